@@ -1,0 +1,45 @@
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import type { NewsletterResult } from "~/routes/newsletter";
+
+// Posts to /newsletter: inline with JavaScript, a full page round trip without it.
+export function NewsletterBox({ result }: { result?: NewsletterResult }) {
+  const fetcher = useFetcher<NewsletterResult>();
+  const shown = fetcher.data ?? result;
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) formRef.current?.reset();
+  }, [fetcher.state, fetcher.data]);
+  return (
+    <section className="newsletter" aria-labelledby="newsletter-title">
+      <div className="container newsletter-inner">
+        <div>
+          <h2 id="newsletter-title">Subscribe to our newsletter</h2>
+          <p>New tours and seasonal offers, once a month. No spam.</p>
+        </div>
+        <fetcher.Form method="post" action="/newsletter" className="newsletter-form" ref={formRef} noValidate>
+          <label htmlFor="newsletter-email" className="visually-hidden">
+            Your email address
+          </label>
+          <input
+            id="newsletter-email"
+            name="email"
+            type="email"
+            placeholder="Your email address"
+            autoComplete="email"
+            required
+            defaultValue={shown && !shown.ok ? shown.email : undefined}
+            aria-invalid={shown && !shown.ok ? true : undefined}
+            aria-describedby="newsletter-message"
+          />
+          <button type="submit" className="button button-accent" disabled={fetcher.state !== "idle"}>
+            Subscribe
+          </button>
+          <p id="newsletter-message" className={shown?.ok ? "form-success" : "form-error"} aria-live="polite">
+            {shown?.message}
+          </p>
+        </fetcher.Form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+// The order page's choices and the total, shared by the page, the checkout and the API.
+export const PACKAGE_TYPES = ["city", "couple", "adventure", "vacation", "group"] as const;
+export type PackageTypeValue = (typeof PACKAGE_TYPES)[number];
+
+export const MIN_QUANTITY = 1;
+export const MAX_QUANTITY = 20;
+
+export function isPackageType(value: unknown): value is PackageTypeValue {
+  return typeof value === "string" && (PACKAGE_TYPES as readonly string[]).includes(value);
+}
+
+/** Any input to a quantity within 1..20 (non-numbers become 1). */
+export function clampQuantity(value: unknown): number {
+  const number = typeof value === "number" ? value : Number.parseInt(String(value ?? ""), 10);
+  if (!Number.isFinite(number)) return MIN_QUANTITY;
+  return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.trunc(number)));
+}
+
+export function totalCents(unitCents: number, quantity: number): number {
+  return unitCents * quantity;
+}
+
+/** The order page's state from its query string; `step` comes from the no-JavaScript minus/plus buttons. */
+export function readOrderChoice(searchParams: URLSearchParams): { quantity: number; packageType: PackageTypeValue | null } {
+  const step = searchParams.get("step") === "-1" ? -1 : searchParams.get("step") === "1" ? 1 : 0;
+  const quantity = clampQuantity(clampQuantity(searchParams.get("quantity")) + step);
+  const type = searchParams.get("type");
+  return { quantity, packageType: isPackageType(type) ? type : null };
+}
+
+/** /addCart/{total} keeps the spec's shape; the query names what the server prices again. */
+export function checkoutPath(serviceId: string, totalDollars: string, quantity: number, packageType: PackageTypeValue) {
+  const query = new URLSearchParams({ service: serviceId, quantity: String(quantity), type: packageType });
+  return `/addCart/${totalDollars}?${query}`;
+}

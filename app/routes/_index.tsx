@@ -1,0 +1,41 @@
+import type { MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { listReviews, listServices } from "~/catalog.server";
+import { HeroCarousel } from "~/components/HeroCarousel";
+import { NewsletterBox } from "~/components/NewsletterBox";
+import { ReviewsCarousel } from "~/components/ReviewsCarousel";
+import { ServicesGrid } from "~/components/ServicesGrid";
+
+export async function loader() {
+  const [services, reviews] = await Promise.all([listServices(), listReviews()]);
+  return { services, reviews };
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Tour Booking — travel packages across Bangladesh" },
+  { name: "description", content: "Handpicked tour packages across Bangladesh within your budget. Read reviews, book and pay online." },
+];
+
+export default function HomePage() {
+  const { services, reviews } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <HeroCarousel />
+      <section className="container page-section" aria-labelledby="services-title">
+        <h2 id="services-title" className="section-title">
+          Our Services
+        </h2>
+        <ServicesGrid services={services} headingLevel={3} />
+      </section>
+      <section className="reviews-section page-section" aria-labelledby="reviews-title">
+        <div className="container">
+          <h2 id="reviews-title" className="section-title">
+            What our travellers say
+          </h2>
+          <ReviewsCarousel reviews={reviews} />
+        </div>
+      </section>
+      <NewsletterBox />
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { contactSchema, receiveContactMessage } from "~/contact.server";
+import { Spinner } from "~/components/Spinner";
+import { FieldError } from "~/components/FieldError";
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: contactSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), sent: false }, { status: 400 });
+  }
+  await receiveContactMessage(submission.value);
+  return { result: submission.reply({ resetForm: true }), sent: true };
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Contact — Tour Booking" },
+  { name: "description", content: "Contact our travel agency: address, phone, email and business hours." },
+];
+
+export default function ContactPage() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+  });
+
+  return (
+    <>
+      <section className="banner">
+        <div className="container">
+          <h1>Contact Us</h1>
+          <p>Questions about a tour? Write to us and we will answer within one business day.</p>
+        </div>
+      </section>
+      <div className="container page-section contact-layout">
+        <section aria-labelledby="contact-form-title" className="card form-card">
+          <h2 id="contact-form-title">Send us a message</h2>
+          {actionData?.sent ? (
+            <p className="form-success" role="status">
+              Your message was sent Successfully
+            </p>
+          ) : null}
+          <Form method="post" {...getFormProps(form)}>
+            <div className="field">
+              <label htmlFor={fields.name.id}>Name</label>
+              <input {...getInputProps(fields.name, { type: "text" })} placeholder="Your Name *" autoComplete="name" />
+              <FieldError field={fields.name} />
+            </div>
+            <div className="field">
+              <label htmlFor={fields.email.id}>Email</label>
+              <input {...getInputProps(fields.email, { type: "email" })} placeholder="Your Email *" autoComplete="email" />
+              <FieldError field={fields.email} />
+            </div>
+            <div className="field">
+              <label htmlFor={fields.subject.id}>Subject</label>
+              <input {...getInputProps(fields.subject, { type: "text" })} placeholder="Subject" />
+              <FieldError field={fields.subject} />
+            </div>
+            <div className="field">
+              <label htmlFor={fields.message.id}>Message</label>
+              <textarea {...getTextareaProps(fields.message)} rows={6} placeholder="Your message" />
+              <FieldError field={fields.message} />
+            </div>
+            <button type="submit" className="button" disabled={submitting}>
+              {submitting ? <Spinner label="Sending" /> : null} Send Message
+            </button>
+          </Form>
+        </section>
+        <section aria-labelledby="contact-details-title" className="contact-details">
+          <h2 id="contact-details-title">Contact details</h2>
+          <address>
+            Tour Booking Ltd.
+            <br />
+            House 12, Road 5, Dhanmondi
+            <br />
+            Dhaka 1205, Bangladesh
+            <br />
+            Phone: <a href="tel:+8801700000000">+880 1700-000000</a>
+            <br />
+            Email: <a href="mailto:hello@tourbooking.test">hello@tourbooking.test</a>
+          </address>
+          <h3>Business hours</h3>
+          <p>Mon-Fri 8:00-20:00</p>
+          <h3>Find us</h3>
+          <a href="https://www.openstreetmap.org/search?query=Dhanmondi%20Dhaka" target="_blank" rel="noopener noreferrer">
+            <img
+              src="/images/map.svg"
+              width={640}
+              height={360}
+              loading="lazy"
+              alt="Map: our office in Dhanmondi, Dhaka (opens a full map in a new tab)"
+              className="map"
+            />
+          </a>
+        </section>
+      </div>
+    </>
+  );
+}

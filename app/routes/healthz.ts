@@ -1,0 +1,4 @@
+// Liveness: the process answers. No database access.
+export function loader() {
+  return Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,136 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { findService } from "~/catalog.server";
+import { useHydrated } from "~/hooks";
+import { dollarsValue, formatDollars } from "~/money";
+import {
+  checkoutPath,
+  isPackageType,
+  MAX_QUANTITY,
+  MIN_QUANTITY,
+  PACKAGE_TYPES,
+  readOrderChoice,
+  totalCents,
+  type PackageTypeValue,
+} from "~/ordering";
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const service = await findService(params.id);
+  if (!service) throw new Response("Not Found", { status: 404 });
+  // Without JavaScript the choices arrive as a GET form submission.
+  const choice = readOrderChoice(new URL(request.url).searchParams);
+  return { service, choice };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.service.title} — Tour Booking` : "Package not found — Tour Booking" },
+  { name: "description", content: data ? data.service.description.slice(0, 155) : "Tour package" },
+];
+
+export default function OrderPage() {
+  const { service, choice } = useLoaderData<typeof loader>();
+  const hydrated = useHydrated();
+  const [quantity, setQuantity] = useState(choice.quantity);
+  const [packageType, setPackageType] = useState<PackageTypeValue | null>(choice.packageType);
+  const total = totalCents(service.costCents, quantity);
+
+  return (
+    <article className="container page-section order-page">
+      <img src={service.image} alt={service.title} width={640} height={420} className="order-image" />
+      <div className="order-details">
+        <h1>{service.title}</h1>
+        <p className="cost">Cost: {formatDollars(service.costCents)} per person</p>
+        <p>{service.description}</p>
+
+        <Form method="get" className="order-options" aria-label="Order options" preventScrollReset replace>
+          <fieldset>
+            <legend>Number of persons</legend>
+            <div className="quantity-control">
+              <button
+                type="submit"
+                name="step"
+                value="-1"
+                className="icon-button"
+                aria-label="One person less"
+                disabled={quantity <= MIN_QUANTITY}
+                onClick={(event) => {
+                  event.preventDefault();
+                  setQuantity((current) => Math.max(MIN_QUANTITY, current - 1));
+                }}
+              >
+                −
+              </button>
+              <input
+                type="number"
+                name="quantity"
+                aria-label="Number of persons"
+                min={MIN_QUANTITY}
+                max={MAX_QUANTITY}
+                value={quantity}
+                onChange={(event) => {
+                  const next = Number.parseInt(event.target.value, 10);
+                  if (Number.isFinite(next)) setQuantity(Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, next)));
+                }}
+              />
+              <button
+                type="submit"
+                name="step"
+                value="1"
+                className="icon-button"
+                aria-label="One person more"
+                disabled={quantity >= MAX_QUANTITY}
+                onClick={(event) => {
+                  event.preventDefault();
+                  setQuantity((current) => Math.min(MAX_QUANTITY, current + 1));
+                }}
+              >
+                +
+              </button>
+            </div>
+          </fieldset>
+          <label htmlFor="package-type">Package type</label>
+          <select
+            id="package-type"
+            name="type"
+            value={packageType ?? "Choose"}
+            onChange={(event) => setPackageType(isPackageType(event.target.value) ? event.target.value : null)}
+          >
+            <option value="Choose">Choose</option>
+            {PACKAGE_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </select>
+          {hydrated ? null : (
+            <button type="submit" className="button button-secondary">
+              Update total
+            </button>
+          )}
+        </Form>
+
+        <p className="order-total" aria-live="polite">
+          Total: <strong>{formatDollars(total)}</strong>
+        </p>
+        {packageType ? (
+          <Link
+            to={checkoutPath(service.id, dollarsValue(total), quantity, packageType)}
+            className="button button-accent"
+          >
+            Add-Cart
+          </Link>
+        ) : (
+          <>
+            <button type="button" className="button button-accent" disabled aria-describedby="choose-hint">
+              Add-Cart
+            </button>
+            <p id="choose-hint" className="hint">
+              Choose a package type to continue.
+            </p>
+          </>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,30 @@
+import type { MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { listServices } from "~/catalog.server";
+import { ServicesGrid } from "~/components/ServicesGrid";
+
+export async function loader() {
+  return { services: await listServices() };
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Our Service — Tour Booking" },
+  { name: "description", content: "All our tour packages across Bangladesh, with prices per person." },
+];
+
+export default function ServicesPage() {
+  const { services } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <section className="banner">
+        <div className="container">
+          <h1>Our Service</h1>
+          <p>Choose your next trip: every package includes a local guide and honest prices.</p>
+        </div>
+      </section>
+      <section className="container page-section" aria-label="Tour packages">
+        <ServicesGrid services={services} />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+// Production HTTP server: the Remix build behind Express (the same adapter @remix-run/serve uses),
+// plus what an operator needs: migrations before listening, static caching, compression,
+// one JSON log line per request with a request id, and a graceful shutdown.
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import { broadcastDevReady, installGlobals } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+
+installGlobals({ nativeFetch: true });
+
+const BUILD_PATH = path.resolve(process.env.BUILD_PATH ?? "build/index.js");
+const build = await import(pathToFileURL(BUILD_PATH).href);
+const hooks = build.entry.module;
+
+// Fail fast on bad configuration or an unreachable database, before taking traffic.
+try {
+  await hooks.startup();
+} catch (error) {
+  console.error(JSON.stringify({ level: "fatal", msg: "start-up failed", error: error.message }));
+  process.exit(1);
+}
+const config = hooks.publicConfig();
+
+const app = express();
+app.disable("x-powered-by");
+if (config.trustProxy > 0) app.set("trust proxy", config.trustProxy);
+app.use(compression());
+
+app.use((req, res, next) => {
+  const started = process.hrtime.bigint();
+  const requestId = req.get("x-request-id")?.slice(0, 100) || randomUUID();
+  res.setHeader("X-Request-Id", requestId);
+  res.on("finish", () => {
+    const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+    // Path only: query strings may carry tokens.
+    console.log(
+      JSON.stringify({
+        level: "info",
+        msg: "request",
+        requestId,
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        durationMs: Math.round(durationMs * 10) / 10,
+      }),
+    );
+  });
+  next();
+});
+
+// Fingerprinted assets never change; everything else in public/ may.
+app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+app.use(express.static("public", { maxAge: "1h" }));
+
+app.all("*", createRequestHandler({ build, mode: build.mode }));
+
+const server = app.listen(config.port, () => {
+  console.log(JSON.stringify({ level: "info", msg: `listening on http://localhost:${config.port}`, database: config.database }));
+  if (build.mode === "development") void broadcastDevReady(build);
+});
+server.keepAliveTimeout = 65_000;
+
+let stopping = false;
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(JSON.stringify({ level: "info", msg: `${signal}: finishing requests in flight` }));
+  const forced = setTimeout(() => process.exit(1), 20_000);
+  forced.unref();
+  server.close(async () => {
+    await hooks.shutdown().catch((error) => console.error(error));
+    process.exit(0);
+  });
+  server.closeIdleConnections?.();
+}
+process.once("SIGTERM", () => void shutdown("SIGTERM"));
+process.once("SIGINT", () => void shutdown("SIGINT"));
