@@ -46,7 +46,7 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRETS: string[] };
 
-export function parseEnv(source: NodeJS.ProcessEnv): Env {
+export function parseEnv(source: Record<string, string | undefined>): Env {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);

@@ -1,6 +1,6 @@
 // Every email is written to the outbox first (nothing is lost when SMTP is down), then sent
 // over SMTP when SMTP_URL is configured. Failed sends keep the row with the error for a retry.
-import nodemailer from "nodemailer";
+import nodemailer, { type Transporter } from "nodemailer";
 import { db } from "~/db.server";
 import { env } from "~/env.server";
 
@@ -13,8 +13,8 @@ export interface OutgoingEmail {
 
 const MAX_ATTEMPTS = 8;
 
-let transport: nodemailer.Transporter | undefined;
-function smtp(): nodemailer.Transporter | undefined {
+let transport: Transporter | undefined;
+function smtp(): Transporter | undefined {
   const url = env().SMTP_URL;
   if (!url) return undefined;
   transport ??= nodemailer.createTransport(url, {

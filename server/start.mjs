@@ -2,6 +2,7 @@
 // plus what an operator needs: migrations before listening, static caching, compression,
 // one JSON log line per request with a request id, and a graceful shutdown.
 import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -10,6 +11,8 @@ import compression from "compression";
 import express from "express";
 
 installGlobals({ nativeFetch: true });
+// A local .env file, if any; variables already set in the environment win.
+if (existsSync(".env")) process.loadEnvFile(".env");
 
 const BUILD_PATH = path.resolve(process.env.BUILD_PATH ?? "build/index.js");
 const build = await import(pathToFileURL(BUILD_PATH).href);

@@ -3,7 +3,8 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { contactSchema, receiveContactMessage } from "~/contact.server";
+import { contactSchema } from "~/contact";
+import { receiveContactMessage } from "~/contact.server";
 import { Spinner } from "~/components/Spinner";
 import { FieldError } from "~/components/FieldError";
 

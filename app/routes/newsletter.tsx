@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { NewsletterBox } from "~/components/NewsletterBox";
 import { newsletterSchema, subscribe } from "~/newsletter.server";
@@ -7,7 +7,7 @@ import { newsletterSchema, subscribe } from "~/newsletter.server";
 export type NewsletterResult = { ok: true; message: string } | { ok: false; message: string; email: string };
 
 export function loader() {
-  return redirect("/");
+  return null;
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,0 +1,78 @@
+import { expect, test } from "@playwright/test";
+import { open } from "./helpers";
+
+test("home page shows the hero, packages, reviews, newsletter and footer", async ({ page }) => {
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1, name: "Explore Bangladesh with us" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Contact Us" }).first()).toHaveAttribute("href", "/contact");
+  const cards = page.locator(".service-card");
+  expect(await cards.count()).toBeGreaterThanOrEqual(6);
+  await expect(cards.first()).toContainText("Cost: $");
+  await expect(page.locator(".review-card").first()).toBeVisible();
+  await expect(page.getByText("Copyright © 2021")).toBeVisible();
+});
+
+test("/services shows the banner and the grid; Order Now opens the package", async ({ page }) => {
+  await page.goto("/services");
+  await expect(page.getByRole("heading", { level: 1, name: "Our Service" })).toBeVisible();
+  await page.getByRole("link", { name: /Order Now: Sundarbans/ }).click();
+  await expect(page).toHaveURL(/\/order\/[a-z0-9]+$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Sundarbans Mangrove Cruise" })).toBeVisible();
+});
+
+test("order page: Add-Cart disabled on Choose, total follows quantity and type", async ({ page, javaScriptEnabled }) => {
+  await open(page, "/services", javaScriptEnabled);
+  await page.getByRole("link", { name: /Order Now: Sundarbans/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Sundarbans Mangrove Cruise" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add-Cart" })).toBeDisabled();
+  await page.getByRole("button", { name: "One person more" }).click();
+  await page.getByRole("button", { name: "One person more" }).click();
+  await page.getByLabel("Package type").selectOption("couple");
+  if (!javaScriptEnabled) await page.getByRole("button", { name: "Update total" }).click();
+  await expect(page.getByText("Total: $1860")).toBeVisible();
+  const addCart = page.getByRole("link", { name: "Add-Cart" });
+  await expect(addCart).toHaveAttribute("href", /^\/addCart\/1860\?service=[a-z0-9]+&quantity=3&type=couple$/);
+});
+
+test("unknown paths and unknown packages answer 404 with the not-found image", async ({ page }) => {
+  for (const path of ["/no/such/page", "/order/unknown-package-id"]) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("img", { name: /page not found/i })).toBeVisible();
+  }
+});
+
+test("contact form validates, then sends and resets", async ({ page, javaScriptEnabled }) => {
+  await open(page, "/contact", javaScriptEnabled);
+  await expect(page.getByText("Mon-Fri 8:00-20:00")).toBeVisible();
+  await page.getByLabel("Name").fill("Rina Das");
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByText("Please enter a valid email address.")).toBeVisible();
+  await expect(page.getByLabel("Name")).toHaveValue("Rina Das");
+  await page.getByLabel("Email").fill("rina@example.com");
+  await page.getByLabel("Message", { exact: true }).fill("Do you have tours in December?");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByText("Your message was sent Successfully")).toBeVisible();
+  await expect(page.getByLabel("Name")).toHaveValue("");
+});
+
+test("newsletter stores an email and accepts a repeat", async ({ page, javaScriptEnabled }, testInfo) => {
+  const email = `reader-${testInfo.project.name}-${Date.now()}@example.com`;
+  await open(page, "/", javaScriptEnabled);
+  await page.getByLabel("Your email address").fill(email);
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page.getByText(/Thank you for subscribing/)).toBeVisible();
+  await open(page, "/", javaScriptEnabled);
+  await page.getByLabel("Your email address").fill(email);
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page.getByText(/already subscribed/)).toBeVisible();
+});
+
+test("about page shows the journey, guides and figures", async ({ page }) => {
+  await page.goto("/about");
+  await expect(page.getByRole("heading", { name: "Our journey" })).toBeVisible();
+  for (const figure of ["500+", "300+", "150+"]) await expect(page.getByText(figure, { exact: true })).toBeVisible();
+  expect(await page.locator(".guide-card").count()).toBeGreaterThanOrEqual(3);
+});

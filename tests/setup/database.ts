@@ -1,0 +1,45 @@
+// Every test file gets a database of its own: a fresh embedded PGlite directory, or, when
+// TEST_DATABASE_URL is set, a new database on that PostgreSQL server (dropped afterwards).
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { afterAll } from "vitest";
+import { closeDatabase } from "~/db.server";
+
+process.env.NODE_ENV = "test";
+process.env.BCRYPT_COST = "4";
+process.env.SESSION_SECRET = "test-secret";
+delete process.env.SMTP_URL;
+
+const dataDir = mkdtempSync(join(tmpdir(), "tour-booking-test-"));
+process.env.DATA_DIR = dataDir;
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+let databaseName: string | undefined;
+if (serverUrl) {
+  databaseName = `tb_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  await adminQuery(serverUrl, `CREATE DATABASE "${databaseName}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${databaseName}`;
+  process.env.DATABASE_URL = url.toString();
+} else {
+  delete process.env.DATABASE_URL;
+}
+
+afterAll(async () => {
+  await closeDatabase();
+  if (serverUrl && databaseName) await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function adminQuery(url: string, sql: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
