@@ -6,13 +6,21 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { closeDatabase, databaseKind, db } from "~/db.server";
 import { env } from "~/env.server";
+import { deliverOutbox } from "~/mail.server";
 
 const ABORT_DELAY = 5_000;
 
 // Hooks for server/start.mjs: validate the configuration and migrate before listening.
+let outboxTimer: NodeJS.Timeout | undefined;
+
 export async function startup(): Promise<void> {
   env();
   await db();
+  // Retries mail that could not be sent (SMTP down): every minute, until it goes through.
+  if (env().SMTP_URL) {
+    outboxTimer = setInterval(() => void deliverOutbox().catch(() => 0), 60_000);
+    outboxTimer.unref();
+  }
 }
 
 export function publicConfig() {
@@ -21,6 +29,7 @@ export function publicConfig() {
 }
 
 export async function shutdown(): Promise<void> {
+  clearInterval(outboxTimer);
   await closeDatabase();
 }
 

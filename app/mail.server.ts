@@ -14,9 +14,12 @@ export interface OutgoingEmail {
 const MAX_ATTEMPTS = 8;
 
 let transport: Transporter | undefined;
+let transportUrl: string | undefined;
 function smtp(): Transporter | undefined {
   const url = env().SMTP_URL;
   if (!url) return undefined;
+  if (transport && transportUrl !== url) transport = undefined;
+  transportUrl = url;
   transport ??= nodemailer.createTransport(url, {
     connectionTimeout: 5_000,
     greetingTimeout: 5_000,

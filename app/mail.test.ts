@@ -1,0 +1,50 @@
+import { createServer } from "node:net";
+import { afterAll, describe, expect, it } from "vitest";
+import { receiveContactMessage } from "~/contact.server";
+import { db } from "~/db.server";
+import { deliverOutbox } from "~/mail.server";
+import { startFakeSmtp } from "../tests/support/fake-smtp";
+
+const smtp = await startFakeSmtp();
+// A port that answers nothing: SMTP "down".
+const closed = createServer();
+await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+const deadPort = (closed.address() as { port: number }).port;
+await new Promise<void>((resolve) => closed.close(() => resolve()));
+
+process.env.SMTP_URL = smtp.url;
+process.env.CONTACT_TO = "agency@example.com";
+afterAll(() => smtp.close());
+
+describe("contact mail over SMTP", () => {
+  it("mails the agency when SMTP is up and marks the outbox row sent", async () => {
+    await receiveContactMessage({ name: "Mina Roy", email: "mina@example.com", subject: "Hello", message: "Is Sajek open in June?" });
+    expect(smtp.messages).toHaveLength(1);
+    expect(smtp.messages[0].to).toEqual(["agency@example.com"]);
+    expect(smtp.messages[0].data).toContain("Is Sajek open in June?");
+    expect(smtp.messages[0].data).toMatch(/Reply-To: mina@example.com/i);
+    const prisma = await db();
+    const row = await prisma.outboxEmail.findFirstOrThrow({ where: { replyTo: "mina@example.com" } });
+    expect(row.sentAt).not.toBeNull();
+    expect(row.attempts).toBe(1);
+  });
+
+  it("keeps the message and the error when SMTP is down, and sends it on a later try", async () => {
+    const prisma = await db();
+    const { env } = await import("~/env.server");
+    const config = env();
+    config.SMTP_URL = `smtp://127.0.0.1:${deadPort}`;
+    await receiveContactMessage({ name: "Omar Faruk", email: "omar@example.com", subject: "", message: "Call me back please" });
+    expect(await prisma.contactMessage.count({ where: { email: "omar@example.com" } })).toBe(1);
+    const failed = await prisma.outboxEmail.findFirstOrThrow({ where: { replyTo: "omar@example.com" } });
+    expect(failed.sentAt).toBeNull();
+    expect(failed.lastError).toBeTruthy();
+
+    config.SMTP_URL = smtp.url;
+    expect(await deliverOutbox()).toBe(1);
+    const sent = await prisma.outboxEmail.findFirstOrThrow({ where: { replyTo: "omar@example.com" } });
+    expect(sent.sentAt).not.toBeNull();
+    expect(sent.attempts).toBe(2);
+    expect(smtp.messages.at(-1)?.data).toContain("Call me back please");
+  });
+});
