@@ -9,6 +9,7 @@ import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { securityHeaders } from "./security-headers.mjs";
 
 installGlobals({ nativeFetch: true });
 // A local .env file, if any; variables already set in the environment win.
@@ -31,6 +32,7 @@ const app = express();
 app.disable("x-powered-by");
 if (config.trustProxy > 0) app.set("trust proxy", config.trustProxy);
 app.use(compression());
+app.use(securityHeaders({ production: build.mode === "production" }));
 
 app.use((req, res, next) => {
   const started = process.hrtime.bigint();

@@ -76,3 +76,15 @@ test("about page shows the journey, guides and figures", async ({ page }) => {
   for (const figure of ["500+", "300+", "150+"]) await expect(page.getByText(figure, { exact: true })).toBeVisible();
   expect(await page.locator(".guide-card").count()).toBeGreaterThanOrEqual(3);
 });
+
+test("pages, errors, health and assets carry the security headers", async ({ request }) => {
+  for (const path of ["/", "/no/such/page", "/healthz", "/favicon.svg"]) {
+    const response = await request.get(path);
+    const headers = response.headers();
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    expect(headers["x-frame-options"], path).toBe("DENY");
+    expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+    expect(headers["permissions-policy"], path).toContain("camera=()");
+    expect(headers["x-request-id"], path).toMatch(/^[0-9a-f-]{36}$/);
+  }
+});
