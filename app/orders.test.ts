@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { checkoutSchema } from "~/checkout";
+import { db } from "~/db.server";
+import { deleteOrder, listOrdersOf, OrderError, placeOrder, quote } from "~/orders.server";
+
+async function customer(email: string) {
+  const prisma = await db();
+  return prisma.user.create({ data: { email, displayName: email.split("@")[0] } });
+}
+
+async function firstService() {
+  const prisma = await db();
+  return prisma.service.findFirstOrThrow({ where: { deletedAt: null }, orderBy: { createdAt: "asc" } });
+}
+
+function form(serviceId: string, overrides: Record<string, string> = {}) {
+  return checkoutSchema.parse({
+    firstName: "Rina",
+    lastName: "Das",
+    streetAddress: "House 4, Road 2",
+    townName: "Dhanmondi",
+    district: "Dhaka",
+    mobileNumber: "01712345678",
+    email: "rina@example.com",
+    service: serviceId,
+    quantity: "3",
+    type: "group",
+    formKey: `key-${Math.random().toString(36).slice(2)}-000000`,
+    ...overrides,
+  });
+}
+
+describe("placing orders", () => {
+  it("prices the order from the database, not from the client", async () => {
+    const user = await customer("pricing@example.com");
+    const service = await firstService();
+    const order = await placeOrder(user.id, form(service.id));
+    const prisma = await db();
+    const stored = await prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    expect(stored.priceCents).toBe(service.costCents * 3);
+    expect(stored.unitPriceCents).toBe(service.costCents);
+    expect(stored.serviceTitle).toBe(service.title);
+    expect(stored.bookingStatus).toBe("PENDING");
+    expect(stored.paymentStatus).toBe("UNPAID");
+    expect(stored.country).toBe("Bangladesh");
+    expect((await quote(service.id, 3))?.totalCents).toBe(service.costCents * 3);
+  });
+
+  it("creates one order for the same form, even when submitted concurrently", async () => {
+    const user = await customer("double@example.com");
+    const service = await firstService();
+    const input = form(service.id);
+    const results = await Promise.all([placeOrder(user.id, input), placeOrder(user.id, input), placeOrder(user.id, input)]);
+    expect(new Set(results.map((order) => order.id)).size).toBe(1);
+    expect(await listOrdersOf(user.id)).toHaveLength(1);
+  });
+
+  it("refuses a deleted package", async () => {
+    const user = await customer("gone@example.com");
+    const prisma = await db();
+    const gone = await prisma.service.create({
+      data: { title: "Gone", costCents: 1000, image: "/images/tours/bandarban.svg", description: "x", deletedAt: new Date() },
+    });
+    await expect(placeOrder(user.id, form(gone.id))).rejects.toBeInstanceOf(OrderError);
+    expect(await prisma.order.count({ where: { userId: user.id } })).toBe(0);
+  });
+});
+
+describe("deleting orders", () => {
+  it("is a soft delete by the owner; others get not-found and nothing changes", async () => {
+    const owner = await customer("owner@example.com");
+    const stranger = await customer("stranger@example.com");
+    const order = await placeOrder(owner.id, form((await firstService()).id));
+    await expect(deleteOrder(order.id, stranger.id)).rejects.toMatchObject({ code: "not-found" });
+    expect(await listOrdersOf(owner.id)).toHaveLength(1);
+    expect(await deleteOrder(order.id, owner.id)).toBe(1);
+    expect(await listOrdersOf(owner.id)).toHaveLength(0);
+    const prisma = await db();
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).deletedAt).not.toBeNull();
+  });
+
+  it("keeps paid orders from their customer, but lets an admin remove them", async () => {
+    const owner = await customer("paid@example.com");
+    const order = await placeOrder(owner.id, form((await firstService()).id));
+    const prisma = await db();
+    await prisma.order.update({ where: { id: order.id }, data: { paymentStatus: "PAID" } });
+    await expect(deleteOrder(order.id, owner.id)).rejects.toMatchObject({ code: "paid" });
+    expect(await deleteOrder(order.id)).toBe(1);
+  });
+});
