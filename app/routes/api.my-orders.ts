@@ -1,0 +1,50 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import { jsonError, methodNotAllowed, orderJson, orderRecordSelect, readBody, requireApiUser } from "~/api.server";
+import { checkoutSchema } from "~/checkout";
+import { db } from "~/db.server";
+import { OrderError, placeOrder, quote } from "~/orders.server";
+
+// GET /api/my-orders (admin: all orders) and GET /api/my-orders?email= (that user or an admin).
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request);
+  const email = new URL(request.url).searchParams.get("email")?.trim().toLowerCase();
+  if (email === undefined && !user.isAdmin) return jsonError(403, "Administrators only: add ?email= with your own email.");
+  if (email !== undefined && email !== user.email && !user.isAdmin) return jsonError(403, "You can only see your own orders.");
+  const prisma = await db();
+  const orders = await prisma.order.findMany({
+    where: { deletedAt: null, ...(email !== undefined ? { user: { email } } : {}) },
+    orderBy: { createdAt: "desc" },
+    select: orderRecordSelect,
+  });
+  return Response.json(orders.map(orderJson), { headers: { "Cache-Control": "no-store" } });
+}
+
+const apiOrderSchema = checkoutSchema.extend({
+  formKey: checkoutSchema.shape.formKey.optional(),
+  Price: z.coerce.number().optional(),
+  quantity: checkoutSchema.shape.quantity.default(1),
+});
+
+// POST /api/my-orders (signed in): the server prices the order from the package and quantity.
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  const user = await requireApiUser(request);
+  const input = await readBody(request, apiOrderSchema);
+  const priced = await quote(input.service, input.quantity);
+  if (!priced) return jsonError(400, "This package is no longer available.");
+  if (input.Price !== undefined && Math.round(input.Price * 100) !== priced.totalCents) {
+    return jsonError(400, `The price does not match: ${input.quantity} x this package costs ${priced.totalCents / 100}.`);
+  }
+  // An Idempotency-Key header makes retries safe, as the checkout form's key does.
+  const key = request.headers.get("Idempotency-Key");
+  const formKey = input.formKey ?? (key && /^[A-Za-z0-9_-]{16,64}$/.test(key) ? key : randomBytes(16).toString("base64url"));
+  try {
+    const order = await placeOrder(user.id, { ...input, formKey });
+    return Response.json({ insertedId: order.id }, { status: 201 });
+  } catch (error) {
+    if (error instanceof OrderError) return jsonError(400, error.message);
+    throw error;
+  }
+}

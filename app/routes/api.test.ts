@@ -1,0 +1,203 @@
+// The documented REST calls (spec §7) under /api, called with real Requests against the database.
+import { describe, expect, it } from "vitest";
+import { db } from "~/db.server";
+import * as myOrder from "~/routes/api.my-orders.$id";
+import * as myOrders from "~/routes/api.my-orders";
+import * as review from "~/routes/api.review";
+import * as serviceById from "~/routes/api.services.$id";
+import * as services from "~/routes/api.services";
+import * as userByEmail from "~/routes/api.users.$email";
+import * as makeAdmin from "~/routes/api.users.admin";
+import * as users from "~/routes/api.users";
+import { createUser, signIn } from "../../tests/support/auth";
+import { ORIGIN } from "../../tests/support/requests";
+
+type Args = { request: Request; params: Record<string, string>; context: object };
+
+function call(path: string, method = "GET", { body, cookie, origin = ORIGIN }: { body?: unknown; cookie?: string; origin?: string | null } = {}) {
+  const headers = new Headers();
+  if (cookie) headers.set("Cookie", cookie);
+  if (body !== undefined) headers.set("Content-Type", "application/json");
+  if (method !== "GET" && origin) headers.set("Origin", origin);
+  return new Request(new URL(path, ORIGIN), {
+    method,
+    headers,
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+async function run(handler: (args: Args) => Promise<Response>, request: Request, params: Record<string, string> = {}) {
+  let response: Response;
+  try {
+    response = await handler({ request, params, context: {} });
+  } catch (error) {
+    if (!(error instanceof Response)) throw error;
+    response = error;
+  }
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+async function people() {
+  const customer = await createUser();
+  const other = await createUser();
+  const admin = await createUser({ role: "ADMIN" });
+  return {
+    customer,
+    other,
+    admin,
+    customerCookie: await signIn(customer.id),
+    otherCookie: await signIn(other.id),
+    adminCookie: await signIn(admin.id),
+  };
+}
+
+const billing = {
+  firstName: "Rina",
+  lastName: "Das",
+  streetAddress: "House 4, Road 2",
+  townName: "Dhanmondi",
+  district: "Dhaka",
+  mobileNumber: "01712345678",
+  email: "rina@example.com",
+};
+
+describe("services", () => {
+  it("lists and reads packages with the spec's shape", async () => {
+    const list = await run(services.loader as never, call("/api/services"));
+    expect(list.status).toBe(200);
+    expect(list.body.length).toBeGreaterThanOrEqual(6);
+    expect(Object.keys(list.body[0]).sort()).toEqual(["_id", "cost", "description", "image", "title"]);
+    const one = await run(serviceById.loader as never, call(`/api/services/${list.body[0]._id}`), { id: list.body[0]._id });
+    expect(one.body).toEqual(list.body[0]);
+    expect((await run(serviceById.loader as never, call("/api/services/nope"), { id: "nope" })).status).toBe(404);
+  });
+
+  it("lets only admins add and delete packages", async () => {
+    const { customerCookie, adminCookie } = await people();
+    const product = { title: "Rangamati Lake Day", cost: 120, image: "/images/tours/bandarban.svg", description: "Kaptai lake by boat." };
+    expect((await run(services.action as never, call("/api/services", "POST", { body: product }))).status).toBe(401);
+    expect((await run(services.action as never, call("/api/services", "POST", { body: product, cookie: customerCookie }))).status).toBe(403);
+    const bad = await run(services.action as never, call("/api/services", "POST", { body: { ...product, cost: -3 }, cookie: adminCookie }));
+    expect(bad).toMatchObject({ status: 400, body: { error: "The cost must be more than 0." } });
+    const created = await run(services.action as never, call("/api/services", "POST", { body: product, cookie: adminCookie }));
+    expect(created.status).toBe(201);
+    const id = created.body.insertedId;
+    expect((await run(serviceById.loader as never, call(`/api/services/${id}`), { id })).body.cost).toBe(120);
+
+    expect((await run(serviceById.action as never, call(`/api/services/${id}`, "DELETE", { cookie: customerCookie }), { id })).status).toBe(403);
+    expect((await run(serviceById.action as never, call(`/api/services/${id}`, "DELETE", { cookie: adminCookie }), { id })).body).toEqual({ deletedCount: 1 });
+    expect((await run(serviceById.action as never, call(`/api/services/${id}`, "DELETE", { cookie: adminCookie }), { id })).body).toEqual({ deletedCount: 0 });
+  });
+
+  it("refuses malformed bodies and cross-site writes without writing", async () => {
+    const { adminCookie } = await people();
+    const prisma = await db();
+    const before = await prisma.service.count();
+    for (const body of ["{not json", "[]", "null", JSON.stringify({ title: "x".repeat(500), cost: "abc" })]) {
+      const result = await run(services.action as never, call("/api/services", "POST", { body, cookie: adminCookie }));
+      expect(result.status).toBe(400);
+      expect(typeof result.body.error).toBe("string");
+    }
+    const forged = await run(
+      services.action as never,
+      call("/api/services", "POST", { body: { title: "Evil", cost: 1, image: "/x.svg", description: "x" }, cookie: adminCookie, origin: "https://evil.example" }),
+    );
+    expect(forged.status).toBe(403);
+    expect(await prisma.service.count()).toBe(before);
+  });
+});
+
+describe("users", () => {
+  it("tells whether an email is an admin, and nothing else", async () => {
+    const { customer, admin } = await people();
+    expect((await run(userByEmail.loader as never, call(`/api/users/${admin.email}`), { email: admin.email })).body).toEqual({ admin: true });
+    expect((await run(userByEmail.loader as never, call(`/api/users/${customer.email}`), { email: customer.email })).body).toEqual({ admin: false });
+    expect((await run(userByEmail.loader as never, call("/api/users/nobody@example.com"), { email: "nobody@example.com" })).body).toEqual({ admin: false });
+  });
+
+  it("lists users for admins only and lets a user save only their own record", async () => {
+    const { customer, other, customerCookie, adminCookie } = await people();
+    expect((await run(users.loader as never, call("/api/users", "GET", { cookie: customerCookie }))).status).toBe(403);
+    const list = await run(users.loader as never, call("/api/users", "GET", { cookie: adminCookie }));
+    expect(list.body.map((user: { email: string }) => user.email)).toContain(customer.email);
+    expect(JSON.stringify(list.body)).not.toMatch(/hash|password/i);
+
+    const own = await run(users.action as never, call("/api/users", "PUT", { body: { email: customer.email, displayName: "Rina D." }, cookie: customerCookie }));
+    expect(own.status).toBe(200);
+    const foreign = await run(users.action as never, call("/api/users", "POST", { body: { email: other.email, displayName: "Hacked" }, cookie: customerCookie }));
+    expect(foreign.status).toBe(403);
+    const prisma = await db();
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: other.id } })).displayName).toBe(other.displayName);
+  });
+
+  it("makes admins only at an admin's request", async () => {
+    const { customer, customerCookie, adminCookie } = await people();
+    expect((await run(makeAdmin.action as never, call("/api/users/admin", "PUT", { body: { email: customer.email }, cookie: customerCookie }))).status).toBe(403);
+    expect((await run(makeAdmin.action as never, call("/api/users/admin", "PUT", { body: { email: "nobody@example.com" }, cookie: adminCookie }))).status).toBe(404);
+    expect((await run(makeAdmin.action as never, call("/api/users/admin", "PUT", { body: { email: customer.email }, cookie: adminCookie }))).body).toEqual({ modifiedCount: 1 });
+    expect((await run(makeAdmin.action as never, call("/api/users/admin", "PUT", { body: { email: customer.email }, cookie: adminCookie }))).body).toEqual({ modifiedCount: 0 });
+  });
+});
+
+describe("reviews", () => {
+  it("takes name and email from the session and hides emails from non-admins", async () => {
+    const { customer, customerCookie, adminCookie } = await people();
+    expect((await run(review.action as never, call("/api/review", "POST", { body: { review: "Great", rating: 5 } }))).status).toBe(401);
+    expect((await run(review.action as never, call("/api/review", "POST", { body: { review: "", rating: 9 }, cookie: customerCookie }))).status).toBe(400);
+    const created = await run(
+      review.action as never,
+      call("/api/review", "POST", { body: { review: "Lovely trip <script>alert(1)</script>", rating: 4, name: "Someone Else", email: "fake@example.com" }, cookie: customerCookie }),
+    );
+    expect(created.status).toBe(201);
+    const publicList = await run(review.loader as never, call("/api/review"));
+    const mine = publicList.body.find((item: { _id: string }) => item._id === created.body.insertedId);
+    expect(mine).toMatchObject({ name: customer.displayName, rating: 4 });
+    expect(mine.email).toBeUndefined();
+    const adminList = await run(review.loader as never, call("/api/review", "GET", { cookie: adminCookie }));
+    expect(adminList.body.find((item: { _id: string }) => item._id === created.body.insertedId).email).toBe(customer.email);
+  });
+});
+
+describe("orders", () => {
+  it("prices orders on the server and keeps them to their owner", async () => {
+    const { customer, customerCookie, otherCookie, adminCookie } = await people();
+    const [service] = (await run(services.loader as never, call("/api/services"))).body;
+    const base = { ...billing, service: service._id, quantity: 2, type: "couple" };
+
+    const tampered = await run(myOrders.action as never, call("/api/my-orders", "POST", { body: { ...base, Price: 1 }, cookie: customerCookie }));
+    expect(tampered.status).toBe(400);
+    const created = await run(myOrders.action as never, call("/api/my-orders", "POST", { body: { ...base, Price: service.cost * 2 }, cookie: customerCookie }));
+    expect(created.status).toBe(201);
+    const id = created.body.insertedId;
+
+    const mine = await run(myOrders.loader as never, call(`/api/my-orders?email=${customer.email}`, "GET", { cookie: customerCookie }));
+    expect(mine.body).toHaveLength(1);
+    expect(mine.body[0]).toMatchObject({ _id: id, Price: service.cost * 2, name: service.title, payment: null, City: "", district: "Dhaka" });
+    expect((await run(myOrders.loader as never, call(`/api/my-orders?email=${customer.email}`, "GET", { cookie: otherCookie }))).status).toBe(403);
+    expect((await run(myOrders.loader as never, call("/api/my-orders", "GET", { cookie: customerCookie }))).status).toBe(403);
+    const all = await run(myOrders.loader as never, call("/api/my-orders", "GET", { cookie: adminCookie }));
+    expect(all.body.map((order: { _id: string }) => order._id)).toContain(id);
+
+    expect((await run(myOrder.loader as never, call(`/api/my-orders/${id}`, "GET", { cookie: otherCookie }), { id })).status).toBe(404);
+    expect((await run(myOrder.loader as never, call(`/api/my-orders/${id}`, "GET", { cookie: customerCookie }), { id })).body._id).toBe(id);
+    expect((await run(myOrder.action as never, call(`/api/my-orders/${id}`, "PUT", { body: { amount: 1, last4: "4242" }, cookie: customerCookie }), { id })).status).toBe(409);
+    expect((await run(myOrder.action as never, call(`/api/my-orders/${id}`, "DELETE", { cookie: otherCookie }), { id })).status).toBe(404);
+    expect((await run(myOrder.action as never, call(`/api/my-orders/${id}`, "DELETE", { cookie: customerCookie }), { id })).body).toEqual({ deletedCount: 1 });
+    expect((await run(myOrder.loader as never, call(`/api/my-orders/${id}`, "GET", { cookie: adminCookie }), { id })).status).toBe(404);
+  });
+
+  it("creates one order for one Idempotency-Key", async () => {
+    const { customer, customerCookie } = await people();
+    const [service] = (await run(services.loader as never, call("/api/services"))).body;
+    const body = { ...billing, service: service._id, quantity: 1, type: "city" };
+    const ids = new Set<string>();
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const request = call("/api/my-orders", "POST", { body, cookie: customerCookie });
+      request.headers.set("Idempotency-Key", "retry-key-0123456789");
+      ids.add((await run(myOrders.action as never, request)).body.insertedId);
+    }
+    expect(ids.size).toBe(1);
+    const prisma = await db();
+    expect(await prisma.order.count({ where: { userId: customer.id } })).toBe(1);
+  });
+});

@@ -1,0 +1,35 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { jsonError, methodNotAllowed, readBody, requireApiAdmin, requireApiUser } from "~/api.server";
+import { db } from "~/db.server";
+
+// GET /api/users (admin): the list, with only what an admin needs.
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiAdmin(request);
+  const prisma = await db();
+  const users = await prisma.user.findMany({
+    orderBy: { createdAt: "asc" },
+    select: { id: true, email: true, displayName: true, role: true, disabled: true, createdAt: true },
+  });
+  return Response.json(users.map(({ id, role, ...user }) => ({ _id: id, ...user, admin: role === "ADMIN" })));
+}
+
+const userRecordSchema = z.object({
+  email: z.string({ required_error: "email is required." }).trim().toLowerCase().email("email must be an email address."),
+  displayName: z.string().trim().min(1, "displayName cannot be empty.").max(80, "displayName can be at most 80 characters.").optional(),
+});
+
+// POST and PUT /api/users: the signed-in user saves their own record (an upsert of the display name).
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST" && request.method !== "PUT") return methodNotAllowed(["GET", "POST", "PUT"]);
+  const user = await requireApiUser(request);
+  const input = await readBody(request, userRecordSchema);
+  if (input.email !== user.email) return jsonError(403, "You can only save your own user record.");
+  const prisma = await db();
+  const saved = await prisma.user.update({
+    where: { id: user.id },
+    data: input.displayName ? { displayName: input.displayName } : {},
+    select: { id: true, email: true, displayName: true },
+  });
+  return Response.json({ _id: saved.id, email: saved.email, displayName: saved.displayName, acknowledged: true });
+}
