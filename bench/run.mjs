@@ -1,0 +1,523 @@
+#!/usr/bin/env node
+// `npm run bench`: the performance budgets of DESIGN.md §8, measured on this machine.
+//
+// Builds the app and the reference fixture (bench/fixture, a bare Remix "hello" page), starts
+// both with server/start.mjs in production mode, and measures, in one run:
+//   - requests/s, p50 and p99 latency (autocannon, 50 connections, 10 s after a short warm-up)
+//     of /, /services, /order/{first id}, GET /api/services (when it answers 200), and of the
+//     reference page; the ratio of each route to the reference;
+//   - SQL statements per request of each route (driver-level count, bench/count-queries.mjs);
+//   - JavaScript the browser downloads for each page (real page load in Chromium, gzip bytes);
+//   - Lighthouse (mobile defaults, median of 3) performance / accessibility / best practices / SEO.
+// The embedded database always; with DATABASE_URL, a second run on that PostgreSQL server (in a
+// fresh database created and dropped by the bench when the role may, else in DATABASE_URL itself).
+// Prints one table and writes bench/results.json.
+//
+// Options: --skip-build, --no-lighthouse, --no-browser, --duration=SECONDS, --connections=N
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, closeSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const FIXTURE = path.join(ROOT, "bench", "fixture");
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-dev-shm-usage",
+];
+
+const args = new Map(
+  process.argv.slice(2).map((arg) => {
+    const [key, value] = arg.replace(/^--/, "").split("=");
+    return [key, value ?? true];
+  }),
+);
+const DURATION = Number(args.get("duration") ?? 10);
+const CONNECTIONS = Number(args.get("connections") ?? 50);
+const WARMUP = 2;
+const LIGHTHOUSE_RUNS = 3;
+// Server-side rendering throughput is measured without compression (no Accept-Encoding), so the
+// ratio compares rendering work; `/` of both servers is measured a second time with the
+// Accept-Encoding a browser sends, which shows what compression (brotli, here) costs.
+const PLAIN_HEADERS = { accept: "text/html,*/*" };
+const BROWSER_HEADERS = { ...PLAIN_HEADERS, "accept-encoding": "gzip, deflate, br" };
+
+const log = (msg) => console.error(`[bench] ${msg}`);
+const started = Date.now();
+
+// ---------------------------------------------------------------------------------------------
+// Servers
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts server/start.mjs in `cwd` and waits until `readyPath` answers 200. */
+async function startServer({ name, cwd, env, readyPath, countQueries }) {
+  const port = await freePort();
+  const logDir = mkdtempSync(path.join(os.tmpdir(), `bench-${name}-log-`));
+  const logFile = path.join(logDir, "server.log");
+  const fd = openSync(logFile, "w");
+  const nodeArgs = [];
+  if (countQueries) nodeArgs.push("--import", pathToImport(path.join(ROOT, "bench", "count-queries.mjs")));
+  nodeArgs.push(path.join(ROOT, "server", "start.mjs"));
+  const child = spawn(process.execPath, nodeArgs, {
+    cwd,
+    env: { ...process.env, NODE_ENV: "production", ...env, PORT: String(port) },
+    stdio: ["ignore", fd, fd, "ipc"],
+  });
+  closeSync(fd);
+  let exited = null;
+  child.on("exit", (code, signal) => (exited = { code, signal }));
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  while (true) {
+    if (exited) throw new Error(`${name} server exited (${JSON.stringify(exited)}):\n${tail(logFile)}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`${name} server not ready after 180 s:\n${tail(logFile)}`);
+    }
+    try {
+      const response = await fetch(origin + readyPath);
+      if (response.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  let nextId = 0;
+  return {
+    origin,
+    logFile,
+    async queryCount() {
+      if (!countQueries) return null;
+      const id = ++nextId;
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => resolve(null), 2_000);
+        const onMessage = (message) => {
+          if (message?.type === "bench:queries" && message.id === id) {
+            clearTimeout(timer);
+            child.off("message", onMessage);
+            resolve(message.count);
+          }
+        };
+        child.on("message", onMessage);
+        child.send({ type: "bench:queries", id });
+      });
+    },
+    async stop() {
+      if (exited) return;
+      const done = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 25_000);
+      await done;
+      clearTimeout(timer);
+      rmSync(logDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function pathToImport(file) {
+  return new URL(`file://${file}`).href;
+}
+
+function tail(file) {
+  try {
+    return readFileSync(file, "utf8").split("\n").slice(-20).join("\n");
+  } catch {
+    return "";
+  }
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ---------------------------------------------------------------------------------------------
+// Measurements
+
+function cannon(url, { connections, duration, headers }) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration, headers }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+async function throughput(url, headers = PLAIN_HEADERS) {
+  await cannon(url, { connections: 10, duration: WARMUP, headers });
+  const result = await cannon(url, { connections: CONNECTIONS, duration: DURATION, headers });
+  return {
+    rps: Math.round(result.requests.average * 10) / 10,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+/** SQL statements for one request, on an otherwise idle server (the lowest of 3 samples). */
+async function queriesPerRequest(server, url) {
+  const samples = [];
+  for (let i = 0; i < 3; i++) {
+    const before = await server.queryCount();
+    const response = await fetch(url, { headers: PLAIN_HEADERS });
+    await response.arrayBuffer();
+    const after = await server.queryCount();
+    if (before === null || after === null) return null;
+    samples.push(after - before);
+  }
+  return Math.min(...samples);
+}
+
+/** Gzip bytes of every script the page downloads (same URL counted once), by a real page load. */
+async function scriptBytes(browser, url) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const scripts = new Map();
+  page.on("response", async (response) => {
+    if (response.request().resourceType() !== "script") return;
+    try {
+      const body = await response.body();
+      scripts.set(response.url(), { raw: body.length, gzip: gzipSync(body).length });
+    } catch {
+      // redirects and aborted loads carry no body
+    }
+  });
+  await page.goto(url, { waitUntil: "networkidle" });
+  await sleep(300);
+  await context.close();
+  let raw = 0;
+  let gzip = 0;
+  for (const entry of scripts.values()) {
+    raw += entry.raw;
+    gzip += entry.gzip;
+  }
+  return { files: scripts.size, raw, gzip };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+async function lighthouseRoute(lighthouse, chromePort, url) {
+  const runs = [];
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+    const { lhr } = await lighthouse(url, {
+      port: chromePort,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    });
+    runs.push(lhr);
+  }
+  const score = (lhr, id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const categories = {};
+  for (const id of ["performance", "accessibility", "best-practices", "seo"]) {
+    categories[id] = median(runs.map((lhr) => score(lhr, id)));
+  }
+  // The run whose performance score is the median, for its metrics.
+  const byPerf = [...runs].sort((a, b) => score(a, "performance") - score(b, "performance"));
+  const mid = byPerf[Math.floor(byPerf.length / 2)];
+  const metric = (id) => mid.audits[id]?.numericValue;
+  // Audits below a full score in the categories whose goal is 100, and failing performance audits.
+  const failing = {};
+  for (const lhr of runs) {
+    for (const [categoryId, category] of Object.entries(lhr.categories)) {
+      for (const ref of category.auditRefs) {
+        const audit = lhr.audits[ref.id];
+        if (!audit || audit.scoreDisplayMode === "notApplicable" || audit.scoreDisplayMode === "manual") continue;
+        if (audit.scoreDisplayMode === "informative" || audit.score === null || audit.score >= 0.9) continue;
+        if (categoryId !== "performance" && ref.weight === 0 && audit.score >= 0.5) continue;
+        const key = `${categoryId}:${ref.id}`;
+        failing[key] ??= { category: categoryId, id: ref.id, title: audit.title, runs: 0, score: audit.score, displayValue: audit.displayValue, items: [] };
+        failing[key].runs += 1;
+        if (failing[key].items.length === 0) failing[key].items = auditItems(audit);
+      }
+    }
+  }
+  return {
+    ...categories,
+    metrics: {
+      fcpMs: Math.round(metric("first-contentful-paint")),
+      lcpMs: Math.round(metric("largest-contentful-paint")),
+      tbtMs: Math.round(metric("total-blocking-time")),
+      cls: Math.round((metric("cumulative-layout-shift") ?? 0) * 1000) / 1000,
+      speedIndexMs: Math.round(metric("speed-index")),
+    },
+    failing: Object.values(failing),
+  };
+}
+
+function auditItems(audit) {
+  const items = audit.details?.items ?? [];
+  return items.slice(0, 5).map((item) => {
+    if (item.node) return item.node.snippet ?? item.node.selector;
+    if (item.url) return item.url;
+    return JSON.stringify(item).slice(0, 160);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Runs
+
+async function findRoutes(origin) {
+  const html = await (await fetch(`${origin}/services`)).text();
+  const match = html.match(/href="\/order\/([^"/?#]+)"/);
+  const routes = { home: "/", services: "/services", order: match ? `/order/${match[1]}` : null, api: "/api/services" };
+  const api = await fetch(origin + routes.api, { headers: { accept: "application/json" } });
+  await api.arrayBuffer();
+  if (api.status !== 200) routes.api = null;
+  return routes;
+}
+
+async function measureApp({ label, env, browserWork }) {
+  log(`${label}: starting the app`);
+  const server = await startServer({ name: label, cwd: ROOT, env, readyPath: "/readyz", countQueries: true });
+  try {
+    const routes = await findRoutes(server.origin);
+    log(`${label}: routes ${JSON.stringify(routes)}`);
+    const result = { database: label, routes: {} };
+    for (const [key, route] of Object.entries(routes)) {
+      if (!route) {
+        result.routes[key] = { path: key === "api" ? "/api/services" : `/${key}/{id}`, available: false };
+        continue;
+      }
+      const url = server.origin + route;
+      const queries = await queriesPerRequest(server, url);
+      log(`${label}: ${route}: ${DURATION} s at ${CONNECTIONS} connections`);
+      const load = await throughput(url);
+      result.routes[key] = { path: route, available: true, queries, ...load };
+    }
+    log(`${label}: / with a browser's Accept-Encoding`);
+    result.compressed = { path: "/ [br]", ...(await throughput(server.origin + "/", BROWSER_HEADERS)) };
+    if (browserWork) await browserWork(server.origin, routes, result);
+    return result;
+  } finally {
+    await server.stop();
+  }
+}
+
+async function measureReference() {
+  log("reference: starting the fixture");
+  const server = await startServer({ name: "reference", cwd: FIXTURE, env: {}, readyPath: "/", countQueries: false });
+  try {
+    log(`reference: / : ${DURATION} s at ${CONNECTIONS} connections`);
+    const load = await throughput(server.origin + "/");
+    log("reference: / with a browser's Accept-Encoding");
+    const compressed = await throughput(server.origin + "/", BROWSER_HEADERS);
+    const browser = args.has("no-browser") ? null : await launchPlaywright();
+    const js = browser ? await scriptBytes(browser, server.origin + "/").finally(() => browser.close()) : null;
+    return { path: "/ (bench/fixture)", ...load, js, compressed: { path: "/ [br] (bench/fixture)", ...compressed } };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function launchPlaywright() {
+  const { chromium } = await import("playwright-core");
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.filter((flag) => flag !== "--headless=new") });
+}
+
+async function browserMeasurements(origin, routes, result) {
+  const pages = ["home", "services", "order"].filter((key) => routes[key]);
+  if (!args.has("no-browser")) {
+    log("embedded: JavaScript per page (Chromium)");
+    const browser = await launchPlaywright();
+    try {
+      for (const key of pages) result.routes[key].js = await scriptBytes(browser, origin + routes[key]);
+    } finally {
+      await browser.close();
+    }
+  }
+  if (!args.has("no-lighthouse")) {
+    const { default: lighthouse } = await import("lighthouse");
+    const chromeLauncher = await import("chrome-launcher");
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+    try {
+      for (const key of pages) {
+        log(`embedded: Lighthouse ${routes[key]} (${LIGHTHOUSE_RUNS} runs)`);
+        result.routes[key].lighthouse = await lighthouseRoute(lighthouse, chrome.port, origin + routes[key]);
+      }
+    } finally {
+      await chrome.kill();
+    }
+  }
+}
+
+/** A fresh database on the server of DATABASE_URL, dropped afterwards; DATABASE_URL itself if the role may not create one. */
+async function serverDatabase(url) {
+  const { default: pg } = await import("pg");
+  const name = `tour_booking_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  try {
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+  } catch (error) {
+    log(`PostgreSQL: cannot create a bench database (${error.message}); using DATABASE_URL as it is`);
+    await admin.end().catch(() => undefined);
+    return { url, drop: async () => undefined };
+  }
+  await admin.end();
+  const benchUrl = new URL(url);
+  benchUrl.pathname = `/${name}`;
+  return {
+    url: benchUrl.href,
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output
+
+const fmt = (value, digits = 0) => (value === null || value === undefined ? "n/a" : Number(value).toFixed(digits));
+const kb = (bytes) => (bytes === null || bytes === undefined ? "n/a" : `${(bytes / 1024).toFixed(1)} KB`);
+
+function table(results) {
+  const head = ["database", "route", "req/s", "p50 ms", "p99 ms", "ratio", "queries", "JS gzip", "LH perf/a11y/bp/seo"];
+  const rows = [];
+  const ref = results.reference;
+  rows.push(["-", ref.path, fmt(ref.rps), fmt(ref.p50), fmt(ref.p99), "1.00", "0", kb(ref.js?.gzip), ""]);
+  for (const run of results.runs) {
+    for (const route of Object.values(run.routes)) {
+      if (!route.available) {
+        rows.push([run.database, route.path, "n/a", "n/a", "n/a", "n/a", "n/a", "", ""]);
+        continue;
+      }
+      const lh = route.lighthouse;
+      rows.push([
+        run.database,
+        route.path,
+        fmt(route.rps),
+        fmt(route.p50),
+        fmt(route.p99),
+        fmt(route.rps / ref.rps, 2),
+        fmt(route.queries),
+        route.js ? kb(route.js.gzip) : "",
+        lh ? `${lh.performance}/${lh.accessibility}/${lh["best-practices"]}/${lh.seo}` : "",
+      ]);
+    }
+  }
+  // With compression: against the reference measured the same way.
+  const rc = ref.compressed;
+  rows.push(["-", rc.path, fmt(rc.rps), fmt(rc.p50), fmt(rc.p99), "1.00", "", "", ""]);
+  for (const run of results.runs) {
+    const c = run.compressed;
+    if (c) rows.push([run.database, c.path, fmt(c.rps), fmt(c.p50), fmt(c.p99), fmt(c.rps / rc.rps, 2), "", "", ""]);
+  }
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => String(row[i]).length)));
+  const line = (cells) => `| ${cells.map((cell, i) => String(cell).padEnd(widths[i])).join(" | ")} |`;
+  return [line(head), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...rows.map(line)].join("\n");
+}
+
+function findings(results) {
+  const lines = [];
+  for (const run of results.runs) {
+    for (const route of Object.values(run.routes)) {
+      for (const audit of route.lighthouse?.failing ?? []) {
+        lines.push(`${route.path}  ${audit.category}  ${audit.id}  (${audit.runs}/${LIGHTHOUSE_RUNS} runs, score ${audit.score}${audit.displayValue ? `, ${audit.displayValue}` : ""}): ${audit.title}`);
+      }
+    }
+  }
+  return lines;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  if (!args.has("skip-build")) {
+    log("building the app (npm run build)");
+    run("npm", ["run", "build"], ROOT);
+    log("building the reference fixture");
+    run(process.execPath, [path.join(ROOT, "node_modules/@remix-run/dev/dist/cli.js"), "build", FIXTURE], ROOT);
+  }
+
+  const results = {
+    date: new Date().toISOString(),
+    commit: process.env.BENCH_COMMIT ?? (spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).stdout?.trim() || null),
+    machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+    settings: { connections: CONNECTIONS, durationS: DURATION, warmupS: WARMUP, lighthouseRuns: LIGHTHOUSE_RUNS, headers: PLAIN_HEADERS, compressedHeaders: BROWSER_HEADERS },
+    reference: null,
+    runs: [],
+  };
+
+  results.reference = await measureReference();
+
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
+  try {
+    results.runs.push(
+      await measureApp({
+        label: "embedded",
+        env: { DATA_DIR: dataDir, DATABASE_URL: "" },
+        browserWork: browserMeasurements,
+      }),
+    );
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  if (process.env.DATABASE_URL) {
+    const database = await serverDatabase(process.env.DATABASE_URL);
+    const pgDataDir = mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
+    try {
+      results.runs.push(
+        await measureApp({
+          label: "postgresql",
+          env: { DATABASE_URL: database.url, DATA_DIR: pgDataDir, SESSION_SECRET: `bench-${Math.random().toString(36).slice(2)}-secret-0123456789` },
+        }),
+      );
+    } finally {
+      await database.drop().catch((error) => log(`could not drop the bench database: ${error.message}`));
+      rmSync(pgDataDir, { recursive: true, force: true });
+    }
+  }
+
+  results.durationS = Math.round((Date.now() - started) / 1000);
+  writeFileSync(path.join(ROOT, "bench", "results.json"), JSON.stringify(results, null, 2) + "\n");
+
+  console.log(`\nBenchmark ${results.date} (commit ${results.commit}, ${results.machine.cpus} CPUs, Node ${results.machine.node}), ${CONNECTIONS} connections, ${DURATION} s per route\n`);
+  console.log(table(results));
+  const failing = findings(results);
+  if (failing.length > 0) {
+    console.log("\nLighthouse audits below a full score (route, category, audit id):");
+    for (const line of failing) console.log(`  ${line}`);
+  }
+  console.log(`\n[br] rows: the Accept-Encoding of a browser (the server answers brotli); ratio against the reference's [br] row.`);
+  console.log(`ratio = route req/s ÷ reference req/s (goal ≥ 0.5); JS = gzip bytes of the scripts a page load downloads (goal ≤ 120 KB for /);`);
+  console.log(`queries = SQL statements per request; Lighthouse = median of ${LIGHTHOUSE_RUNS}, mobile defaults (goal 95/100/100/100).`);
+  console.log(`Written to bench/results.json in ${results.durationS} s.`);
+}
+
+function run(command, commandArgs, cwd) {
+  const result = spawnSync(command, commandArgs, { cwd, stdio: ["ignore", "inherit", "inherit"] });
+  if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(" ")} failed (${result.status})`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
