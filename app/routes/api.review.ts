@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { methodNotAllowed, readBody, requireApiUser } from "~/api.server";
+import { addReview } from "~/catalog.server";
 import { db } from "~/db.server";
 import { reviewSchema } from "~/reviews";
 import { getUser } from "~/session.server";
@@ -23,10 +24,6 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const user = await requireApiUser(request);
   const input = await readBody(request, reviewSchema);
-  const prisma = await db();
-  const created = await prisma.review.create({
-    data: { userId: user.id, name: user.displayName, email: user.email, photo: user.photoUrl, rating: input.rating, review: input.review },
-    select: { id: true },
-  });
+  const created = await addReview(user, input);
   return Response.json({ insertedId: created.id }, { status: 201 });
 }

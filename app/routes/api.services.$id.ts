@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { jsonError, methodNotAllowed, requireApiAdmin, serviceJson } from "~/api.server";
-import { findService, isPlausibleId } from "~/catalog.server";
-import { db } from "~/db.server";
+import { deleteService, findService } from "~/catalog.server";
 
 // GET /api/services/{id}
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -13,8 +12,5 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed(["GET", "DELETE"]);
   await requireApiAdmin(request);
-  if (!isPlausibleId(params.id)) return Response.json({ deletedCount: 0 });
-  const prisma = await db();
-  const result = await prisma.service.updateMany({ where: { id: params.id, deletedAt: null }, data: { deletedAt: new Date() } });
-  return Response.json({ deletedCount: result.count });
+  return Response.json({ deletedCount: await deleteService(params.id ?? "") });
 }
