@@ -1,4 +1,5 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -6,12 +7,15 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLoaderData,
   useRouteError,
+  useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { Footer } from "~/components/Footer";
 import { Navbar } from "~/components/Navbar";
 import { NotFound } from "~/components/NotFound";
+import { consumeFlash, getCurrentSession } from "~/session.server";
 import styles from "~/styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -26,6 +30,23 @@ export const meta: MetaFunction = () => [
     content: "Browse tour packages across Bangladesh, read travellers' reviews, book and pay online.",
   },
 ];
+
+// The signed-in user for the navbar strip, and a one-time banner after login or registration.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [session, { flash, clear }] = await Promise.all([getCurrentSession(request), consumeFlash(request)]);
+  const headers = new Headers();
+  if (session?.renewedCookie) headers.append("Set-Cookie", session.renewedCookie);
+  if (clear) headers.append("Set-Cookie", clear);
+  const user = session
+    ? {
+        email: session.user.email,
+        displayName: session.user.displayName,
+        photoUrl: session.user.photoUrl,
+        isAdmin: session.user.isAdmin,
+      }
+    : null;
+  return data({ user, flash }, { headers });
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -54,10 +75,18 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  const { user, flash } = useLoaderData<typeof loader>();
   return (
     <>
-      <Navbar />
+      <Navbar user={user} />
       <main id="main">
+        {flash ? (
+          <div className="container flash-banner">
+            <p className={`alert alert-${flash.tone}`} role={flash.tone === "error" ? "alert" : "status"}>
+              {flash.text}
+            </p>
+          </div>
+        ) : null}
         <Outlet />
       </main>
       <Footer />
@@ -68,9 +97,10 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const rootData = useRouteLoaderData<typeof loader>("root");
   return (
     <>
-      <Navbar />
+      <Navbar user={rootData?.user ?? null} />
       <main id="main">
         {notFound ? (
           <NotFound />
@@ -78,7 +108,9 @@ export function ErrorBoundary() {
           <section className="container page-message" role="alert">
             <h1>Something went wrong</h1>
             <p>
-              {isRouteErrorResponse(error) && error.status === 503
+              {isRouteErrorResponse(error) && error.status === 403
+                ? "Sorry, this page is for administrators only."
+                : isRouteErrorResponse(error) && error.status === 503
                 ? "The site is temporarily unavailable. Please try again in a moment."
                 : "Sorry, we could not show this page. Please try again."}
             </p>

@@ -1,4 +1,4 @@
-import { Link, NavLink } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 
 const links = [
   { to: "/home", label: "Home" },
@@ -7,9 +7,48 @@ const links = [
   { to: "/contact", label: "Contact" },
 ];
 
-export function Navbar() {
+export interface NavbarUser {
+  email: string;
+  displayName: string;
+  photoUrl: string | null;
+  isAdmin: boolean;
+}
+
+export function Navbar({ user = null }: { user?: NavbarUser | null }) {
+  const { pathname } = useLocation();
+  const inDashboard = pathname === "/dashboard" || pathname.startsWith("/dashboard/");
   return (
     <header className="site-header">
+      {user ? (
+        <div className="user-strip">
+          <div className="container user-strip-inner">
+            <img
+              src={user.photoUrl || "/images/people/default-avatar.svg"}
+              width={32}
+              height={32}
+              alt=""
+              className="user-avatar"
+              referrerPolicy="no-referrer"
+            />
+            <span className="user-email">{user.email}</span>
+            <span className="user-greeting">Hello, {user.displayName}</span>
+            {inDashboard ? (
+              <Link to="/" className="user-strip-link">
+                Visit Site
+              </Link>
+            ) : (
+              <Link to="/dashboard" className="user-strip-link">
+                Dashboard
+              </Link>
+            )}
+            <Form method="post" action="/logout" className="logout-form">
+              <button type="submit" className="button button-small">
+                Log Out
+              </button>
+            </Form>
+          </div>
+        </div>
+      ) : null}
       <nav className="navbar container" aria-label="Main">
         <Link to="/" className="brand">
           <img src="/images/logo.svg" width={40} height={40} alt="" />
@@ -27,14 +66,18 @@ export function Navbar() {
               </NavLink>
             </li>
           ))}
-          <li>
-            <NavLink to="/login">Login</NavLink>
-          </li>
-          <li>
-            <NavLink to="/register" className="button button-small">
-              Register
-            </NavLink>
-          </li>
+          {user ? null : (
+            <>
+              <li>
+                <NavLink to="/login">Login</NavLink>
+              </li>
+              <li>
+                <NavLink to="/register" className="button button-small">
+                  Register
+                </NavLink>
+              </li>
+            </>
+          )}
         </ul>
       </nav>
     </header>

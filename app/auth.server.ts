@@ -1,0 +1,203 @@
+// Sign-in through remix-auth: FormStrategy for email/password login and registration,
+// GoogleStrategy (OAuth 2) for Google. remix-auth only verifies; the session itself is ours
+// (session.server.ts). Its session storage only keeps the OAuth state between the two legs.
+import bcrypt from "bcryptjs";
+import { createCookie, createCookieSessionStorage } from "@remix-run/node";
+import { Authenticator, AuthorizationError } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { GoogleStrategy } from "remix-auth-google";
+import { AUTH_MESSAGES, type AuthCode } from "~/auth-forms";
+import { db } from "~/db.server";
+import { env } from "~/env.server";
+import { clientAddress, hit, isLimited, loginLimit, reset } from "~/rate-limit.server";
+
+export interface AuthUser {
+  id: string;
+}
+
+/** A sign-in failure with one of the spec's identity codes. */
+export class AuthFailure extends Error {
+  constructor(
+    readonly code: AuthCode,
+    readonly field?: "email" | "password",
+  ) {
+    super(AUTH_MESSAGES[code]);
+  }
+}
+
+/** The AuthFailure behind a remix-auth AuthorizationError, if any. */
+export function authFailure(error: unknown): AuthFailure | null {
+  if (error instanceof AuthFailure) return error;
+  if (error instanceof AuthorizationError && error.cause instanceof AuthFailure) return error.cause;
+  return null;
+}
+
+export interface LoginContext {
+  formData: FormData;
+  clientAddress: string | null;
+  [key: string]: unknown;
+}
+
+export interface RegisterContext {
+  formData: FormData;
+  displayName: string;
+  email: string;
+  password: string;
+  [key: string]: unknown;
+}
+
+// A real hash to compare against when the email is unknown, so both cases take the same time.
+let dummyHash: Promise<string> | undefined;
+
+export function hashPassword(password: string): Promise<string> {
+  return bcrypt.hash(password, env().BCRYPT_COST);
+}
+
+export function isGoogleConfigured(): boolean {
+  const config = env();
+  return Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
+}
+
+async function verifyLogin(email: string, password: string, address: string | null): Promise<AuthUser> {
+  const limit = loginLimit();
+  const accountKey = `login:account:${email}`;
+  const addressKey = address ? `login:address:${address}` : null;
+  if ((await isLimited(accountKey, limit)) || (addressKey && (await isLimited(addressKey, limit)))) {
+    throw new AuthFailure("too-many-requests");
+  }
+  const prisma = await db();
+  const user = await prisma.user.findUnique({
+    where: { email },
+    select: { id: true, disabled: true, password: { select: { hash: true } } },
+  });
+  dummyHash ??= bcrypt.hash("not a password of anyone", env().BCRYPT_COST);
+  const ok = await bcrypt.compare(password, user?.password?.hash ?? (await dummyHash));
+  if (!user || !user.password || !ok) {
+    await hit(accountKey, limit);
+    if (addressKey) await hit(addressKey, limit);
+    throw new AuthFailure("wrong-password");
+  }
+  if (user.disabled) throw new AuthFailure("user-disabled");
+  await reset(accountKey);
+  return { id: user.id };
+}
+
+async function verifyRegister({ displayName, email, password }: RegisterContext): Promise<AuthUser> {
+  const prisma = await db();
+  const existing = await prisma.user.findUnique({ where: { email }, select: { id: true } });
+  if (existing) throw new AuthFailure("email-already-in-use", "email");
+  const hash = await hashPassword(password);
+  try {
+    const user = await prisma.user.create({
+      data: { email, displayName, password: { create: { hash } } },
+      select: { id: true },
+    });
+    return user;
+  } catch (error) {
+    // Two registrations racing for the same address.
+    if ((error as { code?: string }).code === "P2002") throw new AuthFailure("email-already-in-use", "email");
+    throw error;
+  }
+}
+
+export interface GoogleUserInfo {
+  sub: string;
+  email: string;
+  emailVerified: boolean;
+  name: string;
+  picture?: string;
+}
+
+/** Finds the user by Google id, else links the verified email, else creates the account. */
+export async function upsertGoogleUser(info: GoogleUserInfo): Promise<AuthUser> {
+  if (!info.sub || !info.email || !info.emailVerified) throw new AuthFailure("invalid-verification-code");
+  const prisma = await db();
+  const email = info.email.trim().toLowerCase();
+  const displayName = (info.name || email.split("@")[0]).slice(0, 80);
+  const photoUrl = info.picture && /^https:\/\//.test(info.picture) ? info.picture : undefined;
+  const byGoogle = await prisma.user.findUnique({ where: { googleId: info.sub }, select: { id: true, disabled: true } });
+  const byEmail = byGoogle ? null : await prisma.user.findUnique({ where: { email }, select: { id: true, disabled: true } });
+  const found = byGoogle ?? byEmail;
+  if (found?.disabled) throw new AuthFailure("user-disabled");
+  if (found) {
+    await prisma.user.update({
+      where: { id: found.id },
+      data: { googleId: info.sub, ...(photoUrl ? { photoUrl } : {}) },
+    });
+    return { id: found.id };
+  }
+  const created = await prisma.user.create({
+    data: { email, displayName, photoUrl, googleId: info.sub },
+    select: { id: true },
+  });
+  return created;
+}
+
+let authenticator: Authenticator<AuthUser> | undefined;
+
+export function getAuthenticator(): Authenticator<AuthUser> {
+  if (authenticator) return authenticator;
+  const config = env();
+  const oauthStorage = createCookieSessionStorage({
+    cookie: {
+      name: "__oauth",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: config.NODE_ENV === "production",
+      path: "/auth",
+      maxAge: 600,
+      secrets: config.SESSION_SECRETS,
+    },
+  });
+  const instance = new Authenticator<AuthUser>(oauthStorage, { throwOnError: true });
+  instance.use(
+    new FormStrategy<AuthUser>(async ({ form, context }) => {
+      const ctx = context as LoginContext;
+      const email = String(form.get("email") ?? "").trim().toLowerCase();
+      const password = String(form.get("password") ?? "");
+      return verifyLogin(email, password, ctx.clientAddress);
+    }),
+    "user-pass",
+  );
+  instance.use(
+    new FormStrategy<AuthUser>(async ({ context }) => verifyRegister(context as RegisterContext)),
+    "register",
+  );
+  if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) {
+    instance.use(
+      new GoogleStrategy<AuthUser>(
+        {
+          clientID: config.GOOGLE_CLIENT_ID,
+          clientSecret: config.GOOGLE_CLIENT_SECRET,
+          callbackURL: "/auth/google/callback",
+          prompt: "select_account",
+        },
+        async ({ profile }) =>
+          upsertGoogleUser({
+            sub: profile.id,
+            email: profile._json?.email ?? profile.emails?.[0]?.value,
+            emailVerified: profile._json?.email_verified === true,
+            name: profile.displayName,
+            picture: profile.photos?.[0]?.value,
+          }),
+      ),
+    );
+  }
+  authenticator = instance;
+  return instance;
+}
+
+/** Where to go after Google: kept for the ten minutes of the OAuth round trip. */
+export function returnToCookie() {
+  const config = env();
+  return createCookie("__oauth_return", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config.NODE_ENV === "production",
+    path: "/auth",
+    maxAge: 600,
+    secrets: config.SESSION_SECRETS,
+  });
+}
+
+export { clientAddress };

@@ -1,0 +1,43 @@
+import { NavLink } from "@remix-run/react";
+
+type Item = { to: string; label: string; end?: boolean };
+
+const everyone: Item[] = [
+  { to: "/dashboard", label: "Dashboard", end: true },
+  { to: "/dashboard/myOrder", label: "My Orders" },
+  { to: "/dashboard/addReview", label: "Review" },
+];
+
+const admins: Item[] = [
+  { to: "/dashboard/manageAllOrders", label: "Manage All Orders" },
+  { to: "/dashboard/addProduct", label: "Add A Product" },
+  { to: "/dashboard/makeAdmin", label: "Make Admin" },
+  { to: "/dashboard/manageProducts", label: "Manage Products" },
+];
+
+export function DashboardSidebar({ isAdmin }: { isAdmin: boolean }) {
+  const items = isAdmin ? [...everyone, ...admins] : everyone;
+  return (
+    <nav className="dashboard-sidebar" aria-label="Dashboard">
+      <ul>
+        {items.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} end={item.end ?? false}>
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Stand-in for a dashboard page that the ordering work fills in; its guard is already real. */
+export function DashboardPlaceholder({ title }: { title: string }) {
+  return (
+    <section className="dashboard-page">
+      <h1>{title}</h1>
+      <p className="muted">This page is coming soon.</p>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { safeRedirect } from "~/auth-redirect";
+import { getAuthenticator, isGoogleConfigured, returnToCookie } from "~/auth.server";
+
+export function loader() {
+  return redirect("/login");
+}
+
+// 'Continue with Google' posts here; remix-auth-google answers with a redirect to Google's consent page.
+export async function action({ request }: ActionFunctionArgs) {
+  if (!isGoogleConfigured()) return redirect("/login");
+  const form = await request.clone().formData();
+  const redirectTo = safeRedirect(form.get("redirectTo"), "/home");
+  try {
+    await getAuthenticator().authenticate("google", request);
+  } catch (thrown) {
+    if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) {
+      const headers = new Headers(thrown.headers);
+      headers.append("Set-Cookie", await returnToCookie().serialize(redirectTo));
+      return new Response(null, { status: thrown.status, headers });
+    }
+    throw thrown;
+  }
+  return redirect("/login");
+}

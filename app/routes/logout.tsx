@@ -1,0 +1,12 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { logout } from "~/session.server";
+
+// Log Out is a POST form (a GET could be triggered by any link or image on another site).
+export async function action({ request }: ActionFunctionArgs) {
+  return logout(request, "/");
+}
+
+export function loader() {
+  return redirect("/");
+}

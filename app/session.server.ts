@@ -1,0 +1,191 @@
+// Database-backed sessions (DESIGN.md §2.4): the signed cookie holds only a random id; the row
+// (keyed by the id's SHA-256, so a database leak grants no session) holds the user and expiry.
+import { createHash, randomBytes } from "node:crypto";
+import { createCookie, redirect, type Cookie } from "@remix-run/node";
+import { requestPath, safeRedirect } from "~/auth-redirect";
+import { db } from "~/db.server";
+import { env } from "~/env.server";
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Sliding expiry: the row and cookie are renewed at most once a day. */
+const RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  displayName: string;
+  photoUrl: string | null;
+  isAdmin: boolean;
+}
+
+let cookies: { session: Cookie; flash: Cookie } | undefined;
+
+export function sessionCookie(): Cookie {
+  return cookieJar().session;
+}
+
+function cookieJar() {
+  if (!cookies) {
+    const config = env();
+    const common = {
+      httpOnly: true,
+      sameSite: "lax" as const,
+      secure: config.NODE_ENV === "production",
+      path: "/",
+      secrets: config.SESSION_SECRETS,
+    };
+    cookies = {
+      session: createCookie("__session", { ...common, maxAge: SESSION_TTL_MS / 1000 }),
+      flash: createCookie("__flash", { ...common, maxAge: 60 }),
+    };
+  }
+  return cookies;
+}
+
+export function hashSessionId(id: string): string {
+  return createHash("sha256").update(id).digest("hex");
+}
+
+async function readSessionToken(request: Request): Promise<string | null> {
+  const value = await sessionCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : null;
+}
+
+export interface CurrentSession {
+  user: SessionUser;
+  /** a Set-Cookie value when the sliding expiry renewed the cookie */
+  renewedCookie?: string;
+}
+
+const perRequest = new WeakMap<Request, Promise<CurrentSession | null>>();
+
+/** The signed-in session of a request, or null (no cookie, unknown, expired, or disabled account). */
+export function getCurrentSession(request: Request): Promise<CurrentSession | null> {
+  let pending = perRequest.get(request);
+  if (!pending) {
+    pending = loadSession(request);
+    perRequest.set(request, pending);
+  }
+  return pending;
+}
+
+async function loadSession(request: Request): Promise<CurrentSession | null> {
+  const token = await readSessionToken(request);
+  if (!token) return null;
+  const prisma = await db();
+  const id = hashSessionId(token);
+  const row = await prisma.session.findUnique({
+    where: { id },
+    select: {
+      expiresAt: true,
+      user: { select: { id: true, email: true, displayName: true, photoUrl: true, role: true, disabled: true } },
+    },
+  });
+  if (!row) return null;
+  const now = Date.now();
+  if (row.expiresAt.getTime() <= now || row.user.disabled) {
+    await prisma.session.deleteMany({ where: { id } });
+    return null;
+  }
+  const { disabled: _disabled, role, ...rest } = row.user;
+  const user: SessionUser = { ...rest, isAdmin: role === "ADMIN" };
+  let renewedCookie: string | undefined;
+  if (row.expiresAt.getTime() - now < SESSION_TTL_MS - RENEW_AFTER_MS) {
+    await prisma.session.updateMany({ where: { id }, data: { expiresAt: new Date(now + SESSION_TTL_MS) } });
+    renewedCookie = await sessionCookie().serialize(token);
+  }
+  return { user, renewedCookie };
+}
+
+export async function getUser(request: Request): Promise<SessionUser | null> {
+  return (await getCurrentSession(request))?.user ?? null;
+}
+
+/** The signed-in user, or a redirect to /login that remembers where the person was going. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getUser(request);
+  if (!user) {
+    throw redirect(`/login?${new URLSearchParams({ redirectTo: requestPath(request) })}`);
+  }
+  return user;
+}
+
+/**
+ * A signed-in administrator. Anyone else: a GET goes to /login (signed out) or to the site root
+ * keeping the origin (signed in); any other method gets 403.
+ */
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const user = await getUser(request);
+  if (user?.isAdmin) return user;
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    throw new Response("Forbidden: administrators only.", { status: 403 });
+  }
+  if (!user) return requireUser(request);
+  throw redirect(`/?${new URLSearchParams({ redirectTo: requestPath(request) })}`);
+}
+
+export type FlashKey = "login" | "register" | "logout" | "order-placed" | "google-cancelled" | "google-failed" | "account-disabled";
+
+export const FLASH_MESSAGES: Record<FlashKey, { tone: "success" | "error"; text: string }> = {
+  login: { tone: "success", text: "User Login successfully" },
+  register: { tone: "success", text: "User Created successfully" },
+  logout: { tone: "success", text: "You are logged out." },
+  "order-placed": { tone: "success", text: "Order successfully " },
+  "google-cancelled": { tone: "error", text: "Google sign-in was cancelled. Please try again or log in with your email." },
+  "google-failed": { tone: "error", text: "Google sign-in could not be completed. Please try again." },
+  "account-disabled": { tone: "error", text: "This account has been disabled. Please contact us." },
+};
+
+export async function flashCookie(key: FlashKey): Promise<string> {
+  return cookieJar().flash.serialize(key);
+}
+
+/** Reads a one-time message and the Set-Cookie that clears it. */
+export async function consumeFlash(request: Request): Promise<{ flash: (typeof FLASH_MESSAGES)[FlashKey] | null; clear?: string }> {
+  const key = await cookieJar().flash.parse(request.headers.get("Cookie"));
+  if (typeof key !== "string" || !(key in FLASH_MESSAGES)) return { flash: null };
+  return { flash: FLASH_MESSAGES[key as FlashKey], clear: await cookieJar().flash.serialize("", { maxAge: 0 }) };
+}
+
+/** Starts a session for the user and redirects (to a safe path only). */
+export async function createUserSession({
+  userId,
+  redirectTo,
+  flash,
+  headers,
+}: {
+  userId: string;
+  redirectTo: string;
+  flash?: FlashKey;
+  headers?: HeadersInit;
+}): Promise<Response> {
+  const token = randomBytes(32).toString("base64url");
+  const prisma = await db();
+  await prisma.session.create({
+    data: { id: hashSessionId(token), userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) },
+  });
+  // Housekeeping: expired rows of this user go away when they sign in again.
+  await prisma.session.deleteMany({ where: { userId, expiresAt: { lt: new Date() } } });
+  const responseHeaders = new Headers(headers);
+  responseHeaders.append("Set-Cookie", await sessionCookie().serialize(token));
+  if (flash) responseHeaders.append("Set-Cookie", await flashCookie(flash));
+  return redirect(safeRedirect(redirectTo, "/home"), { headers: responseHeaders });
+}
+
+/** Ends the session: the row is deleted and the cookie cleared. */
+export async function logout(request: Request, redirectTo = "/"): Promise<Response> {
+  const token = await readSessionToken(request);
+  if (token) {
+    const prisma = await db();
+    await prisma.session.deleteMany({ where: { id: hashSessionId(token) } });
+  }
+  return redirect(redirectTo, {
+    headers: { "Set-Cookie": await sessionCookie().serialize("", { maxAge: 0 }) },
+  });
+}
+
+/** Ends every session of a user (account disabled, password changed...). */
+export async function revokeUserSessions(userId: string): Promise<number> {
+  const prisma = await db();
+  return (await prisma.session.deleteMany({ where: { userId } })).count;
+}
