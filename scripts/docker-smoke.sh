@@ -44,6 +44,15 @@ export BUILDAH_LAYERS=true BUILDAH_FORMAT=docker
 export APP_DIR=$ROOT
 IMAGE=localhost/app-under-test:ci
 
+PODMAN_STORE=(--root "$WORK/storage-$STORAGE_DRIVER" --runroot "$WORK/runroot-$STORAGE_DRIVER" --storage-driver "$STORAGE_DRIVER")
+# The tool's containers leave their anonymous /data volumes behind: remove the ones this run adds.
+volumes_before=$(podman "${PODMAN_STORE[@]}" volume ls -q 2>/dev/null | sort || true)
+remove_new_volumes() {
+  command -v podman >/dev/null || return 0
+  comm -13 <(echo "$volumes_before") <(podman "${PODMAN_STORE[@]}" volume ls -q --filter dangling=true 2>/dev/null | sort) |
+    xargs -r podman "${PODMAN_STORE[@]}" volume rm -f >/dev/null 2>&1 || true
+}
+
 free_port() {
   node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'
 }
@@ -68,7 +77,7 @@ else
   DB=docker_smoke_$$
   psql "$PG_URL" -v ON_ERROR_STOP=1 -qc "CREATE DATABASE $DB"
   drop_db() { psql "$PG_URL" -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)" >/dev/null 2>&1 || true; }
-  trap drop_db EXIT
+  trap 'drop_db; remove_new_volumes' EXIT
   APP_PG_URL="${PG_URL%/*}/$DB"
   PG_PORT=$(free_port)
   # Host network: the container reaches the server on the loopback and listens on PORT there.
@@ -85,17 +94,18 @@ fi
 # ---------------------------------------------------------------- 4: our own checks
 if [ -n "${SMOKE_SKIP_EXTRA:-}" ] || ! command -v podman >/dev/null; then
   step "extra checks: SKIPPED"
+  remove_new_volumes
   step "PASS in $((SECONDS - started))s"
   exit 0
 fi
-PM=(podman --root "$WORK/storage-$STORAGE_DRIVER" --runroot "$WORK/runroot-$STORAGE_DRIVER"
-    --storage-driver "$STORAGE_DRIVER" --runtime runc --cgroup-manager cgroupfs --events-backend file)
+PM=(podman "${PODMAN_STORE[@]}" --runtime runc --cgroup-manager cgroupfs --events-backend file)
 CNAME=tour-booking-smoke-$$
 VOL=tour-booking-smoke-$$
 fail() { step "FAIL: $*"; "${PM[@]}" logs "$CNAME" 2>&1 | tail -30 || true; exit 1; }
 cleanup() {
   "${PM[@]}" rm -f -t 5 "$CNAME" >/dev/null 2>&1 || true
   "${PM[@]}" volume rm -f "$VOL" >/dev/null 2>&1 || true
+  remove_new_volumes
 }
 trap cleanup EXIT
 
