@@ -12,6 +12,11 @@ export function loginLimit(): Limit {
   return { max: config.RATE_LIMIT_LOGIN_MAX, windowMs: config.RATE_LIMIT_LOGIN_WINDOW_MINUTES * 60_000 };
 }
 
+export function formLimit(): Limit {
+  const config = env();
+  return { max: config.RATE_LIMIT_FORM_MAX, windowMs: config.RATE_LIMIT_FORM_WINDOW_MINUTES * 60_000 };
+}
+
 /** Counts one event for the key (atomically) and returns the count in the current window. */
 export async function hit(key: string, limit: Limit, now = new Date()): Promise<number> {
   const prisma = await db();

@@ -5,17 +5,26 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { PASSWORD_MISMATCH, registerSchema } from "~/auth-forms";
-import { authFailure, getAuthenticator } from "~/auth.server";
+import { authFailure, clientAddress, getAuthenticator } from "~/auth.server";
+import { formLimit, hit } from "~/rate-limit.server";
 import { FieldError } from "~/components/FieldError";
 import { Spinner } from "~/components/Spinner";
 import { createUserSession } from "~/session.server";
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   // remix-auth copies the request, so its body must stay unread here.
   const formData = await request.clone().formData();
   const submission = parseWithZod(formData, { schema: registerSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
+  }
+  // Account creation per client address (when the server tells us the address).
+  const address = clientAddress(request, context);
+  if (address && (await hit(`register:address:${address}`, formLimit())) > formLimit().max) {
+    return data(
+      { result: submission.reply({ formErrors: [TOO_MANY_REGISTRATIONS], hideFields: ["password", "confirmPassword"] }) },
+      { status: 429 },
+    );
   }
   try {
     const user = await getAuthenticator().authenticate("register", request, {
@@ -37,6 +46,8 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
 }
+
+const TOO_MANY_REGISTRATIONS = "Too many accounts were created from your network. Please try again later.";
 
 export const meta: MetaFunction = () => [{ title: "Register — Tour Booking" }];
 

@@ -4,6 +4,7 @@ import { db } from "~/db.server";
 import { hit } from "~/rate-limit.server";
 import { action as loginAction, loader as loginLoader } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
+import { action as startGoogle } from "~/routes/auth.google";
 import { action as registerAction } from "~/routes/register";
 import { loader as rootLoader } from "~/root";
 import {
@@ -152,6 +153,19 @@ describe("register", () => {
     expect(await (await db()).user.count({ where: { email } })).toBe(0);
   });
 
+  it("limits account creation per client address", async () => {
+    const context = { clientAddress: "198.51.100.9" };
+    const prisma = await db();
+    await prisma.rateLimit.create({ data: { key: "register:address:198.51.100.9", count: 20, windowStart: new Date() } });
+    const email = uniqueEmail("flood");
+    const { status, data } = await unwrap<FormReply>(
+      await registerAction({ request: formRequest("/register", { displayName: "F", email, password: "secret-pass", confirmPassword: "secret-pass" }), params: {}, context }),
+    );
+    expect(status).toBe(429);
+    expect(data.result.error?.[""]).toEqual(["Too many accounts were created from your network. Please try again later."]);
+    expect(await prisma.user.count({ where: { email } })).toBe(0);
+  });
+
   it("gives clear messages for a duplicate email, an invalid email and a short password", async () => {
     const existing = await createUser();
     const dup = await unwrap<FormReply>(
@@ -176,6 +190,15 @@ describe("login", () => {
     const evil = (await loginAction(args(formRequest("/login", { email: user.email, password: user.password, redirectTo: "//evil.example" })))) as Response;
     expect(evil.headers.get("Location")).toBe("/home");
     expect((await getUser(authedGet("/", cookieFrom(evil))))?.id).toBe(user.id);
+  });
+
+  it("without GOOGLE_CLIENT_ID the Google button is off and /auth/google only redirects back", async () => {
+    const { data } = await unwrap<{ googleConfigured: boolean }>(await loginLoader(args(getRequest("/login"))));
+    expect(data.googleConfigured).toBe(false);
+    const response = (await startGoogle(args(formRequest("/auth/google", { redirectTo: "/dashboard" })))) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/login");
+    expect(response.headers.getSetCookie()).toEqual([]);
   });
 
   it("the loader keeps only a safe redirectTo", async () => {
