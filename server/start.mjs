@@ -56,8 +56,9 @@ app.use((req, res, next) => {
   next();
 });
 
-// Fingerprinted assets never change; everything else in public/ may.
-app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+// Fingerprinted assets never change; everything else in public/ may. A missing one (an old
+// client after a deploy) gets a plain 404 here instead of a server-rendered page.
+app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", fallthrough: false }));
 app.use(express.static("public", { maxAge: "1h" }));
 
 app.all("*", createRequestHandler({ build, mode: build.mode }));
