@@ -178,6 +178,13 @@ async function throughput(url, headers = PLAIN_HEADERS) {
 async function queriesPerRequest(server, url) {
   const samples = [];
   let body = Buffer.alloc(0);
+  // Requests of the previous load run may still be in the server's queue: wait for quiet.
+  for (let last = await server.queryCount(), i = 0; last !== null && i < 40; i++) {
+    await sleep(250);
+    const now = await server.queryCount();
+    if (now === last) break;
+    last = now;
+  }
   for (let i = 0; i < 3; i++) {
     const before = await server.queryCount();
     const response = await fetch(url, { headers: PLAIN_HEADERS });
@@ -318,7 +325,13 @@ async function measureApp({ label, env, browserWork, reference }) {
     result.reference = { before, after, rps: Math.round(((before.rps + after.rps) / 2) * 10) / 10 };
     log(`${label}: / with a browser's Accept-Encoding`);
     result.compressed = { path: "/ [br]", ...(await throughput(server.origin + "/", BROWSER_HEADERS)) };
-    if (browserWork) await browserWork(server.origin, routes, result);
+    if (browserWork) {
+      // A missing or crashing Chromium costs these columns, not the run.
+      await browserWork(server.origin, routes, result).catch((error) => {
+        log(`${label}: browser measurements failed: ${error.message}`);
+        result.browserError = error.message;
+      });
+    }
     return result;
   } finally {
     await server.stop();
@@ -328,8 +341,15 @@ async function measureApp({ label, env, browserWork, reference }) {
 async function measureReference(server) {
   log("reference: / with a browser's Accept-Encoding");
   const compressed = await throughput(server.origin + "/", BROWSER_HEADERS);
-  const browser = args.has("no-browser") ? null : await launchPlaywright();
-  const js = browser ? await scriptBytes(browser, server.origin + "/").finally(() => browser.close()) : null;
+  let js = null;
+  if (!args.has("no-browser")) {
+    try {
+      const browser = await launchPlaywright();
+      js = await scriptBytes(browser, server.origin + "/").finally(() => browser.close());
+    } catch (error) {
+      log(`reference: page load failed: ${error.message}`);
+    }
+  }
   return { path: "/ (bench/fixture)", js, compressed: { path: "/ [br] (bench/fixture)", ...compressed } };
 }
 
@@ -480,6 +500,7 @@ async function main() {
 
   console.log(`\nBenchmark ${results.date} (commit ${results.commit}, ${results.machine.cpus} CPUs, Node ${results.machine.node}), ${CONNECTIONS} connections, ${DURATION} s per route\n`);
   console.log(table(results));
+  if (results.postgresqlError) console.log(`\nPostgreSQL run failed: ${results.postgresqlError}`);
   const failing = findings(results);
   if (failing.length > 0) {
     console.log("\nLighthouse audits below a full score (route, category, audit id):");
@@ -519,6 +540,11 @@ async function measureAll(results, reference) {
           reference,
         }),
       );
+    } catch (error) {
+      // Keep the embedded figures: report the PostgreSQL run as failed.
+      log(`postgresql run failed: ${error.message}`);
+      results.postgresqlError = error.message;
+      process.exitCode = 1;
     } finally {
       await database.drop().catch((error) => log(`could not drop the bench database: ${error.message}`));
       rmSync(pgDataDir, { recursive: true, force: true });
