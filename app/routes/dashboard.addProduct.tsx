@@ -1,9 +1,14 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { DashboardPlaceholder } from "~/components/DashboardSidebar";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { createService } from "~/catalog.server";
+import { FieldError } from "~/components/FieldError";
+import { Spinner } from "~/components/Spinner";
+import { productSchema } from "~/products";
 import { requireAdmin } from "~/session.server";
 
-// Placeholder until the ordering work fills this page in; the guard is already the real one.
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   return null;
@@ -11,11 +16,56 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  return data({ ok: false, message: "This page is not available yet." }, { status: 501 });
+  const submission = parseWithZod(await request.formData(), { schema: productSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), added: false }, { status: 400 });
+  await createService(submission.value);
+  return { result: submission.reply({ resetForm: true }), added: true };
 }
 
 export const meta: MetaFunction = () => [{ title: "Add A Product — Tour Booking" }];
 
-export default function Page() {
-  return <DashboardPlaceholder title="Add A Product" />;
+export default function AddProduct() {
+  const actionData = useActionData<typeof action>();
+  const submitting = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: productSchema }),
+  });
+  return (
+    <section aria-labelledby="add-product-title" className="card form-card dashboard-form">
+      <h1 id="add-product-title">Add A Product</h1>
+      {actionData?.added ? (
+        <p className="form-success" role="status">
+          Added Tour Place Successfully!
+        </p>
+      ) : null}
+      <Form method="post" {...getFormProps(form)}>
+        <div className="field">
+          <label htmlFor={fields.title.id}>Title</label>
+          <input {...getInputProps(fields.title, { type: "text" })} maxLength={120} />
+          <FieldError field={fields.title} />
+        </div>
+        <div className="field">
+          <label htmlFor={fields.cost.id}>Cost ($ per person)</label>
+          <input {...getInputProps(fields.cost, { type: "number" })} min={1} step={1} inputMode="numeric" />
+          <FieldError field={fields.cost} />
+        </div>
+        <div className="field">
+          <label htmlFor={fields.image.id}>Image URL</label>
+          <input {...getInputProps(fields.image, { type: "text" })} placeholder="https://… or /images/tours/…" />
+          <FieldError field={fields.image} />
+        </div>
+        <div className="field">
+          <label htmlFor={fields.description.id}>Description</label>
+          <textarea {...getTextareaProps(fields.description)} rows={6} />
+          <FieldError field={fields.description} />
+        </div>
+        <button type="submit" className="button" disabled={submitting}>
+          {submitting ? <Spinner label="Saving" /> : null} Add Product
+        </button>
+      </Form>
+    </section>
+  );
 }

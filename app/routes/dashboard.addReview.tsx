@@ -1,21 +1,79 @@
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { DashboardPlaceholder } from "~/components/DashboardSidebar";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { addReview } from "~/catalog.server";
+import { FieldError } from "~/components/FieldError";
+import { Spinner } from "~/components/Spinner";
+import { reviewSchema } from "~/reviews";
 import { requireUser } from "~/session.server";
 
-// Placeholder until the ordering work fills this page in; the guard is already the real one.
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  return { name: user.displayName, email: user.email };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireUser(request);
-  return data({ ok: false, message: "This page is not available yet." }, { status: 501 });
+  const user = await requireUser(request);
+  const submission = parseWithZod(await request.formData(), { schema: reviewSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), added: false }, { status: 400 });
+  // Name, email and photo come from the session, never from the form.
+  await addReview(user, submission.value);
+  return { result: submission.reply({ resetForm: true }), added: true };
 }
 
 export const meta: MetaFunction = () => [{ title: "Review — Tour Booking" }];
 
-export default function Page() {
-  return <DashboardPlaceholder title="Review" />;
+export default function AddReview() {
+  const reviewer = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const submitting = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    defaultValue: { rating: "0" },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: reviewSchema }),
+  });
+  const chosen = Number(fields.rating.initialValue ?? 0);
+  return (
+    <section aria-labelledby="review-title" className="card form-card dashboard-form">
+      <h1 id="review-title">Add a Review</h1>
+      {actionData?.added ? (
+        <p className="form-success" role="status">
+          Your Review and rating has been submitted
+        </p>
+      ) : null}
+      <Form method="post" {...getFormProps(form)}>
+        <div className="field">
+          <label htmlFor="review-name">Name</label>
+          <input id="review-name" value={reviewer.name} readOnly />
+        </div>
+        <div className="field">
+          <label htmlFor="review-email">Email</label>
+          <input id="review-email" type="email" value={reviewer.email} readOnly />
+        </div>
+        <div className="field">
+          <label htmlFor={fields.review.id}>Your review</label>
+          <textarea {...getTextareaProps(fields.review)} rows={5} maxLength={2000} />
+          <FieldError field={fields.review} />
+        </div>
+        <fieldset className="star-rating" key={form.key}>
+          <legend>Rating</legend>
+          {[0, 1, 2, 3, 4, 5].map((value) => (
+            <label key={value} className={value === 0 ? "star-none" : "star-label"}>
+              <input type="radio" name={fields.rating.name} value={value} defaultChecked={value === chosen} />
+              <span aria-hidden="true">{value === 0 ? "No rating" : "★"}</span>
+              <span className="visually-hidden">{value === 0 ? "No rating" : `${value} ${value === 1 ? "star" : "stars"}`}</span>
+            </label>
+          ))}
+          <FieldError field={fields.rating} />
+        </fieldset>
+        <button type="submit" className="button" disabled={submitting}>
+          {submitting ? <Spinner label="Sending" /> : null} Submit Review
+        </button>
+      </Form>
+    </section>
+  );
 }

@@ -1,21 +1,115 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { DashboardPlaceholder } from "~/components/DashboardSidebar";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { DeleteForm } from "~/components/DeleteForm";
+import { formatDollars } from "~/money";
+import { deleteOrder, listAllOrders, OrderError } from "~/orders.server";
 import { requireAdmin } from "~/session.server";
+import { useResultAlert } from "~/useResultAlert";
 
-// Placeholder until the ordering work fills this page in; the guard is already the real one.
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return null;
+  return { orders: await listAllOrders() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  return data({ ok: false, message: "This page is not available yet." }, { status: 501 });
+  const form = await request.formData();
+  const id = String(form.get("id") ?? "");
+  if (form.get("intent") !== "delete" || !id)
+    return data({ ok: false, message: "Unknown request." }, { status: 400 });
+  try {
+    const deleted = await deleteOrder(id);
+    return {
+      ok: deleted > 0,
+      message:
+        deleted > 0 ? "Deleted sucessfully" : "This order was already deleted.",
+    };
+  } catch (error) {
+    if (error instanceof OrderError)
+      return data({ ok: false, message: error.message }, { status: 404 });
+    throw error;
+  }
 }
 
-export const meta: MetaFunction = () => [{ title: "Manage All Orders — Tour Booking" }];
+export const meta: MetaFunction = () => [
+  { title: "Manage All Orders — Tour Booking" },
+];
 
-export default function Page() {
-  return <DashboardPlaceholder title="Manage All Orders" />;
+export default function ManageAllOrders() {
+  const { orders } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  useResultAlert(result?.message);
+  return (
+    <section aria-labelledby="all-orders-title">
+      <h1 id="all-orders-title">Manage All Orders</h1>
+      {result ? (
+        <p
+          className={`alert ${result.ok ? "alert-success" : "alert-error"}`}
+          role="status"
+        >
+          {result.message}
+        </p>
+      ) : null}
+      <div className="table-wrap">
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">Customer</th>
+              <th scope="col">E-mail</th>
+              <th scope="col">Phone</th>
+              <th scope="col">Address</th>
+              <th scope="col">Price</th>
+              <th scope="col">Action</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.length === 0 ? (
+              <tr>
+                <td colSpan={6}>There are no orders yet.</td>
+              </tr>
+            ) : null}
+            {orders.map((order) => (
+              <tr key={order.id}>
+                <td>
+                  {order.firstName} {order.lastName}
+                  <br />
+                  <span className="hint">{order.serviceTitle}</span>
+                </td>
+                <td>{order.email}</td>
+                <td>{order.mobileNumber}</td>
+                <td>
+                  {[
+                    order.streetAddress,
+                    order.city,
+                    order.townName,
+                    order.district,
+                  ]
+                    .filter(Boolean)
+                    .join(", ")}
+                </td>
+                <td>
+                  {formatDollars(order.priceCents)}
+                  {order.paymentStatus === "PAID" ? (
+                    <span className="badge-paid"> Paid</span>
+                  ) : null}
+                </td>
+                <td>
+                  <DeleteForm
+                    id={order.id}
+                    confirmText="Are you sure, You want to delete"
+                    label={`Delete the order of ${order.firstName} ${order.lastName}`}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
 }

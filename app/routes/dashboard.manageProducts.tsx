@@ -1,21 +1,75 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { DashboardPlaceholder } from "~/components/DashboardSidebar";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { deleteService, listServices } from "~/catalog.server";
+import { DeleteForm } from "~/components/DeleteForm";
+import { formatDollars } from "~/money";
 import { requireAdmin } from "~/session.server";
+import { useResultAlert } from "~/useResultAlert";
 
-// Placeholder until the ordering work fills this page in; the guard is already the real one.
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return null;
+  return { services: await listServices() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  return data({ ok: false, message: "This page is not available yet." }, { status: 501 });
+  const form = await request.formData();
+  const id = String(form.get("id") ?? "");
+  if (form.get("intent") !== "delete" || !id) return data({ ok: false, message: "Unknown request." }, { status: 400 });
+  const deleted = await deleteService(id);
+  return deleted > 0
+    ? { ok: true, message: "Deleted sucessfully" }
+    : data({ ok: false, message: "This package does not exist or was already deleted." }, { status: 404 });
 }
 
 export const meta: MetaFunction = () => [{ title: "Manage Products — Tour Booking" }];
 
-export default function Page() {
-  return <DashboardPlaceholder title="Manage Products" />;
+/** The first 100 characters plus an ellipsis (spec §2). */
+function preview(text: string) {
+  return text.length > 100 ? `${text.slice(0, 100)}...` : text;
+}
+
+export default function ManageProducts() {
+  const { services } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  useResultAlert(result?.message);
+  return (
+    <section aria-labelledby="products-title">
+      <h1 id="products-title">Manage Products</h1>
+      {result ? (
+        <p className={`alert ${result.ok ? "alert-success" : "alert-error"}`} role="status">
+          {result.message}
+        </p>
+      ) : null}
+      <div className="table-wrap">
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">Product Photo</th>
+              <th scope="col">Product Name</th>
+              <th scope="col">Short Description</th>
+              <th scope="col">Price</th>
+              <th scope="col">Action</th>
+            </tr>
+          </thead>
+          <tbody>
+            {services.map((service) => (
+              <tr key={service.id}>
+                <td>
+                  <img src={service.image} alt="" width={96} height={63} loading="lazy" className="table-photo" />
+                </td>
+                <td>{service.title}</td>
+                <td>{preview(service.description)}</td>
+                <td>{formatDollars(service.costCents)}</td>
+                <td>
+                  <DeleteForm id={service.id} confirmText="Are you sure, You want to delete?" label={`Delete ${service.title}`} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
 }

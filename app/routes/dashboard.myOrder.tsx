@@ -1,21 +1,99 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { DashboardPlaceholder } from "~/components/DashboardSidebar";
+import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import type { loader as rootLoader } from "~/root";
+import { DeleteForm } from "~/components/DeleteForm";
+import { formatDollars } from "~/money";
+import { deleteOrder, listOrdersOf, OrderError } from "~/orders.server";
 import { requireUser } from "~/session.server";
+import { useResultAlert } from "~/useResultAlert";
 
-// Placeholder until the ordering work fills this page in; the guard is already the real one.
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  return { orders: await listOrdersOf(user.id) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireUser(request);
-  return data({ ok: false, message: "This page is not available yet." }, { status: 501 });
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const id = String(form.get("id") ?? "");
+  if (form.get("intent") !== "delete" || !id) return data({ ok: false, message: "Unknown request." }, { status: 400 });
+  try {
+    const deleted = await deleteOrder(id, user.id);
+    return { ok: deleted > 0, message: deleted > 0 ? "Deleted sucessfully" : "This order was already deleted." };
+  } catch (error) {
+    if (error instanceof OrderError) return data({ ok: false, message: error.message }, { status: error.code === "paid" ? 409 : 404 });
+    throw error;
+  }
 }
 
 export const meta: MetaFunction = () => [{ title: "My Orders — Tour Booking" }];
 
-export default function Page() {
-  return <DashboardPlaceholder title="My Orders" />;
+export default function MyOrders() {
+  const { orders } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  useResultAlert(result?.message);
+  // The checkout redirects here with the 'Order successfully ' banner; with JavaScript it is also an alert.
+  const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash;
+  useResultAlert(flash?.text === "Order successfully " ? flash.text : null);
+  return (
+    <section aria-labelledby="my-orders-title">
+      <h1 id="my-orders-title">My Orders</h1>
+      {result ? (
+        <p className={`alert ${result.ok ? "alert-success" : "alert-error"}`} role="status">
+          {result.message}
+        </p>
+      ) : null}
+      {orders.length === 0 ? (
+        <p>
+          You have no orders yet. <Link to="/services">Browse our tours</Link>
+        </p>
+      ) : (
+        <div className="table-wrap">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">Package</th>
+                <th scope="col">Price</th>
+                <th scope="col">Payment</th>
+                <th scope="col">Action</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((order) => (
+                <tr key={order.id}>
+                  <td>
+                    {order.serviceTitle}
+                    <br />
+                    <span className="hint">
+                      {order.quantity} × {order.packageType}
+                    </span>
+                  </td>
+                  <td>{formatDollars(order.priceCents)}</td>
+                  <td>
+                    {order.paymentStatus === "PAID" ? (
+                      <button type="button" className="button button-small button-paid" disabled>
+                        Paid
+                      </button>
+                    ) : (
+                      <Link to={`/dashboard/payment/${order.id}`} className="button button-small">
+                        Pay
+                      </Link>
+                    )}
+                  </td>
+                  <td>
+                    {order.paymentStatus === "PAID" ? (
+                      <span className="hint">Paid orders are kept</span>
+                    ) : (
+                      <DeleteForm id={order.id} confirmText="Are you sure, You want to delete" label={`Delete the order of ${order.serviceTitle}`} />
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
 }

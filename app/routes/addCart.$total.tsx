@@ -1,0 +1,144 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { randomBytes } from "node:crypto";
+import { checkoutSchema, DISTRICTS } from "~/checkout";
+import { FieldError } from "~/components/FieldError";
+import { Spinner } from "~/components/Spinner";
+import { dollarsValue, formatDollars } from "~/money";
+import { isPackageType, MAX_QUANTITY, MIN_QUANTITY } from "~/ordering";
+import { OrderError, placeOrder, quote } from "~/orders.server";
+import { flashCookie, requireUser } from "~/session.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  const serviceId = url.searchParams.get("service") ?? "";
+  const quantity = Number(url.searchParams.get("quantity"));
+  const type = url.searchParams.get("type");
+  const validChoice =
+    /^[a-z0-9]{10,40}$/i.test(serviceId) && Number.isInteger(quantity) && quantity >= MIN_QUANTITY && quantity <= MAX_QUANTITY && isPackageType(type);
+  const priced = validChoice ? await quote(serviceId, quantity) : null;
+  if (!priced || !isPackageType(type)) {
+    throw data(
+      { message: "This order is not valid: please choose a package, the number of persons (1 to 20) and a package type." },
+      { status: 400 },
+    );
+  }
+  // The {total} in the path is only what the order page computed: the server's total wins.
+  const total = dollarsValue(priced.totalCents);
+  if (params.total !== total) {
+    throw redirect(`/addCart/${total}?${new URLSearchParams({ service: serviceId, quantity: String(quantity), type })}`);
+  }
+  return {
+    service: priced.service,
+    quantity,
+    type,
+    totalCents: priced.totalCents,
+    email: user.email,
+    formKey: randomBytes(16).toString("base64url"),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const submission = parseWithZod(await request.formData(), { schema: checkoutSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  try {
+    await placeOrder(user.id, submission.value);
+  } catch (error) {
+    if (error instanceof OrderError) return data(submission.reply({ formErrors: [error.message] }), { status: 400 });
+    throw error;
+  }
+  return redirect("/dashboard/myOrder", { headers: { "Set-Cookie": await flashCookie("order-placed") } });
+}
+
+type TextFieldName = "firstName" | "lastName" | "streetAddress" | "City" | "townName" | "Postcode" | "mobileNumber" | "email";
+
+export const meta: MetaFunction = () => [{ title: "Checkout — Tour Booking" }];
+
+export default function CheckoutPage() {
+  const order = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const submitting = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: { email: order.email },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutSchema }),
+  });
+  const textField = (name: TextFieldName, label: string, extra: Record<string, unknown> = {}) => {
+    const field = fields[name];
+    return (
+      <div className="field">
+        <label htmlFor={field.id}>{label}</label>
+        <input {...getInputProps(field, { type: name === "email" ? "email" : name === "mobileNumber" ? "tel" : "text" })} {...extra} />
+        <FieldError field={field} />
+      </div>
+    );
+  };
+
+  return (
+    <div className="container page-section checkout-layout">
+      <section className="card form-card" aria-labelledby="billing-title">
+        <h1 id="billing-title">Billing details</h1>
+        {form.errors?.length ? (
+          <p className="alert alert-error" role="alert" id={form.errorId}>
+            {form.errors[0]}
+          </p>
+        ) : null}
+        <Form method="post" {...getFormProps(form)}>
+          <input type="hidden" name="service" value={order.service.id} />
+          <input type="hidden" name="quantity" value={order.quantity} />
+          <input type="hidden" name="type" value={order.type} />
+          <input type="hidden" name="formKey" value={order.formKey} />
+          <div className="field-row">
+            {textField("firstName", "First name", { autoComplete: "given-name", minLength: 3, maxLength: 15 })}
+            {textField("lastName", "Last name", { autoComplete: "family-name", minLength: 3, maxLength: 15 })}
+          </div>
+          <p className="field-static">
+            <span>Country</span> <strong>Bangladesh</strong>
+          </p>
+          {textField("streetAddress", "Street address", { autoComplete: "address-line1", maxLength: 30, placeholder: "House number and street name" })}
+          {textField("City", "Apartment, suite, unit (optional)", { autoComplete: "address-line2", maxLength: 30 })}
+          {textField("townName", "Town / City", { autoComplete: "address-level2", maxLength: 20 })}
+          <div className="field">
+            <label htmlFor={fields.district.id}>District</label>
+            <select {...getSelectProps(fields.district)} defaultValue={fields.district.initialValue ?? ""}>
+              <option value="">Select a district</option>
+              {DISTRICTS.map((district, index) => (
+                <option key={`${district}-${index}`} value={district}>
+                  {district}
+                </option>
+              ))}
+            </select>
+            <FieldError field={fields.district} />
+          </div>
+          {textField("Postcode", "Postcode (optional)", { autoComplete: "postal-code", inputMode: "numeric", maxLength: 10 })}
+          {textField("mobileNumber", "Mobile number", { autoComplete: "tel", placeholder: "01712345678" })}
+          {textField("email", "Email address", { autoComplete: "email" })}
+          <button type="submit" className="button button-accent" disabled={submitting}>
+            {submitting ? <Spinner label="Placing your order" /> : null} Place order
+          </button>
+        </Form>
+      </section>
+      <aside className="card form-card order-summary" aria-labelledby="summary-title">
+        <h2 id="summary-title">Your order</h2>
+        <img src={order.service.image} alt="" width={640} height={420} />
+        <p>
+          <strong>{order.service.title}</strong>
+        </p>
+        <p>
+          {order.quantity} {order.quantity === 1 ? "person" : "persons"} × {formatDollars(order.service.costCents)}, {order.type} package
+        </p>
+        <p className="order-total">
+          Price: <strong>{formatDollars(order.totalCents)}</strong>
+        </p>
+        <Link to={`/order/${order.service.id}?quantity=${order.quantity}&type=${order.type}`}>Change the order</Link>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { expect, test, type Page } from "@playwright/test";
+import { open } from "./helpers";
+
+const ADMIN = { email: "admin@tourbooking.test", password: "admin12345" };
+
+async function registerCustomer(page: Page, javaScriptEnabled: boolean, prefix: string) {
+  const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+  await open(page, "/register", javaScriptEnabled);
+  await page.getByPlaceholder("Your Name").fill("Test Traveller");
+  await page.getByPlaceholder("Your Email").fill(email);
+  await page.getByPlaceholder("Your Password", { exact: true }).fill("long enough 123");
+  await page.getByPlaceholder("Retype Your Password").fill("long enough 123");
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page.getByText("User Created successfully")).toBeVisible();
+  return email;
+}
+
+async function login(page: Page, javaScriptEnabled: boolean, email: string, password: string) {
+  await open(page, "/login", javaScriptEnabled);
+  await page.getByPlaceholder("Your Email").fill(email);
+  await page.getByPlaceholder("Your Password").fill(password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.getByText("User Login successfully")).toBeVisible();
+}
+
+test("a customer orders a package, sees it in My Orders and deletes it", async ({ page, javaScriptEnabled }) => {
+  const alerts: string[] = [];
+  page.on("dialog", async (dialog) => {
+    alerts.push(dialog.message());
+    await dialog.accept();
+  });
+  await registerCustomer(page, javaScriptEnabled, "order");
+
+  await open(page, "/services", javaScriptEnabled);
+  await page.getByRole("link", { name: /Order Now: Sajek Valley/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Sajek Valley Cloud Trek" })).toBeVisible();
+  await page.getByRole("button", { name: "One person more" }).click();
+  await page.getByLabel("Package type").selectOption("adventure");
+  if (!javaScriptEnabled) await page.getByRole("button", { name: "Update total" }).click();
+  await page.getByRole("link", { name: "Add-Cart" }).click();
+  await expect(page).toHaveURL(/\/addCart\/760\?/);
+  await expect(page.getByText("Price: $760")).toBeVisible();
+
+  await page.getByLabel("First name").fill("Rina");
+  await page.getByLabel("Last name").fill("Das");
+  await page.getByLabel("Street address").fill("House 4, Road 2");
+  await page.getByLabel("Town / City").fill("Dhanmondi");
+  await page.getByLabel("District").selectOption("Dhaka");
+  await page.getByLabel("Mobile number").fill("12345");
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page.getByText("Please enter a Bangladeshi mobile number, e.g. 01712345678.")).toBeVisible();
+  await expect(page.getByLabel("First name")).toHaveValue("Rina");
+  await page.getByLabel("Mobile number").fill("01712345678");
+  await page.getByRole("button", { name: "Place order" }).click();
+
+  await expect(page).toHaveURL(/\/dashboard\/myOrder$/);
+  await expect(page.getByText("Order successfully")).toBeVisible();
+  const row = page.getByRole("row", { name: /Sajek Valley Cloud Trek/ });
+  await expect(row).toContainText("$760");
+  await expect(row.getByRole("link", { name: "Pay" })).toHaveAttribute("href", /\/dashboard\/payment\/[a-z0-9]+$/);
+
+  await row.getByRole("button", { name: /Delete/ }).click();
+  await expect(page.getByText("Deleted sucessfully")).toBeVisible();
+  await expect(page.getByRole("row", { name: /Sajek Valley Cloud Trek/ })).toHaveCount(0);
+  if (javaScriptEnabled) expect(alerts).toEqual(expect.arrayContaining(["Are you sure, You want to delete", "Deleted sucessfully"]));
+});
+
+test("a tampered total in /addCart is replaced by the server's total", async ({ page, javaScriptEnabled }) => {
+  await registerCustomer(page, javaScriptEnabled, "tamper");
+  await open(page, "/services", javaScriptEnabled);
+  const href = await page.getByRole("link", { name: /Order Now: Srimangal/ }).getAttribute("href");
+  const id = href!.split("/").pop();
+  await open(page, `/addCart/1?service=${id}&quantity=2&type=city`, javaScriptEnabled);
+  await expect(page).toHaveURL(new RegExp(`/addCart/580\\?service=${id}`));
+  await expect(page.getByText("Price: $580")).toBeVisible();
+});
+
+test("an admin adds a package, sees it on /services and deletes it; a review shows on the home page", async ({ page, javaScriptEnabled }) => {
+  page.on("dialog", (dialog) => dialog.accept());
+  const title = `Kuakata Sunrise ${javaScriptEnabled ? "js" : "nojs"} ${Date.now()}`;
+  await login(page, javaScriptEnabled, ADMIN.email, ADMIN.password);
+
+  await open(page, "/dashboard/addProduct", javaScriptEnabled);
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Cost ($ per person)").fill("330");
+  await page.getByLabel("Image URL").fill("/images/tours/coxs-bazar.svg");
+  await page.getByLabel("Description").fill("Sunrise and sunset over the sea at Kuakata, the daughter of the sea.");
+  await page.getByRole("button", { name: "Add Product" }).click();
+  await expect(page.getByText("Added Tour Place Successfully!")).toBeVisible();
+  await expect(page.getByLabel("Title")).toHaveValue("");
+
+  await open(page, "/services", javaScriptEnabled);
+  await expect(page.getByRole("heading", { name: title })).toBeVisible();
+
+  await open(page, "/dashboard/manageAllOrders", javaScriptEnabled);
+  await expect(page.getByRole("columnheader", { name: "E-mail" })).toBeVisible();
+
+  await open(page, "/dashboard/manageProducts", javaScriptEnabled);
+  await page.getByRole("row", { name: new RegExp(title) }).getByRole("button", { name: /Delete/ }).click();
+  await expect(page.getByText("Deleted sucessfully")).toBeVisible();
+  await open(page, "/services", javaScriptEnabled);
+  await expect(page.getByRole("heading", { name: title })).toHaveCount(0);
+
+  const words = `Unforgettable ${javaScriptEnabled ? "js" : "nojs"} trip ${Date.now()}`;
+  await open(page, "/dashboard/addReview", javaScriptEnabled);
+  await page.getByLabel("Your review").fill(words);
+  await page.locator("label.star-label", { hasText: "4 stars" }).click();
+  await expect(page.getByRole("radio", { name: "4 stars" })).toBeChecked();
+  await page.getByRole("button", { name: "Submit Review" }).click();
+  await expect(page.getByText("Your Review and rating has been submitted")).toBeVisible();
+  await open(page, "/", javaScriptEnabled);
+  await expect(page.getByText(words)).toBeAttached();
+});
