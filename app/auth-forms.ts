@@ -28,7 +28,8 @@ export const registerSchema = z
     password: z
       .string({ required_error: "Please choose a password." })
       .min(PASSWORD_MIN_LENGTH, `Please use at least ${PASSWORD_MIN_LENGTH} characters for your password.`)
-      .max(200, "This password is too long."),
+      // bcrypt only reads the first 72 bytes: a longer password would be partly ignored.
+      .refine((value) => new TextEncoder().encode(value).length <= 72, "Please use at most 72 characters for your password."),
     confirmPassword: z.string({ required_error: PASSWORD_MISMATCH }),
   })
   .refine((value) => value.password === value.confirmPassword, {

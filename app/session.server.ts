@@ -153,14 +153,19 @@ export async function createUserSession({
   redirectTo,
   flash,
   headers,
+  request,
 }: {
   userId: string;
   redirectTo: string;
   flash?: FlashKey;
   headers?: HeadersInit;
+  /** the sign-in request: a session it still carries is ended (always a fresh id) */
+  request?: Request;
 }): Promise<Response> {
   const token = randomBytes(32).toString("base64url");
   const prisma = await db();
+  const previous = request ? await readSessionToken(request) : null;
+  if (previous) await prisma.session.deleteMany({ where: { id: hashSessionId(previous) } });
   await prisma.session.create({
     data: { id: hashSessionId(token), userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) },
   });

@@ -27,5 +27,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     console.error(JSON.stringify({ level: "warn", msg: "Google sign-in failed", error: (error as Error).message?.slice(0, 300) }));
     return back("google-failed");
   }
-  return createUserSession({ userId, redirectTo, flash: "login", headers: [["Set-Cookie", clearReturn]] });
+  return createUserSession({ request, userId, redirectTo, flash: "login", headers: [["Set-Cookie", clearReturn]] });
 }

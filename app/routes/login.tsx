@@ -32,6 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       context: { formData, clientAddress: clientAddress(request, context) },
     });
     return createUserSession({
+      request,
       userId: user.id,
       redirectTo: safeRedirect(submission.value.redirectTo, "/home"),
       flash: "login",
@@ -78,7 +79,7 @@ export default function LoginPage() {
         <p className="auth-or">
           <span>OR</span>
         </p>
-        <Form method="post" {...getFormProps(form)}>
+        <Form method="post" {...getFormProps(form)} className={submitting ? "auth-form is-loading" : "auth-form"} aria-busy={submitting}>
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <div className="field">
             <label htmlFor={fields.email.id} className="visually-hidden">

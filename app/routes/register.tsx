@@ -30,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const user = await getAuthenticator().authenticate("register", request, {
       context: { formData, ...submission.value },
     });
-    return createUserSession({ userId: user.id, redirectTo: "/", flash: "register" });
+    return createUserSession({ request, userId: user.id, redirectTo: "/", flash: "register" });
   } catch (error) {
     const failure = authFailure(error);
     if (!failure) throw error;
@@ -86,7 +86,7 @@ export default function RegisterPage() {
             {banner}
           </p>
         ) : null}
-        <Form method="post" {...formProps} onSubmit={onSubmit}>
+        <Form method="post" {...formProps} onSubmit={onSubmit} className={submitting ? "auth-form is-loading" : "auth-form"} aria-busy={submitting}>
           <div className="field">
             <label htmlFor={fields.displayName.id} className="visually-hidden">
               Name

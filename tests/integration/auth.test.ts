@@ -179,6 +179,11 @@ describe("register", () => {
     expect(bad.status).toBe(400);
     expect(bad.data.result.error?.email).toEqual(["Please enter a valid email address."]);
     expect(bad.data.result.error?.password).toEqual(["Please use at least 8 characters for your password."]);
+    const long = "é".repeat(40);
+    const tooLong = await unwrap<FormReply>(
+      await registerAction(args(formRequest("/register", { displayName: "B", email: uniqueEmail(), password: long, confirmPassword: long }))),
+    );
+    expect(tooLong.data.result.error?.password).toEqual(["Please use at most 72 characters for your password."]);
   });
 });
 
@@ -199,6 +204,16 @@ describe("login", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login");
     expect(response.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("a new sign-in always gets a fresh session id and ends the one the browser still had", async () => {
+    const user = await createUser();
+    const old = await signIn(user.id);
+    const response = (await loginAction(args(authedPost("/login", { email: user.email, password: user.password }, old)))) as Response;
+    const fresh = cookieFrom(response);
+    expect(fresh).not.toBe(old);
+    expect(await sessionRow(old)).toBeNull();
+    expect(await sessionRow(fresh)).not.toBeNull();
   });
 
   it("the loader keeps only a safe redirectTo", async () => {
