@@ -19,29 +19,62 @@ interface RouteCase {
   path: string;
   module: { loader: (args: never) => unknown; action?: (args: never) => unknown };
   access: "user" | "admin";
+  /** a form that would change data if the guard let it through */
+  payload?: () => Record<string, string>;
 }
+
+const fixture = { orderId: "", serviceId: "", victimEmail: "" };
 
 const routes: RouteCase[] = [
   { path: "/dashboard", module: layout, access: "user" },
   { path: "/dashboard/", module: home, access: "user" },
-  { path: "/dashboard/myOrder", module: myOrder, access: "user" },
-  { path: "/dashboard/addReview", module: addReview, access: "user" },
-  { path: "/dashboard/manageAllOrders", module: manageAllOrders, access: "admin" },
-  { path: "/dashboard/addProduct", module: addProduct, access: "admin" },
-  { path: "/dashboard/makeAdmin", module: makeAdmin, access: "admin" },
-  { path: "/dashboard/manageProducts", module: manageProducts, access: "admin" },
+  { path: "/dashboard/myOrder", module: myOrder, access: "user", payload: () => ({ intent: "delete", id: fixture.orderId }) },
+  { path: "/dashboard/addReview", module: addReview, access: "user", payload: () => ({ review: "Matrix review", rating: "4" }) },
+  { path: "/dashboard/manageAllOrders", module: manageAllOrders, access: "admin", payload: () => ({ intent: "delete", id: fixture.orderId }) },
+  {
+    path: "/dashboard/addProduct",
+    module: addProduct,
+    access: "admin",
+    payload: () => ({ title: "Matrix Tour", cost: "100", image: "/images/tours/x.svg", description: "Added by the matrix test." }),
+  },
+  { path: "/dashboard/makeAdmin", module: makeAdmin, access: "admin", payload: () => ({ email: fixture.victimEmail }) },
+  { path: "/dashboard/manageProducts", module: manageProducts, access: "admin", payload: () => ({ intent: "delete", id: fixture.serviceId }) },
 ];
 
 const cookies: Record<Role, string | null> = { anonymous: null, customer: null, admin: null };
-let victimEmail = "";
 
 beforeAll(async () => {
   const customer = await createUser();
   const admin = await createUser({ role: "ADMIN" });
   const victim = await createUser();
-  victimEmail = victim.email;
+  fixture.victimEmail = victim.email;
   cookies.customer = await signIn(customer.id);
   cookies.admin = await signIn(admin.id);
+  // An order of someone else and a package: what the delete forms aim at.
+  const prisma = await db();
+  const service = await prisma.service.create({
+    data: { title: "Matrix Package", costCents: 10000, image: "/images/tours/x.svg", description: "For the matrix test." },
+  });
+  fixture.serviceId = service.id;
+  const order = await prisma.order.create({
+    data: {
+      userId: victim.id,
+      serviceId: service.id,
+      serviceTitle: service.title,
+      unitPriceCents: 10000,
+      quantity: 1,
+      packageType: "city",
+      priceCents: 10000,
+      firstName: "Victim",
+      lastName: "User",
+      streetAddress: "Road 1",
+      townName: "Dhaka",
+      district: "Dhaka",
+      mobileNumber: "01700000000",
+      email: victim.email,
+    },
+  });
+  fixture.orderId = order.id;
 });
 
 function expectedFor(access: RouteCase["access"], role: Role, method: "GET" | "POST"): Expect {
@@ -65,14 +98,17 @@ async function outcome(run: () => unknown): Promise<{ status: number; location: 
 
 async function snapshot() {
   const prisma = await db();
-  const [users, admins, services, orders, reviews] = await Promise.all([
+  const [users, admins, services, liveServices, orders, liveOrders, reviews, sessions] = await Promise.all([
     prisma.user.count(),
     prisma.user.count({ where: { role: "ADMIN" } }),
     prisma.service.count(),
+    prisma.service.count({ where: { deletedAt: null } }),
     prisma.order.count(),
+    prisma.order.count({ where: { deletedAt: null } }),
     prisma.review.count(),
+    prisma.session.count(),
   ]);
-  return { users, admins, services, orders, reviews };
+  return { users, admins, services, liveServices, orders, liveOrders, reviews, sessions };
 }
 
 function check(result: { status: number; location: string | null }, expected: Expect, path: string) {
@@ -90,9 +126,9 @@ function check(result: { status: number; location: string | null }, expected: Ex
       expect(result.status).toBe(403);
       break;
     case "ok":
-      // past the guard: no redirect and no 403 (placeholder actions answer 501 until they are built)
+      // past the guard: no redirect and no 403
       expect(result.location).toBeNull();
-      expect([200, 400, 404, 501]).toContain(result.status);
+      expect([200, 400, 404, 409]).toContain(result.status);
   }
 }
 
@@ -113,14 +149,14 @@ describe("authorization matrix: loaders", () => {
   }
 });
 
-describe("authorization matrix: actions (a makeAdmin payload everywhere)", () => {
+describe("authorization matrix: actions (each with a form that would write)", () => {
   for (const route of routes.filter((r) => r.module.action)) {
     for (const role of roles) {
       const expected = expectedFor(route.access, role, "POST");
       cases++;
       it(`POST ${route.path} as ${role} → ${expected}`, async () => {
         const before = await snapshot();
-        const request = authedPost(route.path, { email: victimEmail }, cookies[role]);
+        const request = authedPost(route.path, route.payload?.() ?? {}, cookies[role]);
         const result = await outcome(() => route.module.action!({ request, params: {}, context: {} } as never));
         check(result, expected, route.path);
         if (expected !== "ok") expect(await snapshot()).toEqual(before);
@@ -136,9 +172,15 @@ describe("authorization matrix: actions (a makeAdmin payload everywhere)", () =>
     expect(cases).toBeGreaterThanOrEqual(routes.length * 3);
   });
 
-  it("the victim was promoted only by the admin's makeAdmin post", async () => {
+  it("the writes happened only through the allowed posts", async () => {
     const prisma = await db();
-    const victim = await prisma.user.findUnique({ where: { email: victimEmail } });
-    expect(victim?.role).toBe("ADMIN");
+    const victim = await prisma.user.findUnique({ where: { email: fixture.victimEmail } });
+    expect(victim?.role).toBe("ADMIN"); // by the admin's makeAdmin post
+    // the customer could not delete someone else's order; the admin could
+    const order = await prisma.order.findUnique({ where: { id: fixture.orderId } });
+    expect(order?.deletedAt).not.toBeNull();
+    expect((await prisma.service.findUnique({ where: { id: fixture.serviceId } }))?.deletedAt).not.toBeNull();
+    expect(await prisma.service.count({ where: { title: "Matrix Tour" } })).toBe(1);
+    expect(await prisma.review.count({ where: { review: "Matrix review" } })).toBe(2); // customer and admin
   });
 });
