@@ -107,6 +107,7 @@ async function startServer({ name, cwd, env, readyPath, countQueries }) {
   let nextId = 0;
   return {
     origin,
+    pid: child.pid,
     logFile,
     async queryCount() {
       if (!countQueries) return null;
@@ -161,10 +162,32 @@ function cannon(url, { connections, duration, headers }) {
   });
 }
 
-async function throughput(url, headers = PLAIN_HEADERS) {
+/** CPU time (user + system, ms) a process has used so far; null where /proc is missing. */
+function cpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout?.trim()) || 100;
+
+async function throughput(server, route, headers = PLAIN_HEADERS) {
+  const url = server.origin + route;
   await cannon(url, { connections: 10, duration: WARMUP, headers });
+  const cpuBefore = cpuMs(server.pid);
   const result = await cannon(url, { connections: CONNECTIONS, duration: DURATION, headers });
+  const cpuAfter = cpuMs(server.pid);
+  // Server CPU per request: steadier than req/s when other processes share the machine. It counts
+  // the Node process only (with PGlite inside it), not a PostgreSQL server's own processes.
+  const cpuPerRequest =
+    cpuBefore === null || cpuAfter === null || result.requests.total === 0
+      ? null
+      : Math.round(((cpuAfter - cpuBefore) / result.requests.total) * 100) / 100;
   return {
+    cpuMsPerRequest: cpuPerRequest,
     rps: Math.round(result.requests.average * 10) / 10,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -308,7 +331,7 @@ async function measureApp({ label, env, browserWork, reference }) {
     // The reference is measured right before and right after the routes: on a shared machine the
     // load of other processes drifts, and the ratio uses the mean of the two.
     log(`${label}: reference before`);
-    const before = await throughput(reference.origin + "/");
+    const before = await throughput(reference, "/");
     for (const [key, route] of Object.entries(routes)) {
       if (!route) {
         result.routes[key] = { path: key === "api" ? "/api/services" : `/${key}/{id}`, available: false };
@@ -317,14 +340,15 @@ async function measureApp({ label, env, browserWork, reference }) {
       const url = server.origin + route;
       const { queries, html } = await queriesPerRequest(server, url);
       log(`${label}: ${route}: ${DURATION} s at ${CONNECTIONS} connections`);
-      const load = await throughput(url);
+      const load = await throughput(server, route);
       result.routes[key] = { path: route, available: true, queries, html, ...load };
     }
     log(`${label}: reference after`);
-    const after = await throughput(reference.origin + "/");
-    result.reference = { before, after, rps: Math.round(((before.rps + after.rps) / 2) * 10) / 10 };
+    const after = await throughput(reference, "/");
+    const mean = (key) => (before[key] === null || after[key] === null ? null : Math.round(((before[key] + after[key]) / 2) * 100) / 100);
+    result.reference = { before, after, rps: mean("rps"), cpuMsPerRequest: mean("cpuMsPerRequest") };
     log(`${label}: / with a browser's Accept-Encoding`);
-    result.compressed = { path: "/ [br]", ...(await throughput(server.origin + "/", BROWSER_HEADERS)) };
+    result.compressed = { path: "/ [br]", ...(await throughput(server, "/", BROWSER_HEADERS)) };
     if (browserWork) {
       // A missing or crashing Chromium costs these columns, not the run.
       await browserWork(server.origin, routes, result).catch((error) => {
@@ -340,7 +364,7 @@ async function measureApp({ label, env, browserWork, reference }) {
 
 async function measureReference(server) {
   log("reference: / with a browser's Accept-Encoding");
-  const compressed = await throughput(server.origin + "/", BROWSER_HEADERS);
+  const compressed = await throughput(server, "/", BROWSER_HEADERS);
   let js = null;
   if (!args.has("no-browser")) {
     try {
@@ -417,16 +441,18 @@ async function serverDatabase(url) {
 const fmt = (value, digits = 0) => (value === null || value === undefined ? "n/a" : Number(value).toFixed(digits));
 const kb = (bytes) => (bytes === null || bytes === undefined ? "n/a" : `${(bytes / 1024).toFixed(1)} KB`);
 
+const cpuRatio = (reference, route) => (reference && route ? (reference / route).toFixed(2) : "n/a");
+
 function table(results) {
-  const head = ["database", "route", "req/s", "p50 ms", "p99 ms", "ratio", "queries", "HTML raw/gzip", "JS gzip", "LH perf/a11y/bp/seo"];
+  const head = ["database", "route", "req/s", "p50 ms", "p99 ms", "ratio", "CPU ms/req", "CPU ratio", "queries", "HTML raw/gzip", "JS gzip", "LH perf/a11y/bp/seo"];
   const rows = [];
   for (const run of results.runs) {
     const ref = run.reference;
-    const refCell = (key) => `${fmt(ref.before[key])}/${fmt(ref.after[key])}`;
-    rows.push([run.database, `${results.reference.path} before/after`, refCell("rps"), refCell("p50"), refCell("p99"), "1.00", "0", "", kb(results.reference.js?.gzip), ""]);
+    const refCell = (key, digits = 0) => `${fmt(ref.before[key], digits)}/${fmt(ref.after[key], digits)}`;
+    rows.push([run.database, `${results.reference.path} before/after`, refCell("rps"), refCell("p50"), refCell("p99"), "1.00", refCell("cpuMsPerRequest", 2), "1.00", "0", "", kb(results.reference.js?.gzip), ""]);
     for (const route of Object.values(run.routes)) {
       if (!route.available) {
-        rows.push([run.database, route.path, "n/a", "n/a", "n/a", "n/a", "n/a", "", "", ""]);
+        rows.push([run.database, route.path, "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", "", "", ""]);
         continue;
       }
       const lh = route.lighthouse;
@@ -437,6 +463,8 @@ function table(results) {
         fmt(route.p50),
         fmt(route.p99),
         fmt(route.rps / run.reference.rps, 2),
+        fmt(route.cpuMsPerRequest, 2),
+        cpuRatio(run.reference.cpuMsPerRequest, route.cpuMsPerRequest),
         fmt(route.queries),
         route.html ? `${kb(route.html.raw)} / ${kb(route.html.gzip)}` : "",
         route.js ? kb(route.js.gzip) : "",
@@ -446,10 +474,10 @@ function table(results) {
   }
   // With compression: against the reference measured the same way.
   const rc = results.reference.compressed;
-  rows.push(["-", rc.path, fmt(rc.rps), fmt(rc.p50), fmt(rc.p99), "1.00", "", "", "", ""]);
+  rows.push(["-", rc.path, fmt(rc.rps), fmt(rc.p50), fmt(rc.p99), "1.00", fmt(rc.cpuMsPerRequest, 2), "1.00", "", "", "", ""]);
   for (const run of results.runs) {
     const c = run.compressed;
-    if (c) rows.push([run.database, c.path, fmt(c.rps), fmt(c.p50), fmt(c.p99), fmt(c.rps / rc.rps, 2), "", "", "", ""]);
+    if (c) rows.push([run.database, c.path, fmt(c.rps), fmt(c.p50), fmt(c.p99), fmt(c.rps / rc.rps, 2), fmt(c.cpuMsPerRequest, 2), cpuRatio(rc.cpuMsPerRequest, c.cpuMsPerRequest), "", "", "", ""]);
   }
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => String(row[i]).length)));
   const line = (cells) => `| ${cells.map((cell, i) => String(cell).padEnd(widths[i])).join(" | ")} |`;
@@ -507,6 +535,7 @@ async function main() {
     for (const line of failing) console.log(`  ${line}`);
   }
   console.log(`\n[br] rows: the Accept-Encoding of a browser (the server answers brotli); ratio against the reference's [br] row.`);
+  console.log(`CPU ms/req = the server process's CPU time per request during the measurement; CPU ratio = reference's ÷ route's (the ratio an idle machine would show, when the database is in-process).`);
   console.log(`ratio = route req/s ÷ mean of the reference before/after (goal ≥ 0.5); JS = gzip bytes of the scripts a page load downloads (goal ≤ 120 KB for /);`);
   console.log(`queries = SQL statements per request; Lighthouse = median of ${LIGHTHOUSE_RUNS}, mobile defaults (goal 95/100/100/100).`);
   console.log(`Written to bench/results.json in ${results.durationS} s.`);
