@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
+import { useResultAlert } from "~/useResultAlert";
 
 /** A delete button that posts to the page's action; with JavaScript it asks first (spec §8). */
 export function DeleteForm({ id, confirmText, label }: { id: string; confirmText: string; label: string }) {
@@ -16,5 +17,16 @@ export function DeleteForm({ id, confirmText, label }: { id: string; confirmText
         Delete
       </button>
     </Form>
+  );
+}
+
+/** The outcome of a delete: in the page, and as the spec's browser alert with JavaScript. */
+export function DeleteResult({ result }: { result?: { ok: boolean; message: string } }) {
+  useResultAlert(result?.message);
+  if (!result) return null;
+  return (
+    <p className={`alert ${result.ok ? "alert-success" : "alert-error"}`} role="status">
+      {result.message}
+    </p>
   );
 }

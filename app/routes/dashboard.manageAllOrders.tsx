@@ -5,11 +5,11 @@ import type {
 } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { DeleteForm } from "~/components/DeleteForm";
+import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
+import { readDeleteId, UNKNOWN_REQUEST } from "~/delete-request.server";
 import { formatDollars } from "~/money";
 import { deleteOrder, listAllOrders, OrderError } from "~/orders.server";
 import { requireAdmin } from "~/session.server";
-import { useResultAlert } from "~/useResultAlert";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -18,20 +18,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
-  const id = String(form.get("id") ?? "");
-  if (form.get("intent") !== "delete" || !id)
-    return data({ ok: false, message: "Unknown request." }, { status: 400 });
+  const id = await readDeleteId(request);
+  if (!id) return data(UNKNOWN_REQUEST, { status: 400 });
   try {
     const deleted = await deleteOrder(id);
-    return {
-      ok: deleted > 0,
-      message:
-        deleted > 0 ? "Deleted sucessfully" : "This order was already deleted.",
-    };
+    return { ok: deleted > 0, message: deleted > 0 ? "Deleted sucessfully" : "This order was already deleted." };
   } catch (error) {
-    if (error instanceof OrderError)
-      return data({ ok: false, message: error.message }, { status: 404 });
+    if (error instanceof OrderError) return data({ ok: false, message: error.message }, { status: 404 });
     throw error;
   }
 }
@@ -43,18 +36,10 @@ export const meta: MetaFunction = () => [
 export default function ManageAllOrders() {
   const { orders } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  useResultAlert(result?.message);
   return (
     <section aria-labelledby="all-orders-title">
       <h1 id="all-orders-title">Manage All Orders</h1>
-      {result ? (
-        <p
-          className={`alert ${result.ok ? "alert-success" : "alert-error"}`}
-          role="status"
-        >
-          {result.message}
-        </p>
-      ) : null}
+      <DeleteResult result={result} />
       <div className="table-wrap">
         <table className="data-table">
           <thead>

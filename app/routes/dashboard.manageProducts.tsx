@@ -2,10 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { deleteService, listServices } from "~/catalog.server";
-import { DeleteForm } from "~/components/DeleteForm";
+import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
+import { readDeleteId, UNKNOWN_REQUEST } from "~/delete-request.server";
 import { formatDollars } from "~/money";
 import { requireAdmin } from "~/session.server";
-import { useResultAlert } from "~/useResultAlert";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -14,9 +14,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
-  const id = String(form.get("id") ?? "");
-  if (form.get("intent") !== "delete" || !id) return data({ ok: false, message: "Unknown request." }, { status: 400 });
+  const id = await readDeleteId(request);
+  if (!id) return data(UNKNOWN_REQUEST, { status: 400 });
   const deleted = await deleteService(id);
   return deleted > 0
     ? { ok: true, message: "Deleted sucessfully" }
@@ -33,15 +32,10 @@ function preview(text: string) {
 export default function ManageProducts() {
   const { services } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  useResultAlert(result?.message);
   return (
     <section aria-labelledby="products-title">
       <h1 id="products-title">Manage Products</h1>
-      {result ? (
-        <p className={`alert ${result.ok ? "alert-success" : "alert-error"}`} role="status">
-          {result.message}
-        </p>
-      ) : null}
+      <DeleteResult result={result} />
       <div className="table-wrap">
         <table className="data-table">
           <thead>

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { loader as rootLoader } from "~/root";
-import { DeleteForm } from "~/components/DeleteForm";
+import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
+import { readDeleteId, UNKNOWN_REQUEST } from "~/delete-request.server";
 import { formatDollars } from "~/money";
 import { deleteOrder, listOrdersOf, OrderError } from "~/orders.server";
 import { requireUser } from "~/session.server";
@@ -15,9 +16,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
-  const id = String(form.get("id") ?? "");
-  if (form.get("intent") !== "delete" || !id) return data({ ok: false, message: "Unknown request." }, { status: 400 });
+  const id = await readDeleteId(request);
+  if (!id) return data(UNKNOWN_REQUEST, { status: 400 });
   try {
     const deleted = await deleteOrder(id, user.id);
     return { ok: deleted > 0, message: deleted > 0 ? "Deleted sucessfully" : "This order was already deleted." };
@@ -32,18 +32,13 @@ export const meta: MetaFunction = () => [{ title: "My Orders — Tour Booking" }
 export default function MyOrders() {
   const { orders } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  useResultAlert(result?.message);
   // The checkout redirects here with the 'Order successfully ' banner; with JavaScript it is also an alert.
   const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash;
   useResultAlert(flash?.text === "Order successfully " ? flash.text : null);
   return (
     <section aria-labelledby="my-orders-title">
       <h1 id="my-orders-title">My Orders</h1>
-      {result ? (
-        <p className={`alert ${result.ok ? "alert-success" : "alert-error"}`} role="status">
-          {result.message}
-        </p>
-      ) : null}
+      <DeleteResult result={result} />
       {orders.length === 0 ? (
         <p>
           You have no orders yet. <Link to="/services">Browse our tours</Link>

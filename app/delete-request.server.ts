@@ -1,0 +1,8 @@
+/** The id posted by a DeleteForm, or null for anything else (the page answers 400). */
+export async function readDeleteId(request: Request): Promise<string | null> {
+  const form = await request.formData();
+  const id = form.get("id");
+  return form.get("intent") === "delete" && typeof id === "string" && id !== "" ? id : null;
+}
+
+export const UNKNOWN_REQUEST = { ok: false, message: "Unknown request: nothing was deleted." } as const;
