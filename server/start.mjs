@@ -61,7 +61,8 @@ app.use((req, res, next) => {
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", fallthrough: false }));
 app.use(express.static("public", { maxAge: "1h" }));
 
-app.all("*", createRequestHandler({ build, mode: build.mode }));
+// The client address for rate limits: the socket's, or per TRUST_PROXY the proxies' X-Forwarded-For.
+app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: (req) => ({ clientAddress: req.ip }) }));
 
 const server = app.listen(config.port, () => {
   console.log(JSON.stringify({ level: "info", msg: `listening on http://localhost:${config.port}`, database: config.database }));
