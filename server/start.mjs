@@ -31,6 +31,13 @@ const config = hooks.publicConfig();
 const app = express();
 app.disable("x-powered-by");
 if (config.trustProxy > 0) app.set("trust proxy", config.trustProxy);
+// Pages are compressed with gzip: brotli cost about 4 ms of CPU per response in our benchmark
+// (docs/performance.md), a quarter of a page's whole budget; a CDN or proxy can still add it.
+app.use((req, _res, next) => {
+  const accepted = req.headers["accept-encoding"];
+  if (accepted) req.headers["accept-encoding"] = accepted.replace(/\bbr\b(;q=[0-9.]+)?,?\s*/g, "");
+  next();
+});
 app.use(compression());
 app.use(securityHeaders({ production: build.mode === "production" }));
 

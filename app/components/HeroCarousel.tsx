@@ -13,6 +13,8 @@ export function HeroCarousel() {
   ]);
   return (
     <section className="hero" aria-roledescription="carousel" aria-label="Welcome">
+      {/* The page's largest image: an <img> the browser finds at once, fetched first. */}
+      <img className="hero-background" src="/images/hero.svg" alt="" width={1600} height={640} {...{ fetchpriority: "high" }} />
       <div className="hero-viewport" ref={emblaRef}>
         <div className="hero-track">
           {SLIDES.map((slide) => (

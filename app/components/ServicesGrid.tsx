@@ -22,6 +22,7 @@ export function ServicesGrid({ services, headingLevel = 2 }: { services: Service
             height={420}
             loading={index < 3 ? "eager" : "lazy"}
             decoding="async"
+            {...(index === 0 ? { fetchpriority: "high" } : {})}
           />
           <div className="card-body">
             <Heading className="card-title">{service.title}</Heading>

@@ -37,7 +37,7 @@ export default function OrderPage() {
 
   return (
     <article className="container page-section order-page">
-      <img src={service.image} alt={service.title} width={640} height={420} className="order-image" />
+      <img src={service.image} alt={service.title} width={640} height={420} className="order-image" {...{ fetchpriority: "high" }} />
       <div className="order-details">
         <h1>{service.title}</h1>
         <p className="cost">Cost: {formatDollars(service.costCents)} per person</p>
