@@ -1,5 +1,5 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
@@ -31,6 +31,22 @@ export function publicConfig() {
 export async function shutdown(): Promise<void> {
   clearInterval(outboxTimer);
   await closeDatabase();
+}
+
+/** Errors of loaders, actions and rendering: one JSON line with the stack, on the server only. */
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return;
+  const failure = error instanceof Error ? error : new Error(String(error));
+  console.error(
+    JSON.stringify({
+      level: "error",
+      msg: failure.message,
+      requestId: request.headers.get("X-Request-Id"),
+      method: request.method,
+      path: new URL(request.url).pathname,
+      stack: failure.stack,
+    }),
+  );
 }
 
 export default function handleRequest(

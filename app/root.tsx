@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import {
   isRouteErrorResponse,
@@ -15,6 +15,7 @@ import { useEffect, type ReactNode } from "react";
 import { Footer } from "~/components/Footer";
 import { Navbar } from "~/components/Navbar";
 import { NotFound } from "~/components/NotFound";
+import { PERSONAL } from "~/http-cache";
 import { consumeFlash, getCurrentSession } from "~/session.server";
 import styles from "~/styles/app.css";
 
@@ -37,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const headers = new Headers();
   if (session?.renewedCookie) headers.append("Set-Cookie", session.renewedCookie);
   if (clear) headers.append("Set-Cookie", clear);
+  if (session || flash) headers.set("Cache-Control", PERSONAL);
   const user = session
     ? {
         email: session.user.email,
@@ -47,6 +49,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     : null;
   return data({ user, flash }, { headers });
 }
+
+// Passes the root's Cache-Control down to every page (pages without their own headers inherit it).
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  return cacheControl ? { "Cache-Control": cacheControl } : new Headers();
+};
 
 export function Layout({ children }: { children: ReactNode }) {
   return (

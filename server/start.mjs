@@ -45,6 +45,7 @@ app.use((req, res, next) => {
   const started = process.hrtime.bigint();
   const requestId = req.get("x-request-id")?.slice(0, 100) || randomUUID();
   res.setHeader("X-Request-Id", requestId);
+  req.headers["x-request-id"] = requestId; // for the app's error log lines
   res.on("finish", () => {
     const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
     // Path only: query strings may carry tokens.

@@ -5,6 +5,9 @@ import { HeroCarousel } from "~/components/HeroCarousel";
 import { NewsletterBox } from "~/components/NewsletterBox";
 import { ReviewsCarousel } from "~/components/ReviewsCarousel";
 import { ServicesGrid } from "~/components/ServicesGrid";
+import { publicPageHeaders } from "~/http-cache";
+
+export const headers = publicPageHeaders;
 
 export async function loader() {
   const [services, reviews] = await Promise.all([listServices(), listReviews()]);

@@ -1,5 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
 import { ImageCarousel } from "~/components/ImageCarousel";
+import { publicPageHeaders } from "~/http-cache";
+
+export const headers = publicPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "About — Tour Booking" },

@@ -1,2 +1,2 @@
 // /home is the same page as /.
-export { default, loader, meta } from "./_index";
+export { default, headers, loader, meta } from "./_index";

@@ -14,6 +14,9 @@ import {
   totalCents,
   type PackageTypeValue,
 } from "~/ordering";
+import { publicPageHeaders } from "~/http-cache";
+
+export const headers = publicPageHeaders;
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const service = await findService(params.id);

@@ -2,6 +2,9 @@ import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { listServices } from "~/catalog.server";
 import { ServicesGrid } from "~/components/ServicesGrid";
+import { publicPageHeaders } from "~/http-cache";
+
+export const headers = publicPageHeaders;
 
 export async function loader() {
   return { services: await listServices() };

@@ -88,3 +88,19 @@ test("pages, errors, health and assets carry the security headers", async ({ req
     expect(headers["x-request-id"], path).toMatch(/^[0-9a-f-]{36}$/);
   }
 });
+
+test("public pages are cacheable for visitors without a session, never with one", async ({ request }) => {
+  const anonymous = await request.get("/services");
+  expect(anonymous.headers()["cache-control"]).toBe("public, max-age=60, stale-while-revalidate=600");
+  expect(anonymous.headers()["vary"]).toMatch(/Cookie/i);
+  expect((await request.get("/healthz")).headers()["cache-control"]).toBe("no-store");
+
+  const login = await request.post("/login", {
+    form: { email: "admin@tourbooking.test", password: "admin12345" },
+    headers: { Origin: new URL(anonymous.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(login.status()).toBe(302);
+  const signedIn = await request.get("/services");
+  expect(signedIn.headers()["cache-control"]).toBe("private, no-store");
+});
