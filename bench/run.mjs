@@ -534,7 +534,7 @@ async function main() {
     console.log("\nLighthouse audits below a full score (route, category, audit id):");
     for (const line of failing) console.log(`  ${line}`);
   }
-  console.log(`\n[br] rows: the Accept-Encoding of a browser (the server answers brotli); ratio against the reference's [br] row.`);
+  console.log(`\n[br] rows: the Accept-Encoding of a browser (the server answers gzip: it skips brotli for its CPU cost); ratio against the reference's [br] row.`);
   console.log(`CPU ms/req = the server process's CPU time per request during the measurement; CPU ratio = reference's ÷ route's (the ratio an idle machine would show, when the database is in-process).`);
   console.log(`ratio = route req/s ÷ mean of the reference before/after (goal ≥ 0.5); JS = gzip bytes of the scripts a page load downloads (goal ≤ 120 KB for /);`);
   console.log(`queries = SQL statements per request; Lighthouse = median of ${LIGHTHOUSE_RUNS}, mobile defaults (goal 95/100/100/100).`);
