@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { listReviews, listServices } from "~/catalog.server";
+import { listReviews, listServiceCards } from "~/catalog.server";
 import { HeroCarousel } from "~/components/HeroCarousel";
 import { NewsletterBox } from "~/components/NewsletterBox";
 import { ReviewsCarousel } from "~/components/ReviewsCarousel";
@@ -10,7 +10,7 @@ import { publicPageHeaders } from "~/http-cache";
 export const headers = publicPageHeaders;
 
 export async function loader() {
-  const [services, reviews] = await Promise.all([listServices(), listReviews()]);
+  const [services, reviews] = await Promise.all([listServiceCards(), listReviews()]);
   return { services, reviews };
 }
 

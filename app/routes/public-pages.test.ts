@@ -42,3 +42,15 @@ describe("public pages on a freshly seeded database", () => {
     }
   });
 });
+
+describe("catalog cache", () => {
+  it("shows a package added or deleted through the catalog at once, and cards carry no description", async () => {
+    const { createService, deleteService } = await import("~/catalog.server");
+    const before = await servicesLoader();
+    expect(before.services[0]).not.toHaveProperty("description");
+    const { id } = await createService({ title: "Kuakata Sunrise", cost: 330, image: "/images/tours/coxs-bazar.svg", description: "Sea views." });
+    expect((await servicesLoader()).services.map((service) => service.id)).toContain(id);
+    expect(await deleteService(id)).toBe(1);
+    expect((await servicesLoader()).services.map((service) => service.id)).not.toContain(id);
+  });
+});

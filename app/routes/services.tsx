@@ -1,13 +1,13 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { listServices } from "~/catalog.server";
+import { listServiceCards } from "~/catalog.server";
 import { ServicesGrid } from "~/components/ServicesGrid";
 import { publicPageHeaders } from "~/http-cache";
 
 export const headers = publicPageHeaders;
 
 export async function loader() {
-  return { services: await listServices() };
+  return { services: await listServiceCards() };
 }
 
 export const meta: MetaFunction = () => [
