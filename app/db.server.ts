@@ -22,6 +22,20 @@ interface Database {
 
 const MIGRATIONS_DIR = resolve(process.env.MIGRATIONS_DIR ?? "prisma/migrations");
 
+let queryCount = 0;
+
+/** How many SQL queries Prisma has run in this process: tests use it to keep pages free of N+1. */
+export function queriesRun(): number {
+  return queryCount;
+}
+
+function countingQueries(client: PrismaClient<"query">): PrismaClient {
+  client.$on("query", () => {
+    queryCount += 1;
+  });
+  return client as unknown as PrismaClient;
+}
+
 function openServerDatabase(url: string, poolSize: number): Database {
   const pool = new pg.Pool({
     connectionString: url,
@@ -31,7 +45,7 @@ function openServerDatabase(url: string, poolSize: number): Database {
     idleTimeoutMillis: 30_000,
   });
   pool.on("error", (error) => console.error(JSON.stringify({ level: "error", msg: "idle PostgreSQL client failed", error: error.message })));
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const prisma = countingQueries(new PrismaClient({ adapter: new PrismaPg(pool), log: [{ emit: "event", level: "query" }] }));
   return {
     prisma,
     kind: "postgresql",
@@ -55,7 +69,7 @@ function openServerDatabase(url: string, poolSize: number): Database {
 
 function openEmbeddedDatabase(dataDir: string): Database {
   const pglite = new PGlite(join(dataDir, "pglite"));
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const prisma = countingQueries(new PrismaClient({ adapter: new PrismaPGlite(pglite), log: [{ emit: "event", level: "query" }] }));
   return {
     prisma,
     kind: "embedded",
