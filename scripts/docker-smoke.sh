@@ -159,6 +159,8 @@ step "restart on the same volume"
 PORT_X=$(free_port)
 run_container
 "${PM[@]}" logs "$CNAME" 2>&1 | grep -q 'applied migrations' && fail "migrations applied again on restart"
-curl -fsS -m 5 "http://127.0.0.1:$PORT_X/" | grep -q "Tour Booking" || fail "GET / after restart"
+# Read the whole page first: `curl | grep -q` fails under pipefail when grep stops reading early.
+home=$(curl -fsS -m 5 "http://127.0.0.1:$PORT_X/") || fail "GET / after restart"
+grep -q "Tour Booking" <<<"$home" || fail "GET / after restart: not the site"
 
 step "PASS in $((SECONDS - started))s"
