@@ -133,21 +133,26 @@ export async function upsertGoogleUser(info: GoogleUserInfo): Promise<AuthUser> 
   return created;
 }
 
+/** The OAuth round trip's cookies: signed, only under /auth, gone after ten minutes. */
+function oauthCookieOptions() {
+  const config = env();
+  return {
+    httpOnly: true,
+    sameSite: "lax" as const,
+    secure: config.NODE_ENV === "production",
+    path: "/auth",
+    maxAge: 600,
+    secrets: config.SESSION_SECRETS,
+  };
+}
+
 let authenticator: Authenticator<AuthUser> | undefined;
 
 export function getAuthenticator(): Authenticator<AuthUser> {
   if (authenticator) return authenticator;
   const config = env();
   const oauthStorage = createCookieSessionStorage({
-    cookie: {
-      name: "__oauth",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: config.NODE_ENV === "production",
-      path: "/auth",
-      maxAge: 600,
-      secrets: config.SESSION_SECRETS,
-    },
+    cookie: { name: "__oauth", ...oauthCookieOptions() },
   });
   const instance = new Authenticator<AuthUser>(oauthStorage, { throwOnError: true });
   instance.use(
@@ -189,15 +194,7 @@ export function getAuthenticator(): Authenticator<AuthUser> {
 
 /** Where to go after Google: kept for the ten minutes of the OAuth round trip. */
 export function returnToCookie() {
-  const config = env();
-  return createCookie("__oauth_return", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: config.NODE_ENV === "production",
-    path: "/auth",
-    maxAge: 600,
-    secrets: config.SESSION_SECRETS,
-  });
+  return createCookie("__oauth_return", oauthCookieOptions());
 }
 
 export { clientAddress };

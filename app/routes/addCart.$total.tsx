@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { randomBytes } from "node:crypto";
+import { isPlausibleId } from "~/catalog.server";
 import { checkoutSchema, DISTRICTS } from "~/checkout";
 import { FieldError } from "~/components/FieldError";
 import { Spinner } from "~/components/Spinner";
@@ -19,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const quantity = Number(url.searchParams.get("quantity"));
   const type = url.searchParams.get("type");
   const validChoice =
-    /^[a-z0-9]{10,40}$/i.test(serviceId) && Number.isInteger(quantity) && quantity >= MIN_QUANTITY && quantity <= MAX_QUANTITY && isPackageType(type);
+    isPlausibleId(serviceId) && Number.isInteger(quantity) && quantity >= MIN_QUANTITY && quantity <= MAX_QUANTITY && isPackageType(type);
   const priced = validChoice ? await quote(serviceId, quantity) : null;
   if (!priced || !isPackageType(type)) {
     throw data(

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { jsonError, methodNotAllowed, readBody, requireApiAdmin } from "~/api.server";
-import { db } from "~/db.server";
+import { promoteToAdmin } from "~/users.server";
 
 const makeAdminSchema = z.object({
   email: z.string({ required_error: "email is required." }).trim().toLowerCase().email("email must be an email address."),
@@ -12,9 +12,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["PUT"]);
   await requireApiAdmin(request);
   const { email } = await readBody(request, makeAdminSchema);
-  const prisma = await db();
-  const user = await prisma.user.findUnique({ where: { email }, select: { id: true } });
-  if (!user) return jsonError(404, "No user has this email address.");
-  const result = await prisma.user.updateMany({ where: { id: user.id, role: { not: "ADMIN" } }, data: { role: "ADMIN" } });
-  return Response.json({ modifiedCount: result.count });
+  const { found, modified } = await promoteToAdmin(email);
+  if (!found) return jsonError(404, "No user has this email address.");
+  return Response.json({ modifiedCount: modified });
 }

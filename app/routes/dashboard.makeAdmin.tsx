@@ -6,8 +6,8 @@ import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { makeAdminSchema } from "~/auth-forms";
 import { FieldError } from "~/components/FieldError";
 import { Spinner } from "~/components/Spinner";
-import { db } from "~/db.server";
 import { requireAdmin } from "~/session.server";
+import { promoteToAdmin } from "~/users.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -21,12 +21,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply(), done: false }, { status: 400 });
   }
-  const prisma = await db();
-  const updated = await prisma.user.updateMany({
-    where: { email: submission.value.email },
-    data: { role: "ADMIN" },
-  });
-  if (updated.count === 0) {
+  const { found } = await promoteToAdmin(submission.value.email);
+  if (!found) {
     return data(
       {
         result: submission.reply({
