@@ -14,6 +14,7 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { Footer } from "~/components/Footer";
 import { Navbar } from "~/components/Navbar";
+import { useNonce } from "~/csp-nonce";
 import { NotFound } from "~/components/NotFound";
 import { PERSONAL } from "~/http-cache";
 import { consumeFlash, getCurrentSession } from "~/session.server";
@@ -57,6 +58,7 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
 };
 
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -71,8 +73,8 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -1,7 +1,38 @@
-// Headers every response carries, pages, API answers, assets and error pages alike.
-// (The Content-Security-Policy with per-request nonces is still to come.)
+// Headers every response carries, pages, API answers, assets and error pages alike, including a
+// Content-Security-Policy with a fresh nonce per response for Remix's own inline scripts.
+import { randomBytes } from "node:crypto";
+
+/** Stripe.js and its frames run on the payment page only (issue 5); every other page loads nothing from elsewhere. */
+const PAYMENT_PAGE = /^\/dashboard\/payment(\/|$)/;
+
+export function contentSecurityPolicy({ nonce, path }) {
+  const payment = PAYMENT_PAGE.test(path);
+  const directives = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", `'nonce-${nonce}'`, ...(payment ? ["https://js.stripe.com"] : [])],
+    // Inline style attributes only (no inline <style> is needed); scripts stay nonce-only.
+    "style-src": ["'self'", "'unsafe-inline'"],
+    // Local pictures, plus https: for package images an admin entered as a URL and Google profile photos.
+    "img-src": ["'self'", "data:", "https:"],
+    "connect-src": ["'self'", ...(payment ? ["https://api.stripe.com"] : [])],
+    "frame-src": payment ? ["https://js.stripe.com", "https://hooks.stripe.com"] : ["'none'"],
+    "frame-ancestors": ["'none'"],
+    "base-uri": ["'self'"],
+    // 'Continue with Google' posts to /auth/google, which redirects to Google's consent page.
+    "form-action": ["'self'", "https://accounts.google.com"],
+    "object-src": ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(" ")}`)
+    .join("; ");
+}
+
 export function securityHeaders({ production }) {
-  return (_req, res, next) => {
+  return (req, res, next) => {
+    const nonce = randomBytes(16).toString("base64");
+    // server/start.mjs passes it to the app (getLoadContext) for <Scripts nonce> and React's stream.
+    res.locals.cspNonce = nonce;
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce, path: req.path }));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");

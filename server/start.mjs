@@ -9,6 +9,7 @@ import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { crossSiteGuard, formBodyGuard } from "./request-guards.mjs";
 import { securityHeaders } from "./security-headers.mjs";
 
 installGlobals({ nativeFetch: true });
@@ -69,8 +70,19 @@ app.use((req, res, next) => {
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", fallthrough: false }));
 app.use(express.static("public", { maxAge: "1h" }));
 
-// The client address for rate limits: the socket's, or per TRUST_PROXY the proxies' X-Forwarded-For.
-app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: (req) => ({ clientAddress: req.ip }) }));
+// Forged cross-site writes and page posts that are not forms stop here, before any route runs.
+app.use(crossSiteGuard());
+app.use(formBodyGuard());
+// clientAddress for rate limits: the socket's, or per TRUST_PROXY the proxies' X-Forwarded-For.
+// cspNonce: the Content-Security-Policy nonce of this response, for Remix's inline scripts.
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: build.mode,
+    getLoadContext: (req, res) => ({ clientAddress: req.ip, cspNonce: res.locals.cspNonce }),
+  }),
+);
 
 const server = app.listen(config.port, () => {
   console.log(JSON.stringify({ level: "info", msg: `listening on http://localhost:${config.port}`, database: config.database }));

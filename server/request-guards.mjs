@@ -1,0 +1,85 @@
+// Checks on writes before Remix sees them: forged cross-site requests, and page form posts whose
+// body is not a form (the actions read request.formData(), which throws on anything else).
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+// The bodies a page on another site can send without asking first (no CORS preflight).
+const CROSS_SITE_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data", "text/plain"];
+/** Larger than any form of the site can be (the longest fields are 5,000 characters). */
+export const MAX_FORM_BYTES = 128 * 1024;
+
+/** JSON on /api, a short page elsewhere; never cached. */
+function refuse(req, res, status, message) {
+  res.status(status).setHeader("Cache-Control", "no-store");
+  if (isApi(req)) return res.json({ error: message });
+  res.type("html").send(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Request refused — Tour Booking</title></head>` +
+      `<body><main><h1>Request refused</h1><p>${message} Please go back to the site and try again.</p>` +
+      `<p><a href="/">Tour Booking home page</a></p></main></body></html>`,
+  );
+}
+
+function isApi(req) {
+  return req.path === "/api" || req.path.startsWith("/api/");
+}
+
+function contentType(req) {
+  return (req.get("Content-Type") ?? "").toLowerCase();
+}
+
+/** This server's own origin as the browser sees it; X-Forwarded-Proto/Host only from trusted proxies (TRUST_PROXY). */
+export function ownOrigin(req) {
+  const trusted = req.app.get("trust proxy fn")(req.socket.remoteAddress, 0);
+  const forwardedHost = trusted ? req.get("X-Forwarded-Host")?.split(",")[0].trim() : undefined;
+  // req.protocol already honours X-Forwarded-Proto from a trusted proxy only.
+  try {
+    return new URL(`${req.protocol}://${forwardedHost || req.get("Host")}`).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where the browser says the request comes from: "null", an origin, or undefined when it does not say. */
+export function requestSource(req) {
+  const origin = req.get("Origin");
+  if (origin) return origin.toLowerCase();
+  // The Referer's origin, when a browser sends no Origin.
+  const referer = req.get("Referer");
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return "null";
+  }
+}
+
+/**
+ * Cross-site request forgery: a write from another site is refused when it carries cookies (it
+ * would act as the signed-in person) or a body a plain cross-site form can send (a forged login
+ * or contact message needs no cookie). Requests without either, such as Stripe's webhook or API
+ * calls with a bearer token, are left alone. SameSite=Lax cookies are the second line of defence.
+ */
+export function crossSiteGuard() {
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const source = requestSource(req);
+    if (source === undefined || source === ownOrigin(req)) return next();
+    const type = contentType(req);
+    if (!req.get("Cookie") && !CROSS_SITE_TYPES.some((formType) => type.startsWith(formType))) return next();
+    refuse(req, res, 403, "Cross-site requests are not allowed.");
+  };
+}
+
+/**
+ * Writes to pages carry a URL-encoded form of a sane size (no page uploads files). The API (its
+ * own JSON checks) and the Stripe webhook (JSON, signed) read their bodies themselves.
+ */
+export function formBodyGuard() {
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method) || isApi(req) || req.path.startsWith("/webhooks/")) return next();
+    if (req.get("Transfer-Encoding")) return refuse(req, res, 411, "Please send the form with its length.");
+    if (Number(req.get("Content-Length") ?? 0) > MAX_FORM_BYTES) return refuse(req, res, 413, "The form is too large.");
+    if (!contentType(req).startsWith("application/x-www-form-urlencoded")) {
+      return refuse(req, res, 415, "Please send the form from the site's page.");
+    }
+    next();
+  };
+}

@@ -1,0 +1,182 @@
+// The Express middleware of server/start.mjs in front of a recording handler, over real HTTP:
+// security headers with a fresh CSP nonce, the cross-site request guard (with and without a
+// trusted proxy) and the form body guard. tests/e2e/security.spec.ts checks the same against the
+// whole built app.
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { crossSiteGuard, formBodyGuard, MAX_FORM_BYTES } from "../../server/request-guards.mjs";
+import { securityHeaders } from "../../server/security-headers.mjs";
+
+interface Server {
+  url: string;
+  reached: string[];
+  close: () => Promise<void>;
+}
+
+async function startServer({ trustProxy = 0, production = true } = {}): Promise<Server> {
+  const reached: string[] = [];
+  const app = express();
+  if (trustProxy > 0) app.set("trust proxy", trustProxy);
+  app.use(securityHeaders({ production }));
+  app.use(crossSiteGuard());
+  app.use(formBodyGuard());
+  app.all("*", (req, res) => {
+    reached.push(`${req.method} ${req.path}`);
+    res.json({ nonce: res.locals.cspNonce });
+  });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    reached,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+const FORM = "application/x-www-form-urlencoded";
+const EVIL = "https://evil.example";
+
+let direct: Server;
+let proxied: Server;
+let development: Server;
+
+beforeAll(async () => {
+  [direct, proxied, development] = await Promise.all([startServer(), startServer({ trustProxy: 1 }), startServer({ production: false })]);
+});
+afterAll(async () => {
+  await Promise.all([direct.close(), proxied.close(), development.close()]);
+});
+
+function post(server: Server, path: string, headers: Record<string, string>, body = "a=1") {
+  return fetch(server.url + path, { method: "POST", headers, body, redirect: "manual" });
+}
+
+describe("security headers", () => {
+  it("sets a CSP with a fresh nonce per response, passed to the app, and the other headers", async () => {
+    const first = await fetch(`${direct.url}/services`);
+    const second = await fetch(`${direct.url}/services`);
+    const csp = first.headers.get("Content-Security-Policy")!;
+    const { nonce } = (await first.json()) as { nonce: string };
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(csp).toContain(`script-src 'self' 'nonce-${nonce}';`);
+    expect(second.headers.get("Content-Security-Policy")).not.toContain(nonce);
+    for (const directive of [
+      "default-src 'self'",
+      "frame-ancestors 'none'",
+      "base-uri 'self'",
+      "object-src 'none'",
+      "form-action 'self' https://accounts.google.com",
+      "img-src 'self' data: https:",
+      "frame-src 'none'",
+      "connect-src 'self';",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    expect(csp).not.toContain("stripe");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    expect(first.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(first.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+    expect(first.headers.get("Permissions-Policy")).toContain("camera=()");
+    expect(first.headers.get("Strict-Transport-Security")).toBe("max-age=31536000; includeSubDomains");
+  });
+
+  it("allows Stripe.js and its frames on the payment page only", async () => {
+    const payment = (await fetch(`${direct.url}/dashboard/payment/abc123`)).headers.get("Content-Security-Policy")!;
+    expect(payment).toMatch(/script-src 'self' 'nonce-[^']+' https:\/\/js\.stripe\.com;/);
+    expect(payment).toContain("frame-src https://js.stripe.com https://hooks.stripe.com;");
+    expect(payment).toContain("connect-src 'self' https://api.stripe.com;");
+    const lookalike = (await fetch(`${direct.url}/dashboard/paymentX`)).headers.get("Content-Security-Policy")!;
+    expect(lookalike).not.toContain("stripe");
+  });
+
+  it("sends HSTS in production only", async () => {
+    expect((await fetch(`${development.url}/`)).headers.get("Strict-Transport-Security")).toBeNull();
+  });
+});
+
+describe("cross-site request guard", () => {
+  it("refuses a signed-in write from another site with a page, or JSON on /api, before the app", async () => {
+    const before = direct.reached.length;
+    const page = await post(direct, "/dashboard/addReview", { Origin: EVIL, Cookie: "__session=x", "Content-Type": FORM });
+    expect(page.status).toBe(403);
+    expect(page.headers.get("Content-Type")).toMatch(/text\/html/);
+    expect(await page.text()).toContain("Cross-site requests are not allowed.");
+    expect(page.headers.get("Content-Security-Policy")).toContain("default-src 'self'");
+    const api = await post(direct, "/api/services", { Origin: EVIL, Cookie: "__session=x", "Content-Type": "application/json" }, "{}");
+    expect(api.status).toBe(403);
+    expect(await api.json()).toEqual({ error: "Cross-site requests are not allowed." });
+    for (const method of ["PUT", "PATCH", "DELETE"]) {
+      const response = await fetch(`${direct.url}/api/my-orders/x`, { method, headers: { Origin: EVIL, Cookie: "__session=x" } });
+      expect(response.status).toBe(403);
+    }
+    expect(direct.reached.length).toBe(before);
+  });
+
+  it("refuses a cross-site form post without cookies (forged login or contact message)", async () => {
+    const before = direct.reached.length;
+    for (const type of [FORM, "multipart/form-data; boundary=x", "text/plain"]) {
+      expect((await post(direct, "/login", { Origin: EVIL, "Content-Type": type })).status).toBe(403);
+    }
+    expect((await post(direct, "/contact", { Origin: "null", "Content-Type": FORM })).status).toBe(403);
+    expect(direct.reached.length).toBe(before);
+  });
+
+  it("uses the Referer when there is no Origin", async () => {
+    expect((await post(direct, "/logout", { Referer: `${EVIL}/page`, Cookie: "__session=x", "Content-Type": FORM })).status).toBe(403);
+    expect((await post(direct, "/logout", { Referer: "not a url", Cookie: "__session=x", "Content-Type": FORM })).status).toBe(403);
+    const same = await post(direct, "/logout", { Referer: `${direct.url}/dashboard`, Cookie: "__session=x", "Content-Type": FORM });
+    expect(same.status).toBe(200);
+  });
+
+  it("lets same-origin writes, reads and requests without cookies or form bodies through", async () => {
+    const before = direct.reached.length;
+    expect((await post(direct, "/login", { Origin: direct.url, Cookie: "__session=x", "Content-Type": FORM })).status).toBe(200);
+    // a browser that says nothing (older clients), the Stripe webhook, an API call with a bearer token
+    expect((await post(direct, "/login", { Cookie: "__session=x", "Content-Type": FORM })).status).toBe(200);
+    expect((await post(direct, "/webhooks/stripe", { "Content-Type": "application/json" }, "{}")).status).toBe(200);
+    const bearer = await post(direct, "/api/my-orders", { Origin: EVIL, Authorization: "Bearer t", "Content-Type": "application/json" }, "{}");
+    expect(bearer.status).toBe(200);
+    expect((await fetch(`${direct.url}/dashboard`, { headers: { Origin: EVIL, Cookie: "__session=x" } })).status).toBe(200);
+    expect(direct.reached.length).toBe(before + 5);
+  });
+
+  it("believes X-Forwarded-Proto/Host only from a trusted proxy (TRUST_PROXY)", async () => {
+    const forwarded = { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "tours.example", Cookie: "__session=x", "Content-Type": FORM };
+    // behind the trusted proxy the site is https://tours.example
+    expect((await post(proxied, "/dashboard/addReview", { ...forwarded, Origin: "https://tours.example" })).status).toBe(200);
+    expect((await post(proxied, "/dashboard/addReview", { ...forwarded, Origin: proxied.url })).status).toBe(403);
+    // without TRUST_PROXY a client cannot claim to be another origin
+    expect((await post(direct, "/dashboard/addReview", { ...forwarded, Origin: "https://tours.example" })).status).toBe(403);
+    expect((await post(direct, "/dashboard/addReview", { ...forwarded, "X-Forwarded-Host": "evil.example", Origin: EVIL })).status).toBe(403);
+  });
+});
+
+describe("form body guard", () => {
+  const same = (headers: Record<string, string>) => ({ Origin: direct.url, ...headers });
+
+  it("refuses page posts that are not URL-encoded forms, too large or without a length", async () => {
+    const before = direct.reached.length;
+    const json = await post(direct, "/contact", same({ "Content-Type": "application/json" }), '{"name":');
+    expect(json.status).toBe(415);
+    expect(json.headers.get("Content-Type")).toMatch(/text\/html/);
+    expect((await post(direct, "/contact", same({ "Content-Type": "multipart/form-data; boundary=zz" }), "--zz")).status).toBe(415);
+    expect((await fetch(`${direct.url}/logout`, { method: "POST", headers: same({}) })).status).toBe(415);
+    expect((await post(direct, "/contact", same({ "Content-Type": FORM }), `message=${"a".repeat(MAX_FORM_BYTES)}`)).status).toBe(413);
+    const chunked = await fetch(`${direct.url}/contact`, {
+      method: "POST",
+      headers: same({ "Content-Type": FORM }),
+      body: new Blob(["a=1"]).stream(),
+      duplex: "half",
+    } as RequestInit);
+    expect(chunked.status).toBe(411);
+    expect(direct.reached.length).toBe(before);
+  });
+
+  it("leaves /api and the webhook to read their own JSON", async () => {
+    expect((await post(direct, "/api/review", same({ "Content-Type": "application/json" }), "{}")).status).toBe(200);
+    expect((await post(direct, "/webhooks/stripe", { "Content-Type": "application/json" }, "{}")).status).toBe(200);
+    expect((await post(direct, "/contact", same({ "Content-Type": `${FORM}; charset=UTF-8` }), "name=x")).status).toBe(200);
+  });
+});
