@@ -71,7 +71,8 @@ export default function MyOrders() {
                         Paid
                       </button>
                     ) : (
-                      <Link to={`/dashboard/payment/${order.id}`} className="button button-small">
+                      // A full page load: only the payment page's Content-Security-Policy allows Stripe.js.
+                      <Link to={`/dashboard/payment/${order.id}`} className="button button-small" reloadDocument>
                         Pay
                       </Link>
                     )}
