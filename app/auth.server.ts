@@ -58,7 +58,8 @@ export function isGoogleConfigured(): boolean {
   return Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
 }
 
-async function verifyLogin(email: string, password: string, address: string | null): Promise<AuthUser> {
+/** Checks an email and password under the login rate limits (the login form and POST /api/auth/token). */
+export async function verifyLogin(email: string, password: string, address: string | null): Promise<AuthUser> {
   const limit = loginLimit();
   const accountKey = `login:account:${email}`;
   const addressKey = address ? `login:address:${address}` : null;

@@ -33,6 +33,15 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default("Tour Booking <no-reply@tourbooking.test>"),
   CONTACT_TO: z.string().email().default("agency@tourbooking.test"),
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  // Other sites whose pages may call /api from the browser (with a bearer token: cookies never cross).
+  API_CORS_ORIGINS: z
+    .string()
+    .default("")
+    .transform((value) => value.split(",").map((origin) => origin.trim()).filter(Boolean))
+    .refine(
+      (origins) => origins.every((origin) => /^https?:\/\/[^/\s]+$/.test(origin)),
+      "must be a comma-separated list of origins like https://app.example.com (no path, no trailing slash)",
+    ),
   RATE_LIMIT_LOGIN_MAX: positiveInt(5),
   RATE_LIMIT_LOGIN_WINDOW_MINUTES: positiveInt(15),
   RATE_LIMIT_FORM_MAX: positiveInt(20),

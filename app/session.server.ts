@@ -72,6 +72,20 @@ export function getCurrentSession(request: Request): Promise<CurrentSession | nu
 async function loadSession(request: Request): Promise<CurrentSession | null> {
   const token = await readSessionToken(request);
   if (!token) return null;
+  const found = await activeSession(token);
+  if (!found) return null;
+  let renewedCookie: string | undefined;
+  const now = Date.now();
+  if (found.expiresAt.getTime() - now < SESSION_TTL_MS - RENEW_AFTER_MS) {
+    const prisma = await db();
+    await prisma.session.updateMany({ where: { id: hashSessionId(token) }, data: { expiresAt: new Date(now + SESSION_TTL_MS) } });
+    renewedCookie = await sessionCookie().serialize(token);
+  }
+  return { user: found.user, renewedCookie };
+}
+
+/** The user and expiry of a live session row; an expired row or a disabled account's is deleted. */
+async function activeSession(token: string): Promise<{ user: SessionUser; expiresAt: Date } | null> {
   const prisma = await db();
   const id = hashSessionId(token);
   const row = await prisma.session.findUnique({
@@ -82,19 +96,12 @@ async function loadSession(request: Request): Promise<CurrentSession | null> {
     },
   });
   if (!row) return null;
-  const now = Date.now();
-  if (row.expiresAt.getTime() <= now || row.user.disabled) {
+  if (row.expiresAt.getTime() <= Date.now() || row.user.disabled) {
     await prisma.session.deleteMany({ where: { id } });
     return null;
   }
   const { disabled: _disabled, role, ...rest } = row.user;
-  const user: SessionUser = { ...rest, isAdmin: role === "ADMIN" };
-  let renewedCookie: string | undefined;
-  if (row.expiresAt.getTime() - now < SESSION_TTL_MS - RENEW_AFTER_MS) {
-    await prisma.session.updateMany({ where: { id }, data: { expiresAt: new Date(now + SESSION_TTL_MS) } });
-    renewedCookie = await sessionCookie().serialize(token);
-  }
-  return { user, renewedCookie };
+  return { user: { ...rest, isAdmin: role === "ADMIN" }, expiresAt: row.expiresAt };
 }
 
 export async function getUser(request: Request): Promise<SessionUser | null> {
@@ -193,4 +200,29 @@ export async function logout(request: Request, redirectTo = "/"): Promise<Respon
 export async function revokeUserSessions(userId: string): Promise<number> {
   const prisma = await db();
   return (await prisma.session.deleteMany({ where: { userId } })).count;
+}
+
+// API tokens (POST /api/auth/token) are session rows too, so they expire, can be revoked and end
+// with a disabled account. They do not slide. The prefix keeps them apart from cookie session ids:
+// a cookie's id is never accepted as a bearer token.
+const API_TOKEN = /^tb_[A-Za-z0-9_-]{43}$/;
+
+export async function createApiToken(userId: string): Promise<{ token: string; expiresAt: Date }> {
+  const token = `tb_${randomBytes(32).toString("base64url")}`;
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  const prisma = await db();
+  await prisma.session.create({ data: { id: hashSessionId(token), userId, expiresAt } });
+  return { token, expiresAt };
+}
+
+/** The user of a live API token, or null (malformed, unknown, expired, revoked, account disabled). */
+export async function getApiTokenUser(token: string): Promise<SessionUser | null> {
+  if (!API_TOKEN.test(token)) return null;
+  return (await activeSession(token))?.user ?? null;
+}
+
+export async function revokeApiToken(token: string): Promise<number> {
+  if (!API_TOKEN.test(token)) return 0;
+  const prisma = await db();
+  return (await prisma.session.deleteMany({ where: { id: hashSessionId(token) } })).count;
 }

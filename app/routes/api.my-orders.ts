@@ -1,15 +1,17 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { jsonError, methodNotAllowed, orderJson, orderRecordSelect, readBody, requireApiUser } from "~/api.server";
+import { apiRoute, jsonError, orderJson, orderRecordSelect, readBody, requireApiUser, type ApiHandler } from "~/api.server";
 import { checkoutSchema } from "~/checkout";
 import { db } from "~/db.server";
 import { OrderError, placeOrder, quote } from "~/orders.server";
 
 // GET /api/my-orders (admin: all orders) and GET /api/my-orders?email= (that user or an admin).
-export async function loader({ request }: LoaderFunctionArgs) {
+const listOrders: ApiHandler = async ({ request }) => {
   const user = await requireApiUser(request);
   const email = new URL(request.url).searchParams.get("email")?.trim().toLowerCase();
+  if (email !== undefined && !z.string().max(254).email().safeParse(email).success) {
+    return jsonError(400, "email must be an email address.", { email: ["email must be an email address."] });
+  }
   if (email === undefined && !user.isAdmin) return jsonError(403, "Administrators only: add ?email= with your own email.");
   if (email !== undefined && email !== user.email && !user.isAdmin) return jsonError(403, "You can only see your own orders.");
   const prisma = await db();
@@ -18,8 +20,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     orderBy: { createdAt: "desc" },
     select: orderRecordSelect,
   });
-  return Response.json(orders.map(orderJson), { headers: { "Cache-Control": "no-store" } });
-}
+  return Response.json(orders.map(orderJson));
+};
 
 const apiOrderSchema = checkoutSchema.extend({
   formKey: checkoutSchema.shape.formKey.optional(),
@@ -28,8 +30,7 @@ const apiOrderSchema = checkoutSchema.extend({
 });
 
 // POST /api/my-orders (signed in): the server prices the order from the package and quantity.
-export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+const placeApiOrder: ApiHandler = async ({ request }) => {
   const user = await requireApiUser(request);
   const input = await readBody(request, apiOrderSchema);
   const priced = await quote(input.service, input.quantity);
@@ -47,4 +48,6 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof OrderError) return jsonError(400, error.message);
     throw error;
   }
-}
+};
+
+export const { loader, action } = apiRoute({ GET: listOrders, POST: placeApiOrder });

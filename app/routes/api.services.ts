@@ -1,18 +1,16 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed, readBody, requireApiAdmin, serviceJson } from "~/api.server";
+import { apiRoute, readBody, requireApiAdmin, serviceJson } from "~/api.server";
 import { createService, listServices } from "~/catalog.server";
 import { productSchema } from "~/products";
 
-// GET /api/services: every package on sale.
-export async function loader() {
-  return Response.json((await listServices()).map(serviceJson));
-}
+export const { loader, action } = apiRoute({
+  // GET /api/services: every package on sale.
+  GET: async () => Response.json((await listServices()).map(serviceJson)),
 
-// POST /api/services (admin): { insertedId }
-export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  await requireApiAdmin(request);
-  const input = await readBody(request, productSchema);
-  const created = await createService(input);
-  return Response.json({ insertedId: created.id }, { status: 201 });
-}
+  // POST /api/services (admin): { insertedId }
+  POST: async ({ request }) => {
+    await requireApiAdmin(request);
+    const input = await readBody(request, productSchema);
+    const created = await createService(input);
+    return Response.json({ insertedId: created.id }, { status: 201 });
+  },
+});

@@ -1,10 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { jsonError, methodNotAllowed, readBody, requireApiAdmin, requireApiUser } from "~/api.server";
+import { apiRoute, jsonError, readBody, requireApiAdmin, requireApiUser, type ApiHandler } from "~/api.server";
 import { db } from "~/db.server";
 
 // GET /api/users (admin): the list, with only what an admin needs.
-export async function loader({ request }: LoaderFunctionArgs) {
+const listUsers: ApiHandler = async ({ request }) => {
   await requireApiAdmin(request);
   const prisma = await db();
   const users = await prisma.user.findMany({
@@ -12,7 +11,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     select: { id: true, email: true, displayName: true, role: true, disabled: true, createdAt: true },
   });
   return Response.json(users.map(({ id, role, ...user }) => ({ _id: id, ...user, admin: role === "ADMIN" })));
-}
+};
 
 const userRecordSchema = z.object({
   email: z.string({ required_error: "email is required." }).trim().toLowerCase().email("email must be an email address."),
@@ -20,8 +19,7 @@ const userRecordSchema = z.object({
 });
 
 // POST and PUT /api/users: the signed-in user saves their own record (an upsert of the display name).
-export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST" && request.method !== "PUT") return methodNotAllowed(["GET", "POST", "PUT"]);
+const saveOwnRecord: ApiHandler = async ({ request }) => {
   const user = await requireApiUser(request);
   const input = await readBody(request, userRecordSchema);
   if (input.email !== user.email) return jsonError(403, "You can only save your own user record.");
@@ -32,4 +30,6 @@ export async function action({ request }: ActionFunctionArgs) {
     select: { id: true, email: true, displayName: true },
   });
   return Response.json({ _id: saved.id, email: saved.email, displayName: saved.displayName, acknowledged: true });
-}
+};
+
+export const { loader, action } = apiRoute({ GET: listUsers, POST: saveOwnRecord, PUT: saveOwnRecord });

@@ -1,0 +1,36 @@
+import { apiRoute, bearerToken, jsonError, readBody } from "~/api.server";
+import { loginSchema } from "~/auth-forms";
+import { authFailure, clientAddress, verifyLogin } from "~/auth.server";
+import { loginLimit } from "~/rate-limit.server";
+import { createApiToken, getApiTokenUser, revokeApiToken } from "~/session.server";
+
+const tokenRequestSchema = loginSchema.pick({ email: true, password: true });
+
+export const { loader, action } = apiRoute({
+  // POST /api/auth/token: email and password (checked and rate limited as the login form is) for
+  // a bearer token. Wrong email and wrong password get the same answer.
+  POST: async ({ request, context }) => {
+    const { email, password } = await readBody(request, tokenRequestSchema);
+    try {
+      const user = await verifyLogin(email, password, clientAddress(request, context));
+      const { token, expiresAt } = await createApiToken(user.id);
+      return Response.json({ token, expiresAt: expiresAt.toISOString() });
+    } catch (error) {
+      const failure = authFailure(error);
+      if (!failure) throw error;
+      if (failure.code === "too-many-requests") {
+        return jsonError(429, failure.message, undefined, { "Retry-After": String(loginLimit().windowMs / 1000) });
+      }
+      return jsonError(failure.code === "user-disabled" ? 403 : 401, failure.message);
+    }
+  },
+
+  // DELETE /api/auth/token: revokes the token the request presents.
+  DELETE: async ({ request }) => {
+    const token = bearerToken(request);
+    if (token === null || !(await getApiTokenUser(token))) {
+      return jsonError(401, "Send the token to revoke as Authorization: Bearer <token>.", undefined, { "WWW-Authenticate": 'Bearer realm="api"' });
+    }
+    return Response.json({ deletedCount: await revokeApiToken(token) });
+  },
+});
