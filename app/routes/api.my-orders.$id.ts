@@ -1,34 +1,66 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { jsonError, methodNotAllowed, orderJson, orderRecordSelect, requireApiUser } from "~/api.server";
+import { z } from "zod";
+import { apiRoute, jsonError, orderJson, orderRecordSelect, readBody, requireApiUser } from "~/api.server";
 import { isPlausibleId } from "~/catalog.server";
 import { db } from "~/db.server";
 import { deleteOrder, OrderError } from "~/orders.server";
+import { confirmPayment, PaymentError, paymentErrorStatus } from "~/payments.server";
 
-// GET /api/my-orders/{id}: the owner or an admin; anyone else gets the same 404 as a missing order.
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireApiUser(request);
-  if (!isPlausibleId(params.id)) return jsonError(404, "No such order.");
-  const prisma = await db();
-  const order = await prisma.order.findFirst({
-    where: { id: params.id, deletedAt: null, ...(user.isAdmin ? {} : { userId: user.id }) },
-    select: orderRecordSelect,
-  });
-  return order ? Response.json(orderJson(order), { headers: { "Cache-Control": "no-store" } }) : jsonError(404, "No such order.");
-}
+// The spec's PUT carried amount, created, last4 and transaction; only the transaction (the
+// payment intent id) is read: the rest comes from Stripe, never from the caller.
+const savePaymentSchema = z.object({
+  transaction: z
+    .string({
+      required_error: "transaction is required: the payment intent id",
+    })
+    .min(1)
+    .max(255),
+  amount: z.unknown().optional(),
+  created: z.unknown().optional(),
+  last4: z.unknown().optional(),
+});
 
-// PUT saves a payment only once the server has verified it with the provider (payments come
-// with the payments work); DELETE is a soft delete by the owner (unpaid) or an admin.
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireApiUser(request);
-  if (request.method === "PUT") {
-    return jsonError(409, "A payment is recorded by the server once the payment provider has confirmed it.");
-  }
-  if (request.method !== "DELETE") return methodNotAllowed(["GET", "PUT", "DELETE"]);
-  if (!isPlausibleId(params.id)) return jsonError(404, "No such order.");
-  try {
-    return Response.json({ deletedCount: await deleteOrder(params.id, user.isAdmin ? undefined : user.id) });
-  } catch (error) {
-    if (error instanceof OrderError) return jsonError(error.code === "paid" ? 409 : 404, error.message);
-    throw error;
-  }
-}
+export const { loader, action } = apiRoute({
+  // GET /api/my-orders/{id}: the owner or an admin; anyone else gets the same 404 as a missing order.
+  GET: async ({ request, params }) => {
+    const user = await requireApiUser(request);
+    if (!isPlausibleId(params.id)) return jsonError(404, "No such order.");
+    const prisma = await db();
+    const order = await prisma.order.findFirst({
+      where: {
+        id: params.id,
+        deletedAt: null,
+        ...(user.isAdmin ? {} : { userId: user.id }),
+      },
+      select: orderRecordSelect,
+    });
+    return order ? Response.json(orderJson(order)) : jsonError(404, "No such order.");
+  },
+
+  // PUT /api/my-orders/{id} (owner or admin): { modifiedCount } once Stripe confirms the payment.
+  PUT: async ({ request, params }) => {
+    const user = await requireApiUser(request);
+    if (!isPlausibleId(params.id)) return jsonError(404, "No such order.");
+    const { transaction } = await readBody(request, savePaymentSchema);
+    try {
+      const recorded = await confirmPayment(params.id, transaction, user.isAdmin ? undefined : user.id);
+      return Response.json({ modifiedCount: recorded ? 1 : 0 });
+    } catch (error) {
+      if (error instanceof PaymentError) return jsonError(paymentErrorStatus(error), error.message);
+      throw error;
+    }
+  },
+
+  // DELETE /api/my-orders/{id}: a soft delete by the owner (unpaid orders) or an admin.
+  DELETE: async ({ request, params }) => {
+    const user = await requireApiUser(request);
+    if (!isPlausibleId(params.id)) return jsonError(404, "No such order.");
+    try {
+      return Response.json({
+        deletedCount: await deleteOrder(params.id, user.isAdmin ? undefined : user.id),
+      });
+    } catch (error) {
+      if (error instanceof OrderError) return jsonError(error.code === "paid" ? 409 : 404, error.message);
+      throw error;
+    }
+  },
+});

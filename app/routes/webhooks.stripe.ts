@@ -1,0 +1,38 @@
+// POST /webhooks/stripe: Stripe tells us about payments, also when the customer's browser never
+// came back. The signature is checked on the raw body before anything is read or written.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { env } from "~/env.server";
+import { handleStripeEvent, verifyWebhook } from "~/payments.server";
+
+const MAX_EVENT_BYTES = 512 * 1024;
+
+const reply = (status: number, body: Record<string, unknown>) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+
+export async function loader() {
+  return reply(405, { error: "Method not allowed. Use POST." });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return reply(405, { error: "Method not allowed. Use POST." });
+  const secret = env().STRIPE_WEBHOOK_SECRET;
+  if (!secret)
+    return reply(503, {
+      error: "Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET).",
+    });
+  const signature = request.headers.get("Stripe-Signature");
+  if (!signature) return reply(400, { error: "Missing Stripe-Signature header." });
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_EVENT_BYTES) return reply(413, { error: "Event too large." });
+  const rawBody = await request.text();
+  if (rawBody.length > MAX_EVENT_BYTES) return reply(413, { error: "Event too large." });
+  let event;
+  try {
+    event = verifyWebhook(rawBody, signature, secret);
+  } catch (error) {
+    return reply(400, {
+      error: `Webhook signature verification failed: ${(error as Error).message}`,
+    });
+  }
+  // A failure here (database or Stripe unreachable) answers 500 so that Stripe delivers it again.
+  await handleStripeEvent(event);
+  return reply(200, { received: true });
+}

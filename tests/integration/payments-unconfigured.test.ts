@@ -1,0 +1,77 @@
+// Without Stripe keys the site still works; the payment page and calls say payments are off.
+delete process.env.STRIPE_SECRET_KEY;
+delete process.env.STRIPE_PUBLISHABLE_KEY;
+delete process.env.STRIPE_WEBHOOK_SECRET;
+
+import { describe, expect, it } from "vitest";
+import { checkoutSchema } from "~/checkout";
+import { db } from "~/db.server";
+import { placeOrder } from "~/orders.server";
+import * as createIntentApi from "~/routes/api.create-payment-intent";
+import * as paymentPage from "~/routes/dashboard.payment.$paymentId";
+import * as webhook from "~/routes/webhooks.stripe";
+import { authedGet, createUser, signIn } from "../support/auth";
+import { ORIGIN, unwrap } from "../support/requests";
+
+describe("payments without Stripe keys", () => {
+  it("the page explains it, the API answers 503 and the webhook refuses, and nothing is written", async () => {
+    const user = await createUser();
+    const cookie = await signIn(user.id);
+    const prisma = await db();
+    const service = await prisma.service.findFirstOrThrow({
+      where: { deletedAt: null },
+    });
+    const { id } = await placeOrder(
+      user.id,
+      checkoutSchema.parse({
+        firstName: "Rina",
+        lastName: "Das",
+        streetAddress: "House 4, Road 2",
+        townName: "Dhanmondi",
+        district: "Dhaka",
+        mobileNumber: "01712345678",
+        email: user.email,
+        service: service.id,
+        quantity: "1",
+        type: "city",
+        formKey: "unconfigured-000000",
+      })
+    );
+    const { data } = await unwrap<{ publishableKey: string | null }>(
+      await paymentPage.loader({
+        request: authedGet(`/dashboard/payment/${id}`, cookie),
+        params: { paymentId: id },
+        context: {},
+      })
+    );
+    expect(data.publishableKey).toBeNull();
+
+    const api = await createIntentApi.action({
+      request: new Request(new URL("/api/create-payment-intent", ORIGIN), {
+        method: "POST",
+        body: JSON.stringify({ orderId: id }),
+        headers: {
+          "Content-Type": "application/json",
+          Origin: ORIGIN,
+          Cookie: cookie,
+        },
+      }),
+      params: {},
+      context: {},
+    });
+    expect(api.status).toBe(503);
+    expect((await api.json()).error).toMatch(/not configured/);
+
+    const hook = await webhook.action({
+      request: new Request(new URL("/webhooks/stripe", ORIGIN), {
+        method: "POST",
+        body: "{}",
+        headers: { "Stripe-Signature": "t=1,v1=00" },
+      }),
+      params: {},
+      context: {},
+    });
+    expect(hook.status).toBe(503);
+    expect(await prisma.order.findUniqueOrThrow({ where: { id } })).toMatchObject({ paymentStatus: "UNPAID", stripePaymentIntentId: null });
+  });
+});
