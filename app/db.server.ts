@@ -1,5 +1,6 @@
 // One Prisma client per process, on the PostgreSQL server (DATABASE_URL) or on the embedded
 // PGlite database under DATA_DIR. Migrations and the seed run before the first query.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
@@ -14,8 +15,8 @@ export type Db = PrismaClient;
 
 interface Database {
   prisma: PrismaClient;
-  /** a session of its own for migrations and health checks */
-  withConnection<T>(fn: (connection: MigrationConnection) => Promise<T>): Promise<T>;
+  /** a session of its own for migrations (`long`: no short query timeout) and health checks */
+  withConnection<T>(fn: (connection: MigrationConnection) => Promise<T>, options?: { long?: boolean }): Promise<T>;
   close(): Promise<void>;
   kind: "postgresql" | "embedded";
 }
@@ -36,28 +37,54 @@ function countingQueries(client: PrismaClient<"query">): PrismaClient {
   return client as unknown as PrismaClient;
 }
 
+// An outage must not hang requests: give up connecting (or waiting for a free connection) after
+// 3 s and on an unanswered query after 5 s; the request then answers 503 (databaseUnavailable).
+const CONNECT_TIMEOUT_MS = 3_000;
+const QUERY_TIMEOUT_MS = 5_000;
+// Migrations may wait for another instance's advisory lock and run long statements.
+const MIGRATION_QUERY_TIMEOUT_MS = 10 * 60_000;
+
 function openServerDatabase(url: string, poolSize: number): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
-    // Fail fast when the server is down instead of hanging requests.
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    query_timeout: QUERY_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
   });
+  // Queries and connections that find the database unreachable are noted on the request being
+  // served, even when the caller turns the error into an answer of its own (outage.server.ts).
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  pool.query = ((...args: unknown[]) => {
+    const result = query(...args);
+    return result instanceof Promise ? result.catch(noteOutage) : result;
+  }) as typeof pool.query;
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  pool.connect = ((...args: unknown[]) => {
+    const result = connect(...args);
+    return result instanceof Promise ? result.catch(noteOutage) : result;
+  }) as typeof pool.connect;
   pool.on("error", (error) => console.error(JSON.stringify({ level: "error", msg: "idle PostgreSQL client failed", error: error.message })));
   const prisma = countingQueries(new PrismaClient({ adapter: new PrismaPg(pool), log: [{ emit: "event", level: "query" }] }));
   return {
     prisma,
     kind: "postgresql",
-    async withConnection(fn) {
+    async withConnection(fn, { long = false } = {}) {
       const client = await pool.connect();
+      const timeout = long ? MIGRATION_QUERY_TIMEOUT_MS : QUERY_TIMEOUT_MS;
       try {
-        return await fn({
-          query: async (sql, params) => (await client.query(sql, params as unknown[])).rows,
-          exec: async (sql) => void (await client.query(sql)),
+        // pg honours a per-query query_timeout, which its types do not list.
+        const timed = (text: string, values?: unknown[]) => ({ text, values, query_timeout: timeout }) as pg.QueryConfig;
+        const result = await fn({
+          query: async (sql, params) => (await client.query(timed(sql, params as unknown[]))).rows,
+          exec: async (sql) => void (await client.query(timed(sql))),
         });
-      } finally {
         client.release();
+        return result;
+      } catch (error) {
+        // A failed session (timed out, cut) must not go back to the pool.
+        client.release(error as Error);
+        throw error;
       }
     },
     async close() {
@@ -101,8 +128,9 @@ function state(): DatabaseState {
       ? openServerDatabase(config.DATABASE_URL, config.DATABASE_POOL_SIZE)
       : openEmbeddedDatabase(config.DATA_DIR);
     const ready = (async () => {
-      const applied = await database.withConnection((connection) =>
-        applyMigrations(connection, readMigrations(MIGRATIONS_DIR)),
+      const applied = await database.withConnection(
+        (connection) => applyMigrations(connection, readMigrations(MIGRATIONS_DIR)),
+        { long: true },
       );
       if (applied.length > 0) log(`applied migrations: ${applied.join(", ")}`);
       await seedDatabase(database.prisma, config);
@@ -150,4 +178,50 @@ export async function closeDatabase(): Promise<void> {
   const current = globalForDb.__tourBookingDb;
   globalForDb.__tourBookingDb = undefined;
   if (current) await current.database.close();
+}
+
+// Errors that mean "the database cannot be reached right now", as pg, Prisma's pg adapter and
+// Prisma report them; anything else (a bad query, a constraint) stays a real error.
+const UNREACHABLE_SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
+const UNREACHABLE_PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
+const UNREACHABLE_ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
+const UNREACHABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection refused|not queryable|server closed the connection|Can't reach database server/i;
+
+/** True when the error (or one it wraps) means the database is unreachable, not that a query was wrong. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && typeof current === "object" && depth < 6; depth += 1) {
+    const { code, kind, message, cause } = current as { code?: unknown; kind?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === "string") {
+      if (UNREACHABLE_SOCKET_CODES.has(code) || UNREACHABLE_PRISMA_CODES.has(code)) return true;
+      // PostgreSQL's SQLSTATE: connection exceptions, shutting down or starting up, too many connections.
+      if (/^08|^57P0[123]$|^53300$/.test(code)) return true;
+    }
+    if (typeof kind === "string" && UNREACHABLE_ADAPTER_KINDS.has(kind)) return true;
+    if (typeof message === "string" && UNREACHABLE_MESSAGES.test(message)) return true;
+    current = cause;
+  }
+  return false;
+}
+
+const outageWatch = new AsyncLocalStorage<{ unreachable: boolean }>();
+
+function noteOutage(error: unknown): never {
+  const watch = outageWatch.getStore();
+  if (watch && isDatabaseUnavailable(error)) watch.unreachable = true;
+  throw error;
+}
+
+/** Runs fn; `unreachable()` then tells whether one of its queries found the database unreachable. */
+export function watchForOutage<T>(fn: () => T): { result: T; unreachable: () => boolean } {
+  const watch = { unreachable: false };
+  return { result: outageWatch.run(watch, fn), unreachable: () => watch.unreachable };
+}
+
+/** The answer while the database is unreachable: JSON for /api, the root ErrorBoundary's page otherwise. */
+export function databaseUnavailable(): Response {
+  return Response.json(
+    { error: "The service is temporarily unavailable. Please try again in a moment." },
+    { status: 503, headers: { "Retry-After": "5", "Cache-Control": "no-store" } },
+  );
 }

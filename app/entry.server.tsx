@@ -12,6 +12,8 @@ import { deliverOutbox } from "~/mail.server";
 const ABORT_DELAY = 5_000;
 
 // Hooks for server/start.mjs: validate the configuration and migrate before listening.
+export { answerDatabaseOutages } from "~/outage.server";
+
 let outboxTimer: NodeJS.Timeout | undefined;
 
 export async function startup(): Promise<void> {

@@ -107,6 +107,8 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // 503: the database is unreachable (app/outage.server.ts); the page itself needs no data.
+  const unavailable = isRouteErrorResponse(error) && error.status === 503;
   const rootData = useRouteLoaderData<typeof loader>("root");
   return (
     <>
@@ -116,11 +118,11 @@ export function ErrorBoundary() {
           <NotFound />
         ) : (
           <section className="container page-message" role="alert">
-            <h1>Something went wrong</h1>
+            <h1>{unavailable ? "Temporarily unavailable" : "Something went wrong"}</h1>
             <p>
               {isRouteErrorResponse(error) && error.status === 403
                 ? "Sorry, this page is for administrators only."
-                : isRouteErrorResponse(error) && error.status === 503
+                : unavailable
                 ? "The site is temporarily unavailable. Please try again in a moment."
                 : "Sorry, we could not show this page. Please try again."}
             </p>

@@ -78,7 +78,8 @@ app.use(formBodyGuard());
 app.all(
   "*",
   createRequestHandler({
-    build,
+    // An unreachable database answers 503 (a page in the site's look, or JSON on /api), not 500.
+    build: hooks.answerDatabaseOutages(build),
     mode: build.mode,
     getLoadContext: (req, res) => ({ clientAddress: req.ip, cspNonce: res.locals.cspNonce }),
   }),

@@ -1,0 +1,55 @@
+// A database outage answers 503 instead of 500: every route's loader and action is wrapped so
+// that a failure caused by an unreachable database becomes the databaseUnavailable() response,
+// which Remix returns as-is from resource routes (/api: JSON) and renders with the root
+// ErrorBoundary on pages. Handlers that answer errors themselves (the API's JSON 500, sign-in
+// through remix-auth) are covered too: the queries note the outage on the request.
+import type { ServerBuild } from "@remix-run/node";
+import { databaseUnavailable, isDatabaseUnavailable, watchForOutage } from "~/db.server";
+
+type RouteFunction = (args: { request: Request }) => unknown;
+
+/** A thrown error or a 500 answer; a handler's own 503 (as /readyz's) already says "unavailable". */
+function isServerFailure(value: unknown): boolean {
+  return !(value instanceof Response) || value.status === 500;
+}
+
+function outage(request: Request, error: unknown): Response {
+  console.error(
+    JSON.stringify({
+      level: "error",
+      msg: "database unavailable",
+      error: error instanceof Error ? error.message : undefined,
+      requestId: request.headers.get("X-Request-Id"),
+      method: request.method,
+      path: new URL(request.url).pathname,
+    }),
+  );
+  return databaseUnavailable();
+}
+
+function guard(fn: RouteFunction | undefined): RouteFunction | undefined {
+  if (!fn) return undefined;
+  return async (args) => {
+    const watched = watchForOutage(() => fn(args));
+    let result: unknown;
+    try {
+      result = await watched.result;
+    } catch (error) {
+      if (isDatabaseUnavailable(error) || (watched.unreachable() && isServerFailure(error))) throw outage(args.request, error);
+      throw error;
+    }
+    if (watched.unreachable() && result instanceof Response && isServerFailure(result)) throw outage(args.request, null);
+    return result;
+  };
+}
+
+/** The build with every loader and action answering 503 while the database is unreachable. */
+export function answerDatabaseOutages(build: ServerBuild): ServerBuild {
+  const routes = Object.fromEntries(
+    Object.entries(build.routes).map(([id, route]) => [
+      id,
+      { ...route, module: { ...route.module, loader: guard(route.module.loader as RouteFunction), action: guard(route.module.action as RouteFunction) } },
+    ]),
+  );
+  return { ...build, routes } as ServerBuild;
+}
