@@ -1,0 +1,166 @@
+// Hostile input for the property-based tests (fast-check): strings an attacker or a broken client
+// sends, forms with at least one field broken, a fingerprint of everything stored, and a route
+// caller that turns what Remix would answer into a status.
+import fc from "fast-check";
+import { z } from "zod";
+import { db } from "~/db.server";
+import { unwrap } from "./requests";
+
+export const FRAGMENTS = [
+  "' OR '1'='1' --",
+  "'; DROP TABLE \"User\"; --",
+  '" OR ""="',
+  "1; SELECT pg_sleep(5)",
+  "$1",
+  "%' AND 1=0 UNION SELECT * FROM \"Password\" --",
+  "<script>alert(1)</script>",
+  '"><img src=x onerror=alert(1)>',
+  "javascript:alert(1)",
+  "{{7*7}}${7*7}",
+  "../../etc/passwd",
+  "__proto__",
+  "constructor",
+  "\u0000",
+  "a\u0000b",
+  "\uD800",
+  "\u202Eevil",
+  "e\u0301\u0301\u0301",
+  "😀👩‍👩‍👧‍👦",
+  "Ｅｍａｉｌ＠ｅｘａｍｐｌｅ．ｃｏｍ",
+  "null",
+  "undefined",
+  "NaN",
+  "Infinity",
+  "-1",
+  "-0",
+  "1e309",
+  "0x1F",
+  "1.5",
+  "9".repeat(400),
+  " ",
+  "\t\n\r",
+  "",
+];
+
+/** Any hostile text: fragments, random unicode (lone surrogates included), huge strings. */
+export const hostileText: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...FRAGMENTS) },
+  { weight: 3, arbitrary: fc.string({ maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.constantFrom("x".repeat(100_000), "é".repeat(20_000), "<b>".repeat(10_000)) },
+  { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...FRAGMENTS), fc.string({ maxLength: 20 })).map(([a, b]) => a + b) },
+);
+
+/** Text longer than `max` even after trimming. */
+export const tooLong = (max: number) =>
+  fc.oneof(
+    fc.string({ minLength: max, maxLength: max + 20 }).map((text) => `x${text}x`),
+    fc.constant(`y${"\u00e9".repeat(max + 1)}`),
+  );
+
+const isEmail = (value: string) => z.string().trim().email().max(254).safeParse(value).success;
+export const notAnEmail = hostileText.filter((value) => !isEmail(value));
+
+/** Ids that match nothing: malformed, hostile or well-formed but unknown. */
+export const badId = fc.oneof(
+  hostileText,
+  fc.stringMatching(/^[a-z0-9]{25}$/),
+  fc.constantFrom("0", "-1", "cm0000000000000000000000", "00000000-0000-0000-0000-000000000000", "[object Object]"),
+);
+
+export type FieldValue = string | string[] | undefined;
+
+/** `valid` values the field accepts (hostile text where it is allowed), `invalid` ones it must refuse (undefined: missing). */
+export interface FieldRule {
+  valid: fc.Arbitrary<string>;
+  invalid: fc.Arbitrary<FieldValue>;
+}
+
+const junkName = fc.oneof(
+  fc.constantFrom("__proto__", "constructor", "role", "isAdmin", "admin", "userId", "Price", "priceCents", "paymentStatus", "id"),
+  fc.string({ maxLength: 12 }),
+);
+
+/** A form where at least one field is broken (wrong, missing or repeated), plus unknown extra fields. */
+export function brokenForm(rules: Record<string, FieldRule>): fc.Arbitrary<Record<string, string | string[]>> {
+  const names = Object.keys(rules);
+  const pick = <K extends keyof FieldRule>(key: K) =>
+    fc.record(Object.fromEntries(names.map((name) => [name, rules[name][key]])) as Record<string, FieldRule[K]>);
+  return fc
+    .record({
+      valid: pick("valid"),
+      invalid: pick("invalid"),
+      broken: fc.subarray(names, { minLength: 1 }),
+      extra: fc.dictionary(junkName, hostileText, { maxKeys: 3 }),
+    })
+    .map(({ valid, invalid, broken, extra }) => {
+      const form: Record<string, string | string[]> = {};
+      for (const [name, value] of Object.entries(extra)) if (!(name in rules)) form[name] = value;
+      for (const name of names) {
+        const value = broken.includes(name) ? invalid[name] : valid[name];
+        if (value !== undefined) form[name] = value as string | string[];
+      }
+      return form;
+    });
+}
+
+/** Two or three values for a field that expects one, none of them acceptable. */
+export const repeated = (invalid: fc.Arbitrary<string>) => fc.array(invalid, { minLength: 2, maxLength: 3 });
+
+/**
+ * Everything the site stores, in one query: row counts, live (not soft-deleted) orders and
+ * packages, administrators, disabled accounts and paid orders. Rate-limit counters are left out:
+ * counting failed attempts is their job.
+ */
+export async function fingerprint(): Promise<string> {
+  const prisma = await db();
+  const rows = await prisma.$queryRawUnsafe<Record<string, unknown>[]>(`SELECT
+    (SELECT count(*) FROM "User") AS users,
+    (SELECT count(*) FROM "User" WHERE "role" = 'ADMIN') AS admins,
+    (SELECT count(*) FROM "User" WHERE "disabled") AS disabled,
+    (SELECT count(*) FROM "Password") AS passwords,
+    (SELECT count(*) FROM "Session") AS sessions,
+    (SELECT count(*) FROM "Service") AS services,
+    (SELECT count(*) FROM "Service" WHERE "deletedAt" IS NULL) AS live_services,
+    (SELECT count(*) FROM "Order") AS orders,
+    (SELECT count(*) FROM "Order" WHERE "deletedAt" IS NULL) AS live_orders,
+    (SELECT count(*) FROM "Payment") AS payments,
+    (SELECT count(*) FROM "Review") AS reviews,
+    (SELECT count(*) FROM "ContactMessage") AS contact_messages,
+    (SELECT count(*) FROM "NewsletterSubscriber") AS subscribers,
+    (SELECT count(*) FROM "OutboxEmail") AS emails`);
+  return JSON.stringify(rows[0], (_key, value) => (typeof value === "bigint" ? Number(value) : value));
+}
+
+export interface RouteAnswer {
+  status: number;
+  location: string | null;
+  data: unknown;
+}
+
+type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => unknown;
+
+/**
+ * Calls a loader or action as Remix would and returns its status. Anything thrown that is not a
+ * Response (or data()) is what Remix would answer with a 500: it is returned as status 500.
+ */
+export async function callRoute(handler: Handler, request: Request, params: Record<string, string> = {}): Promise<RouteAnswer> {
+  let result: unknown;
+  try {
+    result = await handler({ request, params, context: {} });
+  } catch (thrown) {
+    const isData = thrown && typeof thrown === "object" && (thrown as { type?: string }).type === "DataWithResponseInit";
+    if (!(thrown instanceof Response) && !isData) {
+      return { status: 500, location: null, data: thrown instanceof Error ? thrown.stack : String(thrown) };
+    }
+    result = thrown;
+  }
+  if (result instanceof Response && !/json/.test(result.headers.get("Content-Type") ?? "")) {
+    return { status: result.status, location: result.headers.get("Location"), data: await result.text() };
+  }
+  const { status, data, headers } = await unwrap<unknown>(result);
+  return { status, location: headers.get("Location"), data };
+}
+
+/** How many generated inputs the properties sent, printed at the end of each file. */
+export const tally = { inputs: 0, fiveHundreds: 0 };
