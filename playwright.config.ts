@@ -2,6 +2,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY } from "./tests/support/stripe-fake";
+import { E2E_STRIPE_PORT, E2E_WEBHOOK_SECRET } from "./tests/e2e/support/global-setup";
 
 const PORT = Number(process.env.E2E_PORT ?? 3300);
 const baseURL = `http://localhost:${PORT}`;
@@ -30,9 +32,11 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: { baseURL, launchOptions, trace: "retain-on-failure" },
   projects: [
-    { name: "js", use: { ...devices["Desktop Chrome"], launchOptions } },
-    { name: "no-js", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
+    // Tests tagged @js-only (e.g. the card widget) or @no-js-only run in one project only.
+    { name: "js", grepInvert: /@no-js-only/, use: { ...devices["Desktop Chrome"], launchOptions } },
+    { name: "no-js", grepInvert: /@js-only/, use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
   ],
+  globalSetup: "./tests/e2e/support/global-setup.ts",
   webServer: {
     command: "node server/start.mjs",
     url: `${baseURL}/healthz`,
@@ -51,6 +55,11 @@ export default defineConfig({
       RATE_LIMIT_LOGIN_MAX: "1000",
       NODE_ENV: "production",
       SESSION_SECRET: "e2e-session-secret",
+      // Payments against the local Stripe fake started by the global setup.
+      STRIPE_SECRET_KEY: TEST_SECRET_KEY,
+      STRIPE_PUBLISHABLE_KEY: TEST_PUBLISHABLE_KEY,
+      STRIPE_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
+      STRIPE_API_BASE: `http://127.0.0.1:${E2E_STRIPE_PORT}`,
     },
   },
 });

@@ -141,9 +141,10 @@ function CardPayment({ publishableKey, order, price }: { publishableKey: string;
   if (load.status !== "ready") {
     return (
       <form className="payment-form" aria-busy={load.status === "loading"}>
-        <noscript>
-          <p className="alert alert-error">Paying by card needs JavaScript. Please turn it on and reload this page.</p>
-        </noscript>
+        {/* Server-rendered, so a browser without JavaScript shows it too (it ignores <noscript> when emulated). */}
+        {load.status === "loading" ? (
+          <p className="hint">Loading the secure card form… Paying by card needs JavaScript: if this message stays, please turn it on and reload.</p>
+        ) : null}
         {load.status === "unavailable" ? (
           <p className="alert alert-error" role="alert">
             The card form could not be loaded: the payment service is unreachable. Please try again later.
