@@ -71,9 +71,9 @@ export const badId = fc.oneof(
 export type FieldValue = string | string[] | undefined;
 
 /** `valid` values the field accepts (hostile text where it is allowed), `invalid` ones it must refuse (undefined: missing). */
-export interface FieldRule {
-  valid: fc.Arbitrary<string>;
-  invalid: fc.Arbitrary<FieldValue>;
+export interface FieldRule<Value = string | string[]> {
+  valid: fc.Arbitrary<Value>;
+  invalid: fc.Arbitrary<Value | undefined>;
 }
 
 const junkName = fc.oneof(
@@ -81,11 +81,11 @@ const junkName = fc.oneof(
   fc.string({ maxLength: 12 }),
 );
 
-/** A form where at least one field is broken (wrong, missing or repeated), plus unknown extra fields. */
-export function brokenForm(rules: Record<string, FieldRule>): fc.Arbitrary<Record<string, string | string[]>> {
+/** A form or JSON body where at least one field is broken (wrong, missing or repeated), plus unknown extra fields. */
+export function brokenForm<Value = string | string[]>(rules: Record<string, FieldRule<Value>>): fc.Arbitrary<Record<string, Value | string>> {
   const names = Object.keys(rules);
-  const pick = <K extends keyof FieldRule>(key: K) =>
-    fc.record(Object.fromEntries(names.map((name) => [name, rules[name][key]])) as Record<string, FieldRule[K]>);
+  const pick = <K extends keyof FieldRule<Value>>(key: K) =>
+    fc.record(Object.fromEntries(names.map((name) => [name, rules[name][key]])) as Record<string, FieldRule<Value>[K]>);
   return fc
     .record({
       valid: pick("valid"),
@@ -94,11 +94,11 @@ export function brokenForm(rules: Record<string, FieldRule>): fc.Arbitrary<Recor
       extra: fc.dictionary(junkName, hostileText, { maxKeys: 3 }),
     })
     .map(({ valid, invalid, broken, extra }) => {
-      const form: Record<string, string | string[]> = {};
+      const form: Record<string, Value | string> = {};
       for (const [name, value] of Object.entries(extra)) if (!(name in rules)) form[name] = value;
       for (const name of names) {
-        const value = broken.includes(name) ? invalid[name] : valid[name];
-        if (value !== undefined) form[name] = value as string | string[];
+        const value = broken.includes(name) ? (invalid[name] as Value | undefined) : (valid[name] as Value);
+        if (value !== undefined) form[name] = value;
       }
       return form;
     });
