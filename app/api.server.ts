@@ -103,7 +103,8 @@ export async function requireApiUser(request: Request): Promise<SessionUser> {
   // A cookie rides along on cross-site requests, so cookie writes must come from this site's pages;
   // a bearer token is never sent by the browser on its own.
   const origin = request.headers.get("Origin");
-  if (token === null && request.method !== "GET" && request.method !== "HEAD" && origin && origin !== new URL(request.url).origin) {
+  const cookieWrite = token === null && request.headers.has("Cookie") && request.method !== "GET" && request.method !== "HEAD";
+  if (cookieWrite && origin && origin !== new URL(request.url).origin) {
     throw jsonError(403, "Cross-site requests are not allowed.");
   }
   const user = await getApiUser(request);

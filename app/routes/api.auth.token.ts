@@ -21,7 +21,8 @@ export const { loader, action } = apiRoute({
       if (failure.code === "too-many-requests") {
         return jsonError(429, failure.message, undefined, { "Retry-After": String(loginLimit().windowMs / 1000) });
       }
-      return jsonError(failure.code === "user-disabled" ? 403 : 401, failure.message);
+      if (failure.code === "user-disabled") return jsonError(403, failure.message);
+      return jsonError(401, failure.message, undefined, { "WWW-Authenticate": 'Bearer realm="api"' });
     }
   },
 

@@ -1,0 +1,765 @@
+// Contract tests of the JSON API (issue 6): every documented call × every kind of caller, each
+// answer checked against the OpenAPI document the site serves, and every refused call shown to
+// have written nothing. Route modules are called with real Requests, as Remix calls them.
+import { readdirSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/db.server";
+import { parseEnv } from "~/env.server";
+import { hashSessionId, sessionCookie } from "~/session.server";
+import { openPaymentIntent } from "~/payments.server";
+import { placeOrder } from "~/orders.server";
+import * as unknownPath from "~/routes/api.$";
+import * as token from "~/routes/api.auth.token";
+import * as paymentIntent from "~/routes/api.create-payment-intent";
+import * as myOrder from "~/routes/api.my-orders.$id";
+import * as myOrders from "~/routes/api.my-orders";
+import * as openApi from "~/routes/api.openapi[.]json";
+import * as review from "~/routes/api.review";
+import * as serviceById from "~/routes/api.services.$id";
+import * as services from "~/routes/api.services";
+import * as userByEmail from "~/routes/api.users.$email";
+import * as makeAdmin from "~/routes/api.users.admin";
+import * as users from "~/routes/api.users";
+import { createUser, signIn } from "../support/auth";
+import { checkedResponses, documentedMethods, documentedPaths, expectDocumented, openApiSchemaErrors } from "../support/openapi";
+import { ORIGIN } from "../support/requests";
+import { startStripeFake, TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY, type StripeFake } from "../support/stripe-fake";
+
+const PARTNER = "https://partner.example";
+
+type Module = { loader: (args: never) => Promise<Response>; action: (args: never) => Promise<Response> };
+
+// Static paths before parameterised ones, as Remix ranks them.
+const ROUTES: [template: string, module: Module][] = [
+  ["/api/auth/token", token],
+  ["/api/users/admin", makeAdmin],
+  ["/api/users/{email}", userByEmail],
+  ["/api/users", users],
+  ["/api/services/{id}", serviceById],
+  ["/api/services", services],
+  ["/api/review", review],
+  ["/api/my-orders/{id}", myOrder],
+  ["/api/my-orders", myOrders],
+  ["/api/create-payment-intent", paymentIntent],
+  ["/api/openapi.json", openApi],
+];
+
+function route(pathname: string): { template: string | null; module: Module; params: Record<string, string> } {
+  for (const [template, module] of ROUTES) {
+    const names: string[] = [];
+    const pattern = new RegExp(`^${template.replace(/\./g, "\\.").replace(/\{(\w+)\}/g, (_, name: string) => (names.push(name), "([^/]+)"))}$`);
+    const match = pattern.exec(pathname);
+    if (match) return { template, module, params: Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1])])) };
+  }
+  return { template: null, module: unknownPath, params: { "*": pathname.replace(/^\/api\/?/, "") } };
+}
+
+type Caller = "anonymous" | "customer" | "other" | "admin" | "customerToken" | "adminToken";
+const CALLERS: Caller[] = ["anonymous", "customer", "other", "admin", "customerToken", "adminToken"];
+
+interface Credentials {
+  cookie?: string;
+  bearer?: string;
+}
+
+interface SendOptions {
+  body?: unknown;
+  /** a raw body sent as is */
+  raw?: string;
+  contentType?: string;
+  headers?: Record<string, string>;
+  /** the page's origin a browser would send (cookie callers: this site) */
+  origin?: string | null;
+}
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+/** One request through the route module Remix would pick, its answer checked against the document. */
+async function send(method: string, path: string, credentials: Credentials = {}, options: SendOptions = {}): Promise<Answer> {
+  const url = new URL(path, ORIGIN);
+  const headers = new Headers(options.headers);
+  if (credentials.cookie) headers.set("Cookie", credentials.cookie);
+  if (credentials.bearer) headers.set("Authorization", `Bearer ${credentials.bearer}`);
+  const origin = options.origin === undefined ? (credentials.cookie ? ORIGIN : null) : options.origin;
+  if (origin && method !== "GET" && method !== "HEAD") headers.set("Origin", origin);
+  else if (options.origin) headers.set("Origin", options.origin);
+  let body: string | undefined = options.raw;
+  if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined && !headers.has("Content-Type")) headers.set("Content-Type", options.contentType ?? "application/json");
+  const request = new Request(url, { method, headers, body });
+  const { template, module, params } = route(url.pathname);
+  // Remix: GET, HEAD and OPTIONS go to the loader, other methods to the action.
+  const handler = ["GET", "HEAD", "OPTIONS"].includes(method) ? module.loader : module.action;
+  const response = await (handler as (args: object) => Promise<Response>)({ request, params, context: {} });
+  const text = await response.text();
+  const answer = { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+  expectDocumented(template, method, answer);
+  return answer;
+}
+
+/** Everything a call could change (rate-limit counters aside), to show a refused call changed nothing. */
+async function databaseState(): Promise<string> {
+  const prisma = await db();
+  return JSON.stringify(
+    await Promise.all([
+      prisma.user.findMany({ orderBy: { id: "asc" }, select: { id: true, email: true, displayName: true, role: true, disabled: true } }),
+      prisma.service.findMany({ orderBy: { id: "asc" }, select: { id: true, title: true, costCents: true, deletedAt: true } }),
+      prisma.order.findMany({
+        orderBy: { id: "asc" },
+        select: { id: true, priceCents: true, deletedAt: true, paymentStatus: true, stripePaymentIntentId: true },
+      }),
+      prisma.payment.findMany({ orderBy: { id: "asc" }, select: { id: true, orderId: true } }),
+      prisma.review.findMany({ orderBy: { id: "asc" }, select: { id: true } }),
+      prisma.session.findMany({ orderBy: { id: "asc" }, select: { id: true } }),
+    ]),
+  );
+}
+
+const people = {} as Record<"customer" | "other" | "admin", Awaited<ReturnType<typeof createUser>>>;
+const credentials = {} as Record<Caller, Credentials>;
+let stripeFake: StripeFake;
+let serviceId = "";
+
+const billing = {
+  firstName: "Rina",
+  lastName: "Das",
+  streetAddress: "House 4, Road 2",
+  townName: "Dhanmondi",
+  district: "Dhaka",
+  mobileNumber: "01712345678",
+  email: "rina@example.com",
+};
+
+async function issueToken(email: string, password: string): Promise<string> {
+  const answer = await send("POST", "/api/auth/token", {}, { body: { email, password } });
+  expect(answer.status).toBe(200);
+  return answer.body.token;
+}
+
+async function customerOrder(): Promise<string> {
+  const order = await placeOrder(people.customer.id, { ...billing, service: serviceId, quantity: 2, type: "couple", formKey: randomBytes(12).toString("hex") });
+  return order.id;
+}
+
+async function paidCustomerOrder(): Promise<string> {
+  const id = await customerOrder();
+  const prisma = await db();
+  await prisma.order.update({
+    where: { id },
+    data: {
+      paymentStatus: "PAID",
+      payment: { create: { amountCents: 1, currency: "usd", created: new Date(), last4: "4242", transaction: `pi_${randomBytes(8).toString("hex")}` } },
+    },
+  });
+  return id;
+}
+
+async function freshService(): Promise<string> {
+  const prisma = await db();
+  const created = await prisma.service.create({
+    data: { title: "Contract Tour", costCents: 5000, image: "/images/tours/x.svg", description: "Made for one contract case." },
+  });
+  return created.id;
+}
+
+beforeAll(async () => {
+  // Before the configuration is first read: payments against the local Stripe fake, one CORS origin.
+  stripeFake = await startStripeFake();
+  Object.assign(process.env, {
+    STRIPE_SECRET_KEY: TEST_SECRET_KEY,
+    STRIPE_PUBLISHABLE_KEY: TEST_PUBLISHABLE_KEY,
+    STRIPE_API_BASE: stripeFake.url,
+    API_CORS_ORIGINS: `${PARTNER}, https://other-partner.example`,
+  });
+  people.customer = await createUser({ displayName: "Rina Customer" });
+  people.other = await createUser({ displayName: "Other Customer" });
+  people.admin = await createUser({ role: "ADMIN", displayName: "Agency Admin" });
+  credentials.anonymous = {};
+  credentials.customer = { cookie: await signIn(people.customer.id) };
+  credentials.other = { cookie: await signIn(people.other.id) };
+  credentials.admin = { cookie: await signIn(people.admin.id) };
+  credentials.customerToken = { bearer: await issueToken(people.customer.email, people.customer.password) };
+  credentials.adminToken = { bearer: await issueToken(people.admin.email, people.admin.password) };
+  serviceId = await freshService();
+});
+
+afterAll(async () => {
+  await stripeFake?.close();
+});
+
+interface Row {
+  call: string;
+  /** builds the request against fresh records where the call would change them */
+  request: () => Promise<{ method: string; path: string; body?: unknown }>;
+  expected: Record<Caller, number>;
+  /** a successful answer must have changed the database */
+  writes?: boolean;
+  /** token callers present a token of their own, minted for this case */
+  freshTokens?: boolean;
+  check?: (caller: Caller, answer: Answer) => void | Promise<void>;
+}
+
+const everyone = (status: number): Record<Caller, number> => ({
+  anonymous: status,
+  customer: status,
+  other: status,
+  admin: status,
+  customerToken: status,
+  adminToken: status,
+});
+const adminOnly = (ok: number): Record<Caller, number> => ({ anonymous: 401, customer: 403, other: 403, admin: ok, customerToken: 403, adminToken: ok });
+const signedIn = (ok: number): Record<Caller, number> => ({ ...everyone(ok), anonymous: 401 });
+/** the customer's own record: the owner and admins may, the other customer gets a 404 */
+const ownerOrAdmin = (ok: number): Record<Caller, number> => ({ ...everyone(ok), anonymous: 401, other: 404 });
+const ownerOnly = (ok: number, stranger: number): Record<Caller, number> => ({
+  anonymous: 401,
+  customer: ok,
+  customerToken: ok,
+  other: stranger,
+  admin: stranger,
+  adminToken: stranger,
+});
+const isAdminCaller = (caller: Caller) => caller === "admin" || caller === "adminToken";
+const UNKNOWN_ID = "cunknownunknownunknown000";
+
+const rows: Row[] = [
+  {
+    call: "GET /api/users/{email}",
+    request: async () => ({ method: "GET", path: `/api/users/${encodeURIComponent(people.admin.email)}` }),
+    expected: everyone(200),
+    check: (_caller, answer) => expect(answer.body).toEqual({ admin: true }),
+  },
+  {
+    call: "POST /api/users",
+    request: async () => ({ method: "POST", path: "/api/users", body: { email: people.customer.email, displayName: `Rina ${randomBytes(3).toString("hex")}` } }),
+    expected: { anonymous: 401, customer: 200, other: 403, admin: 403, customerToken: 200, adminToken: 403 },
+    writes: true,
+  },
+  {
+    call: "PUT /api/users",
+    request: async () => ({ method: "PUT", path: "/api/users", body: { email: people.customer.email, displayName: `Rina ${randomBytes(3).toString("hex")}` } }),
+    expected: { anonymous: 401, customer: 200, other: 403, admin: 403, customerToken: 200, adminToken: 403 },
+    writes: true,
+  },
+  {
+    call: "GET /api/users",
+    request: async () => ({ method: "GET", path: "/api/users" }),
+    expected: adminOnly(200),
+    check: (_caller, answer) => expect(answer.body.map((user: { email: string }) => user.email)).toContain(people.customer.email),
+  },
+  {
+    call: "PUT /api/users/admin",
+    request: async () => ({ method: "PUT", path: "/api/users/admin", body: { email: (await createUser()).email } }),
+    expected: adminOnly(200),
+    writes: true,
+    check: (_caller, answer) => expect(answer.body).toEqual({ modifiedCount: 1 }),
+  },
+  {
+    call: "PUT /api/users/admin (unknown email)",
+    request: async () => ({ method: "PUT", path: "/api/users/admin", body: { email: "nobody-here@example.com" } }),
+    expected: adminOnly(404),
+  },
+  {
+    call: "GET /api/services",
+    request: async () => ({ method: "GET", path: "/api/services" }),
+    expected: everyone(200),
+    check: (_caller, answer) => expect(answer.body.map((service: { _id: string }) => service._id)).toContain(serviceId),
+  },
+  {
+    call: "GET /api/services/{id}",
+    request: async () => ({ method: "GET", path: `/api/services/${serviceId}` }),
+    expected: everyone(200),
+    check: (_caller, answer) => expect(answer.body).toMatchObject({ _id: serviceId, cost: 50 }),
+  },
+  {
+    call: "GET /api/services/{id} (unknown)",
+    request: async () => ({ method: "GET", path: `/api/services/${UNKNOWN_ID}` }),
+    expected: everyone(404),
+  },
+  {
+    call: "POST /api/services",
+    request: async () => ({
+      method: "POST",
+      path: "/api/services",
+      body: { title: "Sajek Valley", cost: 150, image: "/images/tours/sajek.svg", description: "Clouds at sunrise." },
+    }),
+    expected: adminOnly(201),
+    writes: true,
+  },
+  {
+    call: "DELETE /api/services/{id}",
+    request: async () => ({ method: "DELETE", path: `/api/services/${await freshService()}` }),
+    expected: adminOnly(200),
+    writes: true,
+    check: (_caller, answer) => expect(answer.body).toEqual({ deletedCount: 1 }),
+  },
+  {
+    call: "DELETE /api/services/{id} (unknown)",
+    request: async () => ({ method: "DELETE", path: `/api/services/${UNKNOWN_ID}` }),
+    expected: adminOnly(404),
+  },
+  {
+    call: "GET /api/review",
+    request: async () => ({ method: "GET", path: "/api/review" }),
+    expected: everyone(200),
+    check: (caller, answer) => {
+      expect(answer.body.length).toBeGreaterThan(0);
+      // Reviewers' emails: administrators only.
+      for (const item of answer.body) expect("email" in item).toBe(isAdminCaller(caller));
+    },
+  },
+  {
+    call: "POST /api/review",
+    request: async () => ({ method: "POST", path: "/api/review", body: { review: "Lovely boat trip", rating: 5, name: "Forged Name", email: "forged@example.com" } }),
+    expected: signedIn(201),
+    writes: true,
+  },
+  {
+    call: "GET /api/my-orders",
+    request: async () => {
+      await customerOrder();
+      return { method: "GET", path: "/api/my-orders" };
+    },
+    expected: adminOnly(200),
+    check: (_caller, answer) => expect(answer.body.length).toBeGreaterThan(0),
+  },
+  {
+    call: "GET /api/my-orders?email=",
+    request: async () => {
+      await customerOrder();
+      return { method: "GET", path: `/api/my-orders?email=${encodeURIComponent(people.customer.email)}` };
+    },
+    expected: { anonymous: 401, customer: 200, other: 403, admin: 200, customerToken: 200, adminToken: 200 },
+    check: async (_caller, answer) => {
+      const prisma = await db();
+      const mine = await prisma.order.count({ where: { userId: people.customer.id, deletedAt: null } });
+      expect(answer.body).toHaveLength(mine);
+    },
+  },
+  {
+    call: "GET /api/my-orders/{id}",
+    request: async () => ({ method: "GET", path: `/api/my-orders/${await customerOrder()}` }),
+    expected: ownerOrAdmin(200),
+    check: (_caller, answer) => expect(answer.body).toMatchObject({ Price: 100, quantity: 2, payment: null }),
+  },
+  {
+    call: "GET /api/my-orders/{id} (unknown)",
+    request: async () => ({ method: "GET", path: `/api/my-orders/${UNKNOWN_ID}` }),
+    expected: ownerOrAdmin(404),
+  },
+  {
+    call: "POST /api/my-orders",
+    request: async () => ({ method: "POST", path: "/api/my-orders", body: { ...billing, service: serviceId, quantity: 3, type: "group", Price: 150 } }),
+    expected: signedIn(201),
+    writes: true,
+  },
+  {
+    call: "PUT /api/my-orders/{id} (payment verified by Stripe)",
+    request: async () => {
+      const id = await customerOrder();
+      const { paymentIntentId } = await openPaymentIntent(id, people.customer.id);
+      stripeFake.succeed(paymentIntentId);
+      return { method: "PUT", path: `/api/my-orders/${id}`, body: { transaction: paymentIntentId, amount: 1, last4: "0000" } };
+    },
+    expected: ownerOrAdmin(200),
+    writes: true,
+    check: (_caller, answer) => expect(answer.body).toEqual({ modifiedCount: 1 }),
+  },
+  {
+    call: "PUT /api/my-orders/{id} (payment not made)",
+    request: async () => {
+      const id = await customerOrder();
+      const { paymentIntentId } = await openPaymentIntent(id, people.customer.id);
+      return { method: "PUT", path: `/api/my-orders/${id}`, body: { transaction: paymentIntentId, amount: 100, created: 1, last4: "4242" } };
+    },
+    expected: ownerOrAdmin(400),
+  },
+  {
+    call: "DELETE /api/my-orders/{id}",
+    request: async () => ({ method: "DELETE", path: `/api/my-orders/${await customerOrder()}` }),
+    expected: ownerOrAdmin(200),
+    writes: true,
+    check: (_caller, answer) => expect(answer.body).toEqual({ deletedCount: 1 }),
+  },
+  {
+    call: "DELETE /api/my-orders/{id} (paid)",
+    request: async () => ({ method: "DELETE", path: `/api/my-orders/${await paidCustomerOrder()}` }),
+    expected: { anonymous: 401, customer: 409, other: 404, admin: 200, customerToken: 409, adminToken: 200 },
+    writes: true,
+  },
+  {
+    call: "POST /api/create-payment-intent",
+    request: async () => ({ method: "POST", path: "/api/create-payment-intent", body: { orderId: await customerOrder(), price: 1 } }),
+    expected: ownerOnly(200, 404),
+    writes: true,
+    check: async (_caller, answer) => {
+      // The amount is the order's price (2 x $50), whatever price the body named.
+      const intent = [...stripeFake.intents.values()].find((item) => item.client_secret === answer.body.clientSecret);
+      expect(intent?.amount).toBe(10000);
+    },
+  },
+  {
+    call: "POST /api/create-payment-intent (paid)",
+    request: async () => ({ method: "POST", path: "/api/create-payment-intent", body: { orderId: await paidCustomerOrder() } }),
+    expected: ownerOnly(409, 404),
+  },
+  {
+    call: "POST /api/auth/token",
+    request: async () => ({ method: "POST", path: "/api/auth/token", body: { email: people.other.email, password: people.other.password } }),
+    expected: everyone(200),
+    writes: true,
+  },
+  {
+    call: "POST /api/auth/token (wrong password)",
+    // A user of its own: six failures in a row would reach the login limit.
+    request: async () => ({ method: "POST", path: "/api/auth/token", body: { email: (await createUser()).email, password: "not the password" } }),
+    expected: everyone(401),
+  },
+  {
+    call: "DELETE /api/auth/token",
+    request: async () => ({ method: "DELETE", path: "/api/auth/token" }),
+    expected: { anonymous: 401, customer: 401, other: 401, admin: 401, customerToken: 200, adminToken: 200 },
+    writes: true,
+    freshTokens: true,
+  },
+  {
+    call: "GET /api/openapi.json",
+    request: async () => ({ method: "GET", path: "/api/openapi.json" }),
+    expected: everyone(200),
+  },
+];
+
+describe("the matrix: every call × every caller", () => {
+  for (const row of rows) {
+    it(row.call, async () => {
+      for (const caller of CALLERS) {
+        let presented = credentials[caller];
+        if (row.freshTokens && presented.bearer) {
+          const person = caller === "adminToken" ? people.admin : people.customer;
+          presented = { bearer: await issueToken(person.email, person.password) };
+        }
+        const { method, path, body } = await row.request();
+        const before = await databaseState();
+        const answer = await send(method, path, presented, { body });
+        const after = await databaseState();
+        const label = `${row.call} as ${caller}`;
+        expect(answer.status, `${label}: ${JSON.stringify(answer.body)}`).toBe(row.expected[caller]);
+        const succeeded = answer.status < 300;
+        if (row.writes && succeeded) expect(after, `${label} should have written`).not.toBe(before);
+        else expect(after, `${label} wrote something`).toBe(before);
+        if (succeeded) await row.check?.(caller, answer);
+        if (answer.status === 401) expect(answer.headers.get("WWW-Authenticate") ?? "", label).toMatch(/^Bearer/);
+      }
+    });
+  }
+});
+
+describe("errors", () => {
+  const invalidBodies: { caller: Caller; method: string; path: string | (() => Promise<string>); body: unknown; fields: string[] }[] = [
+    { caller: "customer", method: "POST", path: "/api/users", body: { email: "not-an-email", displayName: "" }, fields: ["email", "displayName"] },
+    { caller: "admin", method: "PUT", path: "/api/users/admin", body: { email: 5 }, fields: ["email"] },
+    {
+      caller: "admin",
+      method: "POST",
+      path: "/api/services",
+      body: { title: "", cost: "abc", image: "javascript:alert(1)", description: "" },
+      fields: ["title", "cost", "image", "description"],
+    },
+    { caller: "customerToken", method: "POST", path: "/api/review", body: { review: "", rating: 9 }, fields: ["review", "rating"] },
+    {
+      caller: "customer",
+      method: "POST",
+      path: "/api/my-orders",
+      body: { quantity: 50 },
+      fields: ["firstName", "lastName", "streetAddress", "townName", "district", "mobileNumber", "email", "service", "quantity", "type"],
+    },
+    { caller: "customer", method: "PUT", path: () => customerOrder().then((id) => `/api/my-orders/${id}`), body: { amount: 5 }, fields: ["transaction"] },
+    { caller: "customer", method: "POST", path: "/api/create-payment-intent", body: { price: 5 }, fields: ["orderId"] },
+    { caller: "anonymous", method: "POST", path: "/api/auth/token", body: { email: "x", password: 5 }, fields: ["email", "password"] },
+    { caller: "customer", method: "POST", path: "/api/review", body: { review: "nul\u0000byte", rating: 3 }, fields: ["review"] },
+  ];
+
+  it("answers 400 naming each invalid field, and writes nothing", async () => {
+    for (const { caller, method, path, body, fields } of invalidBodies) {
+      const url = typeof path === "string" ? path : await path();
+      const before = await databaseState();
+      const answer = await send(method, url, credentials[caller], { body });
+      expect(answer.status, `${method} ${url}`).toBe(400);
+      expect(Object.keys(answer.body.details).sort(), `${method} ${url}`).toEqual([...fields].sort());
+      expect(await databaseState()).toBe(before);
+    }
+    const badQuery = await send("GET", "/api/my-orders?email=%00", credentials.admin);
+    expect(badQuery).toMatchObject({ status: 400, body: { details: { email: expect.any(Array) } } });
+  });
+
+  it("answers 400 for bodies that are not a JSON object", async () => {
+    const before = await databaseState();
+    for (const raw of ["{not json", "[]", "null", "42", '"text"', '{"title": "x"']) {
+      const answer = await send("POST", "/api/services", credentials.admin, { raw, contentType: "application/json" });
+      expect(answer.status, raw).toBe(400);
+    }
+    expect(await databaseState()).toBe(before);
+  });
+
+  const writes: { caller: Caller; method: string; path: string }[] = [
+    { caller: "customer", method: "POST", path: "/api/users" },
+    { caller: "customer", method: "PUT", path: "/api/users" },
+    { caller: "admin", method: "PUT", path: "/api/users/admin" },
+    { caller: "admin", method: "POST", path: "/api/services" },
+    { caller: "customer", method: "POST", path: "/api/review" },
+    { caller: "customer", method: "POST", path: "/api/my-orders" },
+    { caller: "customer", method: "PUT", path: `/api/my-orders/${UNKNOWN_ID}` },
+    { caller: "customer", method: "POST", path: "/api/create-payment-intent" },
+    { caller: "anonymous", method: "POST", path: "/api/auth/token" },
+  ];
+
+  it("answers 413 for a body over 64 KB and 415 for a body that is neither JSON nor a form", async () => {
+    const before = await databaseState();
+    const huge = JSON.stringify({ review: "x".repeat(70 * 1024), rating: 5 });
+    for (const { caller, method, path } of writes) {
+      expect((await send(method, path, credentials[caller], { raw: huge })).status, `${method} ${path} huge`).toBe(413);
+      expect((await send(method, path, credentials[caller], { raw: "review=ok", contentType: "text/plain" })).status, `${method} ${path} text`).toBe(415);
+      const multipart = "--b\r\nContent-Disposition: form-data; name=\"review\"\r\n\r\nok\r\n--b--\r\n";
+      expect((await send(method, path, credentials[caller], { raw: multipart, contentType: "multipart/form-data; boundary=b" })).status).toBe(415);
+    }
+    expect(await databaseState()).toBe(before);
+  });
+
+  it("accepts URL-encoded forms as well as JSON", async () => {
+    const answer = await send("POST", "/api/review", credentials.customer, {
+      raw: new URLSearchParams({ review: "Sent as a form", rating: "4" }).toString(),
+      contentType: "application/x-www-form-urlencoded",
+    });
+    expect(answer.status).toBe(201);
+  });
+
+  it("answers 405 with an Allow header for every method a path does not offer", async () => {
+    let refused = 0;
+    for (const template of documentedPaths()) {
+      const path = template.replace("{email}", "someone%40example.com").replace("{id}", UNKNOWN_ID);
+      for (const method of ["GET", "POST", "PUT", "DELETE", "PATCH"]) {
+        if (documentedMethods(template).includes(method)) continue;
+        const before = await databaseState();
+        // The allowed methods are checked against the document by send().
+        const answer = await send(method, path, credentials.admin, { body: method === "GET" ? undefined : {} });
+        expect(answer.status, `${method} ${template}`).toBe(405);
+        expect(await databaseState()).toBe(before);
+        refused += 1;
+      }
+    }
+    expect(refused).toBeGreaterThanOrEqual(30);
+  });
+
+  it("answers a JSON 404 for paths no call has, whatever the method", async () => {
+    for (const [method, path] of [
+      ["GET", "/api/nope"],
+      ["POST", "/api/nope/deeper"],
+      ["DELETE", "/api/users/a/b"],
+      ["GET", "/api"],
+      ["PUT", "/api/services/x/y"],
+    ]) {
+      const answer = await send(method, path, credentials.admin, { body: method === "GET" ? undefined : {} });
+      expect(answer.status, `${method} ${path}`).toBe(404);
+    }
+  });
+
+  it("never answers 5xx for hostile ids, emails and text", async () => {
+    const hostile = ["%00", "'%20OR%201=1--", "%3Cscript%3Ealert(1)%3C%2Fscript%3E", "x".repeat(300), "%F0%9F%98%80", "..%2F..%2Fetc%2Fpasswd"];
+    let tried = 0;
+    for (const value of hostile) {
+      for (const [method, path] of [
+        ["GET", `/api/users/${value}`],
+        ["GET", `/api/services/${value}`],
+        ["DELETE", `/api/services/${value}`],
+        ["GET", `/api/my-orders/${value}`],
+        ["DELETE", `/api/my-orders/${value}`],
+        ["GET", `/api/my-orders?email=${value}`],
+      ]) {
+        const answer = await send(method, path, credentials.admin);
+        expect(answer.status, `${method} ${path}`).toBeLessThan(500);
+        tried += 1;
+      }
+    }
+    expect(tried).toBe(36);
+  });
+});
+
+describe("bearer tokens", () => {
+  it("come from an email and password, as JSON or a form, and say when they expire", async () => {
+    const person = await createUser();
+    const answer = await send("POST", "/api/auth/token", {}, {
+      raw: new URLSearchParams({ email: person.email.toUpperCase(), password: person.password }).toString(),
+      contentType: "application/x-www-form-urlencoded",
+    });
+    expect(answer.status).toBe(200);
+    const days = (Date.parse(answer.body.expiresAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29);
+    expect(days).toBeLessThanOrEqual(30);
+    // Stored as a session row keyed by the token's SHA-256, never the token itself.
+    const prisma = await db();
+    expect(await prisma.session.findUnique({ where: { id: hashSessionId(answer.body.token) } })).not.toBeNull();
+    expect(await prisma.session.findUnique({ where: { id: answer.body.token } })).toBeNull();
+  });
+
+  it("answer a wrong password and an unknown email alike", async () => {
+    const person = await createUser();
+    const wrong = await send("POST", "/api/auth/token", {}, { body: { email: person.email, password: "wrong password" } });
+    const unknown = await send("POST", "/api/auth/token", {}, { body: { email: "nobody-at-all@example.com", password: "wrong password" } });
+    expect(wrong.status).toBe(401);
+    expect(unknown).toMatchObject({ status: wrong.status, body: wrong.body });
+  });
+
+  it("are rate limited like the login: after the limit even the right password waits", async () => {
+    const person = await createUser();
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await send("POST", "/api/auth/token", {}, { body: { email: person.email, password: "guess " + attempt } })).status).toBe(401);
+    }
+    const before = await databaseState();
+    const limited = await send("POST", "/api/auth/token", {}, { body: { email: person.email, password: person.password } });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await databaseState()).toBe(before);
+  });
+
+  it("are refused to a disabled account, and stop working when an account is disabled", async () => {
+    const person = await createUser();
+    const bearer = await issueToken(person.email, person.password);
+    expect((await send("GET", `/api/my-orders?email=${encodeURIComponent(person.email)}`, { bearer })).status).toBe(200);
+    const prisma = await db();
+    await prisma.user.update({ where: { id: person.id }, data: { disabled: true } });
+    expect((await send("GET", `/api/my-orders?email=${encodeURIComponent(person.email)}`, { bearer })).status).toBe(401);
+    expect(await prisma.session.count({ where: { userId: person.id } })).toBe(0);
+    expect((await send("POST", "/api/auth/token", {}, { body: { email: person.email, password: person.password } })).status).toBe(403);
+  });
+
+  it("end when revoked or expired", async () => {
+    const person = await createUser();
+    const revoked = await issueToken(person.email, person.password);
+    expect((await send("DELETE", "/api/auth/token", { bearer: revoked })).body).toEqual({ deletedCount: 1 });
+    expect((await send("POST", "/api/review", { bearer: revoked }, { body: { review: "After revoking", rating: 1 } })).status).toBe(401);
+    expect((await send("DELETE", "/api/auth/token", { bearer: revoked })).status).toBe(401);
+
+    const expired = await issueToken(person.email, person.password);
+    const prisma = await db();
+    await prisma.session.update({ where: { id: hashSessionId(expired) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await send("GET", `/api/my-orders?email=${encodeURIComponent(person.email)}`, { bearer: expired })).status).toBe(401);
+  });
+
+  it("are never read from the URL, and a cookie's session id is no token", async () => {
+    const adminToken = credentials.adminToken.bearer!;
+    for (const name of ["access_token", "token", "bearer"]) {
+      expect((await send("GET", `/api/users?${name}=${adminToken}`)).status).toBe(401);
+    }
+    const sessionId = await sessionCookie().parse(credentials.admin.cookie!);
+    expect(typeof sessionId).toBe("string");
+    expect((await send("GET", "/api/users", { bearer: sessionId })).status).toBe(401);
+  });
+
+  it("decide alone when present: a bad token is a 401 even beside a good cookie; other schemes leave the cookie in charge", async () => {
+    const badToken = await send("GET", "/api/users", {}, { headers: { Cookie: credentials.admin.cookie!, Authorization: "Bearer tb_forged" } });
+    expect(badToken.status).toBe(401);
+    expect(badToken.headers.get("WWW-Authenticate")).toContain('error="invalid_token"');
+    const basic = await send("GET", "/api/users", credentials.admin, { headers: { Authorization: "Basic YWRtaW46YWRtaW4=" } });
+    expect(basic.status).toBe(200);
+  });
+
+  it("carry no ambient authority, so they need no Origin check; cookies from another site do", async () => {
+    const evil = "https://evil.example";
+    const withToken = await send("POST", "/api/review", credentials.customerToken, { body: { review: "From a script", rating: 3 }, origin: evil });
+    expect(withToken.status).toBe(201);
+    const orderId = await customerOrder();
+    const before = await databaseState();
+    for (const [method, path, body] of [
+      ["POST", "/api/review", { review: "Forged", rating: 1 }],
+      ["DELETE", `/api/my-orders/${orderId}`, undefined],
+      ["PUT", "/api/users", { email: people.customer.email, displayName: "Forged" }],
+    ] as const) {
+      const forged = await send(method, path, credentials.customer, { body, origin: evil });
+      expect(forged.status, `${method} ${path}`).toBe(403);
+    }
+    expect(await databaseState()).toBe(before);
+  });
+});
+
+describe("CORS", () => {
+  it("answers preflights for listed origins only, without credentials", async () => {
+    const listed = await send("OPTIONS", "/api/review", {}, { origin: PARTNER, headers: { "Access-Control-Request-Method": "POST" } });
+    expect(listed.status).toBe(204);
+    expect(listed.headers.get("Access-Control-Allow-Origin")).toBe(PARTNER);
+    expect(listed.headers.get("Access-Control-Allow-Methods")).toBe("GET, POST");
+    expect(listed.headers.get("Access-Control-Allow-Headers")).toContain("Authorization");
+    expect(listed.headers.get("Access-Control-Allow-Credentials")).toBeNull();
+    const other = await send("OPTIONS", "/api/review", {}, { origin: "https://evil.example", headers: { "Access-Control-Request-Method": "POST" } });
+    expect(other.status).toBe(204);
+    expect(other.headers.get("Access-Control-Allow-Origin")).toBeNull();
+    expect(other.headers.get("Access-Control-Allow-Methods")).toBeNull();
+  });
+
+  it("lets listed origins read answers, errors included, and no one else", async () => {
+    for (const [origin, allowed] of [
+      [PARTNER, PARTNER],
+      ["https://other-partner.example", "https://other-partner.example"],
+      ["https://evil.example", null],
+      [null, null],
+    ] as const) {
+      const read = await send("GET", "/api/services", {}, { origin });
+      expect(read.headers.get("Access-Control-Allow-Origin")).toBe(allowed);
+      expect(read.headers.get("Vary")).toContain("Origin");
+      const refused = await send("POST", "/api/review", {}, { body: { review: "x", rating: 1 }, origin });
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get("Access-Control-Allow-Origin")).toBe(allowed);
+    }
+    const write = await send("POST", "/api/review", credentials.customerToken, { body: { review: "From the partner site", rating: 5 }, origin: PARTNER });
+    expect(write.status).toBe(201);
+    expect(write.headers.get("Access-Control-Allow-Origin")).toBe(PARTNER);
+  });
+
+  it("takes its allow-list from API_CORS_ORIGINS, origins only", () => {
+    const dir = `/tmp/tb-env-${randomBytes(4).toString("hex")}`;
+    expect(parseEnv({ DATA_DIR: dir }).API_CORS_ORIGINS).toEqual([]);
+    expect(parseEnv({ DATA_DIR: dir, API_CORS_ORIGINS: " https://a.example ,http://localhost:5173" }).API_CORS_ORIGINS).toEqual([
+      "https://a.example",
+      "http://localhost:5173",
+    ]);
+    expect(() => parseEnv({ DATA_DIR: dir, API_CORS_ORIGINS: "https://a.example/app" })).toThrow(/API_CORS_ORIGINS/);
+    expect(() => parseEnv({ DATA_DIR: dir, API_CORS_ORIGINS: "*" })).toThrow(/API_CORS_ORIGINS/);
+  });
+});
+
+describe("the OpenAPI document", () => {
+  it("is valid OpenAPI 3.1 and is what /api/openapi.json serves", async () => {
+    expect(await openApiSchemaErrors()).toBeNull();
+    const served = await send("GET", "/api/openapi.json");
+    expect(served.body).toEqual(JSON.parse(JSON.stringify((await import("~/openapi")).openApiDocument)));
+  });
+
+  it("describes exactly the route files under /api", () => {
+    const fromFiles = readdirSync("app/routes")
+      .filter((file) => /^api\..*\.ts$/.test(file) && !file.endsWith(".test.ts") && file !== "api.$.ts")
+      .map((file) =>
+        file
+          .replace(/\.ts$/, "")
+          .replace("[.]", "\0")
+          .split(".")
+          .map((part) => (part.startsWith("$") ? `{${part.slice(1)}}` : part.replace("\0", ".")))
+          .join("/"),
+      )
+      .map((path) => `/${path}`);
+    expect(documentedPaths().sort()).toEqual(fromFiles.sort());
+    expect(ROUTES.map(([template]) => template).sort()).toEqual(fromFiles.sort());
+  });
+
+  // Runs last: the calls above are the evidence.
+  it("had every operation it documents called, and every answer matched it", () => {
+    const called = new Set(checkedResponses.map(({ template, method }) => `${method} ${template}`));
+    const missing = documentedPaths().flatMap((template) => documentedMethods(template).map((method) => `${method} ${template}`)).filter((operation) => !called.has(operation));
+    expect(missing).toEqual([]);
+    expect(checkedResponses.length).toBeGreaterThan(300);
+    console.info(`API contract: ${checkedResponses.length} answers checked against the OpenAPI document`);
+  });
+});
