@@ -119,6 +119,9 @@ interface DatabaseState {
   ready: Promise<void>;
 }
 
+/** Held by the instance that migrates and seeds (Prisma's own lock covers the migrations only). */
+const START_UP_LOCK_KEY = 72707370;
+
 const globalForDb = globalThis as typeof globalThis & { __tourBookingDb?: DatabaseState };
 
 function state(): DatabaseState {
@@ -128,12 +131,18 @@ function state(): DatabaseState {
       ? openServerDatabase(config.DATABASE_URL, config.DATABASE_POOL_SIZE)
       : openEmbeddedDatabase(config.DATA_DIR);
     const ready = (async () => {
-      const applied = await database.withConnection(
-        (connection) => applyMigrations(connection, readMigrations(MIGRATIONS_DIR)),
-        { long: true },
-      );
+      // Instances starting together take turns: the seed checks what exists before it writes.
+      const applied = await database.withConnection(async (connection) => {
+        await connection.query(`SELECT pg_advisory_lock(${START_UP_LOCK_KEY})`);
+        try {
+          const done = await applyMigrations(connection, readMigrations(MIGRATIONS_DIR));
+          await seedDatabase(database.prisma, config);
+          return done;
+        } finally {
+          await connection.query(`SELECT pg_advisory_unlock(${START_UP_LOCK_KEY})`);
+        }
+      }, { long: true });
       if (applied.length > 0) log(`applied migrations: ${applied.join(", ")}`);
-      await seedDatabase(database.prisma, config);
     })();
     globalForDb.__tourBookingDb = { database, ready };
     // A failed start must not stay cached: the next call tries again.
