@@ -5,14 +5,22 @@ import { data } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { contactSchema } from "~/contact";
 import { receiveContactMessage } from "~/contact.server";
+import { clientAddress, formLimit, hit } from "~/rate-limit.server";
 import { Spinner } from "~/components/Spinner";
 import { FieldError } from "~/components/FieldError";
 
-export async function action({ request }: ActionFunctionArgs) {
+const TOO_MANY_MESSAGES = "You have sent many messages in a short time. Please try again later.";
+
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: contactSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), sent: false }, { status: 400 });
+  }
+  // Messages per client address (when the server tells us the address): each one is stored and mailed.
+  const address = clientAddress(request, context);
+  if (address && (await hit(`contact:address:${address}`, formLimit())) > formLimit().max) {
+    return data({ result: submission.reply({ formErrors: [TOO_MANY_MESSAGES] }), sent: false }, { status: 429 });
   }
   await receiveContactMessage(submission.value);
   return { result: submission.reply({ resetForm: true }), sent: true };
@@ -48,6 +56,11 @@ export default function ContactPage() {
           {actionData?.sent ? (
             <p className="form-success" role="status">
               Your message was sent Successfully
+            </p>
+          ) : null}
+          {form.errors?.length ? (
+            <p className="alert alert-error" role="alert" id={form.errorId}>
+              {form.errors[0]}
             </p>
           ) : null}
           <Form method="post" {...getFormProps(form)}>

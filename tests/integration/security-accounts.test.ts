@@ -1,0 +1,144 @@
+// Account safety not covered by auth.test.ts (which has fixation, logout, disabled accounts and
+// login rate limits): password hashes never leave the server, failures do not tell which emails
+// have accounts, and the contact form is rate limited per client address.
+import { describe, expect, it } from "vitest";
+import { db } from "~/db.server";
+import { loader as rootLoader } from "~/root";
+import * as authToken from "~/routes/api.auth.token";
+import * as orderById from "~/routes/api.my-orders.$id";
+import * as myOrders from "~/routes/api.my-orders";
+import * as apiReview from "~/routes/api.review";
+import * as userByEmail from "~/routes/api.users.$email";
+import * as users from "~/routes/api.users";
+import * as contact from "~/routes/contact";
+import * as dashboard from "~/routes/dashboard";
+import * as dashboardHome from "~/routes/dashboard._index";
+import * as addReview from "~/routes/dashboard.addReview";
+import * as makeAdmin from "~/routes/dashboard.makeAdmin";
+import * as manageAllOrders from "~/routes/dashboard.manageAllOrders";
+import * as myOrder from "~/routes/dashboard.myOrder";
+import * as login from "~/routes/login";
+import * as register from "~/routes/register";
+import { createUser, signIn, uniqueEmail } from "../support/auth";
+import { callRoute } from "../support/hostile";
+import { formRequest, ORIGIN } from "../support/requests";
+
+type Handler = Parameters<typeof callRoute>[0];
+
+const BCRYPT = /\$2[aby]\$\d\d\$/;
+
+function get(path: string, cookie?: string) {
+  return new Request(new URL(path, ORIGIN), { headers: cookie ? { Cookie: cookie } : {} });
+}
+function json(path: string, method: string, body: unknown, cookie?: string) {
+  const headers: Record<string, string> = { "Content-Type": "application/json", Origin: ORIGIN };
+  if (cookie) headers.Cookie = cookie;
+  return new Request(new URL(path, ORIGIN), { method, headers, body: JSON.stringify(body) });
+}
+
+describe("password hashes never leave the server", () => {
+  it("appear in no loader, action or API answer, for any role", async () => {
+    const customer = await createUser({ displayName: "Hash Owner" });
+    const admin = await createUser({ role: "ADMIN" });
+    const customerCookie = await signIn(customer.id);
+    const adminCookie = await signIn(admin.id);
+    const prisma = await db();
+    const hashes = (await prisma.password.findMany({ select: { hash: true } })).map((row) => row.hash);
+    // the check below would see them: they are bcrypt hashes
+    expect(hashes.length).toBeGreaterThanOrEqual(3);
+    for (const hash of hashes) expect(hash).toMatch(BCRYPT);
+
+    const service = await prisma.service.findFirstOrThrow({ where: { deletedAt: null } });
+    const order = await prisma.order.create({
+      data: {
+        userId: customer.id, serviceId: service.id, serviceTitle: service.title, unitPriceCents: service.costCents, quantity: 1,
+        packageType: "city", priceCents: service.costCents, firstName: "Rina", lastName: "Das", streetAddress: "Road 1",
+        townName: "Dhaka", district: "Dhaka", mobileNumber: "01712345678", email: customer.email,
+      },
+    });
+    const answers = [];
+    for (const cookie of [adminCookie, customerCookie]) {
+      answers.push(
+        await callRoute(rootLoader as Handler, get("/", cookie)),
+        await callRoute(dashboard.loader as Handler, get("/dashboard", cookie)),
+        await callRoute(dashboardHome.loader as Handler, get("/dashboard/", cookie)),
+        await callRoute(myOrder.loader as Handler, get("/dashboard/myOrder", cookie)),
+        await callRoute(addReview.loader as Handler, get("/dashboard/addReview", cookie)),
+        await callRoute(manageAllOrders.loader as Handler, get("/dashboard/manageAllOrders", cookie)),
+        await callRoute(makeAdmin.loader as Handler, get("/dashboard/makeAdmin", cookie)),
+        await callRoute(users.loader as Handler, get("/api/users", cookie)),
+        await callRoute(userByEmail.loader as Handler, get(`/api/users/${customer.email}`, cookie), { email: customer.email }),
+        await callRoute(apiReview.loader as Handler, get("/api/review", cookie)),
+        await callRoute(myOrders.loader as Handler, get(`/api/my-orders?email=${customer.email}`, cookie)),
+        await callRoute(orderById.loader as Handler, get(`/api/my-orders/${order.id}`, cookie), { id: order.id }),
+        await callRoute(users.action as Handler, json("/api/users", "PUT", { email: customer.email, displayName: "Hash Owner" }, customerCookie)),
+      );
+    }
+    answers.push(
+      await callRoute(authToken.action as Handler, json("/api/auth/token", "POST", { email: customer.email, password: customer.password })),
+      await callRoute(login.action as Handler, formRequest("/login", { email: customer.email, password: "wrong password" })),
+      await callRoute(register.action as Handler, formRequest("/register", { displayName: "X", email: customer.email, password: "long enough", confirmPassword: "long enough" })),
+    );
+    // the admin's list really holds the users, so a leak would show
+    expect(JSON.stringify(answers[7].data)).toContain(customer.email);
+    for (const answer of answers) {
+      const text = JSON.stringify(answer.data) ?? "";
+      expect(text).not.toMatch(BCRYPT);
+      for (const hash of hashes) expect(text).not.toContain(hash.slice(7));
+      expect(text).not.toMatch(/"(hash|password)"\s*:/);
+    }
+  });
+});
+
+describe("no user enumeration", () => {
+  it("the login answers a wrong password, an unknown email and a disabled account's wrong password alike, and rate limits them alike", async () => {
+    const known = await createUser();
+    const disabled = await createUser({ disabled: true });
+    const attempt = async (email: string) => {
+      const answer = await callRoute(login.action as Handler, formRequest("/login", { email, password: "not the password" }));
+      return JSON.stringify({ status: answer.status, data: answer.data });
+    };
+    const unknown = uniqueEmail("nobody");
+    const first = await attempt(known.email);
+    expect(first).toContain("Wrong email or password. Please try again.");
+    expect((await attempt(unknown)).replace(unknown, known.email)).toBe(first);
+    expect((await attempt(disabled.email)).replace(disabled.email, known.email)).toBe(first);
+    // the sixth attempt within the window is refused, whether the account exists or not
+    for (let i = 0; i < 4; i++) {
+      await attempt(known.email);
+      await attempt(unknown);
+    }
+    const limitedKnown = await attempt(known.email);
+    expect(limitedKnown).toContain('"status":429');
+    expect((await attempt(unknown)).replace(unknown, known.email)).toBe(limitedKnown);
+  });
+
+  it("POST /api/auth/token answers an unknown email and a wrong password alike", async () => {
+    const known = await createUser();
+    const unknown = uniqueEmail("nobody");
+    const wrong = await callRoute(authToken.action as Handler, json("/api/auth/token", "POST", { email: known.email, password: "not the password" }));
+    const missing = await callRoute(authToken.action as Handler, json("/api/auth/token", "POST", { email: unknown, password: "not the password" }));
+    expect(wrong.status).toBe(401);
+    expect(missing).toEqual(wrong);
+  });
+});
+
+describe("contact form rate limit", () => {
+  it("accepts RATE_LIMIT_FORM_MAX messages per client address and window, then answers 429 and stores nothing", async () => {
+    const prisma = await db();
+    const message = (text: string) => formRequest("/contact", { name: "Flood", email: "flood@example.com", subject: "Hi", message: text });
+    const context = { clientAddress: "198.51.100.77" };
+    // 19 messages already counted in this window
+    await prisma.rateLimit.create({ data: { key: "contact:address:198.51.100.77", count: 19, windowStart: new Date() } });
+    const last = await callRoute(({ request }) => contact.action({ request, params: {}, context }), message("twentieth"));
+    expect(last.status).toBe(200);
+    const refused = await callRoute(({ request }) => contact.action({ request, params: {}, context }), message("twenty-first"));
+    expect(refused.status).toBe(429);
+    expect(JSON.stringify(refused.data)).toContain("You have sent many messages in a short time. Please try again later.");
+    expect(await prisma.contactMessage.count({ where: { message: "twentieth" } })).toBe(1);
+    expect(await prisma.contactMessage.count({ where: { message: "twenty-first" } })).toBe(0);
+    // another address is not affected
+    const other = await callRoute(({ request }) => contact.action({ request, params: {}, context: { clientAddress: "198.51.100.78" } }), message("other address"));
+    expect(other.status).toBe(200);
+  });
+});
