@@ -102,22 +102,20 @@ async function send(method: string, path: string, credentials: Credentials = {},
   return answer;
 }
 
-/** Everything a call could change (rate-limit counters aside), to show a refused call changed nothing. */
+/** A digest of everything a call could change (rate-limit counters aside), to show a refused call changed nothing. */
 async function databaseState(): Promise<string> {
   const prisma = await db();
-  return JSON.stringify(
-    await Promise.all([
-      prisma.user.findMany({ orderBy: { id: "asc" }, select: { id: true, email: true, displayName: true, role: true, disabled: true } }),
-      prisma.service.findMany({ orderBy: { id: "asc" }, select: { id: true, title: true, costCents: true, deletedAt: true } }),
-      prisma.order.findMany({
-        orderBy: { id: "asc" },
-        select: { id: true, priceCents: true, deletedAt: true, paymentStatus: true, stripePaymentIntentId: true },
-      }),
-      prisma.payment.findMany({ orderBy: { id: "asc" }, select: { id: true, orderId: true } }),
-      prisma.review.findMany({ orderBy: { id: "asc" }, select: { id: true } }),
-      prisma.session.findMany({ orderBy: { id: "asc" }, select: { id: true } }),
-    ]),
-  );
+  const rows = await prisma.$queryRaw<{ state: string }[]>`
+    SELECT md5(concat_ws('|',
+      (SELECT string_agg(concat_ws(',', id, email, "displayName", role, disabled), ';' ORDER BY id) FROM "User"),
+      (SELECT string_agg(concat_ws(',', id, title, "costCents", "deletedAt"), ';' ORDER BY id) FROM "Service"),
+      (SELECT string_agg(concat_ws(',', id, "priceCents", "deletedAt", "paymentStatus", "stripePaymentIntentId"), ';' ORDER BY id) FROM "Order"),
+      (SELECT string_agg(concat_ws(',', id, "orderId"), ';' ORDER BY id) FROM "Payment"),
+      (SELECT string_agg(id, ';' ORDER BY id) FROM "Review"),
+      (SELECT string_agg(id, ';' ORDER BY id) FROM "Session"),
+      (SELECT string_agg(id, ';' ORDER BY id) FROM "OutboxEmail")
+    )) AS state`;
+  return rows[0].state;
 }
 
 const people = {} as Record<"customer" | "other" | "admin", Awaited<ReturnType<typeof createUser>>>;
