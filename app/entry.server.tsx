@@ -8,6 +8,7 @@ import { NonceContext, nonceFrom } from "~/csp-nonce";
 import { closeDatabase, databaseKind, db } from "~/db.server";
 import { env } from "~/env.server";
 import { deliverOutbox } from "~/mail.server";
+import { cachedPage, rememberPage, renderCacheKey } from "~/render-cache.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -60,9 +61,15 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = nonceFrom(loadContext);
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "");
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  const cacheKey = renderCacheKey(request, responseStatusCode, responseHeaders, remixContext);
+  const cached = cacheKey ? cachedPage(cacheKey, nonce) : null;
+  if (cached) return new Response(cached, { headers: responseHeaders, status: responseStatusCode });
+  // A page that will be cached is rendered whole, like one for a bot; others stream.
+  const waitForAll = cacheKey !== null || isbot(request.headers.get("user-agent") ?? "");
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    let failed = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
@@ -72,16 +79,19 @@ export default function handleRequest(
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
-          );
+          if (cacheKey && !failed) {
+            const chunks: Buffer[] = [];
+            body.on("data", (chunk: Buffer) => chunks.push(chunk));
+            body.on("end", () => rememberPage(cacheKey, Buffer.concat(chunks).toString("utf8"), nonce));
+          }
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
         onShellError(error: unknown) {
           reject(error);
         },
         onError(error: unknown) {
+          failed = true;
           responseStatusCode = 500;
           if (shellRendered) console.error(error);
         },
