@@ -43,13 +43,21 @@ export async function startPgProxy(target: string): Promise<PgProxy> {
     server.on("data", (chunk: Buffer) => {
       if (mode === "forward") client.write(chunk);
     });
-    client.on("end", () => {
+    // Counted once per connection that ends other than by the proxy's own cut.
+    let counted = false;
+    const count = () => {
+      if (counted || !pairs.has(pair)) return;
+      counted = true;
       closed.total += 1;
       if (tail.equals(TERMINATE)) closed.terminated += 1;
+    };
+    client.on("end", () => {
+      count();
       server.end();
     });
     server.on("end", () => client.end());
     const drop = () => {
+      count();
       pairs.delete(pair);
       client.destroy();
       server.destroy();
