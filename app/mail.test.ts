@@ -2,7 +2,7 @@ import { createServer } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { receiveContactMessage } from "~/contact.server";
 import { db } from "~/db.server";
-import { deliverOutbox } from "~/mail.server";
+import { deliverOutbox, queueEmail } from "~/mail.server";
 import { startFakeSmtp } from "../tests/support/fake-smtp";
 
 const smtp = await startFakeSmtp();
@@ -46,5 +46,30 @@ describe("contact mail over SMTP", () => {
     expect(sent.sentAt).not.toBeNull();
     expect(sent.attempts).toBe(2);
     expect(smtp.messages.at(-1)?.data).toContain("Call me back please");
+  });
+
+  it("keeps a message that never goes through, marked with its attempts and error, and stops retrying it", async () => {
+    const prisma = await db();
+    const { env } = await import("~/env.server");
+    const config = env();
+    config.SMTP_URL = `smtp://127.0.0.1:${deadPort}`;
+    const id = await queueEmail({ to: "lost@example.com", subject: "Booking", text: "Never delivered" });
+    for (let attempt = 0; attempt < 10; attempt += 1) await deliverOutbox();
+    const row = await prisma.outboxEmail.findUniqueOrThrow({ where: { id } });
+    expect(row.sentAt).toBeNull();
+    expect(row.attempts).toBe(8);
+    expect(row.lastError).toBeTruthy();
+    config.SMTP_URL = smtp.url;
+  });
+
+  it("sends each message once when two instances deliver the outbox at the same time", async () => {
+    const before = smtp.messages.length;
+    const ids = await Promise.all([1, 2, 3].map((n) => queueEmail({ to: `twice${n}@example.com`, subject: "Once", text: `Message ${n}` })));
+    const sent = await Promise.all([deliverOutbox(), deliverOutbox()]);
+    expect(sent[0] + sent[1]).toBe(3);
+    expect(smtp.messages.slice(before).map((message) => message.to[0]).sort()).toEqual(["twice1@example.com", "twice2@example.com", "twice3@example.com"]);
+    const prisma = await db();
+    const rows = await prisma.outboxEmail.findMany({ where: { id: { in: ids } } });
+    expect(rows.every((row) => row.sentAt !== null && row.attempts === 1)).toBe(true);
   });
 });
