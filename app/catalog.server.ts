@@ -47,10 +47,10 @@ export function isPlausibleId(id: string | undefined): id is string {
   return typeof id === "string" && /^[a-z0-9]{10,40}$/i.test(id);
 }
 
+/** One package on sale, from the cached list: the order page is the busiest page after the home page. */
 export async function findService(id: string | undefined) {
   if (!isPlausibleId(id)) return null;
-  const prisma = await db();
-  return prisma.service.findFirst({ where: { id, deletedAt: null }, select: serviceSelect });
+  return (await listServices()).find((service) => service.id === id) ?? null;
 }
 
 export function listReviews() {
