@@ -1,6 +1,5 @@
 // One Prisma client per process, on the PostgreSQL server (DATABASE_URL) or on the embedded
 // PGlite database under DATA_DIR. Migrations and the seed run before the first query.
-import { AsyncLocalStorage } from "node:async_hooks";
 import { join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
@@ -52,18 +51,11 @@ function openServerDatabase(url: string, poolSize: number): Database {
     query_timeout: QUERY_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
   });
-  // Queries and connections that find the database unreachable are noted on the request being
-  // served, even when the caller turns the error into an answer of its own (outage.server.ts).
+  // Every query and connection tells whether the database is reachable (databaseUnreachable).
   const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-  pool.query = ((...args: unknown[]) => {
-    const result = query(...args);
-    return result instanceof Promise ? result.catch(noteOutage) : result;
-  }) as typeof pool.query;
+  pool.query = ((...args: unknown[]) => noteReachability(query(...args))) as typeof pool.query;
   const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
-  pool.connect = ((...args: unknown[]) => {
-    const result = connect(...args);
-    return result instanceof Promise ? result.catch(noteOutage) : result;
-  }) as typeof pool.connect;
+  pool.connect = ((...args: unknown[]) => noteReachability(connect(...args))) as typeof pool.connect;
   pool.on("error", (error) => console.error(JSON.stringify({ level: "error", msg: "idle PostgreSQL client failed", error: error.message })));
   const prisma = countingQueries(new PrismaClient({ adapter: new PrismaPg(pool), log: [{ emit: "event", level: "query" }] }));
   return {
@@ -213,18 +205,29 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-const outageWatch = new AsyncLocalStorage<{ unreachable: boolean }>();
+// Whether the last attempt to reach the database failed for want of a database.
+let unreachable = false;
 
-function noteOutage(error: unknown): never {
-  const watch = outageWatch.getStore();
-  if (watch && isDatabaseUnavailable(error)) watch.unreachable = true;
-  throw error;
+function noteReachability(result: unknown): unknown {
+  if (!(result instanceof Promise)) return result;
+  return result.then(
+    (value) => {
+      unreachable = false;
+      return value;
+    },
+    (error) => {
+      if (isDatabaseUnavailable(error)) unreachable = true;
+      throw error;
+    },
+  );
 }
 
-/** Runs fn; `unreachable()` then tells whether one of its queries found the database unreachable. */
-export function watchForOutage<T>(fn: () => T): { result: T; unreachable: () => boolean } {
-  const watch = { unreachable: false };
-  return { result: outageWatch.run(watch, fn), unreachable: () => watch.unreachable };
+/**
+ * True while the database server cannot be reached: a request that failed meanwhile failed
+ * because of it, even when its handler turned the error into an answer of its own.
+ */
+export function databaseUnreachable(): boolean {
+  return unreachable;
 }
 
 /** The answer while the database is unreachable: JSON for /api, the root ErrorBoundary's page otherwise. */

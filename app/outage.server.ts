@@ -1,10 +1,10 @@
 // A database outage answers 503 instead of 500: every route's loader and action is wrapped so
 // that a failure caused by an unreachable database becomes the databaseUnavailable() response,
 // which Remix returns as-is from resource routes (/api: JSON) and renders with the root
-// ErrorBoundary on pages. Handlers that answer errors themselves (the API's JSON 500, sign-in
-// through remix-auth) are covered too: the queries note the outage on the request.
+// ErrorBoundary on pages. Handlers that turn errors into answers of their own (the API's JSON
+// 500, sign-in through remix-auth) are covered too: the pool knows the database is unreachable.
 import type { ServerBuild } from "@remix-run/node";
-import { databaseUnavailable, isDatabaseUnavailable, watchForOutage } from "~/db.server";
+import { databaseUnavailable, databaseUnreachable, isDatabaseUnavailable } from "~/db.server";
 
 type RouteFunction = (args: { request: Request }) => unknown;
 
@@ -30,15 +30,14 @@ function outage(request: Request, error: unknown): Response {
 function guard(fn: RouteFunction | undefined): RouteFunction | undefined {
   if (!fn) return undefined;
   return async (args) => {
-    const watched = watchForOutage(() => fn(args));
     let result: unknown;
     try {
-      result = await watched.result;
+      result = await fn(args);
     } catch (error) {
-      if (isDatabaseUnavailable(error) || (watched.unreachable() && isServerFailure(error))) throw outage(args.request, error);
+      if (isDatabaseUnavailable(error) || (databaseUnreachable() && isServerFailure(error))) throw outage(args.request, error);
       throw error;
     }
-    if (watched.unreachable() && result instanceof Response && isServerFailure(result)) throw outage(args.request, null);
+    if (result instanceof Response && isServerFailure(result) && databaseUnreachable()) throw outage(args.request, null);
     return result;
   };
 }
