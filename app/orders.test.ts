@@ -1,34 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { checkoutSchema } from "~/checkout";
 import { db } from "~/db.server";
 import { deleteOrder, listOrdersOf, OrderError, placeOrder, quote } from "~/orders.server";
+import { checkoutFor, firstService } from "../tests/support/orders";
 
 async function customer(email: string) {
   const prisma = await db();
   return prisma.user.create({ data: { email, displayName: email.split("@")[0] } });
 }
 
-async function firstService() {
-  const prisma = await db();
-  return prisma.service.findFirstOrThrow({ where: { deletedAt: null }, orderBy: { createdAt: "asc" } });
-}
-
-function form(serviceId: string, overrides: Record<string, string> = {}) {
-  return checkoutSchema.parse({
-    firstName: "Rina",
-    lastName: "Das",
-    streetAddress: "House 4, Road 2",
-    townName: "Dhanmondi",
-    district: "Dhaka",
-    mobileNumber: "01712345678",
-    email: "rina@example.com",
-    service: serviceId,
-    quantity: "3",
-    type: "group",
-    formKey: `key-${Math.random().toString(36).slice(2)}-000000`,
-    ...overrides,
-  });
-}
+const form = (serviceId: string) => checkoutFor(serviceId);
 
 describe("placing orders", () => {
   it("prices the order from the database, not from the client", async () => {

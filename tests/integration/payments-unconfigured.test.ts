@@ -4,39 +4,19 @@ delete process.env.STRIPE_PUBLISHABLE_KEY;
 delete process.env.STRIPE_WEBHOOK_SECRET;
 
 import { describe, expect, it } from "vitest";
-import { checkoutSchema } from "~/checkout";
 import { db } from "~/db.server";
-import { placeOrder } from "~/orders.server";
 import * as createIntentApi from "~/routes/api.create-payment-intent";
 import * as paymentPage from "~/routes/dashboard.payment.$paymentId";
 import * as webhook from "~/routes/webhooks.stripe";
 import { authedGet, createUser, signIn } from "../support/auth";
+import { placeTestOrder } from "../support/orders";
 import { ORIGIN, unwrap } from "../support/requests";
 
 describe("payments without Stripe keys", () => {
   it("the page explains it, the API answers 503 and the webhook refuses, and nothing is written", async () => {
     const user = await createUser();
     const cookie = await signIn(user.id);
-    const prisma = await db();
-    const service = await prisma.service.findFirstOrThrow({
-      where: { deletedAt: null },
-    });
-    const { id } = await placeOrder(
-      user.id,
-      checkoutSchema.parse({
-        firstName: "Rina",
-        lastName: "Das",
-        streetAddress: "House 4, Road 2",
-        townName: "Dhanmondi",
-        district: "Dhaka",
-        mobileNumber: "01712345678",
-        email: user.email,
-        service: service.id,
-        quantity: "1",
-        type: "city",
-        formKey: "unconfigured-000000",
-      })
-    );
+    const { id } = await placeTestOrder(user.id, { email: user.email });
     const { data } = await unwrap<{ publishableKey: string | null }>(
       await paymentPage.loader({
         request: authedGet(`/dashboard/payment/${id}`, cookie),
@@ -72,6 +52,7 @@ describe("payments without Stripe keys", () => {
       context: {},
     });
     expect(hook.status).toBe(503);
+    const prisma = await db();
     expect(await prisma.order.findUniqueOrThrow({ where: { id } })).toMatchObject({ paymentStatus: "UNPAID", stripePaymentIntentId: null });
   });
 });

@@ -11,9 +11,8 @@ process.env.STRIPE_WEBHOOK_SECRET = "whsec_test_secret_for_tests";
 process.env.STRIPE_API_BASE = fake.url;
 afterAll(() => fake.close());
 
-const { checkoutSchema } = await import("~/checkout");
 const { db } = await import("~/db.server");
-const { placeOrder } = await import("~/orders.server");
+const { placeTestOrder } = await import("../support/orders");
 const paymentPage = await import("~/routes/dashboard.payment.$paymentId");
 const myOrderPage = await import("~/routes/dashboard.myOrder");
 const createIntentApi = await import("~/routes/api.create-payment-intent");
@@ -31,26 +30,7 @@ const stripeSdk = new Stripe(TEST_SECRET_KEY, {
 async function customerWithOrder(quantity = "2") {
   const user = await createUser();
   const cookie = await signIn(user.id);
-  const prisma = await db();
-  const service = await prisma.service.findFirstOrThrow({
-    where: { deletedAt: null },
-    orderBy: { createdAt: "asc" },
-  });
-  const input = checkoutSchema.parse({
-    firstName: "Rina",
-    lastName: "Das",
-    streetAddress: "House 4, Road 2",
-    townName: "Dhanmondi",
-    district: "Dhaka",
-    mobileNumber: "01712345678",
-    email: user.email,
-    service: service.id,
-    quantity,
-    type: "group",
-    formKey: `pay-${Math.random().toString(36).slice(2)}-000000`,
-  });
-  const { id } = await placeOrder(user.id, input);
-  const order = await prisma.order.findUniqueOrThrow({ where: { id } });
+  const order = await placeTestOrder(user.id, { quantity, email: user.email });
   return { user, cookie, order };
 }
 

@@ -1,0 +1,40 @@
+// Valid checkout details and orders for tests.
+import { randomBytes } from "node:crypto";
+import { checkoutSchema } from "~/checkout";
+import { db } from "~/db.server";
+import { placeOrder } from "~/orders.server";
+
+/** The billing fields of a valid checkout (spec §5): a Dhaka address and a Bangladeshi mobile number. */
+export const billing = {
+  firstName: "Rina",
+  lastName: "Das",
+  streetAddress: "House 4, Road 2",
+  townName: "Dhanmondi",
+  district: "Dhaka",
+  mobileNumber: "01712345678",
+  email: "rina@example.com",
+};
+
+export async function firstService() {
+  const prisma = await db();
+  return prisma.service.findFirstOrThrow({ where: { deletedAt: null }, orderBy: { createdAt: "asc" } });
+}
+
+/** A checkout form for the package, as the server parses it; each call gets its own form key. */
+export function checkoutFor(serviceId: string, overrides: Record<string, string> = {}) {
+  return checkoutSchema.parse({
+    ...billing,
+    service: serviceId,
+    quantity: "3",
+    type: "group",
+    formKey: `test-${randomBytes(8).toString("hex")}`,
+    ...overrides,
+  });
+}
+
+/** An order of the first package placed through the domain code, with its stored row. */
+export async function placeTestOrder(userId: string, overrides: Record<string, string> = {}) {
+  const { id } = await placeOrder(userId, checkoutFor((await firstService()).id, overrides));
+  const prisma = await db();
+  return prisma.order.findUniqueOrThrow({ where: { id } });
+}
