@@ -219,9 +219,10 @@ async function queriesPerRequest(server, url) {
 }
 
 /** Gzip bytes of every script the page downloads (same URL counted once), by a real page load. */
-async function scriptBytes(browser, url) {
+async function scriptBytes(browser, url, { signIn } = {}) {
   const context = await browser.newContext();
   const page = await context.newPage();
+  if (signIn) await signIn(page);
   const scripts = new Map();
   page.on("response", async (response) => {
     if (response.request().resourceType() !== "script") return;
@@ -377,6 +378,13 @@ async function measureReference(server) {
   return { path: "/ (bench/fixture)", js, compressed: { path: "/ [br] (bench/fixture)", ...compressed } };
 }
 
+async function signInAsAdmin(page, origin) {
+  await page.goto(origin + "/login");
+  await page.getByPlaceholder("Your Email").fill(process.env.ADMIN_EMAIL ?? "admin@tourbooking.test");
+  await page.getByPlaceholder("Your Password").fill(process.env.ADMIN_PASSWORD ?? "admin12345");
+  await Promise.all([page.waitForURL((url) => !url.pathname.startsWith("/login")), page.getByRole("button", { name: "Login", exact: true }).click()]);
+}
+
 async function launchPlaywright() {
   const { chromium } = await import("playwright-core");
   return chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.filter((flag) => flag !== "--headless=new") });
@@ -389,6 +397,12 @@ async function browserMeasurements(origin, routes, result) {
     const browser = await launchPlaywright();
     try {
       for (const key of pages) result.routes[key].js = await scriptBytes(browser, origin + routes[key]);
+      // The dashboard as the seeded admin sees it (every sidebar link): JavaScript only.
+      result.routes.dashboard = {
+        path: "/dashboard (admin, JS only)",
+        available: true,
+        js: await scriptBytes(browser, origin + "/dashboard", { signIn: (page) => signInAsAdmin(page, origin) }),
+      };
     } finally {
       await browser.close();
     }
@@ -462,7 +476,7 @@ function table(results) {
         fmt(route.rps),
         fmt(route.p50),
         fmt(route.p99),
-        fmt(route.rps / run.reference.rps, 2),
+        route.rps === undefined ? "n/a" : fmt(route.rps / run.reference.rps, 2),
         fmt(route.cpuMsPerRequest, 2),
         cpuRatio(run.reference.cpuMsPerRequest, route.cpuMsPerRequest),
         fmt(route.queries),
