@@ -55,7 +55,7 @@ async function settle(handler: ApiHandler, args: LoaderFunctionArgs): Promise<Re
   }
 }
 
-export function methodNotAllowed(allowed: string[]): Response {
+function methodNotAllowed(allowed: string[]): Response {
   return jsonError(405, `Method not allowed. Use ${allowed.join(", ")}.`, undefined, { Allow: [...allowed, "OPTIONS"].join(", ") });
 }
 

@@ -165,6 +165,8 @@ async function freshService(): Promise<string> {
   return created.id;
 }
 
+const CONFIGURED = ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_API_BASE", "API_CORS_ORIGINS"];
+
 beforeAll(async () => {
   // Before the configuration is first read: payments against the local Stripe fake, one CORS origin.
   stripeFake = await startStripeFake();
@@ -187,6 +189,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  for (const name of CONFIGURED) delete process.env[name];
   await stripeFake?.close();
 });
 
