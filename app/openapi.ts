@@ -233,14 +233,23 @@ export const openApiDocument = {
     },
     responses: {
       BadRequest: json("Invalid input: details names each invalid field", schema("Error")),
-      Unauthorized: json("Not signed in, or the token is invalid, expired or revoked", schema("Error")),
+      Unauthorized: {
+        ...json("Not signed in, or the token is invalid, expired or revoked", schema("Error")),
+        headers: { "WWW-Authenticate": { required: true, description: "Bearer realm=\"api\"", schema: { type: "string" } } },
+      },
       Forbidden: json("Signed in without the right (or a cookie write from another site)", schema("Error")),
       NotFound: json("No such record (or one that belongs to someone else), or no such API call", schema("Error")),
-      MethodNotAllowed: json("This path does not offer that method: the Allow header lists those it does", schema("Error")),
+      MethodNotAllowed: {
+        ...json("This path does not offer that method", schema("Error")),
+        headers: { Allow: { required: true, description: "The methods the path offers", schema: { type: "string" } } },
+      },
       Conflict: json("The order's state forbids it (already paid)", schema("Error")),
       PayloadTooLarge: json("The body is larger than 64 KB", schema("Error")),
       UnsupportedMediaType: json("The body is neither JSON nor a URL-encoded form", schema("Error")),
-      TooManyRequests: json("Too many failed attempts; Retry-After says when to try again", schema("Error")),
+      TooManyRequests: {
+        ...json("Too many failed attempts", schema("Error")),
+        headers: { "Retry-After": { required: true, description: "Seconds to wait", schema: { type: "integer" } } },
+      },
       BadGateway: json("Stripe could not be reached or refused the request", schema("Error")),
       ServiceUnavailable: json("Payments are not configured on this server", schema("Error")),
     },

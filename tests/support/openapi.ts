@@ -65,6 +65,7 @@ export function expectDocumented(template: string | null, method: string, answer
   const type = answer.headers.get("Content-Type") ?? "";
   if (method !== "HEAD" && !type.startsWith("application/json")) throw new Error(`${where}: Content-Type is ${type}, not JSON`);
   let schemaPath: string;
+  let response: Json | undefined;
   if (template === null) {
     if (answer.status !== 404) throw new Error(`${where}: an unknown path answers 404`);
     schemaPath = pointer("components", "responses", "NotFound", "content", "application/json", "schema");
@@ -72,17 +73,25 @@ export function expectDocumented(template: string | null, method: string, answer
     const allow = (answer.headers.get("Allow") ?? "").split(",").map((item) => item.trim()).sort();
     const expected = [...documentedMethods(template), "OPTIONS"].sort();
     if (allow.join() !== expected.join()) throw new Error(`${where}: Allow is ${allow.join()}, the document says ${expected.join()}`);
+    response = (document.components.responses as Record<string, Json>).MethodNotAllowed;
     schemaPath = pointer("components", "responses", "MethodNotAllowed", "content", "application/json", "schema");
   } else {
     const operation = document.paths[template]?.[method === "HEAD" ? "get" : method.toLowerCase()];
     if (!operation) throw new Error(`${where}: the document has no such operation`);
     const responses = operation.responses as Record<string, Json>;
-    const response = responses[String(answer.status)];
-    if (!response) throw new Error(`${where}: status not documented (documented: ${Object.keys(responses).join(", ")})`);
-    schemaPath =
-      typeof response.$ref === "string"
-        ? `${(response.$ref as string).slice(1)}${pointer("content", "application/json", "schema")}`
-        : pointer("paths", template, method === "HEAD" ? "get" : method.toLowerCase(), "responses", String(answer.status), "content", "application/json", "schema");
+    const documented = responses[String(answer.status)];
+    if (!documented) throw new Error(`${where}: status not documented (documented: ${Object.keys(responses).join(", ")})`);
+    if (typeof documented.$ref === "string") {
+      const name = (documented.$ref as string).split("/").pop()!;
+      response = (document.components.responses as Record<string, Json>)[name];
+      schemaPath = `${(documented.$ref as string).slice(1)}${pointer("content", "application/json", "schema")}`;
+    } else {
+      response = documented;
+      schemaPath = pointer("paths", template, method === "HEAD" ? "get" : method.toLowerCase(), "responses", String(answer.status), "content", "application/json", "schema");
+    }
+  }
+  for (const [name, header] of Object.entries((response?.headers ?? {}) as Record<string, { required?: boolean }>)) {
+    if (header.required && !answer.headers.has(name)) throw new Error(`${where}: the ${name} header is missing`);
   }
   if (method === "HEAD") return;
   const validate = validatorAt(schemaPath);
