@@ -1,7 +1,7 @@
 // Account safety not covered by auth.test.ts (which has fixation, logout, disabled accounts and
 // login rate limits): password hashes never leave the server, failures do not tell which emails
 // have accounts, and the contact form is rate limited per client address.
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { loader as rootLoader } from "~/root";
 import * as authToken from "~/routes/api.auth.token";
@@ -26,6 +26,11 @@ import { formRequest, ORIGIN } from "../support/requests";
 type Handler = Parameters<typeof callRoute>[0];
 
 const BCRYPT = /\$2[aby]\$\d\d\$/;
+
+// Migrations and seed run in the hook's longer timeout, not in the first test's.
+beforeAll(async () => {
+  await db();
+});
 
 function get(path: string, cookie?: string) {
   return new Request(new URL(path, ORIGIN), { headers: cookie ? { Cookie: cookie } : {} });
