@@ -1,5 +1,5 @@
 // The documented REST calls (spec §7) under /api, called with real Requests against the database.
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import * as myOrder from "~/routes/api.my-orders.$id";
 import * as myOrders from "~/routes/api.my-orders";
@@ -13,6 +13,11 @@ import { createUser, signIn } from "../../tests/support/auth";
 import { ORIGIN } from "../../tests/support/requests";
 
 type Args = { request: Request; params: Record<string, string>; context: object };
+
+// Creating and migrating this file's database takes seconds on a busy machine: do it under the hook timeout.
+beforeAll(async () => {
+  await db();
+});
 
 function call(path: string, method = "GET", { body, cookie, origin = ORIGIN }: { body?: unknown; cookie?: string; origin?: string | null } = {}) {
   const headers = new Headers();
