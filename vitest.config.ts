@@ -10,7 +10,8 @@ export default defineConfig({
     pool: "forks",
     // Each file gets its own database; two at a time fits a 2-core machine.
     maxWorkers: 2,
-    testTimeout: 30_000,
+    // The first test of a file also creates, migrates and seeds its database: slow on a busy machine.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
   },
 });
