@@ -1,5 +1,6 @@
-// Checks on writes before Remix sees them: forged cross-site requests, and page form posts whose
-// body is not a form (the actions read request.formData(), which throws on anything else).
+// Checks before Remix sees a request: forged cross-site writes, page form posts whose body is not
+// a form (the actions read request.formData(), which throws on anything else), and U+0000 in the
+// path (PostgreSQL cannot compare text holding it, so an id with it must not reach a query).
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 // The bodies a page on another site can send without asking first (no CORS preflight).
 const CROSS_SITE_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data", "text/plain"];
@@ -65,6 +66,14 @@ export function crossSiteGuard() {
     const type = contentType(req);
     if (!req.get("Cookie") && !CROSS_SITE_TYPES.some((formType) => type.startsWith(formType))) return next();
     refuse(req, res, 403, "Cross-site requests are not allowed.");
+  };
+}
+
+/** No URL of the site holds an encoded U+0000. */
+export function pathGuard() {
+  return (req, res, next) => {
+    if (/%00/.test(req.originalUrl.split("?")[0])) return refuse(req, res, 400, "This address is not valid.");
+    next();
   };
 }
 

@@ -9,7 +9,7 @@ import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { crossSiteGuard, formBodyGuard } from "./request-guards.mjs";
+import { crossSiteGuard, formBodyGuard, pathGuard } from "./request-guards.mjs";
 import { securityHeaders } from "./security-headers.mjs";
 
 installGlobals({ nativeFetch: true });
@@ -70,9 +70,10 @@ app.use((req, res, next) => {
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", fallthrough: false }));
 app.use(express.static("public", { maxAge: "1h" }));
 
-// Forged cross-site writes and page posts that are not forms stop here, before any route runs.
+// Forged cross-site writes, page posts that are not forms and U+0000 in paths stop here, before any route runs.
 app.use(crossSiteGuard());
 app.use(formBodyGuard());
+app.use(pathGuard());
 // clientAddress for rate limits: the socket's, or per TRUST_PROXY the proxies' X-Forwarded-For.
 // cspNonce: the Content-Security-Policy nonce of this response, for Remix's inline scripts.
 app.all(

@@ -291,6 +291,11 @@ test("hostile bodies on pages and the API get a 4xx over HTTP, never a 5xx", asy
     { numRuns: 80 },
   );
   console.log(`security.spec: ${inputs} hostile bodies over HTTP, no 5xx`);
+  // an encoded U+0000 in a path id never reaches a database query
+  for (const path of ["/dashboard/payment/a%00b", "/api/my-orders/a%00b", "/order/a%00b"]) {
+    const response = await api.post(path, { form: { paymentIntentId: "pi_x" }, headers: { Origin: baseURL!, Cookie: customer.cookie } });
+    expect(response.status(), path).toBe(400);
+  }
 });
 
 test("stored text is rendered escaped: reviews, names, package titles and descriptions", async ({ page, context, baseURL, javaScriptEnabled }) => {

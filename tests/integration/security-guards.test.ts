@@ -5,7 +5,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { crossSiteGuard, formBodyGuard, MAX_FORM_BYTES } from "../../server/request-guards.mjs";
+import { crossSiteGuard, formBodyGuard, MAX_FORM_BYTES, pathGuard } from "../../server/request-guards.mjs";
 import { securityHeaders } from "../../server/security-headers.mjs";
 
 interface Server {
@@ -21,6 +21,7 @@ async function startServer({ trustProxy = 0, production = true } = {}): Promise<
   app.use(securityHeaders({ production }));
   app.use(crossSiteGuard());
   app.use(formBodyGuard());
+  app.use(pathGuard());
   app.all("*", (req, res) => {
     reached.push(`${req.method} ${req.path}`);
     res.json({ nonce: res.locals.cspNonce });
@@ -178,5 +179,20 @@ describe("form body guard", () => {
     expect((await post(direct, "/api/review", same({ "Content-Type": "application/json" }), "{}")).status).toBe(200);
     expect((await post(direct, "/webhooks/stripe", { "Content-Type": "application/json" }, "{}")).status).toBe(200);
     expect((await post(direct, "/contact", same({ "Content-Type": `${FORM}; charset=UTF-8` }), "name=x")).status).toBe(200);
+  });
+});
+
+describe("path guard", () => {
+  it("refuses an encoded U+0000 in the path, JSON on /api, and leaves queries and other paths alone", async () => {
+    const before = direct.reached.length;
+    const page = await fetch(`${direct.url}/dashboard/payment/a%00b`);
+    expect(page.status).toBe(400);
+    expect(page.headers.get("Content-Type")).toMatch(/text\/html/);
+    const api = await fetch(`${direct.url}/api/services/%00`);
+    expect(api.status).toBe(400);
+    expect(await api.json()).toEqual({ error: "This address is not valid." });
+    expect(direct.reached.length).toBe(before);
+    expect((await fetch(`${direct.url}/order/abc?q=%00`)).status).toBe(200);
+    expect((await fetch(`${direct.url}/order/a%20b`)).status).toBe(200);
   });
 });

@@ -109,7 +109,7 @@ export const repeated = (invalid: fc.Arbitrary<string>) => fc.array(invalid, { m
 
 /**
  * Everything the site stores, in one query: row counts, live (not soft-deleted) orders and
- * packages, administrators, disabled accounts and paid orders. Rate-limit counters are left out:
+ * packages, administrators, disabled accounts, payments and paid orders. Rate-limit counters are left out:
  * counting failed attempts is their job.
  */
 export async function fingerprint(): Promise<string> {
@@ -125,6 +125,7 @@ export async function fingerprint(): Promise<string> {
     (SELECT count(*) FROM "Order") AS orders,
     (SELECT count(*) FROM "Order" WHERE "deletedAt" IS NULL) AS live_orders,
     (SELECT count(*) FROM "Payment") AS payments,
+    (SELECT count(*) FROM "Order" WHERE "paymentStatus" = 'PAID') AS paid_orders,
     (SELECT count(*) FROM "Review") AS reviews,
     (SELECT count(*) FROM "ContactMessage") AS contact_messages,
     (SELECT count(*) FROM "NewsletterSubscriber") AS subscribers,
