@@ -1,6 +1,7 @@
 // Card payments: the server creates the payment intent from the order's own price and records
 // a payment only after it has checked the intent with Stripe (DESIGN.md §2.2, §5).
 import Stripe from "stripe";
+import { isPlausibleId } from "~/catalog.server";
 import { db } from "~/db.server";
 import { deliverOutbox } from "~/mail.server";
 import { formatDollars } from "~/money";
@@ -33,6 +34,7 @@ function requireConfigured() {
 
 // Confirmation also finds an order deleted while its payment was under way: what was paid is kept.
 async function findOrder(orderId: string, ownerId: string | undefined, { includeDeleted = false } = {}) {
+  if (!isPlausibleId(orderId)) throw new PaymentError("not-found", "No such order.");
   const prisma = await db();
   const order = await prisma.order.findFirst({
     where: {
@@ -248,6 +250,7 @@ function providerError(error: unknown): PaymentError {
 
 /** What the payment page shows: the customer's own order, with its payment once recorded. */
 export async function paymentPageOrder(orderId: string, ownerId: string) {
+  if (!isPlausibleId(orderId)) return null;
   const prisma = await db();
   return prisma.order.findFirst({
     where: { id: orderId, userId: ownerId, deletedAt: null },
