@@ -36,9 +36,10 @@ function countingQueries(client: PrismaClient<"query">): PrismaClient {
   return client as unknown as PrismaClient;
 }
 
-// An outage must not hang requests: give up connecting (or waiting for a free connection) after
-// 3 s and on an unanswered query after 5 s; the request then answers 503 (databaseUnavailable).
-const CONNECT_TIMEOUT_MS = 3_000;
+// An outage must not hang requests: give up connecting (or waiting for a free connection) and
+// on an unanswered query after 5 s; the request then answers 503 (databaseUnavailable). Not less:
+// under a burst a request may wait a moment for one of the pool's connections.
+const CONNECT_TIMEOUT_MS = 5_000;
 const QUERY_TIMEOUT_MS = 5_000;
 // Migrations may wait for another instance's advisory lock and run long statements.
 const MIGRATION_QUERY_TIMEOUT_MS = 10 * 60_000;

@@ -166,7 +166,7 @@ describe("PostgreSQL outages", () => {
       for (let round = 0; round < 2; round += 1) during.push(...(await sweep()));
       expectOutageAnswers(during.slice(-probes().length));
       const slowestMs = Math.max(...during.map((answer) => answer.ms));
-      // Refused connections fail at once; lost packets wait for the 3 s connect or 5 s query timeout.
+      // Refused connections fail at once; lost packets wait for the 5 s connect or query timeout.
       expect(slowestMs).toBeLessThan(outage === "stopped" ? 3_000 : 8_000);
       // The process itself stays alive and says so.
       expect((await anonymous.get("/healthz")).status).toBe(200);
