@@ -14,8 +14,8 @@ export type Db = PrismaClient;
 
 interface Database {
   prisma: PrismaClient;
-  /** a session of its own for migrations (`long`: no short query timeout) and health checks */
-  withConnection<T>(fn: (connection: MigrationConnection) => Promise<T>, options?: { long?: boolean }): Promise<T>;
+  /** a session of its own for health checks, or for the start-up (migrations, seed) outside the pool */
+  withConnection<T>(fn: (connection: MigrationConnection) => Promise<T>, options?: { startUp?: boolean }): Promise<T>;
   close(): Promise<void>;
   kind: "postgresql" | "embedded";
 }
@@ -41,8 +41,8 @@ function countingQueries(client: PrismaClient<"query">): PrismaClient {
 // under a burst a request may wait a moment for one of the pool's connections.
 const CONNECT_TIMEOUT_MS = 5_000;
 const QUERY_TIMEOUT_MS = 5_000;
-// Migrations may wait for another instance's advisory lock and run long statements.
-const MIGRATION_QUERY_TIMEOUT_MS = 10 * 60_000;
+// Start-up may wait for another instance's advisory lock and run long migrations.
+const START_UP_QUERY_TIMEOUT_MS = 10 * 60_000;
 
 function openServerDatabase(url: string, poolSize: number): Database {
   const pool = new pg.Pool({
@@ -62,22 +62,27 @@ function openServerDatabase(url: string, poolSize: number): Database {
   return {
     prisma,
     kind: "postgresql",
-    async withConnection(fn, { long = false } = {}) {
-      const client = await pool.connect();
-      const timeout = long ? MIGRATION_QUERY_TIMEOUT_MS : QUERY_TIMEOUT_MS;
+    async withConnection(fn, { startUp = false } = {}) {
+      // Start-up holds its session while the seed runs through the pool: it must not take a pool slot.
+      const own = startUp ? new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }) : undefined;
+      const client = own ?? (await pool.connect());
+      const timeout = startUp ? START_UP_QUERY_TIMEOUT_MS : QUERY_TIMEOUT_MS;
+      let failure: Error | undefined;
       try {
+        if (own) await own.connect();
         // pg honours a per-query query_timeout, which its types do not list.
         const timed = (text: string, values?: unknown[]) => ({ text, values, query_timeout: timeout }) as pg.QueryConfig;
-        const result = await fn({
+        return await fn({
           query: async (sql, params) => (await client.query(timed(sql, params as unknown[]))).rows,
           exec: async (sql) => void (await client.query(timed(sql))),
         });
-        client.release();
-        return result;
       } catch (error) {
-        // A failed session (timed out, cut) must not go back to the pool.
-        client.release(error as Error);
+        failure = error as Error;
         throw error;
+      } finally {
+        // A failed pool session (timed out, cut) must not go back to the pool.
+        if (own) await own.end().catch(() => undefined);
+        else (client as pg.PoolClient).release(failure);
       }
     },
     async close() {
@@ -134,7 +139,7 @@ function state(): DatabaseState {
         } finally {
           await connection.query(`SELECT pg_advisory_unlock(${START_UP_LOCK_KEY})`);
         }
-      }, { long: true });
+      }, { startUp: true });
       if (applied.length > 0) log(`applied migrations: ${applied.join(", ")}`);
     })();
     globalForDb.__tourBookingDb = { database, ready };

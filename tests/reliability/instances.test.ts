@@ -45,7 +45,26 @@ describe("two instances on one database", () => {
     expect(admins).toHaveLength(1);
     const duplicates = await database.query(`SELECT title FROM "Service" GROUP BY title HAVING count(*) > 1`);
     expect(duplicates).toEqual([]);
-    for (const app of [a, b]) expect((await fetch(`${app.origin}/readyz`)).status).toBe(200);
+    for (const app of [a, b]) {
+      const ready = await fetch(`${app.origin}/readyz`);
+      expect(ready.status).toBe(200);
+      await ready.text();
+    }
+  });
+
+  it("starts on a fresh database with a pool of one connection (start-up holds its own session)", async () => {
+    const fresh = await createDatabase("pool1");
+    try {
+      const single = await startApp(fresh.url, { DATABASE_POOL_SIZE: "1" });
+      for (const path of ["/readyz", "/services"]) {
+        const response = await fetch(single.origin + path);
+        expect(response.status, path).toBe(200);
+        await response.text();
+      }
+      expect(await single.stop()).toBe(0);
+    } finally {
+      await fresh.drop();
+    }
   });
 
   it("accepts a login made on one instance on the other, and a logout on either ends it on both", async () => {
