@@ -3,7 +3,7 @@
 // action (or the webhook) has checked the payment intent with Stripe.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { useFetcher, useLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import { useEffect, useState, type FormEvent } from "react";
@@ -52,6 +52,25 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction = () => [{ title: "Payment — Tour Booking" }];
+
+// The confirmation post can fail on the network after the card was charged: say what happens next.
+// Answers of the server (404 and the like) go to the dashboard's boundary as on every page.
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) throw error;
+  return (
+    <section aria-labelledby="payment-error-title" className="payment-page">
+      <h1 id="payment-error-title">Payment</h1>
+      <p className="form-error" role="alert">
+        We could not reach our server to record your payment. If your card was charged, the order shows Paid as soon as the payment
+        provider confirms it to us.
+      </p>
+      <p>
+        <Link to="/dashboard/myOrder">Back to My Orders</Link>
+      </p>
+    </section>
+  );
+}
 
 export default function PaymentPage() {
   const { order, publishableKey } = useLoaderData<typeof loader>();
