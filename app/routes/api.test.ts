@@ -11,6 +11,7 @@ import * as makeAdmin from "~/routes/api.users.admin";
 import * as users from "~/routes/api.users";
 import { createUser, signIn } from "../../tests/support/auth";
 import { ORIGIN } from "../../tests/support/requests";
+import { billing } from "../../tests/support/orders";
 
 type Args = { request: Request; params: Record<string, string>; context: object };
 
@@ -56,15 +57,6 @@ async function people() {
   };
 }
 
-const billing = {
-  firstName: "Rina",
-  lastName: "Das",
-  streetAddress: "House 4, Road 2",
-  townName: "Dhanmondi",
-  district: "Dhaka",
-  mobileNumber: "01712345678",
-  email: "rina@example.com",
-};
 
 describe("services", () => {
   it("lists and reads packages with the spec's shape", async () => {

@@ -25,6 +25,7 @@ import { createUser, signIn } from "../support/auth";
 import { checkedResponses, documentedMethods, documentedPaths, expectDocumented, openApiSchemaErrors } from "../support/openapi";
 import { ORIGIN } from "../support/requests";
 import { startStripeFake, TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY, type StripeFake } from "../support/stripe-fake";
+import { billing } from "../support/orders";
 
 const PARTNER = "https://partner.example";
 
@@ -123,15 +124,6 @@ const credentials = {} as Record<Caller, Credentials>;
 let stripeFake: StripeFake;
 let serviceId = "";
 
-const billing = {
-  firstName: "Rina",
-  lastName: "Das",
-  streetAddress: "House 4, Road 2",
-  townName: "Dhanmondi",
-  district: "Dhaka",
-  mobileNumber: "01712345678",
-  email: "rina@example.com",
-};
 
 async function issueToken(email: string, password: string): Promise<string> {
   const answer = await send("POST", "/api/auth/token", {}, { body: { email, password } });
