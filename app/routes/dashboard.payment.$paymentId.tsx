@@ -62,8 +62,8 @@ export function ErrorBoundary() {
     <section aria-labelledby="payment-error-title" className="payment-page">
       <h1 id="payment-error-title">Payment</h1>
       <p className="form-error" role="alert">
-        We could not reach our server to record your payment. If your card was charged, the order shows Paid as soon as the payment
-        provider confirms it to us.
+        We could not reach our server to record your payment. If your card was charged, the order shows Paid as soon as the payment provider confirms
+        it to us.
       </p>
       <p>
         <Link to="/dashboard/myOrder">Back to My Orders</Link>
@@ -75,15 +75,18 @@ export function ErrorBoundary() {
 export default function PaymentPage() {
   const { order, publishableKey } = useLoaderData<typeof loader>();
   const price = formatDollars(order.priceCents);
+  // Kept here: the message stays when the page switches to the paid view after the server's check.
+  const [justPaid, setJustPaid] = useState(false);
   return (
     <section aria-labelledby="payment-title" className="payment-page">
       <h1 id="payment-title">
         Please Pay {price} {order.name} to {order.email}
       </h1>
+      {justPaid ? <p className="form-success">your pament processed successfully</p> : null}
       {order.payment ? (
         <PaidSummary payment={order.payment} />
       ) : publishableKey ? (
-        <CardPayment publishableKey={publishableKey} order={order} price={price} />
+        <CardPayment publishableKey={publishableKey} order={order} price={price} onSucceeded={() => setJustPaid(true)} />
       ) : (
         <>
           <p className="alert alert-error" role="alert">
@@ -145,7 +148,17 @@ function PayButton({ price, disabled, busy = false }: { price: string; disabled:
 type LoadState = { status: "loading" } | { status: "ready"; stripe: Stripe } | { status: "unavailable" };
 
 // Stripe.js is loaded in the browser only, and only on this page.
-function CardPayment({ publishableKey, order, price }: { publishableKey: string; order: PaymentOrder; price: string }) {
+function CardPayment({
+  publishableKey,
+  order,
+  price,
+  onSucceeded,
+}: {
+  publishableKey: string;
+  order: PaymentOrder;
+  price: string;
+  onSucceeded: () => void;
+}) {
   const [load, setLoad] = useState<LoadState>({ status: "loading" });
   useEffect(() => {
     let current = true;
@@ -176,14 +189,14 @@ function CardPayment({ publishableKey, order, price }: { publishableKey: string;
   }
   return (
     <Elements stripe={load.stripe}>
-      <CardForm order={order} price={price} />
+      <CardForm order={order} price={price} onSucceeded={onSucceeded} />
     </Elements>
   );
 }
 
 type PaymentOrder = ReturnType<typeof useLoaderData<typeof loader>>["order"];
 
-function CardForm({ order, price }: { order: PaymentOrder; price: string }) {
+function CardForm({ order, price, onSucceeded }: { order: PaymentOrder; price: string; onSucceeded: () => void }) {
   const stripe = useStripe();
   const elements = useElements();
   const confirm = useFetcher<typeof action>();
@@ -229,6 +242,7 @@ function CardForm({ order, price }: { order: PaymentOrder; price: string }) {
       if (result.error) return fail(result.error.message ?? "The payment could not be confirmed.");
       if (result.paymentIntent.status !== "succeeded") return fail(`The payment is ${result.paymentIntent.status.replaceAll("_", " ")}.`);
       setStage("succeeded");
+      onSucceeded();
       confirm.submit({ paymentIntentId: result.paymentIntent.id }, { method: "post" });
     } catch {
       fail("The payment service could not be reached. Please try again.");
@@ -244,7 +258,6 @@ function CardForm({ order, price }: { order: PaymentOrder; price: string }) {
           <CardElement options={{ hidePostalCode: false }} />
         </div>
       </label>
-      {stage === "succeeded" ? <p className="form-success">your pament processed successfully</p> : null}
       {error ? (
         <p className="form-error" role="alert">
           {error}

@@ -66,6 +66,8 @@ test("a customer pays an order by card: declined first, then 'Paid' once the ser
   await expect(page.getByText("your pament processed successfully")).toHaveCSS("color", "rgb(21, 128, 61)");
   await expect(page.getByRole("button", { name: "Paid" })).toBeDisabled();
   await expect(page.getByText("ending in 4242")).toBeVisible();
+  // The success message stays once the page shows the server-verified payment.
+  await expect(page.getByText("your pament processed successfully")).toBeVisible();
   expect(intentRequests).toHaveLength(2);
   expect(intentRequests.every((body) => !body.includes("price") && body.includes("orderId"))).toBe(true);
 
