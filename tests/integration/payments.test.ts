@@ -226,6 +226,19 @@ describe("creating the payment intent", () => {
     expect([...fake.intents.values()].filter((intent) => intent.metadata.orderId === order.id)).toHaveLength(1);
   });
 
+  it("replaces an intent cancelled at Stripe with a new one under a new idempotency key", async () => {
+    const { cookie, order } = await customerWithOrder();
+    const first = intentIdOf((await startPayment(order.id, cookie)).body.clientSecret!);
+    await stripeSdk.paymentIntents.cancel(first);
+    const second = intentIdOf((await startPayment(order.id, cookie)).body.clientSecret!);
+    expect(second).not.toBe(first);
+    expect(fake.requests.filter((request) => request.path === "/v1/payment_intents").map((request) => request.idempotencyKey)).toEqual([
+      `order-${order.id}-first`,
+      `order-${order.id}-${first}`,
+    ]);
+    expect(intentIdOf((await startPayment(order.id, cookie)).body.clientSecret!)).toBe(second);
+  });
+
   it("refuses a signed-out caller, someone else's order, a missing order id and a paid order", async () => {
     const { cookie, order } = await customerWithOrder();
     const stranger = await signIn((await createUser()).id);
