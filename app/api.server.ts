@@ -4,6 +4,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import { env } from "~/env.server";
 import { dollarsValue } from "~/money";
+import { paymentRecordSelect } from "~/payments";
 import { getApiTokenUser, getUser, type SessionUser } from "~/session.server";
 
 export type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
@@ -243,5 +244,5 @@ export const orderRecordSelect = {
   serviceTitle: true,
   quantity: true,
   packageType: true,
-  payment: { select: { amountCents: true, created: true, last4: true, transaction: true } },
+  payment: { select: paymentRecordSelect },
 } as const;

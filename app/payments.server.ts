@@ -5,7 +5,7 @@ import { isPlausibleId } from "~/catalog.server";
 import { db } from "~/db.server";
 import { deliverOutbox } from "~/mail.server";
 import { formatDollars } from "~/money";
-import { mismatchBetween, PAYMENT_CURRENCY } from "~/payments";
+import { mismatchBetween, PAYMENT_CURRENCY, paymentRecordSelect } from "~/payments";
 import { paymentsConfigured, stripe } from "~/stripe.server";
 
 export class PaymentError extends Error {
@@ -262,14 +262,7 @@ export async function paymentPageOrder(orderId: string, ownerId: string) {
       lastName: true,
       email: true,
       paymentStatus: true,
-      payment: {
-        select: {
-          amountCents: true,
-          created: true,
-          last4: true,
-          transaction: true,
-        },
-      },
+      payment: { select: paymentRecordSelect },
     },
   });
 }
