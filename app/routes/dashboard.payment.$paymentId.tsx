@@ -53,8 +53,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export const meta: MetaFunction = () => [{ title: "Payment — Tour Booking" }];
 
-// The confirmation post can fail on the network after the card was charged: say what happens next.
-// Answers of the server (404 and the like) go to the dashboard's boundary as on every page.
+// Mostly the confirmation post failing on the network after the card was charged (an unexpected
+// error of this page lands here too, so the text covers both): say what happens next.
+// Answers of the server (404, 503 and the like) go to the dashboard's boundary as on every page.
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error)) throw error;
@@ -62,8 +63,8 @@ export function ErrorBoundary() {
     <section aria-labelledby="payment-error-title" className="payment-page">
       <h1 id="payment-error-title">Payment</h1>
       <p className="form-error" role="alert">
-        We could not reach our server to record your payment. If your card was charged, the order shows Paid as soon as the payment provider confirms
-        it to us.
+        This page could not reach our server, so your payment may not be recorded yet. If your card was charged, the order shows Paid as soon as
+        the payment provider confirms it to us.
       </p>
       <p>
         <Link to="/dashboard/myOrder">Back to My Orders</Link>

@@ -124,7 +124,7 @@ test(
     await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
     await fillCard(page, "4242 4242 4242 4242");
     await page.getByRole("button", { name: "Pay $290" }).click();
-    await expect(page.getByRole("alert")).toContainText("We could not reach our server to record your payment.");
+    await expect(page.getByRole("alert")).toContainText("This page could not reach our server, so your payment may not be recorded yet.");
     await expect.poll(() => intentId).toMatch(/^pi_/);
     await open(page, "/dashboard/myOrder", true);
     await expect(page.getByRole("row", { name: /Srimangal/ }).getByRole("link", { name: "Pay" })).toBeVisible();
