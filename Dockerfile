@@ -7,7 +7,7 @@
 # Plain Dockerfile syntax only (no BuildKit-only features such as `COPY --link` or `RUN --mount`),
 # so that buildah/podman build it as well as docker. The base image is an argument so that a
 # mirrored or pinned image can be used: --build-arg BASE_IMAGE=...
-ARG BASE_IMAGE=node:20-bookworm-slim
+ARG BASE_IMAGE=node:24-bookworm-slim
 
 # ---------------------------------------------------------------- build: install, build, prune
 FROM ${BASE_IMAGE} AS build
@@ -19,10 +19,9 @@ ENV NPM_CONFIG_UPDATE_NOTIFIER=false
 COPY package.json package-lock.json prisma.config.ts ./
 COPY scripts/prisma-generate.mjs ./scripts/
 COPY prisma ./prisma
-# `npm ci` refuses this lockfile: npm recorded only the optional platform-specific rollup builds of
-# the machine that wrote it. `npm install` still installs exactly the locked versions. Dependencies'
-# own install scripts are denied in package.json "allowScripts"; none is needed.
-RUN npm install --no-audit --no-fund && npm cache clean --force
+# Exactly the locked versions. Dependencies' own install scripts are denied in package.json
+# "allowScripts"; none is needed.
+RUN npm ci --no-audit --no-fund && npm cache clean --force
 
 COPY . .
 # `npm run build` regenerates the Prisma client and runs `remix build` (build/ and public/build/);

@@ -4,11 +4,11 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { assertRunnable, loadBuild, watchBuild } from "./build.mjs";
 import { crossSiteGuard, formBodyGuard, pathGuard } from "./request-guards.mjs";
 import { securityHeaders } from "./security-headers.mjs";
 
@@ -17,7 +17,8 @@ installGlobals({ nativeFetch: true });
 if (existsSync(".env")) process.loadEnvFile(".env");
 
 const BUILD_PATH = path.resolve(process.env.BUILD_PATH ?? "build/index.js");
-const build = await import(pathToFileURL(BUILD_PATH).href);
+const build = await loadBuild(BUILD_PATH);
+assertRunnable(build);
 const hooks = build.entry.module;
 
 // Fail fast on bad configuration or an unreachable database, before taking traffic.
@@ -76,15 +77,21 @@ app.use(formBodyGuard());
 app.use(pathGuard());
 // clientAddress for rate limits: the socket's, or per TRUST_PROXY the proxies' X-Forwarded-For.
 // cspNonce: the Content-Security-Policy nonce of this response, for Remix's inline scripts.
-app.all(
-  "*",
+const remixHandler = (serverBuild) =>
   createRequestHandler({
     // An unreachable database answers 503 (a page in the site's look, or JSON on /api), not 500.
-    build: hooks.answerDatabaseOutages(build),
-    mode: build.mode,
+    build: hooks.answerDatabaseOutages(serverBuild),
+    mode: serverBuild.mode,
     getLoadContext: (req, res) => ({ clientAddress: req.ip, cspNonce: res.locals.cspNonce }),
-  }),
-);
+  });
+let handleWithRemix = remixHandler(build);
+app.all("*", (req, res, next) => handleWithRemix(req, res, next));
+if (build.mode === "development") {
+  watchBuild(BUILD_PATH, (next) => {
+    handleWithRemix = remixHandler(next);
+    void broadcastDevReady(next);
+  });
+}
 
 const server = app.listen(config.port, () => {
   console.log(JSON.stringify({ level: "info", msg: `listening on http://localhost:${config.port}`, database: config.database }));
