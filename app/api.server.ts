@@ -6,6 +6,7 @@ import { env } from "~/env.server";
 import { dollarsValue } from "~/money";
 import { paymentRecordSelect } from "~/payments";
 import { getApiTokenUser, getUser, type SessionUser } from "~/session.server";
+import { MAX_BODY_DEPTH, nulMessage, scanForNul } from "~/text";
 
 export type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
 export type ApiHandler = (args: LoaderFunctionArgs) => Promise<Response>;
@@ -166,10 +167,13 @@ export async function readBody<Schema extends z.ZodTypeAny>(request: Request, sc
     throw jsonError(415, "Send the body as JSON (Content-Type: application/json) or as a form (application/x-www-form-urlencoded).");
   }
   if (!body || typeof body !== "object" || Array.isArray(body)) throw jsonError(400, "The request body must be a JSON object.");
-  // PostgreSQL text cannot hold NUL characters: refuse them here rather than fail in the database.
-  const withNul = Object.entries(body).filter(([, value]) => JSON.stringify(value)?.includes("\\u0000"));
-  if (withNul.length > 0) {
-    throw jsonError(400, "Text cannot contain NUL characters.", Object.fromEntries(withNul.map(([field]) => [field, ["Text cannot contain NUL characters."]])));
+  // Every field of every body, at any depth, in one iterative walk (app/text.ts): no U+0000, which
+  // PostgreSQL text cannot hold, and no nesting deeper than any call of this API needs.
+  const scan = scanForNul(body);
+  if (scan.tooDeep) throw jsonError(400, `The request body is nested more than ${MAX_BODY_DEPTH} levels deep.`);
+  if (scan.nul.length > 0) {
+    const fields = scan.nul.map((path) => path.join("."));
+    throw jsonError(400, nulMessage(fields[0]), Object.fromEntries(fields.map((field) => [field, [nulMessage(field)]])));
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) {

@@ -1,6 +1,5 @@
 // The login and register forms: one zod schema each, used by the browser and the actions.
 import { z } from "zod";
-import { hasNoNulCharacter, NO_NUL_CHARACTER } from "~/text";
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MISMATCH = "login password didn't match";
@@ -24,8 +23,7 @@ export const registerSchema = z
       .string({ required_error: "Please enter your name." })
       .trim()
       .min(1, "Please enter your name.")
-      .max(80, "Please use at most 80 characters for your name.")
-      .refine(hasNoNulCharacter, NO_NUL_CHARACTER),
+      .max(80, "Please use at most 80 characters for your name."),
     email,
     password: z
       .string({ required_error: "Please choose a password." })

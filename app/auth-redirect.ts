@@ -5,20 +5,30 @@ const PROBE_ORIGIN = "http://same-site.invalid";
  * Returns `to` when it is a same-site path ("/dashboard?x=1"), else `fallback`.
  * Refuses absolute URLs, protocol-relative "//evil", backslash tricks ("/\evil"),
  * control characters and the auth pages themselves (no loops).
+ * Idempotent: safeRedirect(safeRedirect(x)) === safeRedirect(x) (tested with fast-check).
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/home"): string {
-  if (typeof to !== "string" || to.length === 0 || to.length > 2000) return fallback;
-  if (!to.startsWith("/") || to.startsWith("//") || to.includes("\\")) return fallback;
+  const path = normalisedPath(to);
+  // The normalised path must itself be a safe path that normalises to itself: "/.//evil.example"
+  // normalises to "//evil.example", which a browser reads as another host.
+  if (path === null || normalisedPath(path) !== path) return fallback;
+  if (/^\/(login|register|logout|auth)(\/|$)/.test(new URL(path, PROBE_ORIGIN).pathname)) return fallback;
+  return path;
+}
+
+/** `to` as the URL parser normalises it, when it is a same-site path; else null. */
+function normalisedPath(to: unknown): string | null {
+  if (typeof to !== "string" || to.length === 0 || to.length > 2000) return null;
+  if (!to.startsWith("/") || to.startsWith("//") || to.includes("\\")) return null;
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(to)) return fallback;
+  if (/[\u0000-\u001f\u007f]/.test(to)) return null;
   let url: URL;
   try {
     url = new URL(to, PROBE_ORIGIN);
   } catch {
-    return fallback;
+    return null;
   }
-  if (url.origin !== PROBE_ORIGIN) return fallback;
-  if (/^\/(login|register|logout|auth)(\/|$)/.test(url.pathname)) return fallback;
+  if (url.origin !== PROBE_ORIGIN) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

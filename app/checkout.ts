@@ -1,7 +1,6 @@
 // The checkout form's schema (spec §5, with the length rules actually enforced),
 // shared by the browser and the action.
 import { z } from "zod";
-import { hasNoNulCharacter, NO_NUL_CHARACTER } from "~/text";
 import { MAX_QUANTITY, MIN_QUANTITY, PACKAGE_TYPES } from "~/ordering";
 
 // Verbatim from the spec, Bandarban twice included.
@@ -30,8 +29,7 @@ const text = (label: string, min: number, max: number) =>
     .string({ required_error: `Please enter your ${label}.` })
     .trim()
     .min(min, min > 1 ? `Your ${label} needs at least ${min} characters.` : `Please enter your ${label}.`)
-    .max(max, `Your ${label} can be at most ${max} characters.`)
-    .refine(hasNoNulCharacter, NO_NUL_CHARACTER);
+    .max(max, `Your ${label} can be at most ${max} characters.`);
 
 /** Bangladeshi mobile numbers: 01XXXXXXXXX, optionally with +88 / 88; spaces and dashes ignored. */
 export function normaliseMobileNumber(value: string): string | null {
@@ -44,7 +42,7 @@ export const checkoutSchema = z.object({
   firstName: text("first name", 3, 15),
   lastName: text("last name", 3, 15),
   streetAddress: text("street address", 1, 30),
-  City: z.string().trim().max(30, "The apartment line can be at most 30 characters.").refine(hasNoNulCharacter, NO_NUL_CHARACTER).optional(),
+  City: z.string().trim().max(30, "The apartment line can be at most 30 characters.").optional(),
   townName: text("town", 1, 20),
   district: z.enum([...new Set(DISTRICTS)] as [string, ...string[]], {
     errorMap: () => ({ message: "Please choose your district." }),

@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { randomBytes } from "node:crypto";
+import { parseForm } from "~/forms";
 import { isPlausibleId } from "~/catalog.server";
 import { checkoutSchema, DISTRICTS } from "~/checkout";
 import { FieldError } from "~/components/FieldError";
@@ -45,7 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: checkoutSchema });
+  const submission = parseForm(await request.formData(), checkoutSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
     await placeOrder(user.id, submission.value);
@@ -69,7 +69,7 @@ export default function CheckoutPage() {
     defaultValue: { email: order.email },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutSchema }),
+    onValidate: ({ formData }) => parseForm(formData, checkoutSchema),
   });
   const textField = (name: TextFieldName, label: string, extra: Record<string, unknown> = {}) => {
     const field = fields[name];

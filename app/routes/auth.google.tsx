@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { safeRedirect } from "~/auth-redirect";
 import { getAuthenticator, isGoogleConfigured, returnToCookie } from "~/auth.server";
+import { formNulMessage } from "~/forms";
 
 export function loader() {
   return redirect("/login");
@@ -11,6 +12,8 @@ export function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   if (!isGoogleConfigured()) return redirect("/login");
   const form = await request.clone().formData();
+  const nul = formNulMessage(form);
+  if (nul) return new Response(nul, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const redirectTo = safeRedirect(form.get("redirectTo"), "/home");
   try {
     await getAuthenticator().authenticate("google", request);

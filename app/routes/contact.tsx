@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { parseForm } from "~/forms";
 import { contactSchema } from "~/contact";
 import { receiveContactMessage } from "~/contact.server";
 import { clientAddress, formLimit, hit } from "~/rate-limit.server";
@@ -13,7 +13,7 @@ const TOO_MANY_MESSAGES = "You have sent many messages in a short time. Please t
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: contactSchema });
+  const submission = parseForm(formData, contactSchema);
   if (submission.status !== "success") {
     return data({ result: submission.reply(), sent: false }, { status: 400 });
   }
@@ -39,7 +39,7 @@ export default function ContactPage() {
     lastResult: actionData?.result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+    onValidate: ({ formData }) => parseForm(formData, contactSchema),
   });
 
   return (

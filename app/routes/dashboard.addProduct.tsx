@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { parseForm } from "~/forms";
 import { createService } from "~/catalog.server";
 import { FieldError } from "~/components/FieldError";
 import { Spinner } from "~/components/Spinner";
@@ -16,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: productSchema });
+  const submission = parseForm(await request.formData(), productSchema);
   if (submission.status !== "success") return data({ result: submission.reply(), added: false }, { status: 400 });
   await createService(submission.value);
   return { result: submission.reply({ resetForm: true }), added: true };
@@ -31,7 +31,7 @@ export default function AddProduct() {
     lastResult: actionData?.result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: productSchema }),
+    onValidate: ({ formData }) => parseForm(formData, productSchema),
   });
   return (
     <section aria-labelledby="add-product-title" className="card form-card dashboard-form">

@@ -1,8 +1,8 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { parseForm } from "~/forms";
 import { addReview } from "~/catalog.server";
 import { FieldError } from "~/components/FieldError";
 import { Spinner } from "~/components/Spinner";
@@ -16,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: reviewSchema });
+  const submission = parseForm(await request.formData(), reviewSchema);
   if (submission.status !== "success") return data({ result: submission.reply(), added: false }, { status: 400 });
   // Name, email and photo come from the session, never from the form.
   await addReview(user, submission.value);
@@ -34,7 +34,7 @@ export default function AddReview() {
     defaultValue: { rating: "0" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: reviewSchema }),
+    onValidate: ({ formData }) => parseForm(formData, reviewSchema),
   });
   const chosen = Number(fields.rating.initialValue ?? 0);
   return (

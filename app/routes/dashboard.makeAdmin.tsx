@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { parseForm } from "~/forms";
 import { makeAdminSchema } from "~/auth-forms";
 import { FieldError } from "~/components/FieldError";
 import { Spinner } from "~/components/Spinner";
@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: makeAdminSchema });
+  const submission = parseForm(formData, makeAdminSchema);
   if (submission.status !== "success") {
     return data({ result: submission.reply(), done: false }, { status: 400 });
   }
@@ -46,7 +46,7 @@ export default function MakeAdminPage() {
     lastResult: actionData?.result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: makeAdminSchema }),
+    onValidate: ({ formData }) => parseForm(formData, makeAdminSchema),
   });
   return (
     <section className="dashboard-page">

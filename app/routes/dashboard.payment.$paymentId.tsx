@@ -9,6 +9,7 @@ import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import { useEffect, useState, type FormEvent } from "react";
 import { Spinner } from "~/components/Spinner";
 import { env } from "~/env.server";
+import { formNulMessage } from "~/forms";
 import { formatDollars } from "~/money";
 import { confirmPayment, PaymentError, paymentErrorStatus, paymentPageOrder } from "~/payments.server";
 import { requireUser } from "~/session.server";
@@ -41,6 +42,8 @@ type ActionResult = { paid: true } | { error: string };
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
+  const nul = formNulMessage(form);
+  if (nul) return data<ActionResult>({ error: nul }, { status: 400 });
   try {
     await confirmPayment(params.paymentId ?? "", String(form.get("paymentIntentId") ?? ""), user.id);
     return data<ActionResult>({ paid: true });

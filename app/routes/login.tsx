@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { parseForm } from "~/forms";
 import { loginSchema } from "~/auth-forms";
 import { safeRedirect } from "~/auth-redirect";
 import { authFailure, clientAddress, getAuthenticator, isGoogleConfigured } from "~/auth.server";
@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   // remix-auth copies the request, so its body must stay unread here.
   const formData = await request.clone().formData();
-  const submission = parseWithZod(formData, { schema: loginSchema });
+  const submission = parseForm(formData, loginSchema);
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
@@ -58,7 +58,7 @@ export default function LoginPage() {
     lastResult: actionData?.result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    onValidate: ({ formData }) => parseForm(formData, loginSchema),
   });
 
   return (

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { NewsletterBox } from "~/components/NewsletterBox";
+import { formNulMessage } from "~/forms";
 import { newsletterSchema, subscribe } from "~/newsletter.server";
 
 export type NewsletterResult = { ok: true; message: string } | { ok: false; message: string; email: string };
@@ -12,10 +13,11 @@ export function loader() {
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
+  const nul = formNulMessage(form);
   const parsed = newsletterSchema.safeParse({ email: form.get("email") ?? "" });
-  if (!parsed.success) {
+  if (nul || !parsed.success) {
     const email = String(form.get("email") ?? "").slice(0, 254);
-    return data<NewsletterResult>({ ok: false, message: parsed.error.issues[0].message, email }, { status: 400 });
+    return data<NewsletterResult>({ ok: false, message: nul ?? parsed.error!.issues[0].message, email }, { status: 400 });
   }
   const outcome = await subscribe(parsed.data.email);
   return data<NewsletterResult>({

@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import type { FormEvent } from "react";
+import { parseForm } from "~/forms";
 import { PASSWORD_MISMATCH, registerSchema } from "~/auth-forms";
 import { authFailure, clientAddress, getAuthenticator } from "~/auth.server";
 import { formLimit, hit } from "~/rate-limit.server";
@@ -14,7 +14,7 @@ import { createUserSession } from "~/session.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   // remix-auth copies the request, so its body must stay unread here.
   const formData = await request.clone().formData();
-  const submission = parseWithZod(formData, { schema: registerSchema });
+  const submission = parseForm(formData, registerSchema);
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
   }
@@ -59,7 +59,7 @@ export default function RegisterPage() {
     lastResult: actionData?.result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+    onValidate: ({ formData }) => parseForm(formData, registerSchema),
   });
   const formProps = getFormProps(form);
 
