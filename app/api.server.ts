@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { env } from "~/env.server";
 import { dollarsValue } from "~/money";
 import { paymentRecordSelect } from "~/payments";
+import { readTextWithin } from "~/request-body.server";
 import { getApiTokenUser, getUser, type SessionUser } from "~/session.server";
 
 export type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
@@ -131,22 +132,9 @@ function tooLarge(): Response {
 
 /** The body as text, refused with 413 as soon as it passes the limit (whatever Content-Length claims). */
 async function readLimitedText(request: Request): Promise<string> {
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) throw tooLarge();
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  const text = await readTextWithin(request, MAX_BODY_BYTES);
+  if (text === null) throw tooLarge();
+  return text;
 }
 
 /** A JSON (or form) body validated by the schema: 413, 415 or a 400 naming each invalid field. */

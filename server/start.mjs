@@ -11,6 +11,7 @@ import compression from "compression";
 import express from "express";
 import { crossSiteGuard, formBodyGuard, pathGuard } from "./request-guards.mjs";
 import { securityHeaders } from "./security-headers.mjs";
+import { unreadBody } from "./unread-body.mjs";
 
 installGlobals({ nativeFetch: true });
 // A local .env file, if any; variables already set in the environment win.
@@ -32,6 +33,8 @@ const config = hooks.publicConfig();
 const app = express();
 app.disable("x-powered-by");
 if (config.trustProxy > 0) app.set("trust proxy", config.trustProxy);
+// A body left unread by an early answer must not stall the connection's next request.
+app.use(unreadBody());
 // Pages are compressed with gzip: brotli cost about 4 ms of CPU per response in our benchmark
 // (docs/performance.md), a quarter of a page's whole budget; a CDN or proxy can still add it.
 app.use((req, _res, next) => {
