@@ -3,6 +3,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import { env } from "~/env.server";
+import { logError } from "~/log.server";
 import { dollarsValue } from "~/money";
 import { paymentRecordSelect } from "~/payments";
 import { readTextWithin } from "~/request-body.server";
@@ -42,17 +43,7 @@ async function settle(handler: ApiHandler, args: LoaderFunctionArgs): Promise<Re
   } catch (error) {
     if (error instanceof Response) return error;
     // A fault of ours, not of the input: logged with its stack, answered without it.
-    const failure = error instanceof Error ? error : new Error(String(error));
-    console.error(
-      JSON.stringify({
-        level: "error",
-        msg: failure.message,
-        requestId: args.request.headers.get("X-Request-Id"),
-        method: args.request.method,
-        path: new URL(args.request.url).pathname,
-        stack: failure.stack,
-      }),
-    );
+    logError(error, args.request);
     return jsonError(500, "Something went wrong on our side. Please try again.");
   }
 }

@@ -30,6 +30,8 @@ try {
 }
 const config = hooks.publicConfig();
 
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
 const app = express();
 app.disable("x-powered-by");
 if (config.trustProxy > 0) app.set("trust proxy", config.trustProxy);
@@ -47,7 +49,9 @@ app.use(securityHeaders({ production: build.mode === "production" }));
 
 app.use((req, res, next) => {
   const started = process.hrtime.bigint();
-  const requestId = req.get("x-request-id")?.slice(0, 100) || randomUUID();
+  // A client's id only when it is a short token: it goes into headers and every log line.
+  const given = req.get("x-request-id");
+  const requestId = given && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
   res.setHeader("X-Request-Id", requestId);
   req.headers["x-request-id"] = requestId; // for the app's error log lines
   res.on("finish", () => {
