@@ -15,6 +15,7 @@ const ABORT_DELAY = 5_000;
 
 // Hooks for server/start.mjs: validate the configuration and migrate before listening.
 export { answerDatabaseOutages } from "~/outage.server";
+export { logger } from "~/logger.server";
 
 let outboxTimer: NodeJS.Timeout | undefined;
 

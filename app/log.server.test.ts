@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { errorMessage, logError } from "~/log.server";
+import { logger } from "~/logger.server";
 
 describe("errorMessage", () => {
   it("says what was thrown, never [object Object]", () => {
@@ -13,13 +14,14 @@ describe("errorMessage", () => {
 describe("logError", () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it("one JSON line with the message, the request's id, method and path (no query) and the stack", () => {
-    const printed = vi.spyOn(console, "error").mockImplementation(() => {});
+  it("an error line with the message, the request's id, method and path (no query) and the stack", () => {
+    const logged = vi.spyOn(logger, "error").mockImplementation(() => {});
     const request = new Request("http://localhost/order/1?token=secret", { headers: { "X-Request-Id": "req-1" } });
     logError(new Error("query failed"), request);
-    const line = JSON.parse(printed.mock.calls[0][0] as string);
-    expect(line).toMatchObject({ level: "error", msg: "query failed", requestId: "req-1", method: "GET", path: "/order/1" });
-    expect(line.stack).toContain("query failed");
-    expect(printed.mock.calls[0][0]).not.toContain("secret");
+    const [fields, message] = logged.mock.calls[0] as unknown as [Record<string, string>, string];
+    expect(message).toBe("query failed");
+    expect(fields).toMatchObject({ requestId: "req-1", method: "GET", path: "/order/1" });
+    expect(fields.stack).toContain("query failed");
+    expect(JSON.stringify(fields)).not.toContain("secret");
   });
 });

@@ -1,5 +1,6 @@
-// Error log lines of the app: one JSON line each, with the request's id, method and path (the
-// query string may carry tokens) and a message an operator can read.
+// Error log lines of the app, with the request's id, method and path (the query string may carry
+// tokens) and a message an operator can read.
+import { logger } from "~/logger.server";
 
 /** A readable message for anything thrown: an Error's message, else the value as JSON. */
 export function errorMessage(error: unknown): string {
@@ -19,12 +20,5 @@ export function requestFields(request: Request) {
 
 /** A fault of ours while answering the request: its message and stack. */
 export function logError(error: unknown, request: Request): void {
-  console.error(
-    JSON.stringify({
-      level: "error",
-      msg: errorMessage(error),
-      ...requestFields(request),
-      stack: error instanceof Error ? error.stack : undefined,
-    }),
-  );
+  logger.error({ ...requestFields(request), stack: error instanceof Error ? error.stack : undefined }, errorMessage(error));
 }

@@ -20,12 +20,14 @@ if (existsSync(".env")) process.loadEnvFile(".env");
 const BUILD_PATH = path.resolve(process.env.BUILD_PATH ?? "build/index.js");
 const build = await import(pathToFileURL(BUILD_PATH).href);
 const hooks = build.entry.module;
+// The app's logger (app/logger.server.ts): one JSON line per event, for the server and the app alike.
+const { logger } = hooks;
 
 // Fail fast on bad configuration or an unreachable database, before taking traffic.
 try {
   await hooks.startup();
 } catch (error) {
-  console.error(JSON.stringify({ level: "fatal", msg: "start-up failed", error: error.message }));
+  logger.fatal({ error: error.message }, "start-up failed");
   process.exit(1);
 }
 const config = hooks.publicConfig();
@@ -57,16 +59,9 @@ app.use((req, res, next) => {
   res.on("finish", () => {
     const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
     // Path only: query strings may carry tokens.
-    console.log(
-      JSON.stringify({
-        level: "info",
-        msg: "request",
-        requestId,
-        method: req.method,
-        path: req.path,
-        status: res.statusCode,
-        durationMs: Math.round(durationMs * 10) / 10,
-      }),
+    logger.info(
+      { requestId, method: req.method, path: req.path, status: res.statusCode, durationMs: Math.round(durationMs * 10) / 10 },
+      "request",
     );
   });
   next();
@@ -94,7 +89,7 @@ app.all(
 );
 
 const server = app.listen(config.port, () => {
-  console.log(JSON.stringify({ level: "info", msg: `listening on http://localhost:${config.port}`, database: config.database }));
+  logger.info({ database: config.database }, `listening on http://localhost:${config.port}`);
   if (build.mode === "development") void broadcastDevReady(build);
 });
 server.keepAliveTimeout = 65_000;
@@ -103,11 +98,11 @@ let stopping = false;
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(JSON.stringify({ level: "info", msg: `${signal}: finishing requests in flight` }));
+  logger.info(`${signal}: finishing requests in flight`);
   const forced = setTimeout(() => process.exit(1), 20_000);
   forced.unref();
   server.close(async () => {
-    await hooks.shutdown().catch((error) => console.error(error));
+    await hooks.shutdown().catch((error) => logger.error({ stack: error.stack }, `shutdown: ${error.message}`));
     process.exit(0);
   });
   server.closeIdleConnections?.();
