@@ -3,8 +3,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import { env } from "~/env.server";
+import { logError } from "~/log.server";
 import { dollarsValue } from "~/money";
 import { paymentRecordSelect } from "~/payments";
+import { readTextWithin } from "~/request-body.server";
 import { getApiTokenUser, getUser, type SessionUser } from "~/session.server";
 import { MAX_BODY_DEPTH, nulMessage, scanForNul } from "~/text";
 
@@ -42,17 +44,7 @@ async function settle(handler: ApiHandler, args: LoaderFunctionArgs): Promise<Re
   } catch (error) {
     if (error instanceof Response) return error;
     // A fault of ours, not of the input: logged with its stack, answered without it.
-    const failure = error instanceof Error ? error : new Error(String(error));
-    console.error(
-      JSON.stringify({
-        level: "error",
-        msg: failure.message,
-        requestId: args.request.headers.get("X-Request-Id"),
-        method: args.request.method,
-        path: new URL(args.request.url).pathname,
-        stack: failure.stack,
-      }),
-    );
+    logError(error, args.request);
     return jsonError(500, "Something went wrong on our side. Please try again.");
   }
 }
@@ -132,22 +124,9 @@ function tooLarge(): Response {
 
 /** The body as text, refused with 413 as soon as it passes the limit (whatever Content-Length claims). */
 async function readLimitedText(request: Request): Promise<string> {
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) throw tooLarge();
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  const text = await readTextWithin(request, MAX_BODY_BYTES);
+  if (text === null) throw tooLarge();
+  return text;
 }
 
 /** A JSON (or form) body validated by the schema: 413, 415 or a 400 naming each invalid field. */

@@ -6,6 +6,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { env } from "~/env.server";
+import { logger } from "~/logger.server";
 import { PrismaClient } from "~/generated/prisma/client";
 import { applyMigrations, pendingMigrations, readMigrations, type MigrationConnection } from "~/db/migrate.server";
 import { seedDatabase } from "~/db/seed.server";
@@ -57,7 +58,7 @@ function openServerDatabase(url: string, poolSize: number): Database {
   pool.query = ((...args: unknown[]) => noteReachability(query(...args))) as typeof pool.query;
   const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
   pool.connect = ((...args: unknown[]) => noteReachability(connect(...args))) as typeof pool.connect;
-  pool.on("error", (error) => console.error(JSON.stringify({ level: "error", msg: "idle PostgreSQL client failed", error: error.message })));
+  pool.on("error", (error) => logger.error({ error: error.message }, "idle PostgreSQL client failed"));
   const prisma = countingQueries(new PrismaClient({ adapter: new PrismaPg(pool), log: [{ emit: "event", level: "query" }] }));
   return {
     prisma,
@@ -153,7 +154,7 @@ function state(): DatabaseState {
 }
 
 function log(msg: string) {
-  if (process.env.NODE_ENV !== "test") console.log(JSON.stringify({ level: "info", msg }));
+  if (process.env.NODE_ENV !== "test") logger.info(msg);
 }
 
 /** The ready Prisma client: migrated and seeded. */

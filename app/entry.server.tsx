@@ -1,12 +1,13 @@
 import { PassThrough } from "node:stream";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext, nonceFrom } from "~/csp-nonce";
 import { closeDatabase, databaseKind, db } from "~/db.server";
 import { env } from "~/env.server";
+import { logError } from "~/log.server";
 import { deliverOutbox } from "~/mail.server";
 import { cachedPage, rememberPage, renderCacheKey } from "~/render-cache.server";
 
@@ -14,6 +15,7 @@ const ABORT_DELAY = 5_000;
 
 // Hooks for server/start.mjs: validate the configuration and migrate before listening.
 export { answerDatabaseOutages } from "~/outage.server";
+export { logger } from "~/logger.server";
 
 let outboxTimer: NodeJS.Timeout | undefined;
 
@@ -37,20 +39,19 @@ export async function shutdown(): Promise<void> {
   await closeDatabase();
 }
 
-/** Errors of loaders, actions and rendering: one JSON line with the stack, on the server only. */
+/**
+ * Errors of loaders, actions and rendering: one JSON line with the stack, on the server only.
+ * Remix's own 4xx answers (405 for a method a page has no handler for, 404 for no route) are
+ * the client's doing: the request log line records them, not an error line.
+ */
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return;
-  const failure = error instanceof Error ? error : new Error(String(error));
-  console.error(
-    JSON.stringify({
-      level: "error",
-      msg: failure.message,
-      requestId: request.headers.get("X-Request-Id"),
-      method: request.method,
-      path: new URL(request.url).pathname,
-      stack: failure.stack,
-    }),
-  );
+  if (isRouteErrorResponse(error)) {
+    if (error.status < 500) return;
+    // The error Remix wrapped, when it kept one.
+    error = (error as { error?: unknown }).error ?? new Error(`${error.status} ${error.statusText}`);
+  }
+  logError(error, request);
 }
 
 export default function handleRequest(
@@ -93,7 +94,7 @@ export default function handleRequest(
         onError(error: unknown) {
           failed = true;
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logError(error, request);
         },
       },
     );

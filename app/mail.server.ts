@@ -3,6 +3,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { db } from "~/db.server";
 import { env } from "~/env.server";
+import { logger } from "~/logger.server";
 
 export interface OutgoingEmail {
   to: string;
@@ -64,7 +65,7 @@ export async function deliverOutbox(limit = 20): Promise<number> {
       sent += 1;
     } catch (error) {
       await prisma.outboxEmail.update({ where: { id: email.id }, data: { lastError: (error as Error).message.slice(0, 500) } });
-      console.error(JSON.stringify({ level: "warn", msg: "email not sent, kept in the outbox", id: email.id, error: (error as Error).message }));
+      logger.warn({ id: email.id, error: (error as Error).message }, "email not sent, kept in the outbox");
     }
   }
   return sent;

@@ -4,6 +4,8 @@
 // ErrorBoundary on pages. Handlers that turn errors into answers of their own (the API's JSON
 // 500, sign-in through remix-auth) are covered too: the pool knows the database is unreachable.
 import type { ServerBuild } from "@remix-run/node";
+import { errorMessage, requestFields } from "~/log.server";
+import { logger } from "~/logger.server";
 import { databaseUnavailable, databaseUnreachable, isDatabaseUnavailable } from "~/db.server";
 
 type RouteFunction = (args: { request: Request }) => unknown;
@@ -14,16 +16,7 @@ function isServerFailure(value: unknown): boolean {
 }
 
 function outage(request: Request, error: unknown): Response {
-  console.error(
-    JSON.stringify({
-      level: "error",
-      msg: "database unavailable",
-      error: error instanceof Error ? error.message : undefined,
-      requestId: request.headers.get("X-Request-Id"),
-      method: request.method,
-      path: new URL(request.url).pathname,
-    }),
-  );
+  logger.error({ error: error === null ? undefined : errorMessage(error), ...requestFields(request) }, "database unavailable");
   return databaseUnavailable();
 }
 

@@ -3,6 +3,7 @@
 import Stripe from "stripe";
 import { isPlausibleId } from "~/catalog.server";
 import { db } from "~/db.server";
+import { logger } from "~/logger.server";
 import { deliverOutbox } from "~/mail.server";
 import { formatDollars } from "~/money";
 import { mismatchBetween, PAYMENT_CURRENCY, paymentRecordSelect } from "~/payments";
@@ -121,14 +122,13 @@ async function recordVerifiedPayment(order: Awaited<ReturnType<typeof findOrder>
   }
   const mismatch = mismatchBetween(intent, order) ?? (intent.status === "succeeded" ? null : `the payment is ${intent.status.replaceAll("_", " ")}`);
   if (mismatch) {
-    console.warn(
-      JSON.stringify({
-        level: "warn",
-        msg: "payment not recorded",
+    logger.warn(
+      {
         orderId: order.id,
         paymentIntentId,
         reason: mismatch,
-      })
+      },
+      "payment not recorded",
     );
     throw new PaymentError("unverified", `The payment could not be verified: ${mismatch}.`);
   }
@@ -215,14 +215,7 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<void> {
     // The event's copy is not trusted for the amount: confirmPayment retrieves the intent again.
     await confirmPayment(orderId, event.data.object.id).catch((error) => {
       if (error instanceof PaymentError && (error.code === "not-found" || error.code === "unverified")) {
-        console.warn(
-          JSON.stringify({
-            level: "warn",
-            msg: "webhook payment ignored",
-            eventId: event.id,
-            reason: error.message,
-          })
-        );
+        logger.warn({ eventId: event.id, reason: error.message }, "webhook payment ignored");
         return;
       }
       throw error;
@@ -238,13 +231,7 @@ export function verifyWebhook(rawBody: string, signature: string, secret: string
 
 function providerError(error: unknown): PaymentError {
   const message = (error as { message?: string }).message ?? "unknown error";
-  console.error(
-    JSON.stringify({
-      level: "error",
-      msg: "payment provider error",
-      error: message,
-    })
-  );
+  logger.error({ error: message }, "payment provider error");
   return new PaymentError("provider", "The payment provider could not be reached. Please try again in a moment.");
 }
 

@@ -11,6 +11,7 @@ import express from "express";
 import { assertRunnable, loadBuild, watchBuild } from "./build.mjs";
 import { crossSiteGuard, formBodyGuard, pathGuard } from "./request-guards.mjs";
 import { securityHeaders } from "./security-headers.mjs";
+import { unreadBody } from "./unread-body.mjs";
 
 installGlobals({ nativeFetch: true });
 // A local .env file, if any; variables already set in the environment win.
@@ -20,19 +21,25 @@ const BUILD_PATH = path.resolve(process.env.BUILD_PATH ?? "build/index.js");
 const build = await loadBuild(BUILD_PATH);
 assertRunnable(build);
 const hooks = build.entry.module;
+// The app's logger (app/logger.server.ts): one JSON line per event, for the server and the app alike.
+const { logger } = hooks;
 
 // Fail fast on bad configuration or an unreachable database, before taking traffic.
 try {
   await hooks.startup();
 } catch (error) {
-  console.error(JSON.stringify({ level: "fatal", msg: "start-up failed", error: error.message }));
+  logger.fatal({ error: error.message }, "start-up failed");
   process.exit(1);
 }
 const config = hooks.publicConfig();
 
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
 const app = express();
 app.disable("x-powered-by");
 if (config.trustProxy > 0) app.set("trust proxy", config.trustProxy);
+// A body left unread by an early answer must not stall the connection's next request.
+app.use(unreadBody());
 // Pages are compressed with gzip: brotli cost about 4 ms of CPU per response in our benchmark
 // (docs/performance.md), a quarter of a page's whole budget; a CDN or proxy can still add it.
 app.use((req, _res, next) => {
@@ -45,22 +52,17 @@ app.use(securityHeaders({ production: build.mode === "production" }));
 
 app.use((req, res, next) => {
   const started = process.hrtime.bigint();
-  const requestId = req.get("x-request-id")?.slice(0, 100) || randomUUID();
+  // A client's id only when it is a short token: it goes into headers and every log line.
+  const given = req.get("x-request-id");
+  const requestId = given && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
   res.setHeader("X-Request-Id", requestId);
   req.headers["x-request-id"] = requestId; // for the app's error log lines
   res.on("finish", () => {
     const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
     // Path only: query strings may carry tokens.
-    console.log(
-      JSON.stringify({
-        level: "info",
-        msg: "request",
-        requestId,
-        method: req.method,
-        path: req.path,
-        status: res.statusCode,
-        durationMs: Math.round(durationMs * 10) / 10,
-      }),
+    logger.info(
+      { requestId, method: req.method, path: req.path, status: res.statusCode, durationMs: Math.round(durationMs * 10) / 10 },
+      "request",
     );
   });
   next();
@@ -94,7 +96,7 @@ if (build.mode === "development") {
 }
 
 const server = app.listen(config.port, () => {
-  console.log(JSON.stringify({ level: "info", msg: `listening on http://localhost:${config.port}`, database: config.database }));
+  logger.info({ database: config.database }, `listening on http://localhost:${config.port}`);
   if (build.mode === "development") void broadcastDevReady(build);
 });
 server.keepAliveTimeout = 65_000;
@@ -103,11 +105,11 @@ let stopping = false;
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(JSON.stringify({ level: "info", msg: `${signal}: finishing requests in flight` }));
+  logger.info(`${signal}: finishing requests in flight`);
   const forced = setTimeout(() => process.exit(1), 20_000);
   forced.unref();
   server.close(async () => {
-    await hooks.shutdown().catch((error) => console.error(error));
+    await hooks.shutdown().catch((error) => logger.error({ stack: error.stack }, `shutdown: ${error.message}`));
     process.exit(0);
   });
   server.closeIdleConnections?.();

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { safeRedirect } from "~/auth-redirect";
 import { authFailure, getAuthenticator, isGoogleConfigured, returnToCookie } from "~/auth.server";
+import { logger } from "~/logger.server";
 import { createUserSession, flashCookie } from "~/session.server";
 
 // Google sends the person back here with ?code&state (or ?error=access_denied when they refuse).
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (error instanceof Response) throw error;
     const failure = authFailure(error);
     if (failure?.code === "user-disabled") return back("account-disabled");
-    console.error(JSON.stringify({ level: "warn", msg: "Google sign-in failed", error: (error as Error).message?.slice(0, 300) }));
+    logger.warn({ error: (error as Error).message?.slice(0, 300) }, "Google sign-in failed");
     return back("google-failed");
   }
   return createUserSession({ request, userId, redirectTo, flash: "login", headers: [["Set-Cookie", clearReturn]] });

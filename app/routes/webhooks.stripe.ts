@@ -3,6 +3,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { env } from "~/env.server";
 import { handleStripeEvent, verifyWebhook } from "~/payments.server";
+import { readTextWithin } from "~/request-body.server";
 
 const MAX_EVENT_BYTES = 512 * 1024;
 
@@ -21,9 +22,8 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   const signature = request.headers.get("Stripe-Signature");
   if (!signature) return reply(400, { error: "Missing Stripe-Signature header." });
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_EVENT_BYTES) return reply(413, { error: "Event too large." });
-  const rawBody = await request.text();
-  if (rawBody.length > MAX_EVENT_BYTES) return reply(413, { error: "Event too large." });
+  const rawBody = await readTextWithin(request, MAX_EVENT_BYTES);
+  if (rawBody === null) return reply(413, { error: "Event too large." });
   let event;
   try {
     event = verifyWebhook(rawBody, signature, secret);
