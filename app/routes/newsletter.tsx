@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { NewsletterBox } from "~/components/NewsletterBox";
 import { newsletterSchema, subscribe } from "~/newsletter.server";
+import { clientAddress, retryAfter, take } from "~/rate-limit.server";
 
 export type NewsletterResult = { ok: true; message: string } | { ok: false; message: string; email: string };
 
@@ -10,12 +11,20 @@ export function loader() {
   return null;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const parsed = newsletterSchema.safeParse({ email: form.get("email") ?? "" });
   if (!parsed.success) {
     const email = String(form.get("email") ?? "").slice(0, 254);
     return data<NewsletterResult>({ ok: false, message: parsed.error.issues[0].message, email }, { status: 400 });
+  }
+  // Subscriptions per client address (when the server tells us the address).
+  const counted = await take("newsletter", { address: clientAddress(request, context) });
+  if (counted.refused) {
+    return data<NewsletterResult>(
+      { ok: false, message: counted.refused.message, email: parsed.data.email },
+      { status: 429, headers: retryAfter(counted.refused) },
+    );
   }
   const outcome = await subscribe(parsed.data.email);
   return data<NewsletterResult>({
