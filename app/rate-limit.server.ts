@@ -1,5 +1,6 @@
 // Fixed-window counters in the RateLimit table, shared by every app instance. Every limit of the
 // site is one row of the table below; the README's "Rate limits" part describes the same policy.
+import type { HeadersFunction } from "@remix-run/node";
 import { AUTH_MESSAGES } from "~/auth-forms";
 import { db } from "~/db.server";
 import { env, type Env } from "~/env.server";
@@ -163,6 +164,17 @@ async function unhit(key: string, windowStart: Date): Promise<void> {
 export function retryAfter(refused: { retryAfterSeconds: number }): Record<string, string> {
   return { "Retry-After": String(refused.retryAfterSeconds) };
 }
+
+/**
+ * The `headers` of a page whose form can be refused: the parent's, plus the action's Retry-After
+ * (Remix builds a page's headers from these functions only, not from the action's data()).
+ */
+export const formPageHeaders: HeadersFunction = ({ parentHeaders, actionHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const retry = actionHeaders.get("Retry-After");
+  if (retry) headers.set("Retry-After", retry);
+  return headers;
+};
 
 /**
  * The client's address: the server's load context when it passes one (`clientAddress`), else the

@@ -11,7 +11,7 @@ import { Spinner } from "~/components/Spinner";
 import { dollarsValue, formatDollars } from "~/money";
 import { isPackageType, MAX_QUANTITY, MIN_QUANTITY } from "~/ordering";
 import { OrderError, placeOrder, quote } from "~/orders.server";
-import { clientAddress, retryAfter, take } from "~/rate-limit.server";
+import { clientAddress, formPageHeaders, retryAfter, take } from "~/rate-limit.server";
 import { flashCookie, requireUser } from "~/session.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -62,6 +62,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 type TextFieldName = "firstName" | "lastName" | "streetAddress" | "City" | "townName" | "Postcode" | "mobileNumber" | "email";
+
+// Keeps the Retry-After of a refused post.
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Checkout — Tour Booking" }];
 

@@ -5,7 +5,7 @@ import { data } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { contactSchema } from "~/contact";
 import { receiveContactMessage } from "~/contact.server";
-import { clientAddress, retryAfter, take } from "~/rate-limit.server";
+import { clientAddress, formPageHeaders, retryAfter, take } from "~/rate-limit.server";
 import { Spinner } from "~/components/Spinner";
 import { FieldError } from "~/components/FieldError";
 
@@ -26,6 +26,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await receiveContactMessage(submission.value);
   return { result: submission.reply({ resetForm: true }), sent: true };
 }
+
+// Keeps the Retry-After of a refused post.
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Contact — Tour Booking" },

@@ -6,7 +6,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { addReview } from "~/catalog.server";
 import { FieldError } from "~/components/FieldError";
 import { Spinner } from "~/components/Spinner";
-import { clientAddress, retryAfter, take } from "~/rate-limit.server";
+import { clientAddress, formPageHeaders, retryAfter, take } from "~/rate-limit.server";
 import { reviewSchema } from "~/reviews";
 import { requireUser } from "~/session.server";
 
@@ -30,6 +30,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await addReview(user, submission.value);
   return { result: submission.reply({ resetForm: true }), added: true };
 }
+
+// Keeps the Retry-After of a refused post.
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Review — Tour Booking" }];
 

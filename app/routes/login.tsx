@@ -8,6 +8,7 @@ import { safeRedirect } from "~/auth-redirect";
 import { authFailure, clientAddress, getAuthenticator, isGoogleConfigured, passwordBusy } from "~/auth.server";
 import { FieldError } from "~/components/FieldError";
 import { Spinner } from "~/components/Spinner";
+import { formPageHeaders } from "~/rate-limit.server";
 import { createUserSession, getUser } from "~/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -54,6 +55,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
 }
+
+// Keeps the Retry-After of a refused post.
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Login — Tour Booking" }];
 

@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { NewsletterBox } from "~/components/NewsletterBox";
 import { newsletterSchema, subscribe } from "~/newsletter.server";
-import { clientAddress, retryAfter, take } from "~/rate-limit.server";
+import { clientAddress, formPageHeaders, retryAfter, take } from "~/rate-limit.server";
 
 export type NewsletterResult = { ok: true; message: string } | { ok: false; message: string; email: string };
 
@@ -35,6 +35,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
         : "You are already subscribed. Thank you for staying with us!",
   });
 }
+
+// Keeps the Retry-After of a refused post.
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Newsletter — Tour Booking" }];
 

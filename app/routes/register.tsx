@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { PASSWORD_MISMATCH, registerSchema } from "~/auth-forms";
 import { authFailure, clientAddress, getAuthenticator, passwordBusy } from "~/auth.server";
-import { retryAfter, take } from "~/rate-limit.server";
+import { formPageHeaders, retryAfter, take } from "~/rate-limit.server";
 import { FieldError } from "~/components/FieldError";
 import { Spinner } from "~/components/Spinner";
 import { createUserSession } from "~/session.server";
@@ -54,6 +54,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
 }
+
+// Keeps the Retry-After of a refused post.
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Register — Tour Booking" }];
 

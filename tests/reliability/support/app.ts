@@ -92,6 +92,7 @@ export async function startApp(databaseUrl: string, env: Record<string, string> 
       BCRYPT_COST: "4",
       // Every test client comes from 127.0.0.1: per-address limits would stop the load.
       RATE_LIMIT_FORM_MAX: "100000",
+      RATE_LIMIT_WRITE_ADDRESS_MAX: "100000",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
