@@ -59,7 +59,7 @@ const envSchema = z.object({
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
   // Password hashing runs on worker threads; above threads + queue a login is refused at once.
   BCRYPT_THREADS: positiveInt(Math.max(1, availableParallelism() - 1)),
-  BCRYPT_QUEUE: positiveInt(16),
+  BCRYPT_QUEUE: positiveInt(8),
   SEED_DEMO_DATA: z
     .enum(["true", "false"])
     .default("true")
