@@ -104,9 +104,11 @@ describe("password hashing under a burst", () => {
     expect(hashed.length).toBeGreaterThanOrEqual(1);
     // One running and four waiting when the burst arrives, give or take one that finished meanwhile.
     expect(hashed.length).toBeLessThanOrEqual(8);
+    // Refused without waiting for the hashes (40 of them took about 18 s before): only the
+    // database work of 40 requests at once, which a busy shared machine slows down.
     for (const answer of refused) {
       expect(answer.retryAfter).toBe("2");
-      expect(answer.ms).toBeLessThan(2000);
+      expect(answer.ms).toBeLessThan(5000);
     }
     const p50 = percentile(times, 50);
     const p95 = percentile(times, 95);
