@@ -53,6 +53,11 @@ export default defineConfig({
       // Every browser test comes from 127.0.0.1: per-address limits would stop the suite (vitest covers them).
       RATE_LIMIT_FORM_MAX: "1000",
       RATE_LIMIT_LOGIN_MAX: "1000",
+      RATE_LIMIT_LOGIN_ADDRESS_MAX: "1000",
+      RATE_LIMIT_WRITE_ADDRESS_MAX: "1000",
+      RATE_LIMIT_LOOKUP_MAX: "1000",
+      RATE_LIMIT_REVIEW_MAX: "1000",
+      RATE_LIMIT_ORDER_MAX: "1000",
       NODE_ENV: "production",
       SESSION_SECRET: "e2e-session-secret",
       // Payments against the local Stripe fake started by the global setup.

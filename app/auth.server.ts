@@ -1,7 +1,6 @@
 // Sign-in through remix-auth: FormStrategy for email/password login and registration,
 // GoogleStrategy (OAuth 2) for Google. remix-auth only verifies; the session itself is ours
 // (session.server.ts). Its session storage only keeps the OAuth state between the two legs.
-import bcrypt from "bcryptjs";
 import { createCookie, createCookieSessionStorage } from "@remix-run/node";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
@@ -9,7 +8,8 @@ import { GoogleStrategy } from "remix-auth-google";
 import { AUTH_MESSAGES, type AuthCode } from "~/auth-forms";
 import { db } from "~/db.server";
 import { env } from "~/env.server";
-import { clientAddress, hit, isLimited, loginLimit, reset } from "~/rate-limit.server";
+import { hashPassword, PasswordBusyError, verifyPassword } from "~/password.server";
+import { clientAddress, take } from "~/rate-limit.server";
 
 export interface AuthUser {
   id: string;
@@ -20,6 +20,8 @@ export class AuthFailure extends Error {
   constructor(
     readonly code: AuthCode,
     readonly field?: "email" | "password",
+    /** for too-many-requests: seconds until the limit's window ends */
+    readonly retryAfterSeconds?: number,
   ) {
     super(AUTH_MESSAGES[code]);
   }
@@ -46,11 +48,13 @@ export interface RegisterContext {
   [key: string]: unknown;
 }
 
-// A real hash to compare against when the email is unknown, so both cases take the same time.
-let dummyHash: Promise<string> | undefined;
+export { hashPassword, PasswordBusyError };
 
-export function hashPassword(password: string): Promise<string> {
-  return bcrypt.hash(password, env().BCRYPT_COST);
+/** The PasswordBusyError behind a remix-auth AuthorizationError, if any. */
+export function passwordBusy(error: unknown): PasswordBusyError | null {
+  if (error instanceof PasswordBusyError) return error;
+  if (error instanceof AuthorizationError && error.cause instanceof PasswordBusyError) return error.cause;
+  return null;
 }
 
 export function isGoogleConfigured(): boolean {
@@ -58,28 +62,32 @@ export function isGoogleConfigured(): boolean {
   return Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
 }
 
-/** Checks an email and password under the login rate limits (the login form and POST /api/auth/token). */
+/**
+ * Checks an email and password under the login limits (the login form and POST /api/auth/token).
+ * The attempt is counted in the database before the password is checked, so a burst of
+ * concurrent attempts gets no more checks than the limits allow; a success is taken back.
+ */
 export async function verifyLogin(email: string, password: string, address: string | null): Promise<AuthUser> {
-  const limit = loginLimit();
-  const accountKey = `login:account:${email}`;
-  const addressKey = address ? `login:address:${address}` : null;
-  if ((await isLimited(accountKey, limit)) || (addressKey && (await isLimited(addressKey, limit)))) {
-    throw new AuthFailure("too-many-requests");
-  }
+  const attempt = await take("login", { account: email, address });
+  if (attempt.refused) throw new AuthFailure("too-many-requests", undefined, attempt.refused.retryAfterSeconds);
+  // Many attempts on this account from elsewhere: slower, but the owner still gets in.
+  if (attempt.delayMs > 0) await new Promise((done) => setTimeout(done, attempt.delayMs));
   const prisma = await db();
   const user = await prisma.user.findUnique({
     where: { email },
     select: { id: true, disabled: true, password: { select: { hash: true } } },
   });
-  dummyHash ??= bcrypt.hash("not a password of anyone", env().BCRYPT_COST);
-  const ok = await bcrypt.compare(password, user?.password?.hash ?? (await dummyHash));
-  if (!user || !user.password || !ok) {
-    await hit(accountKey, limit);
-    if (addressKey) await hit(addressKey, limit);
-    throw new AuthFailure("wrong-password");
+  let ok: boolean;
+  try {
+    ok = await verifyPassword(password, user?.password?.hash);
+  } catch (error) {
+    // Not checked: the attempt does not count.
+    if (error instanceof PasswordBusyError) await attempt.refund();
+    throw error;
   }
+  if (!user || !ok) throw new AuthFailure("wrong-password");
+  await attempt.refund();
   if (user.disabled) throw new AuthFailure("user-disabled");
-  await reset(accountKey);
   return { id: user.id };
 }
 

@@ -1,6 +1,7 @@
 // The whole configuration of the app, validated once at start-up (DESIGN.md §6).
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 
@@ -42,11 +43,23 @@ const envSchema = z.object({
       (origins) => origins.every((origin) => /^https?:\/\/[^/\s]+$/.test(origin)),
       "must be a comma-separated list of origins like https://app.example.com (no path, no trailing slash)",
     ),
+  // Rate limits: what each one counts is in the table of app/rate-limit.server.ts.
   RATE_LIMIT_LOGIN_MAX: positiveInt(5),
+  RATE_LIMIT_LOGIN_ADDRESS_MAX: positiveInt(20),
+  RATE_LIMIT_LOGIN_ACCOUNT_SLOWDOWN: positiveInt(20),
   RATE_LIMIT_LOGIN_WINDOW_MINUTES: positiveInt(15),
   RATE_LIMIT_FORM_MAX: positiveInt(20),
   RATE_LIMIT_FORM_WINDOW_MINUTES: positiveInt(60),
+  RATE_LIMIT_ORDER_MAX: positiveInt(30),
+  RATE_LIMIT_REVIEW_MAX: positiveInt(10),
+  RATE_LIMIT_TOKEN_MAX: positiveInt(20),
+  RATE_LIMIT_WRITE_ADDRESS_MAX: positiveInt(100),
+  RATE_LIMIT_WRITE_WINDOW_MINUTES: positiveInt(60),
+  RATE_LIMIT_LOOKUP_MAX: positiveInt(100),
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
+  // Password hashing runs on worker threads; above threads + queue a login is refused at once.
+  BCRYPT_THREADS: positiveInt(Math.max(1, availableParallelism() - 1)),
+  BCRYPT_QUEUE: positiveInt(8),
   SEED_DEMO_DATA: z
     .enum(["true", "false"])
     .default("true")

@@ -60,7 +60,7 @@ export const openApiDocument = {
         requestBody: body("TokenRequest"),
         responses: {
           "200": json("A new token", schema("Token")),
-          ...errors(400, 401, 403, 413, 415, 429),
+          ...errors(400, 401, 403, 413, 415, 429, 503),
         },
       },
       delete: {
@@ -75,7 +75,7 @@ export const openApiDocument = {
         summary: "Whether an email belongs to an administrator (false for unknown emails; reveals nothing else)",
         operationId: "isAdmin",
         parameters: [{ name: "email", in: "path", required: true, schema: { type: "string" } }],
-        responses: { "200": json("Admin flag", schema("AdminFlag")) },
+        responses: { "200": json("Admin flag", schema("AdminFlag")), ...errors(429) },
       },
     },
     "/api/users": {
@@ -150,7 +150,7 @@ export const openApiDocument = {
         operationId: "addReview",
         security: signedIn,
         requestBody: body("ReviewInput"),
-        responses: { "201": json("The new review's id", schema("InsertedId")), ...errors(...WRITE_ERRORS) },
+        responses: { "201": json("The new review's id", schema("InsertedId")), ...errors(...WRITE_ERRORS, 429) },
       },
     },
     "/api/my-orders": {
@@ -175,7 +175,7 @@ export const openApiDocument = {
           },
         ],
         requestBody: body("OrderInput"),
-        responses: { "201": json("The new order's id", schema("InsertedId")), ...errors(...WRITE_ERRORS) },
+        responses: { "201": json("The new order's id", schema("InsertedId")), ...errors(...WRITE_ERRORS, 429) },
       },
     },
     "/api/my-orders/{id}": {

@@ -8,12 +8,15 @@
 //     reference page; the ratio of each route to the reference;
 //   - SQL statements per request of each route (driver-level count, bench/count-queries.mjs);
 //   - JavaScript the browser downloads for each page (real page load in Chromium, gzip bytes);
-//   - Lighthouse (mobile defaults, median of 3) performance / accessibility / best practices / SEO.
+//   - Lighthouse (mobile defaults, median of 3) performance / accessibility / best practices / SEO;
+//   - a login burst: 40 concurrent failed logins from one address while
+//     another visitor loads /services one request after another; that visitor's p50/p95.
 // The embedded database always; with DATABASE_URL, a second run on that PostgreSQL server (in a
 // fresh database created and dropped by the bench when the role may, else in DATABASE_URL itself).
 // Prints one table and writes bench/results.json.
 //
-// Options: --skip-build, --no-lighthouse, --no-browser, --duration=SECONDS, --connections=N
+// Options: --skip-build, --no-lighthouse, --no-browser, --duration=SECONDS, --connections=N,
+// --burst-only (only the login burst, printed as JSON; bench/results.json is left as it is)
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, closeSync } from "node:fs";
 import net from "node:net";
@@ -309,6 +312,75 @@ function auditItems(audit) {
   });
 }
 
+const BURST_LOGINS = 40;
+const BURST_MIN_VISITS = 20;
+
+/**
+ * 40 concurrent failed logins (unknown emails, wrong passwords) from one address, while another
+ * visitor loads /services one request after another until the burst is answered (and at least
+ * 20 times): the visitor's latencies, the logins' answers and the server's CPU time.
+ */
+async function loginBurst(server) {
+  const visit = async () => {
+    const sent = performance.now();
+    const response = await fetch(server.origin + "/services", { headers: PLAIN_HEADERS });
+    await response.arrayBuffer();
+    return performance.now() - sent;
+  };
+  const quiet = [];
+  for (let i = 0; i < 10; i++) quiet.push(await visit());
+  const cpuBefore = cpuMs(server.pid);
+  let answered = false;
+  const visits = (async () => {
+    const times = [];
+    while (!answered || times.length < BURST_MIN_VISITS) times.push(await visit());
+    return times;
+  })();
+  const statuses = {};
+  const loginTimes = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: BURST_LOGINS }, async (_, i) => {
+      const sent = performance.now();
+      const response = await fetch(server.origin + "/login", {
+        method: "POST",
+        headers: { Origin: server.origin, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ email: `nobody${i}@bench.test`, password: "not-the-password" }),
+        redirect: "manual",
+      });
+      await response.arrayBuffer();
+      loginTimes.push(performance.now() - sent);
+      statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+    }),
+  );
+  const burstMs = performance.now() - started;
+  answered = true;
+  const times = await visits;
+  const cpuAfter = cpuMs(server.pid);
+  const round = (value) => Math.round(value);
+  return {
+    logins: BURST_LOGINS,
+    statuses,
+    burstMs: round(burstMs),
+    loginP50: round(percentile(loginTimes, 50)),
+    loginMax: round(Math.max(...loginTimes)),
+    serverCpuMs: cpuBefore === null || cpuAfter === null ? null : round(cpuAfter - cpuBefore),
+    quiet: { p50: round(percentile(quiet, 50)), p95: round(percentile(quiet, 95)) },
+    visitor: { requests: times.length, p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), max: round(Math.max(...times)) },
+  };
+}
+
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+function burstLine(burst) {
+  const statuses = Object.entries(burst.statuses).map(([status, count]) => `${count}× ${status}`).join(", ");
+  return `Login burst: ${burst.logins} concurrent failed logins (${statuses}) answered in ${burst.burstMs} ms, server CPU ${burst.serverCpuMs ?? "n/a"} ms; ` +
+    `/services meanwhile p50 ${burst.visitor.p50} ms, p95 ${burst.visitor.p95} ms, max ${burst.visitor.max} ms over ${burst.visitor.requests} requests (quiet: p50 ${burst.quiet.p50} ms, p95 ${burst.quiet.p95} ms).`;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Runs
 
@@ -348,6 +420,8 @@ async function measureApp({ label, env, browserWork, reference }) {
     const after = await throughput(reference, "/");
     const mean = (key) => (before[key] === null || after[key] === null ? null : Math.round(((before[key] + after[key]) / 2) * 100) / 100);
     result.reference = { before, after, rps: mean("rps"), cpuMsPerRequest: mean("cpuMsPerRequest") };
+    log(`${label}: login burst`);
+    result.loginBurst = await loginBurst(server);
     log(`${label}: / with a browser's Accept-Encoding`);
     result.compressed = { path: "/ [br]", ...(await throughput(server, "/", BROWSER_HEADERS)) };
     if (browserWork) {
@@ -513,6 +587,7 @@ function findings(results) {
 // ---------------------------------------------------------------------------------------------
 
 async function main() {
+  if (args.has("burst-only")) return burstOnly();
   if (!args.has("skip-build")) {
     log("building the app (npm run build)");
     run("npm", ["run", "build"], ROOT);
@@ -543,6 +618,7 @@ async function main() {
   console.log(`\nBenchmark ${results.date} (commit ${results.commit}, ${results.machine.cpus} CPUs, Node ${results.machine.node}), ${CONNECTIONS} connections, ${DURATION} s per route\n`);
   console.log(table(results));
   if (results.postgresqlError) console.log(`\nPostgreSQL run failed: ${results.postgresqlError}`);
+  for (const run of results.runs) if (run.loginBurst) console.log(`\n${run.database}: ${burstLine(run.loginBurst)}`);
   const failing = findings(results);
   if (failing.length > 0) {
     console.log("\nLighthouse audits below a full score (route, category, audit id):");
@@ -591,6 +667,31 @@ async function measureAll(results, reference) {
     } finally {
       await database.drop().catch((error) => log(`could not drop the bench database: ${error.message}`));
       rmSync(pgDataDir, { recursive: true, force: true });
+    }
+  }
+}
+
+async function burstOnly() {
+  if (!args.has("skip-build")) run("npm", ["run", "build"], ROOT);
+  const burst = async (label, env) => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
+    const server = await startServer({ name: label, cwd: ROOT, env: { DATA_DIR: dataDir, ...env }, readyPath: "/readyz", countQueries: false });
+    try {
+      const result = await loginBurst(server);
+      console.log(JSON.stringify({ database: label, ...result }));
+      console.log(`${label}: ${burstLine(result)}`);
+    } finally {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  };
+  await burst("embedded", { DATABASE_URL: "" });
+  if (process.env.DATABASE_URL) {
+    const database = await serverDatabase(process.env.DATABASE_URL);
+    try {
+      await burst("postgresql", { DATABASE_URL: database.url, SESSION_SECRET: `bench-${Math.random().toString(36).slice(2)}-secret-0123456789` });
+    } finally {
+      await database.drop();
     }
   }
 }

@@ -11,6 +11,7 @@ import { Spinner } from "~/components/Spinner";
 import { dollarsValue, formatDollars } from "~/money";
 import { isPackageType, MAX_QUANTITY, MIN_QUANTITY } from "~/ordering";
 import { OrderError, placeOrder, quote } from "~/orders.server";
+import { clientAddress, formPageHeaders, retryAfter, take } from "~/rate-limit.server";
 import { flashCookie, requireUser } from "~/session.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -43,10 +44,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const submission = parseForm(await request.formData(), checkoutSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const counted = await take("order", { account: user.id, address: clientAddress(request, context) });
+  if (counted.refused) {
+    return data(submission.reply({ formErrors: [counted.refused.message] }), { status: 429, headers: retryAfter(counted.refused) });
+  }
   try {
     await placeOrder(user.id, submission.value);
   } catch (error) {
@@ -57,6 +62,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 type TextFieldName = "firstName" | "lastName" | "streetAddress" | "City" | "townName" | "Postcode" | "mobileNumber" | "email";
+
+// Keeps the Retry-After of a refused post.
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Checkout — Tour Booking" }];
 

@@ -1,25 +1,31 @@
 import { apiRoute, bearerToken, jsonError, readBody } from "~/api.server";
 import { loginSchema } from "~/auth-forms";
-import { authFailure, clientAddress, verifyLogin } from "~/auth.server";
-import { loginLimit } from "~/rate-limit.server";
+import { authFailure, clientAddress, passwordBusy, verifyLogin } from "~/auth.server";
+import { retryAfter, take } from "~/rate-limit.server";
 import { createApiToken, getApiTokenUser, revokeApiToken } from "~/session.server";
 
 const tokenRequestSchema = loginSchema.pick({ email: true, password: true });
 
 export const { loader, action } = apiRoute({
   // POST /api/auth/token: email and password (checked and rate limited as the login form is) for
-  // a bearer token. Wrong email and wrong password get the same answer.
+  // a bearer token; tokens per account and per address are limited too (app/rate-limit.server.ts).
+  // Wrong email and wrong password get the same answer.
   POST: async ({ request, context }) => {
     const { email, password } = await readBody(request, tokenRequestSchema);
+    const address = clientAddress(request, context);
     try {
-      const user = await verifyLogin(email, password, clientAddress(request, context));
+      const user = await verifyLogin(email, password, address);
+      const counted = await take("token", { account: user.id, address });
+      if (counted.refused) return jsonError(429, counted.refused.message, undefined, retryAfter(counted.refused));
       const { token, expiresAt } = await createApiToken(user.id);
       return Response.json({ token, expiresAt: expiresAt.toISOString() });
     } catch (error) {
+      const busy = passwordBusy(error);
+      if (busy) return jsonError(503, busy.message, undefined, { "Retry-After": String(busy.retryAfterSeconds) });
       const failure = authFailure(error);
       if (!failure) throw error;
       if (failure.code === "too-many-requests") {
-        return jsonError(429, failure.message, undefined, { "Retry-After": String(loginLimit().windowMs / 1000) });
+        return jsonError(429, failure.message, undefined, { "Retry-After": String(failure.retryAfterSeconds ?? 60) });
       }
       if (failure.code === "user-disabled") return jsonError(403, failure.message);
       return jsonError(401, failure.message, undefined, { "WWW-Authenticate": 'Bearer realm="api"' });

@@ -4,6 +4,7 @@ import { apiRoute, jsonError, orderJson, orderRecordSelect, readBody, requireApi
 import { checkoutSchema } from "~/checkout";
 import { db } from "~/db.server";
 import { OrderError, placeOrder, quote } from "~/orders.server";
+import { clientAddress, retryAfter, take } from "~/rate-limit.server";
 
 // GET /api/my-orders (admin: all orders) and GET /api/my-orders?email= (that user or an admin).
 const listOrders: ApiHandler = async ({ request }) => {
@@ -30,9 +31,11 @@ const apiOrderSchema = checkoutSchema.extend({
 });
 
 // POST /api/my-orders (signed in): the server prices the order from the package and quantity.
-const placeApiOrder: ApiHandler = async ({ request }) => {
+const placeApiOrder: ApiHandler = async ({ request, context }) => {
   const user = await requireApiUser(request);
   const input = await readBody(request, apiOrderSchema);
+  const counted = await take("order", { account: user.id, address: clientAddress(request, context) });
+  if (counted.refused) return jsonError(429, counted.refused.message, undefined, retryAfter(counted.refused));
   const priced = await quote(input.service, input.quantity);
   if (!priced) return jsonError(400, "This package is no longer available.");
   if (input.Price !== undefined && Math.round(input.Price * 100) !== priced.totalCents) {

@@ -1,6 +1,7 @@
-import { apiRoute, getApiUser, readBody, requireApiUser } from "~/api.server";
+import { apiRoute, getApiUser, jsonError, readBody, requireApiUser } from "~/api.server";
 import { addReview } from "~/catalog.server";
 import { db } from "~/db.server";
+import { clientAddress, retryAfter, take } from "~/rate-limit.server";
 import { reviewSchema } from "~/reviews";
 
 export const { loader, action } = apiRoute({
@@ -19,9 +20,11 @@ export const { loader, action } = apiRoute({
   },
 
   // POST /api/review (signed in): name, email and photo come from the session, not the body.
-  POST: async ({ request }) => {
+  POST: async ({ request, context }) => {
     const user = await requireApiUser(request);
     const input = await readBody(request, reviewSchema);
+    const counted = await take("review", { account: user.id, address: clientAddress(request, context) });
+    if (counted.refused) return jsonError(429, counted.refused.message, undefined, retryAfter(counted.refused));
     const created = await addReview(user, input);
     return Response.json({ insertedId: created.id }, { status: 201 });
   },

@@ -5,11 +5,9 @@ import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { parseForm } from "~/forms";
 import { contactSchema } from "~/contact";
 import { receiveContactMessage } from "~/contact.server";
-import { clientAddress, formLimit, hit } from "~/rate-limit.server";
+import { clientAddress, formPageHeaders, retryAfter, take } from "~/rate-limit.server";
 import { Spinner } from "~/components/Spinner";
 import { FieldError } from "~/components/FieldError";
-
-const TOO_MANY_MESSAGES = "You have sent many messages in a short time. Please try again later.";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
@@ -18,13 +16,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ result: submission.reply(), sent: false }, { status: 400 });
   }
   // Messages per client address (when the server tells us the address): each one is stored and mailed.
-  const address = clientAddress(request, context);
-  if (address && (await hit(`contact:address:${address}`, formLimit())) > formLimit().max) {
-    return data({ result: submission.reply({ formErrors: [TOO_MANY_MESSAGES] }), sent: false }, { status: 429 });
+  const counted = await take("contact", { address: clientAddress(request, context) });
+  if (counted.refused) {
+    return data(
+      { result: submission.reply({ formErrors: [counted.refused.message] }), sent: false },
+      { status: 429, headers: retryAfter(counted.refused) },
+    );
   }
   await receiveContactMessage(submission.value);
   return { result: submission.reply({ resetForm: true }), sent: true };
 }
+
+// Keeps the Retry-After of a refused post.
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Contact — Tour Booking" },

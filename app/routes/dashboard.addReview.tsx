@@ -6,6 +6,7 @@ import { parseForm } from "~/forms";
 import { addReview } from "~/catalog.server";
 import { FieldError } from "~/components/FieldError";
 import { Spinner } from "~/components/Spinner";
+import { clientAddress, formPageHeaders, retryAfter, take } from "~/rate-limit.server";
 import { reviewSchema } from "~/reviews";
 import { requireUser } from "~/session.server";
 
@@ -14,14 +15,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { name: user.displayName, email: user.email };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const submission = parseForm(await request.formData(), reviewSchema);
   if (submission.status !== "success") return data({ result: submission.reply(), added: false }, { status: 400 });
+  const counted = await take("review", { account: user.id, address: clientAddress(request, context) });
+  if (counted.refused) {
+    return data(
+      { result: submission.reply({ formErrors: [counted.refused.message] }), added: false },
+      { status: 429, headers: retryAfter(counted.refused) },
+    );
+  }
   // Name, email and photo come from the session, never from the form.
   await addReview(user, submission.value);
   return { result: submission.reply({ resetForm: true }), added: true };
 }
+
+// Keeps the Retry-After of a refused post.
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Review — Tour Booking" }];
 
@@ -43,6 +54,11 @@ export default function AddReview() {
       {actionData?.added ? (
         <p className="form-success" role="status">
           Your Review and rating has been submitted
+        </p>
+      ) : null}
+      {form.errors?.length ? (
+        <p className="alert alert-error" role="alert" id={form.errorId}>
+          {form.errors[0]}
         </p>
       ) : null}
       <Form method="post" {...getFormProps(form)}>

@@ -5,9 +5,10 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { parseForm } from "~/forms";
 import { loginSchema } from "~/auth-forms";
 import { safeRedirect } from "~/auth-redirect";
-import { authFailure, clientAddress, getAuthenticator, isGoogleConfigured } from "~/auth.server";
+import { authFailure, clientAddress, getAuthenticator, isGoogleConfigured, passwordBusy } from "~/auth.server";
 import { FieldError } from "~/components/FieldError";
 import { Spinner } from "~/components/Spinner";
+import { formPageHeaders } from "~/rate-limit.server";
 import { createUserSession, getUser } from "~/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -38,14 +39,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
       flash: "login",
     });
   } catch (error) {
+    const busy = passwordBusy(error);
+    if (busy) {
+      return data(
+        { result: submission.reply({ formErrors: [busy.message], hideFields: ["password"] }) },
+        { status: 503, headers: { "Retry-After": String(busy.retryAfterSeconds) } },
+      );
+    }
     const failure = authFailure(error);
     if (!failure) throw error;
+    const limited = failure.code === "too-many-requests";
     return data(
       { result: submission.reply({ formErrors: [failure.message], hideFields: ["password"] }) },
-      { status: failure.code === "too-many-requests" ? 429 : 401 },
+      { status: limited ? 429 : 401, headers: limited ? { "Retry-After": String(failure.retryAfterSeconds ?? 60) } : undefined },
     );
   }
 }
+
+// Keeps the Retry-After of a refused post.
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Login — Tour Booking" }];
 

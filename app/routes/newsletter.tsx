@@ -4,6 +4,7 @@ import { useActionData } from "@remix-run/react";
 import { NewsletterBox } from "~/components/NewsletterBox";
 import { formNulMessage } from "~/forms";
 import { newsletterSchema, subscribe } from "~/newsletter.server";
+import { clientAddress, formPageHeaders, retryAfter, take } from "~/rate-limit.server";
 
 export type NewsletterResult = { ok: true; message: string } | { ok: false; message: string; email: string };
 
@@ -11,13 +12,21 @@ export function loader() {
   return null;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const nul = formNulMessage(form);
   const parsed = newsletterSchema.safeParse({ email: form.get("email") ?? "" });
   if (nul || !parsed.success) {
     const email = String(form.get("email") ?? "").slice(0, 254);
     return data<NewsletterResult>({ ok: false, message: nul ?? parsed.error!.issues[0].message, email }, { status: 400 });
+  }
+  // Subscriptions per client address (when the server tells us the address).
+  const counted = await take("newsletter", { address: clientAddress(request, context) });
+  if (counted.refused) {
+    return data<NewsletterResult>(
+      { ok: false, message: counted.refused.message, email: parsed.data.email },
+      { status: 429, headers: retryAfter(counted.refused) },
+    );
   }
   const outcome = await subscribe(parsed.data.email);
   return data<NewsletterResult>({
@@ -28,6 +37,9 @@ export async function action({ request }: ActionFunctionArgs) {
         : "You are already subscribed. Thank you for staying with us!",
   });
 }
+
+// Keeps the Retry-After of a refused post.
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Newsletter — Tour Booking" }];
 

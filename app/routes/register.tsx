@@ -5,8 +5,8 @@ import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { parseForm } from "~/forms";
 import { PASSWORD_MISMATCH, registerSchema } from "~/auth-forms";
-import { authFailure, clientAddress, getAuthenticator } from "~/auth.server";
-import { formLimit, hit } from "~/rate-limit.server";
+import { authFailure, clientAddress, getAuthenticator, passwordBusy } from "~/auth.server";
+import { formPageHeaders, retryAfter, take } from "~/rate-limit.server";
 import { FieldError } from "~/components/FieldError";
 import { Spinner } from "~/components/Spinner";
 import { createUserSession } from "~/session.server";
@@ -19,11 +19,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
   }
   // Account creation per client address (when the server tells us the address).
-  const address = clientAddress(request, context);
-  if (address && (await hit(`register:address:${address}`, formLimit())) > formLimit().max) {
+  const counted = await take("register", { address: clientAddress(request, context) });
+  if (counted.refused) {
     return data(
-      { result: submission.reply({ formErrors: [TOO_MANY_REGISTRATIONS], hideFields: ["password", "confirmPassword"] }) },
-      { status: 429 },
+      { result: submission.reply({ formErrors: [counted.refused.message], hideFields: ["password", "confirmPassword"] }) },
+      { status: 429, headers: retryAfter(counted.refused) },
     );
   }
   try {
@@ -32,6 +32,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
     return createUserSession({ request, userId: user.id, redirectTo: "/", flash: "register" });
   } catch (error) {
+    const busy = passwordBusy(error);
+    if (busy) {
+      await counted.refund();
+      return data(
+        { result: submission.reply({ formErrors: [busy.message], hideFields: ["password", "confirmPassword"] }) },
+        { status: 503, headers: { "Retry-After": String(busy.retryAfterSeconds) } },
+      );
+    }
     const failure = authFailure(error);
     if (!failure) throw error;
     return data(
@@ -47,7 +55,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-const TOO_MANY_REGISTRATIONS = "Too many accounts were created from your network. Please try again later.";
+// Keeps the Retry-After of a refused post.
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Register — Tour Booking" }];
 
