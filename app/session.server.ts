@@ -3,8 +3,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie, redirect, type Cookie } from "@remix-run/node";
 import { requestPath, safeRedirect } from "~/auth-redirect";
-import { db } from "~/db.server";
+import { createSession, deleteExpiredSessionsOf, deleteSession, deleteSessionsOf, extendSession, findSession } from "~/data/sessions.server";
 import { env } from "~/env.server";
+import { ADMINS_ONLY, FLASH_MESSAGES, type FlashKey } from "~/flash-messages";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Sliding expiry: the row and cookie are renewed at most once a day. */
@@ -77,8 +78,7 @@ async function loadSession(request: Request): Promise<CurrentSession | null> {
   let renewedCookie: string | undefined;
   const now = Date.now();
   if (found.expiresAt.getTime() - now < SESSION_TTL_MS - RENEW_AFTER_MS) {
-    const prisma = await db();
-    await prisma.session.updateMany({ where: { id: hashSessionId(token) }, data: { expiresAt: new Date(now + SESSION_TTL_MS) } });
+    await extendSession(hashSessionId(token), new Date(now + SESSION_TTL_MS));
     renewedCookie = await sessionCookie().serialize(token);
   }
   return { user: found.user, renewedCookie };
@@ -86,18 +86,11 @@ async function loadSession(request: Request): Promise<CurrentSession | null> {
 
 /** The user and expiry of a live session row; an expired row or a disabled account's is deleted. */
 async function activeSession(token: string): Promise<{ user: SessionUser; expiresAt: Date } | null> {
-  const prisma = await db();
   const id = hashSessionId(token);
-  const row = await prisma.session.findUnique({
-    where: { id },
-    select: {
-      expiresAt: true,
-      user: { select: { id: true, email: true, displayName: true, photoUrl: true, role: true, disabled: true } },
-    },
-  });
+  const row = await findSession(id);
   if (!row) return null;
   if (row.expiresAt.getTime() <= Date.now() || row.user.disabled) {
-    await prisma.session.deleteMany({ where: { id } });
+    await deleteSession(id);
     return null;
   }
   const { disabled: _disabled, role, ...rest } = row.user;
@@ -125,23 +118,13 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await getUser(request);
   if (user?.isAdmin) return user;
   if (request.method !== "GET" && request.method !== "HEAD") {
-    throw new Response("Forbidden: administrators only.", { status: 403 });
+    throw new Response(ADMINS_ONLY, { status: 403 });
   }
   if (!user) return requireUser(request);
   throw redirect(`/?${new URLSearchParams({ redirectTo: requestPath(request) })}`);
 }
 
-export type FlashKey = "login" | "register" | "logout" | "order-placed" | "google-cancelled" | "google-failed" | "account-disabled";
-
-export const FLASH_MESSAGES: Record<FlashKey, { tone: "success" | "error"; text: string }> = {
-  login: { tone: "success", text: "User Login successfully" },
-  register: { tone: "success", text: "User Created successfully" },
-  logout: { tone: "success", text: "You are logged out." },
-  "order-placed": { tone: "success", text: "Order successfully " },
-  "google-cancelled": { tone: "error", text: "Google sign-in was cancelled. Please try again or log in with your email." },
-  "google-failed": { tone: "error", text: "Google sign-in could not be completed. Please try again." },
-  "account-disabled": { tone: "error", text: "This account has been disabled. Please contact us." },
-};
+export type { FlashKey };
 
 export async function flashCookie(key: FlashKey): Promise<string> {
   return cookieJar().flash.serialize(key);
@@ -170,14 +153,11 @@ export async function createUserSession({
   request?: Request;
 }): Promise<Response> {
   const token = randomBytes(32).toString("base64url");
-  const prisma = await db();
   const previous = request ? await readSessionToken(request) : null;
-  if (previous) await prisma.session.deleteMany({ where: { id: hashSessionId(previous) } });
-  await prisma.session.create({
-    data: { id: hashSessionId(token), userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) },
-  });
+  if (previous) await deleteSession(hashSessionId(previous));
+  await createSession(hashSessionId(token), userId, new Date(Date.now() + SESSION_TTL_MS));
   // Housekeeping: expired rows of this user go away when they sign in again.
-  await prisma.session.deleteMany({ where: { userId, expiresAt: { lt: new Date() } } });
+  await deleteExpiredSessionsOf(userId);
   const responseHeaders = new Headers(headers);
   responseHeaders.append("Set-Cookie", await sessionCookie().serialize(token));
   if (flash) responseHeaders.append("Set-Cookie", await flashCookie(flash));
@@ -187,10 +167,7 @@ export async function createUserSession({
 /** Ends the session: the row is deleted and the cookie cleared. */
 export async function logout(request: Request, redirectTo = "/"): Promise<Response> {
   const token = await readSessionToken(request);
-  if (token) {
-    const prisma = await db();
-    await prisma.session.deleteMany({ where: { id: hashSessionId(token) } });
-  }
+  if (token) await deleteSession(hashSessionId(token));
   return redirect(redirectTo, {
     headers: { "Set-Cookie": await sessionCookie().serialize("", { maxAge: 0 }) },
   });
@@ -198,8 +175,7 @@ export async function logout(request: Request, redirectTo = "/"): Promise<Respon
 
 /** Ends every session of a user (account disabled, password changed...). */
 export async function revokeUserSessions(userId: string): Promise<number> {
-  const prisma = await db();
-  return (await prisma.session.deleteMany({ where: { userId } })).count;
+  return deleteSessionsOf(userId);
 }
 
 // API tokens (POST /api/auth/token) are session rows too, so they expire, can be revoked and end
@@ -210,8 +186,7 @@ const API_TOKEN = /^tb_[A-Za-z0-9_-]{43}$/;
 export async function createApiToken(userId: string): Promise<{ token: string; expiresAt: Date }> {
   const token = `tb_${randomBytes(32).toString("base64url")}`;
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  const prisma = await db();
-  await prisma.session.create({ data: { id: hashSessionId(token), userId, expiresAt } });
+  await createSession(hashSessionId(token), userId, expiresAt);
   return { token, expiresAt };
 }
 
@@ -223,6 +198,5 @@ export async function getApiTokenUser(token: string): Promise<SessionUser | null
 
 export async function revokeApiToken(token: string): Promise<number> {
   if (!API_TOKEN.test(token)) return 0;
-  const prisma = await db();
-  return (await prisma.session.deleteMany({ where: { id: hashSessionId(token) } })).count;
+  return deleteSession(hashSessionId(token));
 }
