@@ -6,7 +6,15 @@ import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy } from "remix-auth-google";
 import { AUTH_MESSAGES, type AuthCode } from "~/auth-forms";
-import { db } from "~/db.server";
+import {
+  createGoogleUser,
+  createPasswordUser,
+  findLoginUser,
+  findUserByEmail,
+  findUserByGoogleId,
+  findUserIdByEmail,
+  linkGoogleAccount,
+} from "~/data/users.server";
 import { env } from "~/env.server";
 import { hashPassword, PasswordBusyError, verifyPassword } from "~/password.server";
 import { clientAddress, take } from "~/rate-limit.server";
@@ -72,11 +80,7 @@ export async function verifyLogin(email: string, password: string, address: stri
   if (attempt.refused) throw new AuthFailure("too-many-requests", undefined, attempt.refused.retryAfterSeconds);
   // Many attempts on this account from elsewhere: slower, but the owner still gets in.
   if (attempt.delayMs > 0) await new Promise((done) => setTimeout(done, attempt.delayMs));
-  const prisma = await db();
-  const user = await prisma.user.findUnique({
-    where: { email },
-    select: { id: true, disabled: true, password: { select: { hash: true } } },
-  });
+  const user = await findLoginUser(email);
   let ok: boolean;
   try {
     ok = await verifyPassword(password, user?.password?.hash);
@@ -92,16 +96,11 @@ export async function verifyLogin(email: string, password: string, address: stri
 }
 
 async function verifyRegister({ displayName, email, password }: RegisterContext): Promise<AuthUser> {
-  const prisma = await db();
-  const existing = await prisma.user.findUnique({ where: { email }, select: { id: true } });
+  const existing = await findUserIdByEmail(email);
   if (existing) throw new AuthFailure("email-already-in-use", "email");
-  const hash = await hashPassword(password);
+  const passwordHash = await hashPassword(password);
   try {
-    const user = await prisma.user.create({
-      data: { email, displayName, password: { create: { hash } } },
-      select: { id: true },
-    });
-    return user;
+    return await createPasswordUser({ email, displayName, passwordHash });
   } catch (error) {
     // Two registrations racing for the same address.
     if ((error as { code?: string }).code === "P2002") throw new AuthFailure("email-already-in-use", "email");
@@ -120,26 +119,18 @@ export interface GoogleUserInfo {
 /** Finds the user by Google id, else links the verified email, else creates the account. */
 export async function upsertGoogleUser(info: GoogleUserInfo): Promise<AuthUser> {
   if (!info.sub || !info.email || !info.emailVerified) throw new AuthFailure("invalid-verification-code");
-  const prisma = await db();
   const email = info.email.trim().toLowerCase();
   const displayName = (info.name || email.split("@")[0]).slice(0, 80);
   const photoUrl = info.picture && /^https:\/\//.test(info.picture) ? info.picture : undefined;
-  const byGoogle = await prisma.user.findUnique({ where: { googleId: info.sub }, select: { id: true, disabled: true } });
-  const byEmail = byGoogle ? null : await prisma.user.findUnique({ where: { email }, select: { id: true, disabled: true } });
+  const byGoogle = await findUserByGoogleId(info.sub);
+  const byEmail = byGoogle ? null : await findUserByEmail(email);
   const found = byGoogle ?? byEmail;
   if (found?.disabled) throw new AuthFailure("user-disabled");
   if (found) {
-    await prisma.user.update({
-      where: { id: found.id },
-      data: { googleId: info.sub, ...(photoUrl ? { photoUrl } : {}) },
-    });
+    await linkGoogleAccount(found.id, info.sub, photoUrl);
     return { id: found.id };
   }
-  const created = await prisma.user.create({
-    data: { email, displayName, photoUrl, googleId: info.sub },
-    select: { id: true },
-  });
-  return created;
+  return createGoogleUser({ email, displayName, photoUrl, googleId: info.sub });
 }
 
 /** The OAuth round trip's cookies: signed, only under /auth, gone after ten minutes. */

@@ -1,5 +1,5 @@
 import { apiRoute, jsonError } from "~/api.server";
-import { db } from "~/db.server";
+import { isActiveAdmin } from "~/data/users.server";
 import { clientAddress, retryAfter, take } from "~/rate-limit.server";
 
 export const { loader, action } = apiRoute({
@@ -10,8 +10,6 @@ export const { loader, action } = apiRoute({
     if (counted.refused) return jsonError(429, counted.refused.message, undefined, retryAfter(counted.refused));
     const email = (params.email ?? "").trim().toLowerCase();
     if (!email || email.length > 254 || email.includes("\0")) return Response.json({ admin: false });
-    const prisma = await db();
-    const user = await prisma.user.findUnique({ where: { email }, select: { role: true, disabled: true } });
-    return Response.json({ admin: user?.role === "ADMIN" && !user.disabled });
+    return Response.json({ admin: await isActiveAdmin(email) });
   },
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { apiRoute, jsonError, readBody, requireApiAdmin } from "~/api.server";
-import { promoteToAdmin } from "~/users.server";
+import { promoteToAdmin } from "~/data/users.server";
 
 const makeAdminSchema = z.object({
   email: z.string({ required_error: "email is required." }).trim().toLowerCase().email("email must be an email address."),

@@ -7,7 +7,7 @@ import { makeAdminSchema } from "~/auth-forms";
 import { FieldError } from "~/components/FieldError";
 import { Spinner } from "~/components/Spinner";
 import { requireAdmin } from "~/session.server";
-import { promoteToAdmin } from "~/users.server";
+import { promoteToAdmin } from "~/data/users.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
