@@ -1,11 +1,10 @@
 // Shared pieces of the JSON API under /api (spec §7): one wrapper that gives every route the same
-// methods, errors and CORS answers; authentication by cookie or bearer token; bodies; record shapes.
+// methods, errors and CORS answers; authentication by cookie or bearer token; bodies. The JSON
+// shapes of the records are in app/api-json.ts.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import { env } from "~/env.server";
 import { logError } from "~/log.server";
-import { dollarsValue } from "~/money";
-import { paymentRecordSelect } from "~/payments";
 import { readTextWithin } from "~/request-body.server";
 import { getApiTokenUser, getUser, type SessionUser } from "~/session.server";
 import { MAX_BODY_DEPTH, nulMessage, scanForNul } from "~/text";
@@ -162,70 +161,3 @@ export async function readBody<Schema extends z.ZodTypeAny>(request: Request, sc
   }
   return parsed.data;
 }
-
-export function serviceJson(service: { id: string; title: string; costCents: number; image: string; description: string }) {
-  return { _id: service.id, title: service.title, cost: Number(dollarsValue(service.costCents)), image: service.image, description: service.description };
-}
-
-export interface OrderRecord {
-  id: string;
-  firstName: string;
-  lastName: string;
-  streetAddress: string;
-  city: string | null;
-  townName: string;
-  district: string;
-  postcode: string | null;
-  mobileNumber: string;
-  email: string;
-  priceCents: number;
-  serviceTitle: string;
-  quantity: number;
-  packageType: string;
-  payment: { amountCents: number; created: Date; last4: string; transaction: string } | null;
-}
-
-export function orderJson(order: OrderRecord) {
-  return {
-    _id: order.id,
-    firstName: order.firstName,
-    lastName: order.lastName,
-    streetAddress: order.streetAddress,
-    City: order.city ?? "",
-    townName: order.townName,
-    district: order.district,
-    Postcode: order.postcode ?? "",
-    mobileNumber: order.mobileNumber,
-    email: order.email,
-    Price: Number(dollarsValue(order.priceCents)),
-    name: order.serviceTitle,
-    quantity: order.quantity,
-    packageType: order.packageType,
-    payment: order.payment
-      ? {
-          amount: Number(dollarsValue(order.payment.amountCents)),
-          created: Math.floor(order.payment.created.getTime() / 1000),
-          last4: order.payment.last4,
-          transaction: order.payment.transaction,
-        }
-      : null,
-  };
-}
-
-export const orderRecordSelect = {
-  id: true,
-  firstName: true,
-  lastName: true,
-  streetAddress: true,
-  city: true,
-  townName: true,
-  district: true,
-  postcode: true,
-  mobileNumber: true,
-  email: true,
-  priceCents: true,
-  serviceTitle: true,
-  quantity: true,
-  packageType: true,
-  payment: { select: paymentRecordSelect },
-} as const;

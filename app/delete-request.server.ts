@@ -1,4 +1,4 @@
-import { isPlausibleId } from "~/catalog.server";
+import { isPlausibleId } from "~/ids";
 
 /** The id posted by a DeleteForm, or null for anything else (the page answers 400; a malformed id never reaches the database). */
 export async function readDeleteId(request: Request): Promise<string | null> {

@@ -3,7 +3,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { formNulMessage, parseForm } from "~/forms";
-import { productSchema } from "~/products";
+import { packageSchema } from "~/packages";
 import { nulMessage } from "~/text";
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
@@ -11,21 +11,21 @@ const product = { title: "Sajek Valley", cost: "150", image: "/images/tours/saje
 
 describe("parseForm", () => {
   it("accepts a clean form and coerces it like parseWithZod", () => {
-    const submission = parseForm(form(product), productSchema);
+    const submission = parseForm(form(product), packageSchema);
     expect(submission.status).toBe("success");
     expect(submission.status === "success" && submission.value.cost).toBe(150);
   });
 
   it.each(Object.keys(product))("refuses U+0000 in %s with an error on that field, naming it", (field) => {
-    const submission = parseForm(form({ ...product, [field]: `${product[field as keyof typeof product]}\u0000` }), productSchema);
+    const submission = parseForm(form({ ...product, [field]: `${product[field as keyof typeof product]}\u0000` }), packageSchema);
     expect(submission.status).toBe("error");
     expect(submission.status === "error" && submission.error?.[field]?.[0]).toBe(nulMessage(field));
   });
 
   it("refuses U+0000 in a field the schema does not know, and in a field name", () => {
-    const extra = parseForm(form({ ...product, extra: "a\u0000" }), productSchema);
+    const extra = parseForm(form({ ...product, extra: "a\u0000" }), packageSchema);
     expect(extra.status === "error" && extra.error?.extra).toEqual([nulMessage("extra")]);
-    expect(parseForm(form({ ...product, "x\u0000": "a" }), productSchema).status).toBe("error");
+    expect(parseForm(form({ ...product, "x\u0000": "a" }), packageSchema).status).toBe("error");
   });
 
   it("formNulMessage names the first field holding U+0000", () => {

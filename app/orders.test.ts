@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { deleteOrder, listOrdersOf, OrderError, placeOrder, quote } from "~/orders.server";
+import { listOrdersOf } from "~/data/orders.server";
+import { deleteOrder, OrderError, placeOrder, quote } from "~/orders.server";
 import { checkoutFor, firstService } from "../tests/support/orders";
 
 async function customer(email: string) {

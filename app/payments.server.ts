@@ -1,12 +1,13 @@
 // Card payments: the server creates the payment intent from the order's own price and records
 // a payment only after it has checked the intent with Stripe (DESIGN.md §2.2, §5).
 import Stripe from "stripe";
-import { isPlausibleId } from "~/catalog.server";
-import { db } from "~/db.server";
+import { isPlausibleId } from "~/ids";
+import { attachPaymentIntent, findPayableOrder, findPaymentPageOrder, markPaymentFailed, type PayableOrderRow } from "~/data/orders.server";
+import { recordPayment } from "~/data/payments.server";
 import { logger } from "~/logger.server";
 import { deliverOutbox } from "~/mail.server";
 import { formatDollars } from "~/money";
-import { mismatchBetween, PAYMENT_CURRENCY, paymentRecordSelect } from "~/payments";
+import { mismatchBetween, PAYMENT_CURRENCY } from "~/payments";
 import { paymentsConfigured, stripe } from "~/stripe.server";
 
 export class PaymentError extends Error {
@@ -14,17 +15,6 @@ export class PaymentError extends Error {
     super(message);
   }
 }
-
-const payableOrderSelect = {
-  id: true,
-  userId: true,
-  priceCents: true,
-  email: true,
-  firstName: true,
-  serviceTitle: true,
-  paymentStatus: true,
-  stripePaymentIntentId: true,
-} as const;
 
 // Intents in these states can still be paid: reuse them instead of creating a second charge.
 const OPEN_STATES = new Set(["requires_payment_method", "requires_confirmation", "requires_action", "processing"]);
@@ -34,17 +24,9 @@ function requireConfigured() {
 }
 
 // Confirmation also finds an order deleted while its payment was under way: what was paid is kept.
-async function findOrder(orderId: string, ownerId: string | undefined, { includeDeleted = false } = {}) {
+async function findOrder(orderId: string, ownerId: string | undefined, { includeDeleted = false } = {}): Promise<PayableOrderRow> {
   if (!isPlausibleId(orderId)) throw new PaymentError("not-found", "No such order.");
-  const prisma = await db();
-  const order = await prisma.order.findFirst({
-    where: {
-      id: orderId,
-      ...(includeDeleted ? {} : { deletedAt: null }),
-      ...(ownerId ? { userId: ownerId } : {}),
-    },
-    select: payableOrderSelect,
-  });
+  const order = await findPayableOrder(orderId, ownerId, { includeDeleted });
   if (!order) throw new PaymentError("not-found", "No such order.");
   return order;
 }
@@ -87,11 +69,7 @@ export async function openPaymentIntent(orderId: string, ownerId: string): Promi
     if (error instanceof PaymentError) throw error;
     throw providerError(error);
   }
-  const prisma = await db();
-  await prisma.order.updateMany({
-    where: { id: order.id, paymentStatus: { not: "PAID" } },
-    data: { stripePaymentIntentId: intent.id, paymentStatus: "PROCESSING" },
-  });
+  await attachPaymentIntent(order.id, intent.id);
   if (!intent.client_secret) throw new PaymentError("provider", "The payment provider returned no client secret.");
   return { clientSecret: intent.client_secret, paymentIntentId: intent.id };
 }
@@ -107,7 +85,7 @@ export async function confirmPayment(orderId: string, paymentIntentId: string, o
   return recordVerifiedPayment(order, paymentIntentId);
 }
 
-async function recordVerifiedPayment(order: Awaited<ReturnType<typeof findOrder>>, paymentIntentId: string): Promise<boolean> {
+async function recordVerifiedPayment(order: PayableOrderRow, paymentIntentId: string): Promise<boolean> {
   if (!/^pi_[A-Za-z0-9_]{1,200}$/.test(paymentIntentId)) throw new PaymentError("unverified", "That is not a payment intent id.");
   let intent: Stripe.PaymentIntent;
   try {
@@ -133,31 +111,18 @@ async function recordVerifiedPayment(order: Awaited<ReturnType<typeof findOrder>
     throw new PaymentError("unverified", `The payment could not be verified: ${mismatch}.`);
   }
   const paymentMethod = typeof intent.payment_method === "object" ? intent.payment_method : null;
-  const prisma = await db();
   try {
-    await prisma.$transaction(async (tx) => {
-      await tx.payment.create({
-        data: {
-          orderId: order.id,
-          amountCents: intent.amount,
-          currency: intent.currency,
-          created: new Date(intent.created * 1000),
-          last4: paymentMethod?.card?.last4 ?? "",
-          transaction: intent.id,
-        },
-      });
-      await tx.order.update({
-        where: { id: order.id },
-        data: {
-          paymentStatus: "PAID",
-          stripePaymentIntentId: intent.id,
-          deletedAt: null,
-        },
-      });
-      await tx.outboxEmail.create({
-        data: confirmationEmail(order, intent.id),
-      });
-    });
+    await recordPayment(
+      order.id,
+      {
+        amountCents: intent.amount,
+        currency: intent.currency,
+        created: new Date(intent.created * 1000),
+        last4: paymentMethod?.card?.last4 ?? "",
+        transaction: intent.id,
+      },
+      confirmationEmail(order, intent.id),
+    );
   } catch (error) {
     // The unique order id on Payment: another request (browser, API or webhook) recorded it first.
     if ((error as { code?: string }).code === "P2002") return false;
@@ -196,15 +161,7 @@ function confirmationEmail(
 async function recordFailure(intent: Stripe.PaymentIntent): Promise<void> {
   const orderId = intent.metadata?.orderId;
   if (!orderId) return;
-  const prisma = await db();
-  await prisma.order.updateMany({
-    where: {
-      id: orderId,
-      stripePaymentIntentId: intent.id,
-      paymentStatus: { not: "PAID" },
-    },
-    data: { paymentStatus: "FAILED" },
-  });
+  await markPaymentFailed(orderId, intent.id);
 }
 
 /** A verified webhook event. Repeated deliveries change nothing. */
@@ -237,21 +194,7 @@ function providerError(error: unknown): PaymentError {
 
 /** What the payment page shows: the customer's own order, with its payment once recorded. */
 export async function paymentPageOrder(orderId: string, ownerId: string) {
-  if (!isPlausibleId(orderId)) return null;
-  const prisma = await db();
-  return prisma.order.findFirst({
-    where: { id: orderId, userId: ownerId, deletedAt: null },
-    select: {
-      id: true,
-      priceCents: true,
-      serviceTitle: true,
-      firstName: true,
-      lastName: true,
-      email: true,
-      paymentStatus: true,
-      payment: { select: paymentRecordSelect },
-    },
-  });
+  return isPlausibleId(orderId) ? findPaymentPageOrder(orderId, ownerId) : null;
 }
 
 /** The HTTP status for a payment failure, the same for the page action and /api. */

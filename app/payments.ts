@@ -1,9 +1,6 @@
 // What the server checks before it believes a payment intent pays an order.
 export const PAYMENT_CURRENCY = "usd";
 
-/** The spec's payment object of an order (amount, created, last4, transaction), as stored. */
-export const paymentRecordSelect = { amountCents: true, created: true, last4: true, transaction: true } as const;
-
 export interface PayableOrder {
   id: string;
   priceCents: number;

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { apiRoute, jsonError, orderJson, orderRecordSelect, readBody, requireApiUser } from "~/api.server";
-import { isPlausibleId } from "~/catalog.server";
-import { db } from "~/db.server";
+import { orderJson } from "~/api-json";
+import { apiRoute, jsonError, readBody, requireApiUser } from "~/api.server";
+import { findOrderRecord } from "~/data/orders.server";
+import { isPlausibleId } from "~/ids";
 import { deleteOrder, OrderError } from "~/orders.server";
 import { confirmPayment, PaymentError, paymentErrorStatus } from "~/payments.server";
 
@@ -24,15 +25,7 @@ export const { loader, action } = apiRoute({
   GET: async ({ request, params }) => {
     const user = await requireApiUser(request);
     if (!isPlausibleId(params.id)) return jsonError(404, "No such order.");
-    const prisma = await db();
-    const order = await prisma.order.findFirst({
-      where: {
-        id: params.id,
-        deletedAt: null,
-        ...(user.isAdmin ? {} : { userId: user.id }),
-      },
-      select: orderRecordSelect,
-    });
+    const order = await findOrderRecord(params.id, user.isAdmin ? undefined : user.id);
     return order ? Response.json(orderJson(order)) : jsonError(404, "No such order.");
   },
 

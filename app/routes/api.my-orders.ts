@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { apiRoute, jsonError, orderJson, orderRecordSelect, readBody, requireApiUser, type ApiHandler } from "~/api.server";
+import { orderJson } from "~/api-json";
+import { apiRoute, jsonError, readBody, requireApiUser, type ApiHandler } from "~/api.server";
 import { checkoutSchema } from "~/checkout";
-import { db } from "~/db.server";
+import { listOrderRecords } from "~/data/orders.server";
 import { OrderError, placeOrder, quote } from "~/orders.server";
 import { clientAddress, retryAfter, take } from "~/rate-limit.server";
 
@@ -15,12 +16,7 @@ const listOrders: ApiHandler = async ({ request }) => {
   }
   if (email === undefined && !user.isAdmin) return jsonError(403, "Administrators only: add ?email= with your own email.");
   if (email !== undefined && email !== user.email && !user.isAdmin) return jsonError(403, "You can only see your own orders.");
-  const prisma = await db();
-  const orders = await prisma.order.findMany({
-    where: { deletedAt: null, ...(email !== undefined ? { user: { email } } : {}) },
-    orderBy: { createdAt: "desc" },
-    select: orderRecordSelect,
-  });
+  const orders = await listOrderRecords(email);
   return Response.json(orders.map(orderJson));
 };
 

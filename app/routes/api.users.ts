@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { apiRoute, jsonError, readBody, requireApiAdmin, requireApiUser, type ApiHandler } from "~/api.server";
+import { savedUserJson, userJson } from "~/api-json";
 import { listUsers, saveDisplayName } from "~/data/users.server";
 
 // GET /api/users (admin): the list, with only what an admin needs.
 const getUsers: ApiHandler = async ({ request }) => {
   await requireApiAdmin(request);
   const users = await listUsers();
-  return Response.json(users.map(({ id, role, ...user }) => ({ _id: id, ...user, admin: role === "ADMIN" })));
+  return Response.json(users.map(userJson));
 };
 
 const userRecordSchema = z.object({
@@ -20,7 +21,7 @@ const saveOwnRecord: ApiHandler = async ({ request }) => {
   const input = await readBody(request, userRecordSchema);
   if (input.email !== user.email) return jsonError(403, "You can only save your own user record.");
   const saved = await saveDisplayName(user.id, input.displayName);
-  return Response.json({ _id: saved.id, email: saved.email, displayName: saved.displayName, acknowledged: true });
+  return Response.json(savedUserJson(saved));
 };
 
 export const { loader, action } = apiRoute({ GET: getUsers, POST: saveOwnRecord, PUT: saveOwnRecord });

@@ -2,11 +2,11 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { parseForm } from "~/forms";
-import { createService } from "~/catalog.server";
 import { FieldError } from "~/components/FieldError";
 import { Spinner } from "~/components/Spinner";
-import { productSchema } from "~/products";
+import { createPackage } from "~/data/packages.server";
+import { parseForm } from "~/forms";
+import { packageSchema } from "~/packages";
 import { requireAdmin } from "~/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -16,22 +16,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const submission = parseForm(await request.formData(), productSchema);
+  const submission = parseForm(await request.formData(), packageSchema);
   if (submission.status !== "success") return data({ result: submission.reply(), added: false }, { status: 400 });
-  await createService(submission.value);
+  await createPackage(submission.value);
   return { result: submission.reply({ resetForm: true }), added: true };
 }
 
 export const meta: MetaFunction = () => [{ title: "Add A Product — Tour Booking" }];
 
-export default function AddProduct() {
+export default function AddPackage() {
   const actionData = useActionData<typeof action>();
   const submitting = useNavigation().state === "submitting";
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, productSchema),
+    onValidate: ({ formData }) => parseForm(formData, packageSchema),
   });
   return (
     <section aria-labelledby="add-product-title" className="card form-card dashboard-form">

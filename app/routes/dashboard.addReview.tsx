@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { parseForm } from "~/forms";
-import { addReview } from "~/catalog.server";
+import { addReview } from "~/data/reviews.server";
 import { FieldError } from "~/components/FieldError";
 import { Spinner } from "~/components/Spinner";
 import { clientAddress, formPageHeaders, retryAfter, take } from "~/rate-limit.server";

@@ -8,7 +8,8 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
 import { readDeleteId, UNKNOWN_REQUEST } from "~/delete-request.server";
 import { formatDollars } from "~/money";
-import { deleteOrder, listAllOrders, OrderError } from "~/orders.server";
+import { listAllOrders } from "~/data/orders.server";
+import { deleteOrder, OrderError } from "~/orders.server";
 import { requireAdmin } from "~/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,22 +1,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { deleteService, listServices } from "~/catalog.server";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
+import { deletePackage, listPackages } from "~/data/packages.server";
 import { readDeleteId, UNKNOWN_REQUEST } from "~/delete-request.server";
 import { formatDollars } from "~/money";
 import { requireAdmin } from "~/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { services: await listServices() };
+  return { packages: await listPackages() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const id = await readDeleteId(request);
   if (!id) return data(UNKNOWN_REQUEST, { status: 400 });
-  const deleted = await deleteService(id);
+  const deleted = await deletePackage(id);
   return deleted > 0
     ? { ok: true, message: "Deleted sucessfully" }
     : data({ ok: false, message: "This package does not exist or was already deleted." }, { status: 404 });
@@ -29,8 +29,8 @@ function preview(text: string) {
   return text.length > 100 ? `${text.slice(0, 100)}...` : text;
 }
 
-export default function ManageProducts() {
-  const { services } = useLoaderData<typeof loader>();
+export default function ManagePackages() {
+  const { packages } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
     <section aria-labelledby="products-title">
@@ -48,16 +48,16 @@ export default function ManageProducts() {
             </tr>
           </thead>
           <tbody>
-            {services.map((service) => (
-              <tr key={service.id}>
+            {packages.map((tourPackage) => (
+              <tr key={tourPackage.id}>
                 <td>
-                  <img src={service.image} alt="" width={96} height={63} loading="lazy" className="table-photo" />
+                  <img src={tourPackage.image} alt="" width={96} height={63} loading="lazy" className="table-photo" />
                 </td>
-                <td>{service.title}</td>
-                <td>{preview(service.description)}</td>
-                <td>{formatDollars(service.costCents)}</td>
+                <td>{tourPackage.title}</td>
+                <td>{preview(tourPackage.description)}</td>
+                <td>{formatDollars(tourPackage.costCents)}</td>
                 <td>
-                  <DeleteForm id={service.id} confirmText="Are you sure, You want to delete?" label={`Delete ${service.title}`} />
+                  <DeleteForm id={tourPackage.id} confirmText="Are you sure, You want to delete?" label={`Delete ${tourPackage.title}`} />
                 </td>
               </tr>
             ))}

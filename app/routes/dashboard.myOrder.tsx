@@ -5,7 +5,8 @@ import type { loader as rootLoader } from "~/root";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
 import { readDeleteId, UNKNOWN_REQUEST } from "~/delete-request.server";
 import { formatDollars } from "~/money";
-import { deleteOrder, listOrdersOf, OrderError } from "~/orders.server";
+import { listOrdersOf } from "~/data/orders.server";
+import { deleteOrder, OrderError } from "~/orders.server";
 import { requireUser } from "~/session.server";
 import { useResultAlert } from "~/useResultAlert";
 

@@ -1,13 +1,13 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { listServiceCards } from "~/catalog.server";
-import { ServicesGrid } from "~/components/ServicesGrid";
+import { PackagesGrid } from "~/components/PackagesGrid";
+import { listPackageCards } from "~/data/packages.server";
 import { publicPageHeaders } from "~/http-cache";
 
 export const headers = publicPageHeaders;
 
 export async function loader() {
-  return { services: await listServiceCards() };
+  return { packages: await listPackageCards() };
 }
 
 export const meta: MetaFunction = () => [
@@ -16,7 +16,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export default function ServicesPage() {
-  const { services } = useLoaderData<typeof loader>();
+  const { packages } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="banner">
@@ -26,7 +26,7 @@ export default function ServicesPage() {
         </div>
       </section>
       <section className="container page-section" aria-label="Tour packages">
-        <ServicesGrid services={services} />
+        <PackagesGrid packages={packages} />
       </section>
     </>
   );

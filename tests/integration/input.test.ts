@@ -12,7 +12,7 @@ import { loginSchema, makeAdminSchema, registerSchema } from "~/auth-forms";
 import { checkoutSchema } from "~/checkout";
 import { contactSchema } from "~/contact";
 import { db } from "~/db.server";
-import { productSchema } from "~/products";
+import { packageSchema } from "~/packages";
 import { reviewSchema } from "~/reviews";
 import * as checkout from "~/routes/addCart.$total";
 import * as authToken from "~/routes/api.auth.token";
@@ -152,7 +152,7 @@ const formCases: FormCase[] = [
     path: "/dashboard/addProduct",
     handler: addProduct.action as Handler,
     role: "admin",
-    schema: productSchema,
+    schema: packageSchema,
     valid: () => ({ title: "Sajek Valley", cost: "150", image: "/images/tours/sajek.svg", description: "Clouds at sunrise." }),
   },
   { name: "make admin", path: "/dashboard/makeAdmin", handler: makeAdmin.action as Handler, role: "admin", schema: makeAdminSchema, valid: () => ({ email: fixture.customerEmail }) },

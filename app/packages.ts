@@ -25,7 +25,7 @@ function parse(value: string, base?: string): URL | null {
   }
 }
 
-export const productSchema = z.object({
+export const packageSchema = z.object({
   title: z
     .string({ required_error: "Please enter the package title." })
     .trim()
@@ -48,4 +48,4 @@ export const productSchema = z.object({
     .max(5000, "The description can be at most 5000 characters."),
 });
 
-export type ProductInput = z.infer<typeof productSchema>;
+export type PackageInput = z.infer<typeof packageSchema>;

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isImageUrl, productSchema } from "~/products";
+import { isImageUrl, packageSchema } from "~/packages";
 
 describe("isImageUrl", () => {
   it.each([
@@ -52,15 +52,15 @@ describe("isImageUrl", () => {
   });
 });
 
-describe("productSchema image", () => {
+describe("packageSchema image", () => {
   const product = { title: "Sajek Valley", cost: "150", description: "Clouds at sunrise." };
 
   it("keeps a good image, trimmed", () => {
-    expect(productSchema.parse({ ...product, image: "  /images/tours/x.svg " }).image).toBe("/images/tours/x.svg");
+    expect(packageSchema.parse({ ...product, image: "  /images/tours/x.svg " }).image).toBe("/images/tours/x.svg");
   });
 
   it("refuses a site path that leaves the site, with the form's message", () => {
-    const result = productSchema.safeParse({ ...product, image: "/\\evil.example/x.png" });
+    const result = packageSchema.safeParse({ ...product, image: "/\\evil.example/x.png" });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]).toMatchObject({ path: ["image"], message: expect.stringMatching(/http\(s\) URL or a path on this site/) });
   });
