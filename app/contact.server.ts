@@ -1,12 +1,11 @@
-import { db } from "~/db.server";
-import { env } from "~/env.server";
 import type { ContactMessageInput } from "~/contact";
-import { deliverOutbox, queueEmail } from "~/mail.server";
+import { queueEmail, saveContactMessage } from "~/data/messages.server";
+import { env } from "~/env.server";
+import { deliverOutbox } from "~/mail.server";
 
 /** Stores the message, queues the mail to the agency and tries to send it right away. */
 export async function receiveContactMessage(input: ContactMessageInput): Promise<void> {
-  const prisma = await db();
-  await prisma.contactMessage.create({ data: input });
+  await saveContactMessage(input);
   await queueEmail({
     to: env().CONTACT_TO,
     replyTo: input.email,

@@ -2,7 +2,8 @@ import { createServer } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { receiveContactMessage } from "~/contact.server";
 import { db } from "~/db.server";
-import { deliverOutbox, queueEmail } from "~/mail.server";
+import { queueEmail } from "~/data/messages.server";
+import { deliverOutbox } from "~/mail.server";
 import { startFakeSmtp } from "../tests/support/fake-smtp";
 
 const smtp = await startFakeSmtp();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { clientAddress, hit, limitRule, take } from "~/rate-limit.server";
+import { hit } from "~/data/rate-limits.server";
+import { clientAddress, limitRule, take } from "~/rate-limit.server";
 
 const counts = async (prefix: string) =>
   (await (await db()).rateLimit.findMany({ where: { key: { startsWith: prefix } }, orderBy: { key: "asc" } })).map(({ key, count }) => [key, count]);

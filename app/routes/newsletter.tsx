@@ -3,7 +3,8 @@ import { data } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { NewsletterBox } from "~/components/NewsletterBox";
 import { formNulMessage } from "~/forms";
-import { newsletterSchema, subscribe } from "~/newsletter.server";
+import { subscribe } from "~/data/messages.server";
+import { newsletterSchema } from "~/newsletter";
 import { clientAddress, formPageHeaders, retryAfter, take } from "~/rate-limit.server";
 
 export type NewsletterResult = { ok: true; message: string } | { ok: false; message: string; email: string };

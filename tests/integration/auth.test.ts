@@ -1,7 +1,7 @@
 import bcrypt from "bcryptjs";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { hit } from "~/rate-limit.server";
+import { hit } from "~/data/rate-limits.server";
 import { action as loginAction, loader as loginLoader } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
 import { action as startGoogle } from "~/routes/auth.google";
