@@ -38,7 +38,7 @@ function countingQueries(client: PrismaClient<"query">): PrismaClient {
 }
 
 // An outage must not hang requests: give up connecting (or waiting for a free connection) and
-// on an unanswered query after 5 s; the request then answers 503 (databaseUnavailable). Not less:
+// on an unanswered query after 5 s; the request then answers 503 (app/outage.server.ts). Not less:
 // under a burst a request may wait a moment for one of the pool's connections.
 const CONNECT_TIMEOUT_MS = 5_000;
 const QUERY_TIMEOUT_MS = 5_000;
@@ -235,12 +235,4 @@ function noteReachability(result: unknown): unknown {
  */
 export function databaseUnreachable(): boolean {
   return unreachable;
-}
-
-/** The answer while the database is unreachable: JSON for /api, the root ErrorBoundary's page otherwise. */
-export function databaseUnavailable(): Response {
-  return Response.json(
-    { error: "The service is temporarily unavailable. Please try again in a moment." },
-    { status: 503, headers: { "Retry-After": "5", "Cache-Control": "no-store" } },
-  );
 }

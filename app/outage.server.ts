@@ -6,7 +6,15 @@
 import type { ServerBuild } from "@remix-run/node";
 import { errorMessage, requestFields } from "~/log.server";
 import { logger } from "~/logger.server";
-import { databaseUnavailable, databaseUnreachable, isDatabaseUnavailable } from "~/db.server";
+import { databaseUnreachable, isDatabaseUnavailable } from "~/db.server";
+
+/** The answer while the database is unreachable: JSON for /api, the root ErrorBoundary's page otherwise. */
+function databaseUnavailable(): Response {
+  return Response.json(
+    { error: "The service is temporarily unavailable. Please try again in a moment." },
+    { status: 503, headers: { "Retry-After": "5", "Cache-Control": "no-store" } },
+  );
+}
 
 type RouteFunction = (args: { request: Request }) => unknown;
 
