@@ -31,7 +31,7 @@ import * as makeAdmin from "~/routes/dashboard.makeAdmin";
 import * as manageAllOrders from "~/routes/dashboard.manageAllOrders";
 import * as manageProducts from "~/routes/dashboard.manageProducts";
 import * as myOrder from "~/routes/dashboard.myOrder";
-import * as payment from "~/routes/dashboard.payment.$paymentId";
+import * as payment from "~/routes/dashboard.payment.$orderId";
 import * as login from "~/routes/login";
 import * as newsletter from "~/routes/newsletter";
 import * as register from "~/routes/register";
@@ -161,7 +161,7 @@ const formCases: FormCase[] = [
     path: "/dashboard/payment/x",
     handler: payment.action as Handler,
     role: "customer",
-    params: { paymentId: "x" },
+    params: { orderId: "x" },
     valid: () => ({ paymentIntentId: "pi_123" }),
     checkAccepted: false,
   },

@@ -13,7 +13,7 @@ afterAll(() => fake.close());
 
 const { db } = await import("~/db.server");
 const { placeTestOrder } = await import("../support/orders");
-const paymentPage = await import("~/routes/dashboard.payment.$paymentId");
+const paymentPage = await import("~/routes/dashboard.payment.$orderId");
 const myOrderPage = await import("~/routes/dashboard.myOrder");
 const createIntentApi = await import("~/routes/api.create-payment-intent");
 const orderApi = await import("~/routes/api.my-orders.$id");
@@ -88,7 +88,7 @@ async function confirmOnPage(orderId: string, paymentIntentId: string, cookie: s
   const run = () =>
     paymentPage.action({
       request: authedPost(`/dashboard/payment/${orderId}`, { paymentIntentId }, cookie),
-      params: { paymentId: orderId },
+      params: { orderId: orderId },
       context: {},
     });
   try {
@@ -163,7 +163,7 @@ describe("the payment page", () => {
     }>(
       await paymentPage.loader({
         request: authedGet(`/dashboard/payment/${order.id}`, cookie),
-        params: { paymentId: order.id },
+        params: { orderId: order.id },
         context: {},
       })
     );
@@ -182,7 +182,7 @@ describe("the payment page", () => {
     const notFound = await thrownResponse(() =>
       paymentPage.loader({
         request: authedGet(`/dashboard/payment/${order.id}`, stranger),
-        params: { paymentId: order.id },
+        params: { orderId: order.id },
         context: {},
       })
     );
@@ -190,7 +190,7 @@ describe("the payment page", () => {
     const anonymous = await thrownResponse(() =>
       paymentPage.loader({
         request: authedGet(`/dashboard/payment/${order.id}`, null),
-        params: { paymentId: order.id },
+        params: { orderId: order.id },
         context: {},
       })
     );

@@ -17,7 +17,7 @@ import { paymentsConfigured } from "~/stripe.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const order = await paymentPageOrder(params.paymentId ?? "", user.id);
+  const order = await paymentPageOrder(params.orderId ?? "", user.id);
   if (!order) throw new Response("No such order", { status: 404 });
   return {
     order: {
@@ -45,7 +45,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const nul = formNulMessage(form);
   if (nul) return data<ActionResult>({ error: nul }, { status: 400 });
   try {
-    await confirmPayment(params.paymentId ?? "", String(form.get("paymentIntentId") ?? ""), user.id);
+    await confirmPayment(params.orderId ?? "", String(form.get("paymentIntentId") ?? ""), user.id);
     return data<ActionResult>({ paid: true });
   } catch (error) {
     if (!(error instanceof PaymentError)) throw error;
