@@ -1,6 +1,6 @@
 // Demo content for an empty database. Images live under public/images (nothing from the internet).
 
-export const seedServices = [
+export const seedPackages = [
   {
     title: "Cox's Bazar Beach Escape",
     costCents: 450_00,

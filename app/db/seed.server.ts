@@ -3,13 +3,13 @@
 import bcrypt from "bcryptjs";
 import type { Env } from "~/env.server";
 import type { PrismaClient } from "~/generated/prisma/client";
-import { seedReviews, seedServices } from "~/db/seed-data";
+import { seedReviews, seedPackages } from "~/db/seed-data";
 
 export async function seedDatabase(prisma: PrismaClient, config: Env): Promise<void> {
   if (config.SEED_DEMO_DATA) {
     // Counting soft-deleted packages too: an agency that deleted the demo packages keeps them deleted.
     if ((await prisma.service.count()) === 0) {
-      await prisma.service.createMany({ data: seedServices.map((service) => ({ ...service })) });
+      await prisma.service.createMany({ data: seedPackages.map((service) => ({ ...service })) });
     }
     if ((await prisma.review.count()) === 0) {
       await prisma.review.createMany({ data: seedReviews.map((review) => ({ ...review })) });

@@ -15,7 +15,7 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "All our tour packages across Bangladesh, with prices per person." },
 ];
 
-export default function ServicesPage() {
+export default function PackagesPage() {
   const { packages } = useLoaderData<typeof loader>();
   return (
     <>

@@ -149,7 +149,7 @@ async function paidCustomerOrder(): Promise<string> {
   return id;
 }
 
-async function freshService(): Promise<string> {
+async function freshPackage(): Promise<string> {
   const prisma = await db();
   const created = await prisma.service.create({
     data: { title: "Contract Tour", costCents: 5000, image: "/images/tours/x.svg", description: "Made for one contract case." },
@@ -177,7 +177,7 @@ beforeAll(async () => {
   credentials.admin = { cookie: await signIn(people.admin.id) };
   credentials.customerToken = { bearer: await issueToken(people.customer.email, people.customer.password) };
   credentials.adminToken = { bearer: await issueToken(people.admin.email, people.admin.password) };
-  serviceId = await freshService();
+  serviceId = await freshPackage();
 });
 
 afterAll(async () => {
@@ -286,7 +286,7 @@ const rows: Row[] = [
   },
   {
     call: "DELETE /api/services/{id}",
-    request: async () => ({ method: "DELETE", path: `/api/services/${await freshService()}` }),
+    request: async () => ({ method: "DELETE", path: `/api/services/${await freshPackage()}` }),
     expected: adminOnly(200),
     writes: true,
     check: (_caller, answer) => expect(answer.body).toEqual({ deletedCount: 1 }),
