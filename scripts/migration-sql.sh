@@ -54,8 +54,9 @@ mkdir -p "$CACHE"
 if [ "$(cat "$CACHE/toolchain" 2>/dev/null)" != "$TOOLCHAIN" ]; then
   echo "migration-sql: installing $TOOLCHAIN into $CACHE (once)" >&2
   echo '{"name":"tour-booking-migration-sql","private":true}' >"$CACHE/package.json"
+  # No install scripts: they would fetch native engines, which the WebAssembly engine makes unneeded.
   # shellcheck disable=SC2086 # the list is meant to split
-  (cd "$CACHE" && npm install --no-audit --no-fund --silent --save-exact $TOOLCHAIN >&2)
+  (cd "$CACHE" && npm install --no-audit --no-fund --silent --ignore-scripts --save-exact $TOOLCHAIN >&2)
   echo "$TOOLCHAIN" >"$CACHE/toolchain"
 fi
 
