@@ -1,4 +1,4 @@
-// Shared pieces of the JSON API under /api (spec §7): one wrapper that gives every route the same
+// Shared pieces of the JSON API under /api (docs/spec.md §7): one wrapper that gives every route the same
 // methods, errors and CORS answers; authentication by cookie or bearer token; bodies; record shapes.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
