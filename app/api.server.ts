@@ -1,5 +1,5 @@
-// Shared pieces of the JSON API under /api (spec §7): one wrapper that gives every route the same
-// methods, errors and CORS answers; authentication by cookie or bearer token; bodies. The JSON
+// Shared pieces of the JSON API under /api (docs/spec.md §7): one wrapper that gives every route the
+// same methods, errors and CORS answers; authentication by cookie or bearer token; bodies. The JSON
 // shapes of the records are in app/api-json.ts.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";

@@ -39,7 +39,7 @@ export const registerSchema = z
 
 export const makeAdminSchema = z.object({ email });
 
-/** Messages for the identity error codes of the spec (§8) that can still occur. */
+/** Messages for the identity error codes of docs/spec.md §8 that can still occur. */
 export const AUTH_MESSAGES = {
   "wrong-password": "Wrong email or password. Please try again.",
   "user-not-found": "Wrong email or password. Please try again.",

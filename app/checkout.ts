@@ -1,4 +1,4 @@
-// The checkout form's schema (spec §5, with the length rules actually enforced),
+// The checkout form's schema (docs/spec.md §5, with the length rules actually enforced),
 // shared by the browser and the action.
 import { z } from "zod";
 import { MAX_QUANTITY, MIN_QUANTITY, PACKAGE_TYPES } from "~/ordering";

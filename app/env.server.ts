@@ -1,4 +1,4 @@
-// The whole configuration of the app, validated once at start-up (DESIGN.md §6).
+// The whole configuration of the app, validated once at start-up (README.md, Configuration).
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";

@@ -66,8 +66,10 @@ describe("every body goes through the shared checks", () => {
     expect(readers.filter((file) => !/from "~\/forms"/.test(file.text)).map((file) => file.name)).toEqual([]);
   });
 
-  it("JSON and raw bodies are read only by readBody (and the Stripe webhook, which needs the signed raw bytes)", () => {
+  it("JSON and raw bodies are read only by the bounded reader, for readBody and the Stripe webhook (signed raw bytes)", () => {
     const raw = /\b(request|req)\b[\w.()]*\.(json|text|arrayBuffer|blob)\(\)|\brequest\.body\b/;
-    expect(files.filter((file) => raw.test(file.text)).map((file) => file.name).sort()).toEqual(["api.server.ts", "routes/webhooks.stripe.ts"]);
+    expect(files.filter((file) => raw.test(file.text)).map((file) => file.name)).toEqual(["request-body.server.ts"]);
+    const bodyReaders = files.filter((file) => file.text.includes("readTextWithin(")).map((file) => file.name);
+    expect(bodyReaders.sort()).toEqual(["api.server.ts", "request-body.server.ts", "routes/webhooks.stripe.ts"]);
   });
 });

@@ -1,4 +1,4 @@
-// The OpenAPI 3.1 description of the JSON API under /api (spec §7 plus the token call), served at
+// The OpenAPI 3.1 description of the JSON API under /api (docs/spec.md §7 plus the token call), served at
 // /api/openapi.json. The contract tests validate every response they get against it.
 import { DISTRICTS } from "~/checkout";
 import { MAX_QUANTITY, MIN_QUANTITY, PACKAGE_TYPES } from "~/ordering";
@@ -44,7 +44,7 @@ export const openApiDocument = {
     title: "Tour Booking API",
     version: "1.0.0",
     description:
-      "The back-end calls of the original site (spec section 7) under /api, with server-side authorization. " +
+      "The back-end calls of the original site (docs/spec.md §7) under /api, with server-side authorization. " +
       "Authenticate with the site's session cookie or with `Authorization: Bearer <token>` from POST /api/auth/token " +
       "(tokens are never read from URLs). Cookie-authenticated writes must come from the site's own origin. " +
       "Every error is JSON: `{ error, details? }`, where details names each invalid field. " +

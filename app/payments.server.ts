@@ -1,5 +1,5 @@
 // Card payments: the server creates the payment intent from the order's own price and records
-// a payment only after it has checked the intent with Stripe (DESIGN.md §2.2, §5).
+// a payment only after it has checked the intent with Stripe (docs/decisions/0006-payments.md).
 import Stripe from "stripe";
 import { isPlausibleId } from "~/ids";
 import { attachPaymentIntent, findPayableOrder, findPaymentPageOrder, markPaymentFailed, type PayableOrderRow } from "~/data/orders.server";

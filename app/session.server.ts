@@ -1,4 +1,4 @@
-// Database-backed sessions (DESIGN.md §2.4): the signed cookie holds only a random id; the row
+// Database-backed sessions (docs/decisions/0005-sessions-and-tokens.md): the signed cookie holds only a random id; the row
 // (keyed by the id's SHA-256, so a database leak grants no session) holds the user and expiry.
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie, redirect, type Cookie } from "@remix-run/node";

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench`: the performance budgets of DESIGN.md §8, measured on this machine.
+// `npm run bench`: the performance budgets of docs/performance.md, measured on this machine.
 //
 // Builds the app and the reference fixture (bench/fixture, a bare Remix "hello" page), starts
 // both with server/start.mjs in production mode, and measures, in one run:

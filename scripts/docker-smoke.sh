@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # CI: build the Docker image and smoke-test it (docs/deployment.md).
 #
-# There is no Docker engine on our CI machines: the build tool (SMOKE_TOOL, by default
-# ../shared/tools/docker-smoke.sh beside the clone on CI) builds the Dockerfile with buildah
+# There is no Docker engine on our CI machines: CI's machine tool (not part of this repository;
+# ../shared/tools/docker-smoke.sh beside the clone, SMOKE_TOOL overrides it) builds the Dockerfile with buildah
 # against a local stand-in of the Node base image, made from the `node` on PATH, and runs the
 # image with podman, checking one URL per call and that the container does not run as root.
 # Without that tool this script fails in CI (CI=true) and, elsewhere, says what it needs and
@@ -19,7 +19,7 @@
 # The first call builds the image; buildah's layer cache (BUILDAH_LAYERS) makes the next ones
 # reuse it.
 #
-# env: SMOKE_TOOL (default ../shared/tools/docker-smoke.sh), SMOKE_PG_URL (server to create the
+# env: SMOKE_TOOL (default: CI's machine tool ../shared/tools/docker-smoke.sh), SMOKE_PG_URL (server to create the
 #      test database on, default postgresql://postgres@127.0.0.1:5432/postgres),
 #      SMOKE_SKIP_POSTGRES=1 (skip check 3), SMOKE_SKIP_EXTRA=1 (skip check 4).
 set -euo pipefail

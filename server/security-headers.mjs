@@ -2,7 +2,7 @@
 // Content-Security-Policy with a fresh nonce per response for Remix's own inline scripts.
 import { randomBytes } from "node:crypto";
 
-/** Stripe.js and its frames run on the payment page only (issue 5); every other page loads nothing from elsewhere. */
+/** Stripe.js and its frames run on the payment page only; every other page loads nothing from elsewhere. */
 const PAYMENT_PAGE = /^\/dashboard\/payment(\/|$)/;
 
 export function contentSecurityPolicy({ nonce, path }) {

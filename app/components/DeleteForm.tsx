@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useResultAlert } from "~/useResultAlert";
 
-/** A delete button that posts to the page's action; with JavaScript it asks first (spec §8). */
+/** A delete button that posts to the page's action; with JavaScript it asks first (docs/spec.md §8). */
 export function DeleteForm({ id, confirmText, label }: { id: string; confirmText: string; label: string }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("id") === id;

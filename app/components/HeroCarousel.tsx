@@ -3,7 +3,7 @@ import Autoplay from "embla-carousel-autoplay";
 import Fade from "embla-carousel-fade";
 import useEmblaCarousel from "embla-carousel-react";
 
-// Spec §9: auto-advance every 5000 ms, fade, wraps around, pauses on hover, swipe threshold 40 px.
+// docs/spec.md §9: auto-advance every 5000 ms, fade, wraps around, pauses on hover, swipe threshold 40 px.
 const SLIDES = [1, 2, 3];
 
 export function HeroCarousel() {

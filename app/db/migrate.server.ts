@@ -1,6 +1,7 @@
 // Applies pending migrations from prisma/migrations at start-up, the way `prisma migrate deploy`
 // does: Prisma's own bookkeeping table and advisory lock, each migration and its row in one
-// transaction. Prisma's native engine cannot be installed on our machines (DESIGN.md §10).
+// transaction. Prisma's native engine cannot be installed on our machines
+// (docs/decisions/0004-migrations-at-start-up.md).
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -1,4 +1,4 @@
-// The documented REST calls (spec §7) under /api, called with real Requests against the database.
+// The documented REST calls (docs/spec.md §7) under /api, called with real Requests against the database.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import * as myOrder from "~/routes/api.my-orders.$id";

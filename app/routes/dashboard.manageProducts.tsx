@@ -24,7 +24,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export const meta: MetaFunction = () => [{ title: "Manage Products — Tour Booking" }];
 
-/** The first 100 characters plus an ellipsis (spec §2). */
+/** The first 100 characters plus an ellipsis (docs/spec.md §2). */
 function preview(text: string) {
   return text.length > 100 ? `${text.slice(0, 100)}...` : text;
 }

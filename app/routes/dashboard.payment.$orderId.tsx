@@ -1,4 +1,4 @@
-// /dashboard/payment/{orderId}: the customer pays their own order by card (spec §2, §4 Order payment).
+// /dashboard/payment/{orderId}: the customer pays their own order by card (docs/spec.md §2, §4 Order payment).
 // The browser confirms the card with Stripe.js; the order becomes 'Paid' only when this route's
 // action (or the webhook) has checked the payment intent with Stripe.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

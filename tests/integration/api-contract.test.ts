@@ -1,4 +1,4 @@
-// Contract tests of the JSON API (issue 6): every documented call × every kind of caller, each
+// Contract tests of the JSON API (docs/spec.md §7): every documented call × every kind of caller, each
 // answer checked against the OpenAPI document the site serves, and every refused call shown to
 // have written nothing. Route modules are called with real Requests, as Remix calls them.
 import { readdirSync } from "node:fs";

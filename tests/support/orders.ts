@@ -4,7 +4,7 @@ import { checkoutSchema } from "~/checkout";
 import { db } from "~/db.server";
 import { placeOrder } from "~/orders.server";
 
-/** The billing fields of a valid checkout (spec §5): a Dhaka address and a Bangladeshi mobile number. */
+/** The billing fields of a valid checkout (docs/spec.md §5): a Dhaka address and a Bangladeshi mobile number. */
 export const billing = {
   firstName: "Rina",
   lastName: "Das",
