@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { formatDollars } from "~/money";
+import { formatDollars } from "~/domain/money";
 
 interface PackageCardData {
   id: string;

@@ -1,5 +1,5 @@
 // Messages: contact messages, newsletter subscriptions and the mail outbox.
-import { db } from "~/db.server";
+import { db } from "~/data/db.server";
 
 export async function saveContactMessage(input: { name: string; email: string; subject: string; message: string }): Promise<void> {
   const prisma = await db();

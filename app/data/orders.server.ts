@@ -1,7 +1,7 @@
 // Orders: owned by their customer (the owner goes in every `where`), soft-deleted, and priced by
 // the server (unitPriceCents and priceCents are copied from the package when it is ordered).
 import type { Prisma } from "~/generated/prisma/client";
-import { db } from "~/db.server";
+import { db } from "~/data/db.server";
 import { paymentRecordSelect } from "~/data/payments.server";
 
 /** The owner's filter: none for an administrator or the webhook (ownerId undefined). */
@@ -48,7 +48,7 @@ export async function listAllOrders() {
   return prisma.order.findMany({ where: { deletedAt: null }, orderBy: { createdAt: "desc" }, select: orderListSelect });
 }
 
-/** An order as the API shows it (app/api-json.ts): the spec's fields and its payment. */
+/** An order as the API shows it (app/http/api-json.ts): the spec's fields and its payment. */
 const orderRecordSelect = {
   id: true,
   firstName: true,

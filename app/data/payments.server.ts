@@ -1,5 +1,5 @@
 // Payments: one per order (the unique orderId makes a second recording fail with P2002).
-import { db } from "~/db.server";
+import { db } from "~/data/db.server";
 
 /** The spec's payment object of an order (amount, created, last4, transaction), as stored. */
 export const paymentRecordSelect = { amountCents: true, created: true, last4: true, transaction: true } as const;

@@ -1,5 +1,5 @@
-// Rate-limit counters: one row per key, a fixed window each (the policy is app/rate-limit.server.ts).
-import { db } from "~/db.server";
+// Rate-limit counters: one row per key, a fixed window each (the policy is app/domain/rate-limit.server.ts).
+import { db } from "~/data/db.server";
 
 /** Counts one event for the key (atomically) and returns the count in the current window. */
 export async function hit(key: string, windowMs: number, now = new Date()): Promise<{ count: number; windowStart: Date }> {

@@ -1,5 +1,5 @@
 // Travellers' reviews. The author's name, email and photo are copied from their account.
-import { db } from "~/db.server";
+import { db } from "~/data/db.server";
 import { cached, forgetCachedLists } from "~/data/cache.server";
 
 /** The latest twelve, as the home page shows them (no emails). */

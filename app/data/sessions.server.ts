@@ -1,5 +1,5 @@
 // Session rows: browser sessions and API tokens, keyed by the SHA-256 of their secret id.
-import { db } from "~/db.server";
+import { db } from "~/data/db.server";
 
 const sessionUserSelect = { id: true, email: true, displayName: true, photoUrl: true, role: true, disabled: true } as const;
 

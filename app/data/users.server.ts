@@ -1,5 +1,5 @@
 // Accounts: users and their password hashes.
-import { db } from "~/db.server";
+import { db } from "~/data/db.server";
 
 /** What a password check needs: the id, the disabled flag and the hash (none for Google-only accounts). */
 export async function findLoginUser(email: string) {

@@ -6,7 +6,7 @@ import { ReviewsCarousel } from "~/components/ReviewsCarousel";
 import { PackagesGrid } from "~/components/PackagesGrid";
 import { listPackageCards } from "~/data/packages.server";
 import { listRecentReviews } from "~/data/reviews.server";
-import { publicPageHeaders } from "~/http-cache";
+import { publicPageHeaders } from "~/http/http-cache";
 
 export const headers = publicPageHeaders;
 

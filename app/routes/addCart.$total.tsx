@@ -3,16 +3,18 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { randomBytes } from "node:crypto";
-import { checkoutSchema, DISTRICTS } from "~/checkout";
+import { checkoutSchema, DISTRICTS } from "~/domain/checkout";
 import { FieldError } from "~/components/FieldError";
 import { Spinner } from "~/components/Spinner";
-import { parseForm } from "~/forms";
-import { isPlausibleId } from "~/ids";
-import { dollarsValue, formatDollars } from "~/money";
-import { isPackageType, MAX_QUANTITY, MIN_QUANTITY } from "~/ordering";
-import { OrderError, placeOrder, quote } from "~/orders.server";
-import { clientAddress, formPageHeaders, retryAfter, take } from "~/rate-limit.server";
-import { flashCookie, requireUser } from "~/session.server";
+import { parseForm } from "~/domain/forms";
+import { isPlausibleId } from "~/domain/ids";
+import { dollarsValue, formatDollars } from "~/domain/money";
+import { isPackageType, MAX_QUANTITY, MIN_QUANTITY } from "~/domain/ordering";
+import { OrderError, placeOrder, quote } from "~/domain/orders.server";
+import { take } from "~/domain/rate-limit.server";
+import { clientAddress } from "~/http/client-address.server";
+import { formPageHeaders, retryAfter } from "~/http/retry-after";
+import { flashCookie, requireUser } from "~/auth/session.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);

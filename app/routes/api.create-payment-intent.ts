@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { apiRoute, jsonError, readBody, requireApiUser } from "~/api.server";
-import { openPaymentIntent, PaymentError, paymentErrorStatus } from "~/payments.server";
+import { apiRoute, jsonError, readBody, requireApiUser } from "~/http/api.server";
+import { openPaymentIntent, PaymentError } from "~/domain/payments.server";
+import { paymentErrorStatus } from "~/http/error-status";
 
 // The spec's client sent only { price }; the price now always comes from the order the caller owns.
 const startPaymentSchema = z.object({

@@ -1,10 +1,11 @@
 import { z } from "zod";
-import { orderJson } from "~/api-json";
-import { apiRoute, jsonError, readBody, requireApiUser } from "~/api.server";
+import { orderJson } from "~/http/api-json";
+import { apiRoute, jsonError, readBody, requireApiUser } from "~/http/api.server";
 import { findOrderRecord } from "~/data/orders.server";
-import { isPlausibleId } from "~/ids";
-import { deleteOrder, OrderError } from "~/orders.server";
-import { confirmPayment, PaymentError, paymentErrorStatus } from "~/payments.server";
+import { isPlausibleId } from "~/domain/ids";
+import { deleteOrder, OrderError } from "~/domain/orders.server";
+import { confirmPayment, PaymentError } from "~/domain/payments.server";
+import { paymentErrorStatus } from "~/http/error-status";
 
 // The spec's PUT carried amount, created, last4 and transaction; only the transaction (the
 // payment intent id) is read: the rest comes from Stripe, never from the caller.

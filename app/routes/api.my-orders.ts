@@ -1,11 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { orderJson } from "~/api-json";
-import { apiRoute, jsonError, readBody, requireApiUser, type ApiHandler } from "~/api.server";
-import { checkoutSchema } from "~/checkout";
+import { orderJson } from "~/http/api-json";
+import { apiRoute, jsonError, readBody, requireApiUser, type ApiHandler } from "~/http/api.server";
+import { checkoutSchema } from "~/domain/checkout";
 import { listOrderRecords } from "~/data/orders.server";
-import { OrderError, placeOrder, quote } from "~/orders.server";
-import { clientAddress, retryAfter, take } from "~/rate-limit.server";
+import { OrderError, placeOrder, quote } from "~/domain/orders.server";
+import { take } from "~/domain/rate-limit.server";
+import { clientAddress } from "~/http/client-address.server";
+import { retryAfter } from "~/http/retry-after";
 
 // GET /api/my-orders (admin: all orders) and GET /api/my-orders?email= (that user or an admin).
 const listOrders: ApiHandler = async ({ request }) => {

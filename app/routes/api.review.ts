@@ -1,8 +1,10 @@
-import { apiRoute, getApiUser, jsonError, readBody, requireApiUser } from "~/api.server";
-import { reviewJson } from "~/api-json";
+import { apiRoute, getApiUser, jsonError, readBody, requireApiUser } from "~/http/api.server";
+import { reviewJson } from "~/http/api-json";
 import { addReview, listReviewsWithEmails } from "~/data/reviews.server";
-import { clientAddress, retryAfter, take } from "~/rate-limit.server";
-import { reviewSchema } from "~/reviews";
+import { take } from "~/domain/rate-limit.server";
+import { clientAddress } from "~/http/client-address.server";
+import { retryAfter } from "~/http/retry-after";
+import { reviewSchema } from "~/domain/reviews";
 
 export const { loader, action } = apiRoute({
   // GET /api/review: reviewers' emails are shown to administrators only.

@@ -1,5 +1,5 @@
-import { apiRoute, jsonError, requireApiAdmin } from "~/api.server";
-import { packageJson } from "~/api-json";
+import { apiRoute, jsonError, requireApiAdmin } from "~/http/api.server";
+import { packageJson } from "~/http/api-json";
 import { deletePackage, findPackage } from "~/data/packages.server";
 
 export const { loader, action } = apiRoute({

@@ -1,7 +1,7 @@
-import { apiRoute, readBody, requireApiAdmin } from "~/api.server";
-import { packageJson } from "~/api-json";
+import { apiRoute, readBody, requireApiAdmin } from "~/http/api.server";
+import { packageJson } from "~/http/api-json";
 import { createPackage, listPackages } from "~/data/packages.server";
-import { packageSchema } from "~/packages";
+import { packageSchema } from "~/domain/packages";
 
 export const { loader, action } = apiRoute({
   // GET /api/services: every package on sale.

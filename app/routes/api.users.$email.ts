@@ -1,6 +1,8 @@
-import { apiRoute, jsonError } from "~/api.server";
+import { apiRoute, jsonError } from "~/http/api.server";
 import { isActiveAdmin } from "~/data/users.server";
-import { clientAddress, retryAfter, take } from "~/rate-limit.server";
+import { take } from "~/domain/rate-limit.server";
+import { clientAddress } from "~/http/client-address.server";
+import { retryAfter } from "~/http/retry-after";
 
 export const { loader, action } = apiRoute({
   // GET /api/users/{email}: { admin } and nothing else (false for unknown emails).

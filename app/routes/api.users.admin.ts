@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiRoute, jsonError, readBody, requireApiAdmin } from "~/api.server";
+import { apiRoute, jsonError, readBody, requireApiAdmin } from "~/http/api.server";
 import { promoteToAdmin } from "~/data/users.server";
 
 const makeAdminSchema = z.object({

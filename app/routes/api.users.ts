@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { apiRoute, jsonError, readBody, requireApiAdmin, requireApiUser, type ApiHandler } from "~/api.server";
-import { savedUserJson, userJson } from "~/api-json";
+import { apiRoute, jsonError, readBody, requireApiAdmin, requireApiUser, type ApiHandler } from "~/http/api.server";
+import { savedUserJson, userJson } from "~/http/api-json";
 import { listUsers, saveDisplayName } from "~/data/users.server";
 
 // GET /api/users (admin): the list, with only what an admin needs.

@@ -4,7 +4,7 @@ import { countOrders } from "~/data/orders.server";
 import { countPackages } from "~/data/packages.server";
 import { countReviews } from "~/data/reviews.server";
 import { countUsers } from "~/data/users.server";
-import { requireUser } from "~/session.server";
+import { requireUser } from "~/auth/session.server";
 
 // Counts only: no lists reach the browser.
 export async function loader({ request }: LoaderFunctionArgs) {

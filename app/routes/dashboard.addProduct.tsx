@@ -5,9 +5,9 @@ import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { FieldError } from "~/components/FieldError";
 import { Spinner } from "~/components/Spinner";
 import { createPackage } from "~/data/packages.server";
-import { parseForm } from "~/forms";
-import { packageSchema } from "~/packages";
-import { requireAdmin } from "~/session.server";
+import { parseForm } from "~/domain/forms";
+import { packageSchema } from "~/domain/packages";
+import { requireAdmin } from "~/auth/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

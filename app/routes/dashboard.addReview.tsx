@@ -2,13 +2,15 @@ import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { parseForm } from "~/forms";
+import { parseForm } from "~/domain/forms";
 import { addReview } from "~/data/reviews.server";
 import { FieldError } from "~/components/FieldError";
 import { Spinner } from "~/components/Spinner";
-import { clientAddress, formPageHeaders, retryAfter, take } from "~/rate-limit.server";
-import { reviewSchema } from "~/reviews";
-import { requireUser } from "~/session.server";
+import { take } from "~/domain/rate-limit.server";
+import { clientAddress } from "~/http/client-address.server";
+import { formPageHeaders, retryAfter } from "~/http/retry-after";
+import { reviewSchema } from "~/domain/reviews";
+import { requireUser } from "~/auth/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

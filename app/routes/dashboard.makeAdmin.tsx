@@ -2,11 +2,11 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { parseForm } from "~/forms";
-import { makeAdminSchema } from "~/auth-forms";
+import { parseForm } from "~/domain/forms";
+import { makeAdminSchema } from "~/auth/auth-forms";
 import { FieldError } from "~/components/FieldError";
 import { Spinner } from "~/components/Spinner";
-import { requireAdmin } from "~/session.server";
+import { requireAdmin } from "~/auth/session.server";
 import { promoteToAdmin } from "~/data/users.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

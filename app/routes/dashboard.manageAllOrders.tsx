@@ -6,11 +6,11 @@ import type {
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
-import { readDeleteId, UNKNOWN_REQUEST } from "~/delete-request.server";
-import { formatDollars } from "~/money";
+import { readDeleteId, UNKNOWN_REQUEST } from "~/http/delete-request.server";
+import { formatDollars } from "~/domain/money";
 import { listAllOrders } from "~/data/orders.server";
-import { deleteOrder, OrderError } from "~/orders.server";
-import { requireAdmin } from "~/session.server";
+import { deleteOrder, OrderError } from "~/domain/orders.server";
+import { requireAdmin } from "~/auth/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -3,9 +3,9 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
 import { deletePackage, listPackages } from "~/data/packages.server";
-import { readDeleteId, UNKNOWN_REQUEST } from "~/delete-request.server";
-import { formatDollars } from "~/money";
-import { requireAdmin } from "~/session.server";
+import { readDeleteId, UNKNOWN_REQUEST } from "~/http/delete-request.server";
+import { formatDollars } from "~/domain/money";
+import { requireAdmin } from "~/auth/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -8,12 +8,13 @@ import { CardElement, Elements, useElements, useStripe } from "@stripe/react-str
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import { useEffect, useState, type FormEvent } from "react";
 import { Spinner } from "~/components/Spinner";
-import { env } from "~/env.server";
-import { formNulMessage } from "~/forms";
-import { formatDollars } from "~/money";
-import { confirmPayment, PaymentError, paymentErrorStatus, paymentPageOrder } from "~/payments.server";
-import { requireUser } from "~/session.server";
-import { paymentsConfigured } from "~/stripe.server";
+import { env } from "~/config/env.server";
+import { formNulMessage } from "~/domain/forms";
+import { formatDollars } from "~/domain/money";
+import { confirmPayment, PaymentError, paymentPageOrder } from "~/domain/payments.server";
+import { paymentErrorStatus } from "~/http/error-status";
+import { requireUser } from "~/auth/session.server";
+import { paymentsConfigured } from "~/domain/stripe.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -2,14 +2,15 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { parseForm } from "~/forms";
-import { loginSchema } from "~/auth-forms";
-import { safeRedirect } from "~/auth-redirect";
-import { authFailure, clientAddress, getAuthenticator, isGoogleConfigured, passwordBusy } from "~/auth.server";
+import { parseForm } from "~/domain/forms";
+import { loginSchema } from "~/auth/auth-forms";
+import { safeRedirect } from "~/auth/auth-redirect";
+import { authFailure, getAuthenticator, isGoogleConfigured, passwordBusy } from "~/auth/auth.server";
+import { clientAddress } from "~/http/client-address.server";
 import { FieldError } from "~/components/FieldError";
 import { Spinner } from "~/components/Spinner";
-import { formPageHeaders } from "~/rate-limit.server";
-import { createUserSession, getUser } from "~/session.server";
+import { formPageHeaders } from "~/http/retry-after";
+import { createUserSession, getUser } from "~/auth/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { findPackage } from "~/data/packages.server";
-import { useHydrated } from "~/hooks";
-import { dollarsValue, formatDollars } from "~/money";
+import { useHydrated } from "~/components/hooks";
+import { dollarsValue, formatDollars } from "~/domain/money";
 import {
   checkoutPath,
   isPackageType,
@@ -13,8 +13,8 @@ import {
   readOrderChoice,
   totalCents,
   type PackageTypeValue,
-} from "~/ordering";
-import { publicPageHeaders } from "~/http-cache";
+} from "~/domain/ordering";
+import { publicPageHeaders } from "~/http/http-cache";
 
 export const headers = publicPageHeaders;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/data/db.server";
 import { loader as homeLoader } from "~/routes/_index";
 import { loader as orderLoader } from "~/routes/order.$id";
 import { loader as servicesLoader } from "~/routes/services";

@@ -2,7 +2,7 @@
 // Prisma's query events.
 import { describe, expect, it } from "vitest";
 import { forgetCachedLists } from "~/data/cache.server";
-import { db, queriesRun } from "~/db.server";
+import { db, queriesRun } from "~/data/db.server";
 import { loader as homeLoader } from "~/routes/_index";
 import { loader as orderLoader } from "~/routes/order.$id";
 import { loader as servicesLoader } from "~/routes/services";

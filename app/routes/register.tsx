@@ -3,13 +3,15 @@ import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import type { FormEvent } from "react";
-import { parseForm } from "~/forms";
-import { PASSWORD_MISMATCH, registerSchema } from "~/auth-forms";
-import { authFailure, clientAddress, getAuthenticator, passwordBusy } from "~/auth.server";
-import { formPageHeaders, retryAfter, take } from "~/rate-limit.server";
+import { parseForm } from "~/domain/forms";
+import { PASSWORD_MISMATCH, registerSchema } from "~/auth/auth-forms";
+import { authFailure, getAuthenticator, passwordBusy } from "~/auth/auth.server";
+import { clientAddress } from "~/http/client-address.server";
+import { take } from "~/domain/rate-limit.server";
+import { formPageHeaders, retryAfter } from "~/http/retry-after";
 import { FieldError } from "~/components/FieldError";
 import { Spinner } from "~/components/Spinner";
-import { createUserSession } from "~/session.server";
+import { createUserSession } from "~/auth/session.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   // remix-auth copies the request, so its body must stay unread here.

@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PackagesGrid } from "~/components/PackagesGrid";
 import { listPackageCards } from "~/data/packages.server";
-import { publicPageHeaders } from "~/http-cache";
+import { publicPageHeaders } from "~/http/http-cache";
 
 export const headers = publicPageHeaders;
 

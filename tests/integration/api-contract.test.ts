@@ -4,11 +4,11 @@
 import { readdirSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/db.server";
-import { parseEnv } from "~/env.server";
-import { hashSessionId, sessionCookie } from "~/session.server";
-import { openPaymentIntent } from "~/payments.server";
-import { placeOrder } from "~/orders.server";
+import { db } from "~/data/db.server";
+import { parseEnv } from "~/config/env.server";
+import { hashSessionId, sessionCookie } from "~/auth/session.server";
+import { openPaymentIntent } from "~/domain/payments.server";
+import { placeOrder } from "~/domain/orders.server";
 import * as unknownPath from "~/routes/api.$";
 import * as token from "~/routes/api.auth.token";
 import * as paymentIntent from "~/routes/api.create-payment-intent";
@@ -728,7 +728,7 @@ describe("the OpenAPI document", () => {
   it("is valid OpenAPI 3.1 and is what /api/openapi.json serves", async () => {
     expect(await openApiSchemaErrors()).toBeNull();
     const served = await send("GET", "/api/openapi.json");
-    expect(served.body).toEqual(JSON.parse(JSON.stringify((await import("~/openapi")).openApiDocument)));
+    expect(served.body).toEqual(JSON.parse(JSON.stringify((await import("~/http/openapi")).openApiDocument)));
   });
 
   it("describes exactly the route files under /api", () => {

@@ -1,6 +1,6 @@
 import bcrypt from "bcryptjs";
 import { describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/data/db.server";
 import { hit } from "~/data/rate-limits.server";
 import { action as loginAction, loader as loginLoader } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
@@ -14,7 +14,7 @@ import {
   requireUser,
   sessionCookie,
   SESSION_TTL_MS,
-} from "~/session.server";
+} from "~/auth/session.server";
 import { authedGet, authedPost, cookieFrom, createUser, signIn, uniqueEmail } from "../support/auth";
 import { formRequest, getRequest, thrownResponse, unwrap } from "../support/requests";
 
@@ -118,7 +118,7 @@ describe("sessions", () => {
 });
 
 async function signInResponse(userId: string) {
-  const { createUserSession } = await import("~/session.server");
+  const { createUserSession } = await import("~/auth/session.server");
   return createUserSession({ userId, redirectTo: "/home" });
 }
 async function thrownResponseOrValue(run: () => Promise<Response>) {

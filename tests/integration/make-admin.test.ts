@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/data/db.server";
 import { action, loader } from "~/routes/dashboard.makeAdmin";
 import { loader as homeLoader } from "~/routes/dashboard._index";
 import { authedGet, authedPost, createUser, signIn, uniqueEmail } from "../support/auth";

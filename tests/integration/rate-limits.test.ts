@@ -1,7 +1,7 @@
-// The rate limits of app/rate-limit.server.ts as the forms and the API apply them, with small
+// The rate limits of app/domain/rate-limit.server.ts as the forms and the API apply them, with small
 // limits so that a few requests reach them.
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/data/db.server";
 import * as tokenRoute from "~/routes/api.auth.token";
 import * as myOrders from "~/routes/api.my-orders";
 import * as apiReview from "~/routes/api.review";

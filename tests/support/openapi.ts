@@ -1,9 +1,9 @@
-// Checks API responses against the OpenAPI document the site serves (app/openapi.ts): the status
+// Checks API responses against the OpenAPI document the site serves (app/http/openapi.ts): the status
 // must be documented for that path and method, and the JSON body must match its schema.
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { openApiDocument } from "~/openapi";
+import { openApiDocument } from "~/http/openapi";
 
 // ajv-formats is CommonJS: its default export arrives wrapped under ESM interop.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as typeof addFormatsModule;
