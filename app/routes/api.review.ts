@@ -1,7 +1,7 @@
+import { reviewInputSchema } from "~/api-schemas";
 import { apiRoute, getApiUser, readBody, requireApiUser } from "~/api.server";
 import { addReview } from "~/catalog.server";
 import { db } from "~/db.server";
-import { reviewSchema } from "~/reviews";
 
 export const { loader, action } = apiRoute({
   // GET /api/review: reviewers' emails are shown to administrators only.
@@ -21,7 +21,7 @@ export const { loader, action } = apiRoute({
   // POST /api/review (signed in): name, email and photo come from the session, not the body.
   POST: async ({ request }) => {
     const user = await requireApiUser(request);
-    const input = await readBody(request, reviewSchema);
+    const input = await readBody(request, reviewInputSchema);
     const created = await addReview(user, input);
     return Response.json({ insertedId: created.id }, { status: 201 });
   },
