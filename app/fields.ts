@@ -24,6 +24,13 @@ export function withDefault<Schema extends z.ZodTypeAny>(schema: Schema, value: 
   return z.preprocess(blankAsAbsent, schema.default(value));
 }
 
+/** Whether a field schema takes a blank value as absent (the OpenAPI document says so for it). */
+export function isBlankable(schema: z.ZodTypeAny): boolean {
+  if (!(schema instanceof z.ZodEffects)) return false;
+  const effect = schema._def.effect;
+  return (effect.type === "preprocess" && effect.transform === blankAsAbsent) || isBlankable(schema.innerType());
+}
+
 interface TextRule {
   max: number;
   tooLong: string;
