@@ -106,7 +106,7 @@ export const oneTimeKey = z.string().regex(ONE_TIME_KEY, "This form has expired,
 export const wholeDollars = z.coerce
   .number({ required_error: "Please enter the cost.", invalid_type_error: "The cost must be a number." })
   .int("The cost must be a whole number of dollars.")
-  .positive("The cost must be more than 0.")
+  .min(1, "The cost must be more than 0.")
   .max(1_000_000, "The cost can be at most 1000000.");
 
 /** The number of persons of an order. */
@@ -201,7 +201,7 @@ export const mobileNumber = z
   })
   .describe("A Bangladeshi mobile number, e.g. 01712345678");
 
-export const postcode = optional(z.string().trim().regex(/^\d{4,10}$/, "The postcode is 4 to 10 digits."));
+export const postcode = optional(z.string().trim().regex(/^\d{4,10}$/, "The postcode is 4 to 10 digits.").max(10, "The postcode is 4 to 10 digits."));
 
 /** A value the API accepts and ignores (fields of the original site's bodies now taken from elsewhere). */
 export const ignored = (why: string) => z.unknown().optional().describe(`Ignored: ${why}`);
