@@ -2,6 +2,7 @@
 // methods, errors and CORS answers; authentication by cookie or bearer token; bodies; record shapes.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
+import type { orderSchema, serviceSchema } from "~/api-schemas";
 import { env } from "~/env.server";
 import { logError } from "~/log.server";
 import { dollarsValue } from "~/money";
@@ -163,7 +164,8 @@ export async function readBody<Schema extends z.ZodTypeAny>(request: Request, sc
   return parsed.data;
 }
 
-export function serviceJson(service: { id: string; title: string; costCents: number; image: string; description: string }) {
+/** A package as the API answers it (serviceSchema in app/api-schemas.ts, which the OpenAPI document describes). */
+export function serviceJson(service: { id: string; title: string; costCents: number; image: string; description: string }): z.infer<typeof serviceSchema> {
   return { _id: service.id, title: service.title, cost: Number(dollarsValue(service.costCents)), image: service.image, description: service.description };
 }
 
@@ -185,7 +187,8 @@ export interface OrderRecord {
   payment: { amountCents: number; created: Date; last4: string; transaction: string } | null;
 }
 
-export function orderJson(order: OrderRecord) {
+/** An order as the API answers it (orderSchema in app/api-schemas.ts). */
+export function orderJson(order: OrderRecord): z.infer<typeof orderSchema> {
   return {
     _id: order.id,
     firstName: order.firstName,

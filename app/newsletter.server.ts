@@ -1,15 +1,8 @@
 import { z } from "zod";
 import { db } from "~/db.server";
+import { email, EMAIL_MESSAGES } from "~/fields";
 
-export const newsletterSchema = z.object({
-  email: z
-    .string({ required_error: "Please enter your email address." })
-    .trim()
-    .toLowerCase()
-    .min(1, "Please enter your email address.")
-    .max(254, "This email address is too long.")
-    .email("Please enter a valid email address."),
-});
+export const newsletterSchema = z.object({ email: email(EMAIL_MESSAGES, { lowerCase: true, blankIsMissing: true }) });
 
 /** Subscribing twice is fine: the address is stored once. */
 export async function subscribe(email: string): Promise<"subscribed" | "already-subscribed"> {

@@ -1,10 +1,8 @@
 import { apiRoute, bearerToken, jsonError, readBody } from "~/api.server";
-import { loginSchema } from "~/auth-forms";
+import { tokenRequestSchema } from "~/api-schemas";
 import { authFailure, clientAddress, passwordBusy, verifyLogin } from "~/auth.server";
 import { retryAfter, take } from "~/rate-limit.server";
 import { createApiToken, getApiTokenUser, revokeApiToken } from "~/session.server";
-
-const tokenRequestSchema = loginSchema.pick({ email: true, password: true });
 
 export const { loader, action } = apiRoute({
   // POST /api/auth/token: email and password (checked and rate limited as the login form is) for

@@ -1,23 +1,9 @@
-import { z } from "zod";
+import { paymentInputSchema } from "~/api-schemas";
 import { apiRoute, jsonError, orderJson, orderRecordSelect, readBody, requireApiUser } from "~/api.server";
 import { isPlausibleId } from "~/catalog.server";
 import { db } from "~/db.server";
 import { deleteOrder, OrderError } from "~/orders.server";
 import { confirmPayment, PaymentError, paymentErrorStatus } from "~/payments.server";
-
-// The spec's PUT carried amount, created, last4 and transaction; only the transaction (the
-// payment intent id) is read: the rest comes from Stripe, never from the caller.
-const savePaymentSchema = z.object({
-  transaction: z
-    .string({
-      required_error: "transaction is required: the payment intent id",
-    })
-    .min(1)
-    .max(255),
-  amount: z.unknown().optional(),
-  created: z.unknown().optional(),
-  last4: z.unknown().optional(),
-});
 
 export const { loader, action } = apiRoute({
   // GET /api/my-orders/{id}: the owner or an admin; anyone else gets the same 404 as a missing order.
@@ -40,7 +26,7 @@ export const { loader, action } = apiRoute({
   PUT: async ({ request, params }) => {
     const user = await requireApiUser(request);
     if (!isPlausibleId(params.id)) return jsonError(404, "No such order.");
-    const { transaction } = await readBody(request, savePaymentSchema);
+    const { transaction } = await readBody(request, paymentInputSchema);
     try {
       const recorded = await confirmPayment(params.id, transaction, user.isAdmin ? undefined : user.id);
       return Response.json({ modifiedCount: recorded ? 1 : 0 });

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { z } from "zod";
+import { orderInputSchema, ordersQuerySchema } from "~/api-schemas";
 import { apiRoute, jsonError, orderJson, orderRecordSelect, readBody, requireApiUser, type ApiHandler } from "~/api.server";
-import { checkoutSchema } from "~/checkout";
 import { db } from "~/db.server";
+import { ONE_TIME_KEY } from "~/fields";
 import { OrderError, placeOrder, quote } from "~/orders.server";
 import { clientAddress, retryAfter, take } from "~/rate-limit.server";
 
@@ -10,7 +10,7 @@ import { clientAddress, retryAfter, take } from "~/rate-limit.server";
 const listOrders: ApiHandler = async ({ request }) => {
   const user = await requireApiUser(request);
   const email = new URL(request.url).searchParams.get("email")?.trim().toLowerCase();
-  if (email !== undefined && !z.string().max(254).email().safeParse(email).success) {
+  if (email !== undefined && !ordersQuerySchema.safeParse({ email }).success) {
     return jsonError(400, "email must be an email address.", { email: ["email must be an email address."] });
   }
   if (email === undefined && !user.isAdmin) return jsonError(403, "Administrators only: add ?email= with your own email.");
@@ -24,16 +24,10 @@ const listOrders: ApiHandler = async ({ request }) => {
   return Response.json(orders.map(orderJson));
 };
 
-const apiOrderSchema = checkoutSchema.extend({
-  formKey: checkoutSchema.shape.formKey.optional(),
-  Price: z.coerce.number().optional(),
-  quantity: checkoutSchema.shape.quantity.default(1),
-});
-
 // POST /api/my-orders (signed in): the server prices the order from the package and quantity.
 const placeApiOrder: ApiHandler = async ({ request, context }) => {
   const user = await requireApiUser(request);
-  const input = await readBody(request, apiOrderSchema);
+  const input = await readBody(request, orderInputSchema);
   const counted = await take("order", { account: user.id, address: clientAddress(request, context) });
   if (counted.refused) return jsonError(429, counted.refused.message, undefined, retryAfter(counted.refused));
   const priced = await quote(input.service, input.quantity);
@@ -43,7 +37,7 @@ const placeApiOrder: ApiHandler = async ({ request, context }) => {
   }
   // An Idempotency-Key header makes retries safe, as the checkout form's key does.
   const key = request.headers.get("Idempotency-Key");
-  const formKey = input.formKey ?? (key && /^[A-Za-z0-9_-]{16,64}$/.test(key) ? key : randomBytes(16).toString("base64url"));
+  const formKey = input.formKey ?? (key && ONE_TIME_KEY.test(key) ? key : randomBytes(16).toString("base64url"));
   try {
     const order = await placeOrder(user.id, { ...input, formKey });
     return Response.json({ insertedId: order.id }, { status: 201 });

@@ -1,8 +1,8 @@
+import { reviewInputSchema } from "~/api-schemas";
 import { apiRoute, getApiUser, jsonError, readBody, requireApiUser } from "~/api.server";
 import { addReview } from "~/catalog.server";
 import { db } from "~/db.server";
 import { clientAddress, retryAfter, take } from "~/rate-limit.server";
-import { reviewSchema } from "~/reviews";
 
 export const { loader, action } = apiRoute({
   // GET /api/review: reviewers' emails are shown to administrators only.
@@ -22,7 +22,7 @@ export const { loader, action } = apiRoute({
   // POST /api/review (signed in): name, email and photo come from the session, not the body.
   POST: async ({ request, context }) => {
     const user = await requireApiUser(request);
-    const input = await readBody(request, reviewSchema);
+    const input = await readBody(request, reviewInputSchema);
     const counted = await take("review", { account: user.id, address: clientAddress(request, context) });
     if (counted.refused) return jsonError(429, counted.refused.message, undefined, retryAfter(counted.refused));
     const created = await addReview(user, input);

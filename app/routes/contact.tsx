@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { constraintsOf } from "~/fields";
 import { parseForm } from "~/forms";
 import { contactSchema } from "~/contact";
 import { receiveContactMessage } from "~/contact.server";
@@ -43,6 +44,7 @@ export default function ContactPage() {
     lastResult: actionData?.result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
+    constraint: constraintsOf(contactSchema),
     onValidate: ({ formData }) => parseForm(formData, contactSchema),
   });
 

@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import type { FormEvent } from "react";
+import { constraintsOf } from "~/fields";
 import { parseForm } from "~/forms";
 import { PASSWORD_MISMATCH, registerSchema } from "~/auth-forms";
 import { authFailure, clientAddress, getAuthenticator, passwordBusy } from "~/auth.server";
@@ -68,6 +69,7 @@ export default function RegisterPage() {
     lastResult: actionData?.result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
+    constraint: constraintsOf(registerSchema),
     onValidate: ({ formData }) => parseForm(formData, registerSchema),
   });
   const formProps = getFormProps(form);
