@@ -1,35 +1,23 @@
 // The login and register forms: one zod schema each, used by the browser and the actions.
 import { z } from "zod";
+import { email as emailField, EMAIL_MESSAGES, newPassword, password, requiredText } from "~/domain/fields";
 
-export const PASSWORD_MIN_LENGTH = 8;
+export { PASSWORD_MIN_LENGTH } from "~/domain/fields";
 export const PASSWORD_MISMATCH = "login password didn't match";
 
-const email = z
-  .string({ required_error: "Please enter your email address." })
-  .trim()
-  .toLowerCase()
-  .max(254, "This email address is too long.")
-  .email("Please enter a valid email address.");
+const email = emailField(EMAIL_MESSAGES, { lowerCase: true });
 
 export const loginSchema = z.object({
   email,
-  password: z.string({ required_error: "Please enter your password." }).max(200, "This password is too long."),
+  password,
   redirectTo: z.string().optional(),
 });
 
 export const registerSchema = z
   .object({
-    displayName: z
-      .string({ required_error: "Please enter your name." })
-      .trim()
-      .min(1, "Please enter your name.")
-      .max(80, "Please use at most 80 characters for your name."),
+    displayName: requiredText({ max: 80, missing: "Please enter your name.", tooLong: "Please use at most 80 characters for your name." }),
     email,
-    password: z
-      .string({ required_error: "Please choose a password." })
-      .min(PASSWORD_MIN_LENGTH, `Please use at least ${PASSWORD_MIN_LENGTH} characters for your password.`)
-      // bcrypt only reads the first 72 bytes: a longer password would be partly ignored.
-      .refine((value) => new TextEncoder().encode(value).length <= 72, "Please use at most 72 characters for your password."),
+    password: newPassword,
     confirmPassword: z.string({ required_error: PASSWORD_MISMATCH }),
   })
   .refine((value) => value.password === value.confirmPassword, {

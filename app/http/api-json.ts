@@ -1,8 +1,11 @@
-// The JSON shapes of the API's records (spec section 7: `_id`, dollars, the original field names),
-// made from what app/data reads.
+// The JSON shapes of the API's records (docs/spec.md §7: `_id`, dollars, the original field names),
+// made from what app/data reads and typed by the answer schemas of app/http/api-schemas.ts, which
+// the OpenAPI document describes.
+import type { z } from "zod";
 import { dollarsValue } from "~/domain/money";
+import type { orderSchema, reviewRecordSchema, savedUserSchema, serviceSchema } from "~/http/api-schemas";
 
-export function packageJson(tourPackage: { id: string; title: string; costCents: number; image: string; description: string }) {
+export function packageJson(tourPackage: { id: string; title: string; costCents: number; image: string; description: string }): z.infer<typeof serviceSchema> {
   return {
     _id: tourPackage.id,
     title: tourPackage.title,
@@ -30,7 +33,7 @@ export interface OrderRecord {
   payment: { amountCents: number; created: Date; last4: string; transaction: string } | null;
 }
 
-export function orderJson(order: OrderRecord) {
+export function orderJson(order: OrderRecord): z.infer<typeof orderSchema> {
   return {
     _id: order.id,
     firstName: order.firstName,
@@ -57,13 +60,13 @@ export function orderJson(order: OrderRecord) {
   };
 }
 
-/** GET /api/users: an account as an administrator sees it. */
+/** GET /api/users: an account as an administrator sees it (userSchema, with createdAt still a Date until JSON). */
 export function userJson({ id, role, ...user }: { id: string; email: string; displayName: string; role: string; disabled: boolean; createdAt: Date }) {
   return { _id: id, ...user, admin: role === "ADMIN" };
 }
 
 /** POST and PUT /api/users: the saved record. */
-export function savedUserJson(saved: { id: string; email: string; displayName: string }) {
+export function savedUserJson(saved: { id: string; email: string; displayName: string }): z.infer<typeof savedUserSchema> {
   return { _id: saved.id, email: saved.email, displayName: saved.displayName, acknowledged: true };
 }
 
@@ -71,6 +74,6 @@ export function savedUserJson(saved: { id: string; email: string; displayName: s
 export function reviewJson(
   { id, email, ...review }: { id: string; name: string; email: string; rating: number; review: string; photo: string | null },
   showEmail: boolean,
-) {
+): z.infer<typeof reviewRecordSchema> {
   return { _id: id, ...review, ...(showEmail ? { email } : {}) };
 }

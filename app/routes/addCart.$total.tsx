@@ -4,6 +4,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { randomBytes } from "node:crypto";
 import { checkoutSchema, DISTRICTS } from "~/domain/checkout";
+import { constraintsOf } from "~/domain/fields";
 import { FieldError } from "~/components/FieldError";
 import { Spinner } from "~/components/Spinner";
 import { parseForm } from "~/domain/forms";
@@ -79,6 +80,7 @@ export default function CheckoutPage() {
     defaultValue: { email: order.email },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
+    constraint: constraintsOf(checkoutSchema),
     onValidate: ({ formData }) => parseForm(formData, checkoutSchema),
   });
   const textField = (name: TextFieldName, label: string, extra: Record<string, unknown> = {}) => {
@@ -107,15 +109,15 @@ export default function CheckoutPage() {
           <input type="hidden" name="type" value={order.type} />
           <input type="hidden" name="formKey" value={order.formKey} />
           <div className="field-row">
-            {textField("firstName", "First name", { autoComplete: "given-name", minLength: 3, maxLength: 15 })}
-            {textField("lastName", "Last name", { autoComplete: "family-name", minLength: 3, maxLength: 15 })}
+            {textField("firstName", "First name", { autoComplete: "given-name" })}
+            {textField("lastName", "Last name", { autoComplete: "family-name" })}
           </div>
           <p className="field-static">
             <span>Country</span> <strong>Bangladesh</strong>
           </p>
-          {textField("streetAddress", "Street address", { autoComplete: "address-line1", maxLength: 30, placeholder: "House number and street name" })}
-          {textField("City", "Apartment, suite, unit (optional)", { autoComplete: "address-line2", maxLength: 30 })}
-          {textField("townName", "Town / City", { autoComplete: "address-level2", maxLength: 20 })}
+          {textField("streetAddress", "Street address", { autoComplete: "address-line1", placeholder: "House number and street name" })}
+          {textField("City", "Apartment, suite, unit (optional)", { autoComplete: "address-line2" })}
+          {textField("townName", "Town / City", { autoComplete: "address-level2" })}
           <div className="field">
             <label htmlFor={fields.district.id}>District</label>
             <select {...getSelectProps(fields.district)} defaultValue={fields.district.initialValue ?? ""}>
@@ -128,7 +130,7 @@ export default function CheckoutPage() {
             </select>
             <FieldError field={fields.district} />
           </div>
-          {textField("Postcode", "Postcode (optional)", { autoComplete: "postal-code", inputMode: "numeric", maxLength: 10 })}
+          {textField("Postcode", "Postcode (optional)", { autoComplete: "postal-code", inputMode: "numeric" })}
           {textField("mobileNumber", "Mobile number", { autoComplete: "tel", placeholder: "01712345678" })}
           {textField("email", "Email address", { autoComplete: "email" })}
           <button type="submit" className="button button-accent" disabled={submitting}>

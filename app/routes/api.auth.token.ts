@@ -1,12 +1,10 @@
 import { apiRoute, bearerToken, jsonError, readBody } from "~/http/api.server";
-import { loginSchema } from "~/auth/auth-forms";
+import { tokenRequestSchema } from "~/http/api-schemas";
 import { authFailure, passwordBusy, verifyLogin } from "~/auth/auth.server";
 import { clientAddress } from "~/http/client-address.server";
 import { take } from "~/domain/rate-limit.server";
 import { retryAfter } from "~/http/retry-after";
 import { createApiToken, getApiTokenUser, revokeApiToken } from "~/auth/session.server";
-
-const tokenRequestSchema = loginSchema.pick({ email: true, password: true });
 
 export const { loader, action } = apiRoute({
   // POST /api/auth/token: email and password (checked and rate limited as the login form is) for

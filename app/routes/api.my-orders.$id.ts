@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { paymentInputSchema } from "~/http/api-schemas";
 import { orderJson } from "~/http/api-json";
 import { apiRoute, jsonError, readBody, requireApiUser } from "~/http/api.server";
 import { findOrderRecord } from "~/data/orders.server";
@@ -6,20 +6,6 @@ import { isPlausibleId } from "~/domain/ids";
 import { deleteOrder, OrderError } from "~/domain/orders.server";
 import { confirmPayment, PaymentError } from "~/domain/payments.server";
 import { paymentErrorStatus } from "~/http/error-status";
-
-// The spec's PUT carried amount, created, last4 and transaction; only the transaction (the
-// payment intent id) is read: the rest comes from Stripe, never from the caller.
-const savePaymentSchema = z.object({
-  transaction: z
-    .string({
-      required_error: "transaction is required: the payment intent id",
-    })
-    .min(1)
-    .max(255),
-  amount: z.unknown().optional(),
-  created: z.unknown().optional(),
-  last4: z.unknown().optional(),
-});
 
 export const { loader, action } = apiRoute({
   // GET /api/my-orders/{id}: the owner or an admin; anyone else gets the same 404 as a missing order.
@@ -34,7 +20,7 @@ export const { loader, action } = apiRoute({
   PUT: async ({ request, params }) => {
     const user = await requireApiUser(request);
     if (!isPlausibleId(params.id)) return jsonError(404, "No such order.");
-    const { transaction } = await readBody(request, savePaymentSchema);
+    const { transaction } = await readBody(request, paymentInputSchema);
     try {
       const recorded = await confirmPayment(params.id, transaction, user.isAdmin ? undefined : user.id);
       return Response.json({ modifiedCount: recorded ? 1 : 0 });

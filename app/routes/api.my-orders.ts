@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { z } from "zod";
+import { orderInputSchema, ordersQuerySchema } from "~/http/api-schemas";
 import { orderJson } from "~/http/api-json";
 import { apiRoute, jsonError, readBody, requireApiUser, type ApiHandler } from "~/http/api.server";
-import { checkoutSchema } from "~/domain/checkout";
 import { listOrderRecords } from "~/data/orders.server";
+import { ONE_TIME_KEY } from "~/domain/fields";
 import { OrderError, placeOrder, quote } from "~/domain/orders.server";
 import { take } from "~/domain/rate-limit.server";
 import { clientAddress } from "~/http/client-address.server";
@@ -13,7 +13,7 @@ import { retryAfter } from "~/http/retry-after";
 const listOrders: ApiHandler = async ({ request }) => {
   const user = await requireApiUser(request);
   const email = new URL(request.url).searchParams.get("email")?.trim().toLowerCase();
-  if (email !== undefined && !z.string().max(254).email().safeParse(email).success) {
+  if (email !== undefined && !ordersQuerySchema.safeParse({ email }).success) {
     return jsonError(400, "email must be an email address.", { email: ["email must be an email address."] });
   }
   if (email === undefined && !user.isAdmin) return jsonError(403, "Administrators only: add ?email= with your own email.");
@@ -22,16 +22,10 @@ const listOrders: ApiHandler = async ({ request }) => {
   return Response.json(orders.map(orderJson));
 };
 
-const apiOrderSchema = checkoutSchema.extend({
-  formKey: checkoutSchema.shape.formKey.optional(),
-  Price: z.coerce.number().optional(),
-  quantity: checkoutSchema.shape.quantity.default(1),
-});
-
 // POST /api/my-orders (signed in): the server prices the order from the package and quantity.
 const placeApiOrder: ApiHandler = async ({ request, context }) => {
   const user = await requireApiUser(request);
-  const input = await readBody(request, apiOrderSchema);
+  const input = await readBody(request, orderInputSchema);
   const counted = await take("order", { account: user.id, address: clientAddress(request, context) });
   if (counted.refused) return jsonError(429, counted.refused.message, undefined, retryAfter(counted.refused));
   const priced = await quote(input.service, input.quantity);
@@ -41,7 +35,7 @@ const placeApiOrder: ApiHandler = async ({ request, context }) => {
   }
   // An Idempotency-Key header makes retries safe, as the checkout form's key does.
   const key = request.headers.get("Idempotency-Key");
-  const formKey = input.formKey ?? (key && /^[A-Za-z0-9_-]{16,64}$/.test(key) ? key : randomBytes(16).toString("base64url"));
+  const formKey = input.formKey ?? (key && ONE_TIME_KEY.test(key) ? key : randomBytes(16).toString("base64url"));
   try {
     const order = await placeOrder(user.id, { ...input, formKey });
     return Response.json({ insertedId: order.id }, { status: 201 });

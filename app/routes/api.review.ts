@@ -1,10 +1,10 @@
+import { reviewInputSchema } from "~/http/api-schemas";
 import { apiRoute, getApiUser, jsonError, readBody, requireApiUser } from "~/http/api.server";
 import { reviewJson } from "~/http/api-json";
 import { addReview, listReviewsWithEmails } from "~/data/reviews.server";
 import { take } from "~/domain/rate-limit.server";
 import { clientAddress } from "~/http/client-address.server";
 import { retryAfter } from "~/http/retry-after";
-import { reviewSchema } from "~/domain/reviews";
 
 export const { loader, action } = apiRoute({
   // GET /api/review: reviewers' emails are shown to administrators only.
@@ -17,7 +17,7 @@ export const { loader, action } = apiRoute({
   // POST /api/review (signed in): name, email and photo come from the session, not the body.
   POST: async ({ request, context }) => {
     const user = await requireApiUser(request);
-    const input = await readBody(request, reviewSchema);
+    const input = await readBody(request, reviewInputSchema);
     const counted = await take("review", { account: user.id, address: clientAddress(request, context) });
     if (counted.refused) return jsonError(429, counted.refused.message, undefined, retryAfter(counted.refused));
     const created = await addReview(user, input);

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { constraintsOf } from "~/domain/fields";
 import { parseForm } from "~/domain/forms";
 import { contactSchema } from "~/domain/contact";
 import { receiveContactMessage } from "~/domain/contact.server";
@@ -45,6 +46,7 @@ export default function ContactPage() {
     lastResult: actionData?.result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
+    constraint: constraintsOf(contactSchema),
     onValidate: ({ formData }) => parseForm(formData, contactSchema),
   });
 

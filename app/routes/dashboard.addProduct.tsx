@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { constraintsOf } from "~/domain/fields";
 import { FieldError } from "~/components/FieldError";
 import { Spinner } from "~/components/Spinner";
 import { createPackage } from "~/data/packages.server";
@@ -31,6 +32,7 @@ export default function AddPackage() {
     lastResult: actionData?.result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
+    constraint: constraintsOf(packageSchema),
     onValidate: ({ formData }) => parseForm(formData, packageSchema),
   });
   return (
@@ -44,12 +46,12 @@ export default function AddPackage() {
       <Form method="post" {...getFormProps(form)}>
         <div className="field">
           <label htmlFor={fields.title.id}>Title</label>
-          <input {...getInputProps(fields.title, { type: "text" })} maxLength={120} />
+          <input {...getInputProps(fields.title, { type: "text" })} />
           <FieldError field={fields.title} />
         </div>
         <div className="field">
           <label htmlFor={fields.cost.id}>Cost ($ per person)</label>
-          <input {...getInputProps(fields.cost, { type: "number" })} min={1} step={1} inputMode="numeric" />
+          <input {...getInputProps(fields.cost, { type: "number" })} step={1} inputMode="numeric" />
           <FieldError field={fields.cost} />
         </div>
         <div className="field">

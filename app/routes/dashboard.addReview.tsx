@@ -2,6 +2,7 @@ import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { constraintsOf } from "~/domain/fields";
 import { parseForm } from "~/domain/forms";
 import { addReview } from "~/data/reviews.server";
 import { FieldError } from "~/components/FieldError";
@@ -47,6 +48,7 @@ export default function AddReview() {
     defaultValue: { rating: "0" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
+    constraint: constraintsOf(reviewSchema),
     onValidate: ({ formData }) => parseForm(formData, reviewSchema),
   });
   const chosen = Number(fields.rating.initialValue ?? 0);
@@ -74,7 +76,7 @@ export default function AddReview() {
         </div>
         <div className="field">
           <label htmlFor={fields.review.id}>Your review</label>
-          <textarea {...getTextareaProps(fields.review)} rows={5} maxLength={2000} />
+          <textarea {...getTextareaProps(fields.review)} rows={5} />
           <FieldError field={fields.review} />
         </div>
         <fieldset className="star-rating" key={form.key}>

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { constraintsOf } from "~/domain/fields";
 import { parseForm } from "~/domain/forms";
 import { makeAdminSchema } from "~/auth/auth-forms";
 import { FieldError } from "~/components/FieldError";
@@ -46,6 +47,7 @@ export default function MakeAdminPage() {
     lastResult: actionData?.result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
+    constraint: constraintsOf(makeAdminSchema),
     onValidate: ({ formData }) => parseForm(formData, makeAdminSchema),
   });
   return (

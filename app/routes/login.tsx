@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { constraintsOf } from "~/domain/fields";
 import { parseForm } from "~/domain/forms";
 import { loginSchema } from "~/auth/auth-forms";
 import { safeRedirect } from "~/auth/auth-redirect";
@@ -71,6 +72,7 @@ export default function LoginPage() {
     lastResult: actionData?.result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
+    constraint: constraintsOf(loginSchema),
     onValidate: ({ formData }) => parseForm(formData, loginSchema),
   });
 

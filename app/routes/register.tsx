@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import type { FormEvent } from "react";
+import { constraintsOf } from "~/domain/fields";
 import { parseForm } from "~/domain/forms";
 import { PASSWORD_MISMATCH, registerSchema } from "~/auth/auth-forms";
 import { authFailure, getAuthenticator, passwordBusy } from "~/auth/auth.server";
@@ -70,6 +71,7 @@ export default function RegisterPage() {
     lastResult: actionData?.result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
+    constraint: constraintsOf(registerSchema),
     onValidate: ({ formData }) => parseForm(formData, registerSchema),
   });
   const formProps = getFormProps(form);

@@ -82,6 +82,22 @@ describe("checkout", () => {
     expect(orders[0].priceCents).toBe(service.costCents * 2);
   });
 
+  it("takes optional fields sent blank or as spaces as absent", async () => {
+    const { prisma, service, customer, customerCookie } = await setup();
+    for (const blank of ["", "   "]) {
+      const result = await call(checkout.action as Handler, authedPost("/addCart/1", { ...billing(service.id), City: blank, Postcode: blank }, customerCookie));
+      expect(result.status, JSON.stringify(blank)).toBe(302);
+    }
+    const orders = await prisma.order.findMany({ where: { userId: customer.id }, select: { city: true, postcode: true } });
+    expect(orders).toEqual([
+      { city: null, postcode: null },
+      { city: null, postcode: null },
+    ]);
+    const bad = await call(checkout.action as Handler, authedPost("/addCart/1", { ...billing(service.id), Postcode: " 12 " }, customerCookie));
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.data)).toContain("The postcode is 4 to 10 digits.");
+  });
+
   it("refuses each invalid field with its message and writes nothing", async () => {
     const { prisma, service, customer, customerCookie } = await setup();
     for (const [field, value] of [

@@ -1,5 +1,6 @@
-// Checks API responses against the OpenAPI document the site serves (app/http/openapi.ts): the status
-// must be documented for that path and method, and the JSON body must match its schema.
+// Checks API requests and responses against the OpenAPI document the site serves (app/http/openapi.ts):
+// a request body must match the operation's request schema; an answer's status must be documented
+// for that path and method, and its JSON body must match its schema.
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
@@ -15,7 +16,7 @@ const ajv = new Ajv2020({ allErrors: true, strict: true });
 addFormats(ajv);
 // The document's own top-level fields are not JSON Schema keywords; declaring them lets its
 // schemas be referenced by JSON pointer from one registered document.
-for (const keyword of ["openapi", "info", "servers", "security", "paths", "components"]) ajv.addKeyword(keyword);
+for (const keyword of ["openapi", "info", "servers", "security", "paths", "webhooks", "components"]) ajv.addKeyword(keyword);
 ajv.addSchema({ ...document, $id: "openapi.json" });
 
 const validators = new Map<string, ValidateFunction>();
@@ -98,6 +99,22 @@ export function expectDocumented(template: string | null, method: string, answer
   if (!validate(answer.body)) {
     throw new Error(`${where}: body does not match the document: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(answer.body).slice(0, 500)}`);
   }
+}
+
+/** Every (path template, method, verdict) of a request body checked so far, for coverage figures. */
+export const checkedRequests: { template: string; method: string; valid: boolean }[] = [];
+
+/**
+ * The document's verdict on a JSON request body: null when it matches the operation's request
+ * schema, else the errors; undefined when the document has no such operation or it takes no body.
+ */
+export function requestBodyErrors(template: string, method: string, body: unknown): string | null | undefined {
+  const operation = document.paths[template]?.[method.toLowerCase()];
+  if (!operation?.requestBody) return undefined;
+  const validate = validatorAt(pointer("paths", template, method.toLowerCase(), "requestBody", "content", "application/json", "schema"));
+  const valid = validate(body) as boolean;
+  checkedRequests.push({ template, method, valid });
+  return valid ? null : ajv.errorsText(validate.errors);
 }
 
 /** The official OpenAPI 3.1 schema's verdict on the document: null when valid, else the errors. */
