@@ -6,7 +6,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-// @ts-expect-error plain JavaScript module of the production server
 import { loadBuild, watchBuild } from "../../server/build.mjs";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -20,7 +19,7 @@ function buildDirectory(source: string): string {
 describe("server build loading", () => {
   it("refuses a development build without the dev server, saying to run npm run build", () => {
     const directory = buildDirectory(`export const mode = "development"; export const entry = { module: {} };`);
-    const env = { ...process.env, BUILD_PATH: join(directory, "index.js") };
+    const env: NodeJS.ProcessEnv = { ...process.env, BUILD_PATH: join(directory, "index.js") };
     delete env.REMIX_DEV_ORIGIN;
     const run = spawnSync(process.execPath, ["server/start.mjs"], { cwd: ROOT, env, encoding: "utf8", timeout: 20_000 });
     expect(run.status).toBe(1);
