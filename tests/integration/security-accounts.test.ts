@@ -23,8 +23,6 @@ import { createUser, signIn, uniqueEmail } from "../support/auth";
 import { callRouteOr500 } from "../support/hostile";
 import { formRequest, ORIGIN } from "../support/requests";
 
-type Handler = Parameters<typeof callRouteOr500>[0];
-
 const BCRYPT = /\$2[aby]\$\d\d\$/;
 
 // Migrations and seed run in the hook's longer timeout, not in the first test's.
