@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Runs every test: type check, unit and integration tests (embedded database, and the
-# PostgreSQL server too when TEST_DATABASE_URL is set), the reliability suite on PostgreSQL, then
-# the browser tests in Chromium. Each layer is recorded in .test-reports/layers.tsv (ran or
-# skipped, and why) and scripts/test-summary.mjs prints them above the closing line.
+# Runs every test: type check, unit and integration tests on the embedded database (and the
+# integration tests again on the PostgreSQL server when TEST_DATABASE_URL is set), the
+# reliability suite on PostgreSQL, then the browser tests in Chromium. Each layer is recorded in
+# .test-reports/layers.tsv (ran or skipped, and why) and scripts/test-summary.mjs prints them
+# above the closing line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,11 +24,12 @@ echo "== unit and integration tests: embedded database"
 layer "unit and integration tests, embedded database" vitest-embedded.json ran
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  echo "== unit and integration tests: PostgreSQL server"
-  npx vitest run --reporter=default --reporter=json --outputFile.json=.test-reports/vitest-postgresql.json
-  layer "unit and integration tests, PostgreSQL server" vitest-postgresql.json ran
+  # Only the tests that use a database: the pure *.unit.test.ts files ran above.
+  echo "== integration tests: PostgreSQL server"
+  npx vitest run --project db --reporter=default --reporter=json --outputFile.json=.test-reports/vitest-postgresql.json
+  layer "integration tests, PostgreSQL server" vitest-postgresql.json ran
 else
-  layer "unit and integration tests, PostgreSQL server" - skipped "TEST_DATABASE_URL is not set"
+  layer "integration tests, PostgreSQL server" - skipped "TEST_DATABASE_URL is not set"
 fi
 
 echo "== build"

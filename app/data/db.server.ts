@@ -101,7 +101,7 @@ function openEmbeddedDatabase(dataDir: string): Database {
     kind: "embedded",
     async withConnection(fn) {
       return fn({
-        query: async (sql, params) => (await pglite.query(sql, params as unknown[])).rows as never,
+        query: async <Row,>(sql: string, params?: unknown[]) => (await pglite.query<Row>(sql, params)).rows,
         exec: async (sql) => void (await pglite.exec(sql)),
       });
     },

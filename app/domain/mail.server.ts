@@ -15,11 +15,13 @@ function smtp(): Transporter | undefined {
   if (!url) return undefined;
   if (transport && transportUrl !== url) transport = undefined;
   transportUrl = url;
-  transport ??= nodemailer.createTransport(url, {
+  // The timeouts go with the url in one object: a second argument would be message defaults.
+  transport ??= nodemailer.createTransport({
+    url,
     connectionTimeout: 5_000,
     greetingTimeout: 5_000,
     socketTimeout: 10_000,
-  } as never);
+  });
   return transport;
 }
 

@@ -63,6 +63,28 @@ describe("contact mail over SMTP", () => {
     config.SMTP_URL = smtp.url;
   });
 
+  it("gives up on a server that accepts the connection but never greets, after the 5 s greeting timeout", async () => {
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const prisma = await db();
+    const { env } = await import("~/config/env.server");
+    const config = env();
+    config.SMTP_URL = `smtp://127.0.0.1:${(silent.address() as { port: number }).port}`;
+    try {
+      const id = await queueEmail({ to: "silent@example.com", subject: "Booking", text: "Hello?" });
+      const started = Date.now();
+      expect(await deliverOutbox()).toBe(0);
+      expect(Date.now() - started).toBeLessThan(15_000);
+      const row = await prisma.outboxEmail.findUniqueOrThrow({ where: { id } });
+      expect(row.sentAt).toBeNull();
+      expect(row.lastError).toMatch(/greeting/i);
+      await prisma.outboxEmail.delete({ where: { id } }); // not retried by the next test
+    } finally {
+      config.SMTP_URL = smtp.url;
+      silent.close();
+    }
+  }, 20_000);
+
   it("sends each message once when two instances deliver the outbox at the same time", async () => {
     const before = smtp.messages.length;
     const ids = await Promise.all([1, 2, 3].map((n) => queueEmail({ to: `twice${n}@example.com`, subject: "Once", text: `Message ${n}` })));

@@ -10,10 +10,8 @@ import * as userByEmail from "~/routes/api.users.$email";
 import * as makeAdmin from "~/routes/api.users.admin";
 import * as users from "~/routes/api.users";
 import { createUser, signIn } from "../../tests/support/auth";
-import { ORIGIN } from "../../tests/support/requests";
+import { callRoute, ORIGIN } from "../../tests/support/requests";
 import { billing } from "../../tests/support/orders";
-
-type Args = { request: Request; params: Record<string, string>; context: object };
 
 // Creating and migrating this file's database takes seconds on a busy machine: do it under the hook timeout.
 beforeAll(async () => {
@@ -30,17 +28,6 @@ function call(path: string, method = "GET", { body, cookie, origin = ORIGIN }: {
     headers,
     body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
   });
-}
-
-async function run(handler: (args: Args) => Promise<Response>, request: Request, params: Record<string, string> = {}) {
-  let response: Response;
-  try {
-    response = await handler({ request, params, context: {} });
-  } catch (error) {
-    if (!(error instanceof Response)) throw error;
-    response = error;
-  }
-  return { status: response.status, body: (await response.json()) as any };
 }
 
 async function people() {
@@ -60,30 +47,30 @@ async function people() {
 
 describe("services", () => {
   it("lists and reads packages with the spec's shape", async () => {
-    const list = await run(services.loader as never, call("/api/services"));
+    const list = await callRoute(services.loader, call("/api/services"));
     expect(list.status).toBe(200);
-    expect(list.body.length).toBeGreaterThanOrEqual(6);
-    expect(Object.keys(list.body[0]).sort()).toEqual(["_id", "cost", "description", "image", "title"]);
-    const one = await run(serviceById.loader as never, call(`/api/services/${list.body[0]._id}`), { id: list.body[0]._id });
-    expect(one.body).toEqual(list.body[0]);
-    expect((await run(serviceById.loader as never, call("/api/services/nope"), { id: "nope" })).status).toBe(404);
+    expect(list.data.length).toBeGreaterThanOrEqual(6);
+    expect(Object.keys(list.data[0]).sort()).toEqual(["_id", "cost", "description", "image", "title"]);
+    const one = await callRoute(serviceById.loader, call(`/api/services/${list.data[0]._id}`), { id: list.data[0]._id });
+    expect(one.data).toEqual(list.data[0]);
+    expect((await callRoute(serviceById.loader, call("/api/services/nope"), { id: "nope" })).status).toBe(404);
   });
 
   it("lets only admins add and delete packages", async () => {
     const { customerCookie, adminCookie } = await people();
     const product = { title: "Rangamati Lake Day", cost: 120, image: "/images/tours/bandarban.svg", description: "Kaptai lake by boat." };
-    expect((await run(services.action as never, call("/api/services", "POST", { body: product }))).status).toBe(401);
-    expect((await run(services.action as never, call("/api/services", "POST", { body: product, cookie: customerCookie }))).status).toBe(403);
-    const bad = await run(services.action as never, call("/api/services", "POST", { body: { ...product, cost: -3 }, cookie: adminCookie }));
-    expect(bad).toMatchObject({ status: 400, body: { error: "The cost must be more than 0." } });
-    const created = await run(services.action as never, call("/api/services", "POST", { body: product, cookie: adminCookie }));
+    expect((await callRoute(services.action, call("/api/services", "POST", { body: product }))).status).toBe(401);
+    expect((await callRoute(services.action, call("/api/services", "POST", { body: product, cookie: customerCookie }))).status).toBe(403);
+    const bad = await callRoute(services.action, call("/api/services", "POST", { body: { ...product, cost: -3 }, cookie: adminCookie }));
+    expect(bad).toMatchObject({ status: 400, data: { error: "The cost must be more than 0." } });
+    const created = await callRoute(services.action, call("/api/services", "POST", { body: product, cookie: adminCookie }));
     expect(created.status).toBe(201);
-    const id = created.body.insertedId;
-    expect((await run(serviceById.loader as never, call(`/api/services/${id}`), { id })).body.cost).toBe(120);
+    const id = created.data.insertedId;
+    expect((await callRoute(serviceById.loader, call(`/api/services/${id}`), { id })).data.cost).toBe(120);
 
-    expect((await run(serviceById.action as never, call(`/api/services/${id}`, "DELETE", { cookie: customerCookie }), { id })).status).toBe(403);
-    expect((await run(serviceById.action as never, call(`/api/services/${id}`, "DELETE", { cookie: adminCookie }), { id })).body).toEqual({ deletedCount: 1 });
-    expect((await run(serviceById.action as never, call(`/api/services/${id}`, "DELETE", { cookie: adminCookie }), { id })).status).toBe(404);
+    expect((await callRoute(serviceById.action, call(`/api/services/${id}`, "DELETE", { cookie: customerCookie }), { id })).status).toBe(403);
+    expect((await callRoute(serviceById.action, call(`/api/services/${id}`, "DELETE", { cookie: adminCookie }), { id })).data).toEqual({ deletedCount: 1 });
+    expect((await callRoute(serviceById.action, call(`/api/services/${id}`, "DELETE", { cookie: adminCookie }), { id })).status).toBe(404);
   });
 
   it("refuses malformed bodies and cross-site writes without writing", async () => {
@@ -91,12 +78,12 @@ describe("services", () => {
     const prisma = await db();
     const before = await prisma.service.count();
     for (const body of ["{not json", "[]", "null", JSON.stringify({ title: "x".repeat(500), cost: "abc" })]) {
-      const result = await run(services.action as never, call("/api/services", "POST", { body, cookie: adminCookie }));
+      const result = await callRoute(services.action, call("/api/services", "POST", { body, cookie: adminCookie }));
       expect(result.status).toBe(400);
-      expect(typeof result.body.error).toBe("string");
+      expect(typeof result.data.error).toBe("string");
     }
-    const forged = await run(
-      services.action as never,
+    const forged = await callRoute(
+      services.action,
       call("/api/services", "POST", { body: { title: "Evil", cost: 1, image: "/x.svg", description: "x" }, cookie: adminCookie, origin: "https://evil.example" }),
     );
     expect(forged.status).toBe(403);
@@ -107,21 +94,21 @@ describe("services", () => {
 describe("users", () => {
   it("tells whether an email is an admin, and nothing else", async () => {
     const { customer, admin } = await people();
-    expect((await run(userByEmail.loader as never, call(`/api/users/${admin.email}`), { email: admin.email })).body).toEqual({ admin: true });
-    expect((await run(userByEmail.loader as never, call(`/api/users/${customer.email}`), { email: customer.email })).body).toEqual({ admin: false });
-    expect((await run(userByEmail.loader as never, call("/api/users/nobody@example.com"), { email: "nobody@example.com" })).body).toEqual({ admin: false });
+    expect((await callRoute(userByEmail.loader, call(`/api/users/${admin.email}`), { email: admin.email })).data).toEqual({ admin: true });
+    expect((await callRoute(userByEmail.loader, call(`/api/users/${customer.email}`), { email: customer.email })).data).toEqual({ admin: false });
+    expect((await callRoute(userByEmail.loader, call("/api/users/nobody@example.com"), { email: "nobody@example.com" })).data).toEqual({ admin: false });
   });
 
   it("lists users for admins only and lets a user save only their own record", async () => {
     const { customer, other, customerCookie, adminCookie } = await people();
-    expect((await run(users.loader as never, call("/api/users", "GET", { cookie: customerCookie }))).status).toBe(403);
-    const list = await run(users.loader as never, call("/api/users", "GET", { cookie: adminCookie }));
-    expect(list.body.map((user: { email: string }) => user.email)).toContain(customer.email);
-    expect(JSON.stringify(list.body)).not.toMatch(/hash|password/i);
+    expect((await callRoute(users.loader, call("/api/users", "GET", { cookie: customerCookie }))).status).toBe(403);
+    const list = await callRoute(users.loader, call("/api/users", "GET", { cookie: adminCookie }));
+    expect(list.data.map((user: { email: string }) => user.email)).toContain(customer.email);
+    expect(JSON.stringify(list.data)).not.toMatch(/hash|password/i);
 
-    const own = await run(users.action as never, call("/api/users", "PUT", { body: { email: customer.email, displayName: "Rina D." }, cookie: customerCookie }));
+    const own = await callRoute(users.action, call("/api/users", "PUT", { body: { email: customer.email, displayName: "Rina D." }, cookie: customerCookie }));
     expect(own.status).toBe(200);
-    const foreign = await run(users.action as never, call("/api/users", "POST", { body: { email: other.email, displayName: "Hacked" }, cookie: customerCookie }));
+    const foreign = await callRoute(users.action, call("/api/users", "POST", { body: { email: other.email, displayName: "Hacked" }, cookie: customerCookie }));
     expect(foreign.status).toBe(403);
     const prisma = await db();
     expect((await prisma.user.findUniqueOrThrow({ where: { id: other.id } })).displayName).toBe(other.displayName);
@@ -129,69 +116,69 @@ describe("users", () => {
 
   it("makes admins only at an admin's request", async () => {
     const { customer, customerCookie, adminCookie } = await people();
-    expect((await run(makeAdmin.action as never, call("/api/users/admin", "PUT", { body: { email: customer.email }, cookie: customerCookie }))).status).toBe(403);
-    expect((await run(makeAdmin.action as never, call("/api/users/admin", "PUT", { body: { email: "nobody@example.com" }, cookie: adminCookie }))).status).toBe(404);
-    expect((await run(makeAdmin.action as never, call("/api/users/admin", "PUT", { body: { email: customer.email }, cookie: adminCookie }))).body).toEqual({ modifiedCount: 1 });
-    expect((await run(makeAdmin.action as never, call("/api/users/admin", "PUT", { body: { email: customer.email }, cookie: adminCookie }))).body).toEqual({ modifiedCount: 0 });
+    expect((await callRoute(makeAdmin.action, call("/api/users/admin", "PUT", { body: { email: customer.email }, cookie: customerCookie }))).status).toBe(403);
+    expect((await callRoute(makeAdmin.action, call("/api/users/admin", "PUT", { body: { email: "nobody@example.com" }, cookie: adminCookie }))).status).toBe(404);
+    expect((await callRoute(makeAdmin.action, call("/api/users/admin", "PUT", { body: { email: customer.email }, cookie: adminCookie }))).data).toEqual({ modifiedCount: 1 });
+    expect((await callRoute(makeAdmin.action, call("/api/users/admin", "PUT", { body: { email: customer.email }, cookie: adminCookie }))).data).toEqual({ modifiedCount: 0 });
   });
 });
 
 describe("reviews", () => {
   it("takes name and email from the session and hides emails from non-admins", async () => {
     const { customer, customerCookie, adminCookie } = await people();
-    expect((await run(review.action as never, call("/api/review", "POST", { body: { review: "Great", rating: 5 } }))).status).toBe(401);
-    expect((await run(review.action as never, call("/api/review", "POST", { body: { review: "", rating: 9 }, cookie: customerCookie }))).status).toBe(400);
-    const created = await run(
-      review.action as never,
+    expect((await callRoute(review.action, call("/api/review", "POST", { body: { review: "Great", rating: 5 } }))).status).toBe(401);
+    expect((await callRoute(review.action, call("/api/review", "POST", { body: { review: "", rating: 9 }, cookie: customerCookie }))).status).toBe(400);
+    const created = await callRoute(
+      review.action,
       call("/api/review", "POST", { body: { review: "Lovely trip <script>alert(1)</script>", rating: 4, name: "Someone Else", email: "fake@example.com" }, cookie: customerCookie }),
     );
     expect(created.status).toBe(201);
-    const publicList = await run(review.loader as never, call("/api/review"));
-    const mine = publicList.body.find((item: { _id: string }) => item._id === created.body.insertedId);
+    const publicList = await callRoute(review.loader, call("/api/review"));
+    const mine = publicList.data.find((item: { _id: string }) => item._id === created.data.insertedId);
     expect(mine).toMatchObject({ name: customer.displayName, rating: 4 });
     expect(mine.email).toBeUndefined();
-    const adminList = await run(review.loader as never, call("/api/review", "GET", { cookie: adminCookie }));
-    expect(adminList.body.find((item: { _id: string }) => item._id === created.body.insertedId).email).toBe(customer.email);
+    const adminList = await callRoute(review.loader, call("/api/review", "GET", { cookie: adminCookie }));
+    expect(adminList.data.find((item: { _id: string }) => item._id === created.data.insertedId).email).toBe(customer.email);
   });
 });
 
 describe("orders", () => {
   it("prices orders on the server and keeps them to their owner", async () => {
     const { customer, customerCookie, otherCookie, adminCookie } = await people();
-    const [service] = (await run(services.loader as never, call("/api/services"))).body;
+    const [service] = (await callRoute(services.loader, call("/api/services"))).data;
     const base = { ...billing, service: service._id, quantity: 2, type: "couple" };
 
-    const tampered = await run(myOrders.action as never, call("/api/my-orders", "POST", { body: { ...base, Price: 1 }, cookie: customerCookie }));
+    const tampered = await callRoute(myOrders.action, call("/api/my-orders", "POST", { body: { ...base, Price: 1 }, cookie: customerCookie }));
     expect(tampered.status).toBe(400);
-    const created = await run(myOrders.action as never, call("/api/my-orders", "POST", { body: { ...base, Price: service.cost * 2 }, cookie: customerCookie }));
+    const created = await callRoute(myOrders.action, call("/api/my-orders", "POST", { body: { ...base, Price: service.cost * 2 }, cookie: customerCookie }));
     expect(created.status).toBe(201);
-    const id = created.body.insertedId;
+    const id = created.data.insertedId;
 
-    const mine = await run(myOrders.loader as never, call(`/api/my-orders?email=${customer.email}`, "GET", { cookie: customerCookie }));
-    expect(mine.body).toHaveLength(1);
-    expect(mine.body[0]).toMatchObject({ _id: id, Price: service.cost * 2, name: service.title, payment: null, City: "", district: "Dhaka" });
-    expect((await run(myOrders.loader as never, call(`/api/my-orders?email=${customer.email}`, "GET", { cookie: otherCookie }))).status).toBe(403);
-    expect((await run(myOrders.loader as never, call("/api/my-orders", "GET", { cookie: customerCookie }))).status).toBe(403);
-    const all = await run(myOrders.loader as never, call("/api/my-orders", "GET", { cookie: adminCookie }));
-    expect(all.body.map((order: { _id: string }) => order._id)).toContain(id);
+    const mine = await callRoute(myOrders.loader, call(`/api/my-orders?email=${customer.email}`, "GET", { cookie: customerCookie }));
+    expect(mine.data).toHaveLength(1);
+    expect(mine.data[0]).toMatchObject({ _id: id, Price: service.cost * 2, name: service.title, payment: null, City: "", district: "Dhaka" });
+    expect((await callRoute(myOrders.loader, call(`/api/my-orders?email=${customer.email}`, "GET", { cookie: otherCookie }))).status).toBe(403);
+    expect((await callRoute(myOrders.loader, call("/api/my-orders", "GET", { cookie: customerCookie }))).status).toBe(403);
+    const all = await callRoute(myOrders.loader, call("/api/my-orders", "GET", { cookie: adminCookie }));
+    expect(all.data.map((order: { _id: string }) => order._id)).toContain(id);
 
-    expect((await run(myOrder.loader as never, call(`/api/my-orders/${id}`, "GET", { cookie: otherCookie }), { id })).status).toBe(404);
-    expect((await run(myOrder.loader as never, call(`/api/my-orders/${id}`, "GET", { cookie: customerCookie }), { id })).body._id).toBe(id);
-    expect((await run(myOrder.action as never, call(`/api/my-orders/${id}`, "PUT", { body: { amount: 1, last4: "4242" }, cookie: customerCookie }), { id })).status).toBe(400);
-    expect((await run(myOrder.action as never, call(`/api/my-orders/${id}`, "DELETE", { cookie: otherCookie }), { id })).status).toBe(404);
-    expect((await run(myOrder.action as never, call(`/api/my-orders/${id}`, "DELETE", { cookie: customerCookie }), { id })).body).toEqual({ deletedCount: 1 });
-    expect((await run(myOrder.loader as never, call(`/api/my-orders/${id}`, "GET", { cookie: adminCookie }), { id })).status).toBe(404);
+    expect((await callRoute(myOrder.loader, call(`/api/my-orders/${id}`, "GET", { cookie: otherCookie }), { id })).status).toBe(404);
+    expect((await callRoute(myOrder.loader, call(`/api/my-orders/${id}`, "GET", { cookie: customerCookie }), { id })).data._id).toBe(id);
+    expect((await callRoute(myOrder.action, call(`/api/my-orders/${id}`, "PUT", { body: { amount: 1, last4: "4242" }, cookie: customerCookie }), { id })).status).toBe(400);
+    expect((await callRoute(myOrder.action, call(`/api/my-orders/${id}`, "DELETE", { cookie: otherCookie }), { id })).status).toBe(404);
+    expect((await callRoute(myOrder.action, call(`/api/my-orders/${id}`, "DELETE", { cookie: customerCookie }), { id })).data).toEqual({ deletedCount: 1 });
+    expect((await callRoute(myOrder.loader, call(`/api/my-orders/${id}`, "GET", { cookie: adminCookie }), { id })).status).toBe(404);
   });
 
   it("creates one order for one Idempotency-Key", async () => {
     const { customer, customerCookie } = await people();
-    const [service] = (await run(services.loader as never, call("/api/services"))).body;
+    const [service] = (await callRoute(services.loader, call("/api/services"))).data;
     const body = { ...billing, service: service._id, quantity: 1, type: "city" };
     const ids = new Set<string>();
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const request = call("/api/my-orders", "POST", { body, cookie: customerCookie });
       request.headers.set("Idempotency-Key", "retry-key-0123456789");
-      ids.add((await run(myOrders.action as never, request)).body.insertedId);
+      ids.add((await callRoute(myOrders.action, request)).data.insertedId);
     }
     expect(ids.size).toBe(1);
     const prisma = await db();

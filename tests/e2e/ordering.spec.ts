@@ -1,35 +1,13 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { open } from "./helpers";
 
-const ADMIN = { email: "admin@tourbooking.test", password: "admin12345" };
-
-async function registerCustomer(page: Page, javaScriptEnabled: boolean, prefix: string) {
-  const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
-  await open(page, "/register", javaScriptEnabled);
-  await page.getByPlaceholder("Your Name").fill("Test Traveller");
-  await page.getByPlaceholder("Your Email").fill(email);
-  await page.getByPlaceholder("Your Password", { exact: true }).fill("long enough 123");
-  await page.getByPlaceholder("Retype Your Password").fill("long enough 123");
-  await page.getByRole("button", { name: "Register" }).click();
-  await expect(page.getByText("User Created successfully")).toBeVisible();
-  return email;
-}
-
-async function login(page: Page, javaScriptEnabled: boolean, email: string, password: string) {
-  await open(page, "/login", javaScriptEnabled);
-  await page.getByPlaceholder("Your Email").fill(email);
-  await page.getByPlaceholder("Your Password").fill(password);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
-  await expect(page.getByText("User Login successfully")).toBeVisible();
-}
-
-test("a customer orders a package, sees it in My Orders and deletes it", async ({ page, javaScriptEnabled }) => {
+test("a customer orders a package, sees it in My Orders and deletes it", async ({ page, javaScriptEnabled, signIn }) => {
   const alerts: string[] = [];
   page.on("dialog", async (dialog) => {
     alerts.push(dialog.message());
     await dialog.accept();
   });
-  await registerCustomer(page, javaScriptEnabled, "order");
+  await signIn();
 
   await open(page, "/services", javaScriptEnabled);
   await page.getByRole("link", { name: /Order Now: Sajek Valley/ }).click();
@@ -65,8 +43,8 @@ test("a customer orders a package, sees it in My Orders and deletes it", async (
   if (javaScriptEnabled) expect(alerts).toEqual(expect.arrayContaining(["Are you sure, You want to delete", "Deleted sucessfully"]));
 });
 
-test("a tampered total in /addCart is replaced by the server's total", async ({ page, javaScriptEnabled }) => {
-  await registerCustomer(page, javaScriptEnabled, "tamper");
+test("a tampered total in /addCart is replaced by the server's total", async ({ page, javaScriptEnabled, signIn }) => {
+  await signIn();
   await open(page, "/services", javaScriptEnabled);
   const href = await page.getByRole("link", { name: /Order Now: Srimangal/ }).getAttribute("href");
   const id = href!.split("/").pop();
@@ -75,10 +53,10 @@ test("a tampered total in /addCart is replaced by the server's total", async ({ 
   await expect(page.getByText("Price: $580")).toBeVisible();
 });
 
-test("an admin adds a package, sees it on /services and deletes it; a review shows on the home page", async ({ page, javaScriptEnabled }) => {
+test("an admin adds a package, sees it on /services and deletes it; a review shows on the home page", async ({ page, javaScriptEnabled, signIn }) => {
   page.on("dialog", (dialog) => dialog.accept());
   const title = `Kuakata Sunrise ${javaScriptEnabled ? "js" : "nojs"} ${Date.now()}`;
-  await login(page, javaScriptEnabled, ADMIN.email, ADMIN.password);
+  await signIn("admin");
 
   await open(page, "/dashboard/addProduct", javaScriptEnabled);
   await page.getByLabel("Title").fill(title);

@@ -1,23 +1,16 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import Stripe from "stripe";
 import { TEST_SECRET_KEY } from "../support/stripe-fake";
+import { expect, type SignIn, test } from "./fixtures";
 import { open } from "./helpers";
 import { E2E_STRIPE_PORT, E2E_WEBHOOK_SECRET } from "./support/global-setup";
 import { routeStripe } from "./support/stripe-routing";
 
-// Each test registers, orders and pays: several page loads, slow on a busy 2-core machine.
+// Each test signs a new customer in, orders and pays: several page loads, slow on a busy 2-core machine.
 test.describe.configure({ timeout: 90_000 });
 
-async function customerWithOrder(page: Page, javaScriptEnabled: boolean) {
-  const email = `pay-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
-  await open(page, "/register", javaScriptEnabled);
-  await page.getByPlaceholder("Your Name").fill("Paying Traveller");
-  await page.getByPlaceholder("Your Email").fill(email);
-  await page.getByPlaceholder("Your Password", { exact: true }).fill("long enough 123");
-  await page.getByPlaceholder("Retype Your Password").fill("long enough 123");
-  await page.getByRole("button", { name: "Register" }).click();
-  await expect(page.getByText("User Created successfully")).toBeVisible();
-
+async function customerWithOrder(page: Page, signIn: SignIn, javaScriptEnabled: boolean) {
+  const { email } = await signIn();
   await open(page, "/services", javaScriptEnabled);
   const href = await page.getByRole("link", { name: /Order Now: Srimangal/ }).getAttribute("href");
   await open(page, `/addCart/290?service=${href!.split("/").pop()}&quantity=1&type=city`, javaScriptEnabled);
@@ -39,14 +32,14 @@ async function fillCard(page: Page, number: string) {
   await page.getByLabel("ZIP").fill("1207");
 }
 
-test("a customer pays an order by card: declined first, then 'Paid' once the server has verified it", { tag: "@js-only" }, async ({ page }) => {
+test("a customer pays an order by card: declined first, then 'Paid' once the server has verified it", { tag: "@js-only" }, async ({ page, signIn }) => {
   page.on("dialog", (dialog) => dialog.accept());
   await routeStripe(page);
   const intentRequests: string[] = [];
   page.on("request", (request) => {
     if (request.url().endsWith("/api/create-payment-intent")) intentRequests.push(request.postData() ?? "");
   });
-  const email = await customerWithOrder(page, true);
+  const email = await customerWithOrder(page, signIn, true);
 
   const row = page.getByRole("row", { name: /Srimangal/ });
   await row.getByRole("link", { name: "Pay" }).click();
@@ -80,8 +73,8 @@ test("a customer pays an order by card: declined first, then 'Paid' once the ser
   await expect(page.getByRole("row", { name: /Srimangal/ }).getByRole("button", { name: /Delete/ })).toHaveCount(0);
 });
 
-test("without JavaScript the payment page says the card form needs it and offers no working Pay button", { tag: "@no-js-only" }, async ({ page }) => {
-  await customerWithOrder(page, false);
+test("without JavaScript the payment page says the card form needs it and offers no working Pay button", { tag: "@no-js-only" }, async ({ page, signIn }) => {
+  await customerWithOrder(page, signIn, false);
   await page
     .getByRole("row", { name: /Srimangal/ })
     .getByRole("link", { name: "Pay" })
@@ -92,9 +85,9 @@ test("without JavaScript the payment page says the card form needs it and offers
   await expect(page.getByRole("button", { name: "Pay $290" })).toBeDisabled();
 });
 
-test("when Stripe.js cannot load, the page says so and the Pay button stays disabled", { tag: "@js-only" }, async ({ page }) => {
+test("when Stripe.js cannot load, the page says so and the Pay button stays disabled", { tag: "@js-only" }, async ({ page, signIn }) => {
   await page.route("https://js.stripe.com/**", (route) => route.abort("internetdisconnected"));
-  await customerWithOrder(page, true);
+  await customerWithOrder(page, signIn, true);
   await page
     .getByRole("row", { name: /Srimangal/ })
     .getByRole("link", { name: "Pay" })
@@ -106,7 +99,7 @@ test("when Stripe.js cannot load, the page says so and the Pay button stays disa
 test(
   "an order paid while the browser never reported back becomes 'Paid' through the signed webhook",
   { tag: "@js-only" },
-  async ({ page, request }) => {
+  async ({ page, request, signIn }) => {
     await routeStripe(page);
     // The browser's report to our server is lost (tab closed, network gone).
     await page.route("**/dashboard/payment/**", (route) =>
@@ -116,7 +109,7 @@ test(
     page.on("response", async (response) => {
       if (/api\.stripe\.com\/v1\/payment_intents\/.*\/confirm$/.test(response.url()) && response.ok()) intentId = (await response.json()).id;
     });
-    await customerWithOrder(page, true);
+    await customerWithOrder(page, signIn, true);
     await page
       .getByRole("row", { name: /Srimangal/ })
       .getByRole("link", { name: "Pay" })

@@ -16,11 +16,9 @@ import {
   SESSION_TTL_MS,
 } from "~/auth/session.server";
 import { authedGet, authedPost, cookieFrom, createUser, signIn, uniqueEmail } from "../support/auth";
-import { formRequest, getRequest, thrownResponse, unwrap } from "../support/requests";
+import { formRequest, getRequest, routeArgs, thrownResponse, unwrap } from "../support/requests";
 
 type FormReply = { result: { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> | null } };
-
-const args = (request: Request) => ({ request, params: {}, context: {} });
 
 async function sessionRow(cookie: string) {
   const token = await sessionCookie().parse(cookie);
@@ -31,7 +29,7 @@ async function sessionRow(cookie: string) {
 describe("sessions", () => {
   it("signs a random id only; the row is keyed by its hash and the cookie is httpOnly and Lax", async () => {
     const user = await createUser();
-    const response = await thrownResponseOrValue(() => signInResponse(user.id));
+    const response = await signInResponse(user.id);
     const setCookie = response.headers.getSetCookie().find((c) => c.startsWith("__session="))!;
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
@@ -57,7 +55,7 @@ describe("sessions", () => {
     const row = (await sessionRow(cookie))!;
     // used 3 days later: renewed to a full 30 days, with a fresh cookie
     await prisma.session.update({ where: { id: row.id }, data: { expiresAt: new Date(Date.now() + SESSION_TTL_MS - 3 * 86_400_000) } });
-    const { headers } = await unwrap(await rootLoader(args(authedGet("/", cookie))));
+    const { headers } = await unwrap(await rootLoader(routeArgs(authedGet("/", cookie))));
     expect(headers.getSetCookie().some((c) => c.startsWith("__session="))).toBe(true);
     const renewed = (await prisma.session.findUnique({ where: { id: row.id } }))!;
     expect(renewed.expiresAt.getTime()).toBeGreaterThan(Date.now() + SESSION_TTL_MS - 60_000);
@@ -96,7 +94,7 @@ describe("sessions", () => {
   it("logout deletes the row and clears the cookie", async () => {
     const user = await createUser();
     const cookie = await signIn(user.id);
-    const response = (await logoutAction(args(authedPost("/logout", {}, cookie)))) as Response;
+    const response = (await logoutAction(routeArgs(authedPost("/logout", {}, cookie)))) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.getSetCookie().join()).toMatch(/__session=;.*Max-Age=0/);
     expect(await sessionRow(cookie)).toBeNull();
@@ -105,11 +103,11 @@ describe("sessions", () => {
 
   it("root loader returns the navbar user and a one-time flash", async () => {
     const user = await createUser({ displayName: "Nadia" });
-    const login = await loginAction(args(formRequest("/login", { email: user.email, password: user.password })));
+    const login = await loginAction(routeArgs(formRequest("/login", { email: user.email, password: user.password })));
     const flash = cookieFrom(login as Response, "__flash");
     const session = cookieFrom(login as Response);
     const { data, headers } = await unwrap<{ user: Record<string, unknown>; flash: { text: string } }>(
-      await rootLoader(args(authedGet("/home", `${session}; ${flash}`))),
+      await rootLoader(routeArgs(authedGet("/home", `${session}; ${flash}`))),
     );
     expect(data.user).toEqual({ email: user.email, displayName: "Nadia", photoUrl: null, isAdmin: false });
     expect(data.flash.text).toBe("User Login successfully");
@@ -121,15 +119,12 @@ async function signInResponse(userId: string) {
   const { createUserSession } = await import("~/auth/session.server");
   return createUserSession({ userId, redirectTo: "/home" });
 }
-async function thrownResponseOrValue(run: () => Promise<Response>) {
-  return run();
-}
 
 describe("register", () => {
   it("creates the account with a bcrypt hash, signs in and goes to /", async () => {
     const email = uniqueEmail("reg");
     const response = (await registerAction(
-      args(formRequest("/register", { displayName: "Karim", email: email.toUpperCase(), password: "secret-pass", confirmPassword: "secret-pass" })),
+      routeArgs(formRequest("/register", { displayName: "Karim", email: email.toUpperCase(), password: "secret-pass", confirmPassword: "secret-pass" })),
     )) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
@@ -145,7 +140,7 @@ describe("register", () => {
   it("refuses mismatched passwords with the spec's text and creates nothing", async () => {
     const email = uniqueEmail("mismatch");
     const { status, data } = await unwrap<FormReply>(
-      await registerAction(args(formRequest("/register", { displayName: "A", email, password: "secret-pass", confirmPassword: "secret-pasS" }))),
+      await registerAction(routeArgs(formRequest("/register", { displayName: "A", email, password: "secret-pass", confirmPassword: "secret-pasS" }))),
     );
     expect(status).toBe(400);
     expect(data.result.error?.confirmPassword).toEqual(["login password didn't match"]);
@@ -169,19 +164,19 @@ describe("register", () => {
   it("gives clear messages for a duplicate email, an invalid email and a short password", async () => {
     const existing = await createUser();
     const dup = await unwrap<FormReply>(
-      await registerAction(args(formRequest("/register", { displayName: "B", email: existing.email, password: "secret-pass", confirmPassword: "secret-pass" }))),
+      await registerAction(routeArgs(formRequest("/register", { displayName: "B", email: existing.email, password: "secret-pass", confirmPassword: "secret-pass" }))),
     );
     expect(dup.status).toBe(409);
     expect(dup.data.result.error?.email).toEqual(["This email is already registered. Please log in instead."]);
     const bad = await unwrap<FormReply>(
-      await registerAction(args(formRequest("/register", { displayName: "B", email: "nope", password: "short", confirmPassword: "short" }))),
+      await registerAction(routeArgs(formRequest("/register", { displayName: "B", email: "nope", password: "short", confirmPassword: "short" }))),
     );
     expect(bad.status).toBe(400);
     expect(bad.data.result.error?.email).toEqual(["Please enter a valid email address."]);
     expect(bad.data.result.error?.password).toEqual(["Please use at least 8 characters for your password."]);
     const long = "é".repeat(40);
     const tooLong = await unwrap<FormReply>(
-      await registerAction(args(formRequest("/register", { displayName: "B", email: uniqueEmail(), password: long, confirmPassword: long }))),
+      await registerAction(routeArgs(formRequest("/register", { displayName: "B", email: uniqueEmail(), password: long, confirmPassword: long }))),
     );
     expect(tooLong.data.result.error?.password).toEqual(["Please use at most 72 characters for your password."]);
   });
@@ -190,17 +185,17 @@ describe("register", () => {
 describe("login", () => {
   it("signs in and returns to a safe origin, else /home", async () => {
     const user = await createUser();
-    const back = (await loginAction(args(formRequest("/login", { email: user.email, password: user.password, redirectTo: "/dashboard/myOrder" })))) as Response;
+    const back = (await loginAction(routeArgs(formRequest("/login", { email: user.email, password: user.password, redirectTo: "/dashboard/myOrder" })))) as Response;
     expect(back.headers.get("Location")).toBe("/dashboard/myOrder");
-    const evil = (await loginAction(args(formRequest("/login", { email: user.email, password: user.password, redirectTo: "//evil.example" })))) as Response;
+    const evil = (await loginAction(routeArgs(formRequest("/login", { email: user.email, password: user.password, redirectTo: "//evil.example" })))) as Response;
     expect(evil.headers.get("Location")).toBe("/home");
     expect((await getUser(authedGet("/", cookieFrom(evil))))?.id).toBe(user.id);
   });
 
   it("without GOOGLE_CLIENT_ID the Google button is off and /auth/google only redirects back", async () => {
-    const { data } = await unwrap<{ googleConfigured: boolean }>(await loginLoader(args(getRequest("/login"))));
+    const { data } = await unwrap<{ googleConfigured: boolean }>(await loginLoader(routeArgs(getRequest("/login"))));
     expect(data.googleConfigured).toBe(false);
-    const response = (await startGoogle(args(formRequest("/auth/google", { redirectTo: "/dashboard" })))) as Response;
+    const response = (await startGoogle(routeArgs(formRequest("/auth/google", { redirectTo: "/dashboard" })))) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login");
     expect(response.headers.getSetCookie()).toEqual([]);
@@ -209,7 +204,7 @@ describe("login", () => {
   it("a new sign-in always gets a fresh session id and ends the one the browser still had", async () => {
     const user = await createUser();
     const old = await signIn(user.id);
-    const response = (await loginAction(args(authedPost("/login", { email: user.email, password: user.password }, old)))) as Response;
+    const response = (await loginAction(routeArgs(authedPost("/login", { email: user.email, password: user.password }, old)))) as Response;
     const fresh = cookieFrom(response);
     expect(fresh).not.toBe(old);
     expect(await sessionRow(old)).toBeNull();
@@ -217,18 +212,18 @@ describe("login", () => {
   });
 
   it("the loader keeps only a safe redirectTo", async () => {
-    const { data } = await unwrap<{ redirectTo: string }>(await loginLoader(args(getRequest("/login?redirectTo=https://evil.example"))));
+    const { data } = await unwrap<{ redirectTo: string }>(await loginLoader(routeArgs(getRequest("/login?redirectTo=https://evil.example"))));
     expect(data.redirectTo).toBe("");
-    const ok = await unwrap<{ redirectTo: string }>(await loginLoader(args(getRequest("/login?redirectTo=%2Fdashboard"))));
+    const ok = await unwrap<{ redirectTo: string }>(await loginLoader(routeArgs(getRequest("/login?redirectTo=%2Fdashboard"))));
     expect(ok.data.redirectTo).toBe("/dashboard");
   });
 
   it("gives one generic message for a wrong password and an unknown email", async () => {
     const user = await createUser();
     const wrong = await unwrap<FormReply & { result: { error?: Record<string, string[]> } }>(
-      await loginAction(args(formRequest("/login", { email: user.email, password: "wrong password" }))),
+      await loginAction(routeArgs(formRequest("/login", { email: user.email, password: "wrong password" }))),
     );
-    const unknown = await unwrap<FormReply>(await loginAction(args(formRequest("/login", { email: uniqueEmail(), password: "wrong password" }))));
+    const unknown = await unwrap<FormReply>(await loginAction(routeArgs(formRequest("/login", { email: uniqueEmail(), password: "wrong password" }))));
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.data.result.error?.[""]).toEqual(["Wrong email or password. Please try again."]);
@@ -238,7 +233,7 @@ describe("login", () => {
 
   it("refuses a disabled account", async () => {
     const user = await createUser({ disabled: true });
-    const { status, data } = await unwrap<FormReply>(await loginAction(args(formRequest("/login", { email: user.email, password: user.password }))));
+    const { status, data } = await unwrap<FormReply>(await loginAction(routeArgs(formRequest("/login", { email: user.email, password: user.password }))));
     expect(status).toBe(401);
     expect(data.result.error?.[""]).toEqual(["This account has been disabled. Please contact us."]);
   });
@@ -246,10 +241,10 @@ describe("login", () => {
   it("rate limits repeated failures per account, even with the right password afterwards", async () => {
     const user = await createUser();
     for (let i = 0; i < 5; i++) {
-      const { status } = await unwrap(await loginAction(args(formRequest("/login", { email: user.email, password: `wrong-${i}-pass` }))));
+      const { status } = await unwrap(await loginAction(routeArgs(formRequest("/login", { email: user.email, password: `wrong-${i}-pass` }))));
       expect(status).toBe(401);
     }
-    const limited = await unwrap<FormReply>(await loginAction(args(formRequest("/login", { email: user.email, password: user.password }))));
+    const limited = await unwrap<FormReply>(await loginAction(routeArgs(formRequest("/login", { email: user.email, password: user.password }))));
     expect(limited.status).toBe(429);
     expect(limited.data.result.error?.[""]).toEqual(["Too many failed login attempts. Please wait a few minutes and try again."]);
     // Every attempt is counted before the check, the refused one too (no client address here).

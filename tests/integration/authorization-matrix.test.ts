@@ -11,13 +11,14 @@ import * as manageAllOrders from "~/routes/dashboard.manageAllOrders";
 import * as manageProducts from "~/routes/dashboard.manageProducts";
 import * as myOrder from "~/routes/dashboard.myOrder";
 import { authedGet, authedPost, createUser, signIn } from "../support/auth";
+import { callRoute, type RouteArgs } from "../support/requests";
 
 type Role = "anonymous" | "customer" | "admin";
 type Expect = "login" | "root" | "forbidden" | "ok";
 
 interface RouteCase {
   path: string;
-  module: { loader: (args: never) => unknown; action?: (args: never) => unknown };
+  module: { loader: (args: RouteArgs) => unknown; action?: (args: RouteArgs) => unknown };
   access: "user" | "admin";
   /** a form that would change data if the guard let it through */
   payload?: () => Record<string, string>;
@@ -84,18 +85,6 @@ function expectedFor(access: RouteCase["access"], role: Role, method: "GET" | "P
   return role === "anonymous" ? "login" : "root";
 }
 
-async function outcome(run: () => unknown): Promise<{ status: number; location: string | null }> {
-  try {
-    const result = await run();
-    if (result instanceof Response) return { status: result.status, location: result.headers.get("Location") };
-    const init = (result as { init?: ResponseInit } | null)?.init;
-    return { status: init?.status ?? 200, location: null };
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("Location") };
-    throw thrown;
-  }
-}
-
 async function snapshot() {
   const prisma = await db();
   const [users, admins, services, liveServices, orders, liveOrders, reviews, sessions] = await Promise.all([
@@ -142,7 +131,7 @@ describe("authorization matrix: loaders", () => {
       cases++;
       it(`GET ${route.path} as ${role} → ${expected}`, async () => {
         const request = authedGet(route.path, cookies[role]);
-        const result = await outcome(() => route.module.loader({ request, params: {}, context: {} } as never));
+        const result = await callRoute(route.module.loader, request);
         check(result, expected, route.path);
       });
     }
@@ -157,7 +146,7 @@ describe("authorization matrix: actions (each with a form that would write)", ()
       it(`POST ${route.path} as ${role} → ${expected}`, async () => {
         const before = await snapshot();
         const request = authedPost(route.path, route.payload?.() ?? {}, cookies[role]);
-        const result = await outcome(() => route.module.action!({ request, params: {}, context: {} } as never));
+        const result = await callRoute(route.module.action!, request);
         check(result, expected, route.path);
         if (expected !== "ok") expect(await snapshot()).toEqual(before);
       });

@@ -25,7 +25,7 @@ import { createUser, signIn } from "../support/auth";
 import {
   badId,
   brokenForm,
-  callRoute,
+  callRouteOr500,
   fingerprint,
   hostileText,
   notAnEmail,
@@ -33,12 +33,11 @@ import {
   tally,
   tooLong,
   type FieldRule,
-  type RouteAnswer,
 } from "../support/hostile";
-import { formRequest, getRequest } from "../support/requests";
+import { formRequest, getRequest, type RouteAnswer } from "../support/requests";
 
 type Role = "anonymous" | "customer" | "admin";
-type Handler = Parameters<typeof callRoute>[0];
+type Handler = Parameters<typeof callRouteOr500>[0];
 
 const RUNS = 70;
 const cookies: Record<Role, string | null> = { anonymous: null, customer: null, admin: null };
@@ -78,7 +77,7 @@ afterAll(() => {
 /** The checks every hostile input must pass; returns the answer for extra checks. */
 async function expectRefused(handler: Handler, request: Request, role: Role, params: Record<string, string> = {}): Promise<RouteAnswer> {
   const before = await fingerprint();
-  const answer = await callRoute(handler, request, params);
+  const answer = await callRouteOr500(handler, request, params);
   tally.inputs += 1;
   if (answer.status >= 500) tally.fiveHundreds += 1;
   expect(answer.status, JSON.stringify(answer.data)?.slice(0, 500)).toBeLessThan(500);
@@ -132,7 +131,7 @@ describe("hostile forms are refused and write nothing", () => {
     // With a well-formed email and password the login still fails: no such account.
     await fc.assert(
       fc.asyncProperty(fc.oneof(brokenForm(rules), fc.record({ email: fc.emailAddress(), password: hostileText })), role("anonymous", "customer"), async (form, who) => {
-        await expectRefused(login.action as Handler, post("/login", form, who), who);
+        await expectRefused(login.action, post("/login", form, who), who);
       }),
       { numRuns: RUNS * 2 },
     );
@@ -141,7 +140,7 @@ describe("hostile forms are refused and write nothing", () => {
   it("register", async () => {
     await checkForm(
       "/register",
-      register.action as Handler,
+      register.action,
       {
         displayName: text(1, 80),
         email,
@@ -159,7 +158,7 @@ describe("hostile forms are refused and write nothing", () => {
   it("contact", async () => {
     await checkForm(
       "/contact",
-      contact.action as Handler,
+      contact.action,
       {
         name: text(1, 100),
         email,
@@ -171,7 +170,7 @@ describe("hostile forms are refused and write nothing", () => {
   });
 
   it("newsletter", async () => {
-    await checkForm("/newsletter", newsletter.action as Handler, { email }, role("anonymous", "customer"));
+    await checkForm("/newsletter", newsletter.action, { email }, role("anonymous", "customer"));
   });
 
   it("checkout (addCart)", async () => {
@@ -190,13 +189,13 @@ describe("hostile forms are refused and write nothing", () => {
       type: { valid: fc.constantFrom("city", "group"), invalid: fc.oneof(fc.constant(undefined), hostileText, fc.constant("CITY")) },
       formKey: { valid: fc.stringMatching(/^[A-Za-z0-9_-]{16,64}$/), invalid: fc.oneof(fc.constant(undefined), hostileText.filter((v) => !/^[A-Za-z0-9_-]{16,64}$/.test(v))) },
     };
-    await checkForm("/addCart/100", checkout.action as Handler, billing, role("anonymous", "customer", "admin"), RUNS * 2);
+    await checkForm("/addCart/100", checkout.action, billing, role("anonymous", "customer", "admin"), RUNS * 2);
   });
 
   it("dashboard: Add Review", async () => {
     await checkForm(
       "/dashboard/addReview",
-      addReview.action as Handler,
+      addReview.action,
       {
         review: text(1, 2000),
         rating: { valid: fc.constantFrom("0", "5", ""), invalid: fc.oneof(fc.constantFrom("6", "-1", "2.5", "abc", "1e309", "Infinity", "0x9"), repeated(fc.constant("9"))) },
@@ -208,7 +207,7 @@ describe("hostile forms are refused and write nothing", () => {
   it("dashboard: Add A Product", async () => {
     await checkForm(
       "/dashboard/addProduct",
-      addProduct.action as Handler,
+      addProduct.action,
       {
         title: text(1, 120),
         cost: { valid: fc.constantFrom("1", "2500"), invalid: fc.oneof(fc.constant(undefined), fc.constantFrom("0", "-5", "1.5", "abc", "1000001", "1e309", "NaN", "Infinity", "")) },
@@ -224,11 +223,11 @@ describe("hostile forms are refused and write nothing", () => {
 
   it("dashboard: Make Admin (bad or unknown emails)", async () => {
     const unknown = fc.stringMatching(/^[a-z0-9]{1,20}$/).map((name) => `${name}@nobody.example`);
-    await checkForm("/dashboard/makeAdmin", makeAdmin.action as Handler, { email: { valid: unknown, invalid: email.invalid } }, role("anonymous", "customer", "admin"));
+    await checkForm("/dashboard/makeAdmin", makeAdmin.action, { email: { valid: unknown, invalid: email.invalid } }, role("anonymous", "customer", "admin"));
     // a well-formed email of nobody: 404, nobody promoted
     await fc.assert(
       fc.asyncProperty(unknown, async (value) => {
-        const answer = await expectRefused(makeAdmin.action as Handler, post("/dashboard/makeAdmin", { email: value }, "admin"), "admin");
+        const answer = await expectRefused(makeAdmin.action, post("/dashboard/makeAdmin", { email: value }, "admin"), "admin");
         expect(answer.status).toBe(404);
       }),
       { numRuns: 20 },
@@ -242,13 +241,13 @@ describe("hostile forms are refused and write nothing", () => {
 
   it("dashboard deletes: My Orders, Manage All Orders, Manage Products (bad ids and intents)", async () => {
     // Every id is wrong here, so `valid` ids are bad ids too: the delete must find nothing.
-    await checkForm("/dashboard/myOrder", myOrder.action as Handler, deleteRules(), role("anonymous", "customer", "admin"), 50);
-    await checkForm("/dashboard/manageAllOrders", manageAllOrders.action as Handler, deleteRules(), role("anonymous", "customer", "admin"), 50);
-    await checkForm("/dashboard/manageProducts", manageProducts.action as Handler, deleteRules(), role("anonymous", "customer", "admin"), 50);
+    await checkForm("/dashboard/myOrder", myOrder.action, deleteRules(), role("anonymous", "customer", "admin"), 50);
+    await checkForm("/dashboard/manageAllOrders", manageAllOrders.action, deleteRules(), role("anonymous", "customer", "admin"), 50);
+    await checkForm("/dashboard/manageProducts", manageProducts.action, deleteRules(), role("anonymous", "customer", "admin"), 50);
     // someone else's real order and a real package, posted by the wrong roles
     for (const who of ["anonymous", "customer"] as Role[]) {
-      await expectRefused(manageAllOrders.action as Handler, post("/dashboard/manageAllOrders", { intent: "delete", id: fixture.orderId }, who), who);
-      await expectRefused(manageProducts.action as Handler, post("/dashboard/manageProducts", { intent: "delete", id: fixture.serviceId }, who), who);
+      await expectRefused(manageAllOrders.action, post("/dashboard/manageAllOrders", { intent: "delete", id: fixture.orderId }, who), who);
+      await expectRefused(manageProducts.action, post("/dashboard/manageProducts", { intent: "delete", id: fixture.serviceId }, who), who);
     }
   });
 
@@ -256,11 +255,11 @@ describe("hostile forms are refused and write nothing", () => {
     await fc.assert(
       fc.asyncProperty(fc.dictionary(fc.string({ maxLength: 10 }), hostileText, { maxKeys: 4 }), async (form) => {
         // Google is not configured here: /auth/google only sends the visitor back to /login.
-        const google = await callRoute(googleStart.action as Handler, post("/auth/google", form, "anonymous"));
+        const google = await callRouteOr500(googleStart.action, post("/auth/google", form, "anonymous"));
         tally.inputs += 1;
         expect(google.status).toBe(302);
         expect(google.location).toBe("/login");
-        const out = await callRoute(logout.action as Handler, post("/logout", form, "anonymous"));
+        const out = await callRouteOr500(logout.action, post("/logout", form, "anonymous"));
         tally.inputs += 1;
         expect(out.status).toBe(302);
       }),
@@ -272,15 +271,15 @@ describe("hostile forms are refused and write nothing", () => {
 describe("well-formed forms with hostile text", () => {
   it("are stored or refused with a 4xx that writes nothing, never a 5xx (U+0000 included, which PostgreSQL cannot store)", async () => {
     const cases: { path: string; handler: Handler; who: Role; form: (text: string) => Record<string, string> }[] = [
-      { path: "/dashboard/addReview", handler: addReview.action as Handler, who: "customer", form: (text) => ({ review: text, rating: "4" }) },
-      { path: "/contact", handler: contact.action as Handler, who: "anonymous", form: (text) => ({ name: text, email: "visitor@example.com", subject: text, message: text }) },
-      { path: "/dashboard/addProduct", handler: addProduct.action as Handler, who: "admin", form: (text) => ({ title: text, cost: "10", image: "/images/tours/x.svg", description: text }) },
-      { path: "/register", handler: register.action as Handler, who: "anonymous", form: (text) => ({ displayName: text, email: `${Math.random().toString(36).slice(2)}@example.com`, password: "long enough", confirmPassword: "long enough" }) },
+      { path: "/dashboard/addReview", handler: addReview.action, who: "customer", form: (text) => ({ review: text, rating: "4" }) },
+      { path: "/contact", handler: contact.action, who: "anonymous", form: (text) => ({ name: text, email: "visitor@example.com", subject: text, message: text }) },
+      { path: "/dashboard/addProduct", handler: addProduct.action, who: "admin", form: (text) => ({ title: text, cost: "10", image: "/images/tours/x.svg", description: text }) },
+      { path: "/register", handler: register.action, who: "anonymous", form: (text) => ({ displayName: text, email: `${Math.random().toString(36).slice(2)}@example.com`, password: "long enough", confirmPassword: "long enough" }) },
     ];
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...cases), hostileText, async (target, text) => {
         const before = await fingerprint();
-        const answer = await callRoute(target.handler, post(target.path, target.form(text), target.who));
+        const answer = await callRouteOr500(target.handler, post(target.path, target.form(text), target.who));
         tally.inputs += 1;
         if (answer.status >= 500) tally.fiveHundreds += 1;
         expect(answer.status, JSON.stringify(answer.data)?.slice(0, 300)).toBeLessThan(500);
@@ -295,11 +294,11 @@ describe("hostile ids and query strings in loaders", () => {
   it("the order page answers 404 for any bad id and ignores junk choices", async () => {
     await fc.assert(
       fc.asyncProperty(badId, fc.dictionary(fc.constantFrom("quantity", "type", "x"), hostileText, { maxKeys: 3 }), async (id, query) => {
-        const bad = await callRoute(orderPage.loader as Handler, getRequest(`/order/${pathSegment(id)}`), { id: wellFormed(id) });
+        const bad = await callRouteOr500(orderPage.loader, getRequest(`/order/${pathSegment(id)}`), { id: wellFormed(id) });
         tally.inputs += 1;
         expect(bad.status).toBe(404);
         const search = new URLSearchParams(query);
-        const good = await callRoute(orderPage.loader as Handler, getRequest(`/order/${fixture.serviceId}?${search}`), { id: fixture.serviceId });
+        const good = await callRouteOr500(orderPage.loader, getRequest(`/order/${fixture.serviceId}?${search}`), { id: fixture.serviceId });
         tally.inputs += 1;
         expect(good.status).toBe(200);
       }),
@@ -314,7 +313,7 @@ describe("hostile ids and query strings in loaders", () => {
         hostileText,
         async (query, total) => {
           const request = getRequest(`/addCart/${pathSegment(total)}?${new URLSearchParams(query)}`, { headers: { Cookie: cookies.customer! } });
-          const answer = await callRoute(checkout.loader as Handler, request, { total: wellFormed(total) });
+          const answer = await callRouteOr500(checkout.loader, request, { total: wellFormed(total) });
           tally.inputs += 1;
           expect(answer.status).toBe(400);
         },

@@ -17,11 +17,11 @@ import * as userByEmail from "~/routes/api.users.$email";
 import * as makeAdmin from "~/routes/api.users.admin";
 import * as users from "~/routes/api.users";
 import { createUser, signIn } from "../support/auth";
-import { badId, brokenForm, callRoute, fingerprint, hostileText, notAnEmail, tally, tooLong, type FieldRule } from "../support/hostile";
+import { badId, brokenForm, callRouteOr500, fingerprint, hostileText, notAnEmail, tally, tooLong, type FieldRule } from "../support/hostile";
 import { ORIGIN } from "../support/requests";
 
 type Role = "anonymous" | "customer" | "admin";
-type Handler = Parameters<typeof callRoute>[0];
+type Handler = Parameters<typeof callRouteOr500>[0];
 type Json = unknown;
 
 const RUNS = 40;
@@ -42,7 +42,7 @@ afterAll(() => {
 });
 
 interface Call {
-  module: { loader?: unknown; action?: unknown };
+  module: { loader?: Handler; action?: Handler };
   method: string;
   path: string;
   params?: Record<string, string>;
@@ -59,9 +59,9 @@ async function expectHandled(call: Call) {
   if (call.contentType) headers.set("Content-Type", call.contentType);
   const read = call.method === "GET" || call.method === "HEAD";
   const request = new Request(new URL(call.path, ORIGIN), { method: call.method, headers, body: read ? undefined : call.body });
-  const handler = (read ? call.module.loader : call.module.action) as Handler;
+  const handler = (read ? call.module.loader : call.module.action)!;
   const before = read ? "" : await fingerprint();
-  const answer = await callRoute(handler, request, call.params ?? {});
+  const answer = await callRouteOr500(handler, request, call.params ?? {});
   tally.inputs += 1;
   if (answer.status >= 500) tally.fiveHundreds += 1;
   const shown = `${call.method} ${call.path} as ${call.role}: ${JSON.stringify(answer.data)?.slice(0, 300)}`;
@@ -178,7 +178,7 @@ describe("writes with hostile bodies are refused and change nothing", () => {
         const headers = { Authorization: `Bearer ${token.replace(/[^\x21-\x7e]/g, "x")}` };
         const request = new Request(new URL("/api/auth/token", ORIGIN), { method: "DELETE", headers });
         const before = await fingerprint();
-        const answer = await callRoute(authToken.action as Handler, request);
+        const answer = await callRouteOr500(authToken.action, request);
         tally.inputs += 1;
         expect(answer.status).toBe(401);
         expect(await fingerprint()).toBe(before);

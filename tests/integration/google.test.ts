@@ -10,13 +10,13 @@ import { loader as loginLoader } from "~/routes/login";
 import { consumeFlash, getUser } from "~/auth/session.server";
 import { createGoogleFake } from "../support/google-fake";
 import { createUser, uniqueEmail } from "../support/auth";
-import { formRequest, getRequest, unwrap } from "../support/requests";
+import { callRoute, formRequest, getRequest, unwrap } from "../support/requests";
 
 const google = createGoogleFake({ clientId: process.env.GOOGLE_CLIENT_ID!, clientSecret: process.env.GOOGLE_CLIENT_SECRET! });
 beforeAll(() => google.server.listen({ onUnhandledRequest: "error" }));
 afterAll(() => google.server.close());
 
-function cookiesOf(response: Response): string {
+function cookiesOf(response: { headers: Headers }): string {
   return response.headers
     .getSetCookie()
     .map((cookie) => cookie.split(";")[0])
@@ -24,30 +24,19 @@ function cookiesOf(response: Response): string {
     .join("; ");
 }
 
-async function call(run: () => Promise<unknown>): Promise<Response> {
-  try {
-    return (await run()) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
 /** Posts 'Continue with Google' and returns the consent URL and the cookies set. */
 async function start(redirectTo = "/dashboard") {
-  const response = await call(() => startGoogle({ request: formRequest("/auth/google", { redirectTo }), params: {}, context: {} }));
+  const response = await callRoute(startGoogle, formRequest("/auth/google", { redirectTo }));
   expect(response.status).toBe(302);
   const location = new URL(response.headers.get("Location")!);
   return { location, cookies: cookiesOf(response) };
 }
 
 function callback(query: Record<string, string>, cookies: string) {
-  return call(() =>
-    googleCallback({ request: getRequest(`/auth/google/callback?${new URLSearchParams(query)}`, { headers: { Cookie: cookies } }), params: {}, context: {} }),
-  );
+  return callRoute(googleCallback, getRequest(`/auth/google/callback?${new URLSearchParams(query)}`, { headers: { Cookie: cookies } }));
 }
 
-async function flashText(response: Response) {
+async function flashText(response: { headers: Headers }) {
   const { flash } = await consumeFlash(new Request("http://x.test/", { headers: { Cookie: cookiesOf(response) } }));
   return flash?.text;
 }

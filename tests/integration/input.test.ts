@@ -37,8 +37,8 @@ import * as newsletter from "~/routes/newsletter";
 import * as register from "~/routes/register";
 import { nulMessage } from "~/domain/text";
 import { createUser, signIn, uniqueEmail } from "../support/auth";
-import { callRoute, fingerprint, type RouteAnswer } from "../support/hostile";
-import { formRequest, ORIGIN } from "../support/requests";
+import { callRouteOr500 as callRoute, fingerprint } from "../support/hostile";
+import { formRequest, ORIGIN, type RouteAnswer } from "../support/requests";
 
 type Handler = Parameters<typeof callRoute>[0];
 type Role = "anonymous" | "customer" | "admin";

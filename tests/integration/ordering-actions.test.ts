@@ -9,19 +9,7 @@ import * as manageAllOrders from "~/routes/dashboard.manageAllOrders";
 import * as manageProducts from "~/routes/dashboard.manageProducts";
 import * as myOrder from "~/routes/dashboard.myOrder";
 import { authedGet, authedPost, createUser, signIn } from "../support/auth";
-import { unwrap } from "../support/requests";
-
-type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
-
-async function call(handler: Handler, request: Request, params: Record<string, string> = {}) {
-  try {
-    return await unwrap<any>(await handler({ request, params, context: {} }));
-  } catch (error) {
-    if (error instanceof Response) return { status: error.status, data: null, headers: error.headers };
-    if (error && typeof error === "object" && (error as { type?: string }).type === "DataWithResponseInit") return unwrap<any>(error);
-    throw error;
-  }
-}
+import { callRoute } from "../support/requests";
 
 async function setup() {
   const prisma = await db();
@@ -60,23 +48,23 @@ describe("checkout", () => {
   it("needs a signed-in user and redirects a wrong total to the server's", async () => {
     const { service, customerCookie } = await setup();
     const query = `service=${service.id}&quantity=2&type=couple`;
-    const anonymous = await call(checkout.loader as Handler, authedGet(`/addCart/1?${query}`, null), { total: "1" });
+    const anonymous = await callRoute(checkout.loader, authedGet(`/addCart/1?${query}`, null), { total: "1" });
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
-    const tampered = await call(checkout.loader as Handler, authedGet(`/addCart/1?${query}`, customerCookie), { total: "1" });
+    const tampered = await callRoute(checkout.loader, authedGet(`/addCart/1?${query}`, customerCookie), { total: "1" });
     expect(tampered.status).toBe(302);
     expect(tampered.headers.get("Location")).toBe(`/addCart/${(service.costCents * 2) / 100}?${query}`);
-    const invalid = await call(checkout.loader as Handler, authedGet(`/addCart/5?service=${service.id}&quantity=21&type=couple`, customerCookie), { total: "5" });
+    const invalid = await callRoute(checkout.loader, authedGet(`/addCart/5?service=${service.id}&quantity=21&type=couple`, customerCookie), { total: "5" });
     expect(invalid.status).toBe(400);
   });
 
   it("stores the server's price once, however often the form is posted", async () => {
     const { prisma, service, customer, customerCookie } = await setup();
     const fields = { ...billing(service.id), Price: "1" };
-    const first = await call(checkout.action as Handler, authedPost("/addCart/1", fields, customerCookie));
+    const first = await callRoute(checkout.action, authedPost("/addCart/1", fields, customerCookie));
     expect(first.status).toBe(302);
     expect(first.headers.get("Location")).toBe("/dashboard/myOrder");
-    await call(checkout.action as Handler, authedPost("/addCart/1", fields, customerCookie));
+    await callRoute(checkout.action, authedPost("/addCart/1", fields, customerCookie));
     const orders = await prisma.order.findMany({ where: { userId: customer.id } });
     expect(orders).toHaveLength(1);
     expect(orders[0].priceCents).toBe(service.costCents * 2);
@@ -85,7 +73,7 @@ describe("checkout", () => {
   it("takes optional fields sent blank or as spaces as absent", async () => {
     const { prisma, service, customer, customerCookie } = await setup();
     for (const blank of ["", "   "]) {
-      const result = await call(checkout.action as Handler, authedPost("/addCart/1", { ...billing(service.id), City: blank, Postcode: blank }, customerCookie));
+      const result = await callRoute(checkout.action, authedPost("/addCart/1", { ...billing(service.id), City: blank, Postcode: blank }, customerCookie));
       expect(result.status, JSON.stringify(blank)).toBe(302);
     }
     const orders = await prisma.order.findMany({ where: { userId: customer.id }, select: { city: true, postcode: true } });
@@ -93,7 +81,7 @@ describe("checkout", () => {
       { city: null, postcode: null },
       { city: null, postcode: null },
     ]);
-    const bad = await call(checkout.action as Handler, authedPost("/addCart/1", { ...billing(service.id), Postcode: " 12 " }, customerCookie));
+    const bad = await callRoute(checkout.action, authedPost("/addCart/1", { ...billing(service.id), Postcode: " 12 " }, customerCookie));
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.data)).toContain("The postcode is 4 to 10 digits.");
   });
@@ -109,7 +97,7 @@ describe("checkout", () => {
       ["type", "Choose"],
       ["service", "unknown-service-id-123"],
     ]) {
-      const result = await call(checkout.action as Handler, authedPost("/addCart/1", { ...billing(service.id), [field]: value }, customerCookie));
+      const result = await callRoute(checkout.action, authedPost("/addCart/1", { ...billing(service.id), [field]: value }, customerCookie));
       expect(result.status, field).toBe(400);
     }
     expect(await prisma.order.count({ where: { userId: customer.id } })).toBe(0);
@@ -119,24 +107,24 @@ describe("checkout", () => {
 describe("my orders and manage all orders", () => {
   it("lets a customer delete only their own order, and an admin any", async () => {
     const { prisma, service, customer, customerCookie, otherCookie, adminCookie } = await setup();
-    await call(checkout.action as Handler, authedPost("/addCart/1", billing(service.id), customerCookie));
-    await call(checkout.action as Handler, authedPost("/addCart/1", billing(service.id), customerCookie));
+    await callRoute(checkout.action, authedPost("/addCart/1", billing(service.id), customerCookie));
+    await callRoute(checkout.action, authedPost("/addCart/1", billing(service.id), customerCookie));
     const [first, second] = await prisma.order.findMany({ where: { userId: customer.id }, orderBy: { createdAt: "asc" } });
 
-    const mine = await call(myOrder.loader as Handler, authedGet("/dashboard/myOrder", customerCookie));
+    const mine = await callRoute(myOrder.loader, authedGet("/dashboard/myOrder", customerCookie));
     expect(mine.data.orders).toHaveLength(2);
-    const others = await call(myOrder.loader as Handler, authedGet("/dashboard/myOrder", otherCookie));
+    const others = await callRoute(myOrder.loader, authedGet("/dashboard/myOrder", otherCookie));
     expect(others.data.orders).toHaveLength(0);
 
-    const stolen = await call(myOrder.action as Handler, authedPost("/dashboard/myOrder", { intent: "delete", id: first.id }, otherCookie));
+    const stolen = await callRoute(myOrder.action, authedPost("/dashboard/myOrder", { intent: "delete", id: first.id }, otherCookie));
     expect(stolen.status).toBe(404);
-    const own = await call(myOrder.action as Handler, authedPost("/dashboard/myOrder", { intent: "delete", id: first.id }, customerCookie));
+    const own = await callRoute(myOrder.action, authedPost("/dashboard/myOrder", { intent: "delete", id: first.id }, customerCookie));
     expect(own.data).toEqual({ ok: true, message: "Deleted sucessfully" });
     expect((await prisma.order.findUniqueOrThrow({ where: { id: first.id } })).deletedAt).not.toBeNull();
 
-    const notAdmin = await call(manageAllOrders.action as Handler, authedPost("/dashboard/manageAllOrders", { intent: "delete", id: second.id }, customerCookie));
+    const notAdmin = await callRoute(manageAllOrders.action, authedPost("/dashboard/manageAllOrders", { intent: "delete", id: second.id }, customerCookie));
     expect(notAdmin.status).toBe(403);
-    const byAdmin = await call(manageAllOrders.action as Handler, authedPost("/dashboard/manageAllOrders", { intent: "delete", id: second.id }, adminCookie));
+    const byAdmin = await callRoute(manageAllOrders.action, authedPost("/dashboard/manageAllOrders", { intent: "delete", id: second.id }, adminCookie));
     expect(byAdmin.data.message).toBe("Deleted sucessfully");
   });
 });
@@ -145,24 +133,24 @@ describe("products", () => {
   it("adds and soft-deletes packages for admins only; orders keep the package", async () => {
     const { prisma, customerCookie, adminCookie } = await setup();
     const product = { title: "Kuakata Sunrise", cost: "330", image: "/images/tours/coxs-bazar.svg", description: "Sunrise and sunset over the sea." };
-    expect((await call(addProduct.action as Handler, authedPost("/dashboard/addProduct", product, customerCookie))).status).toBe(403);
-    const invalid = await call(addProduct.action as Handler, authedPost("/dashboard/addProduct", { ...product, cost: "3.5", image: "javascript:alert(1)" }, adminCookie));
+    expect((await callRoute(addProduct.action, authedPost("/dashboard/addProduct", product, customerCookie))).status).toBe(403);
+    const invalid = await callRoute(addProduct.action, authedPost("/dashboard/addProduct", { ...product, cost: "3.5", image: "javascript:alert(1)" }, adminCookie));
     expect(invalid.status).toBe(400);
     expect(invalid.data.result.error.cost).toEqual(["The cost must be a whole number of dollars."]);
     expect(invalid.data.result.error.image[0]).toMatch(/http\(s\) URL/);
     expect(await prisma.service.count({ where: { title: "Kuakata Sunrise" } })).toBe(0);
 
-    const added = await call(addProduct.action as Handler, authedPost("/dashboard/addProduct", product, adminCookie));
+    const added = await callRoute(addProduct.action, authedPost("/dashboard/addProduct", product, adminCookie));
     expect(added.data.added).toBe(true);
     const created = await prisma.service.findFirstOrThrow({ where: { title: "Kuakata Sunrise" } });
     expect(created.costCents).toBe(33_000);
 
     const customer = await createUser();
     const cookie = await signIn(customer.id);
-    await call(checkout.action as Handler, authedPost("/addCart/1", billing(created.id), cookie));
+    await callRoute(checkout.action, authedPost("/addCart/1", billing(created.id), cookie));
 
-    expect((await call(manageProducts.action as Handler, authedPost("/dashboard/manageProducts", { intent: "delete", id: created.id }, customerCookie))).status).toBe(403);
-    const deleted = await call(manageProducts.action as Handler, authedPost("/dashboard/manageProducts", { intent: "delete", id: created.id }, adminCookie));
+    expect((await callRoute(manageProducts.action, authedPost("/dashboard/manageProducts", { intent: "delete", id: created.id }, customerCookie))).status).toBe(403);
+    const deleted = await callRoute(manageProducts.action, authedPost("/dashboard/manageProducts", { intent: "delete", id: created.id }, adminCookie));
     expect(deleted.data).toEqual({ ok: true, message: "Deleted sucessfully" });
     const order = await prisma.order.findFirstOrThrow({ where: { userId: customer.id } });
     expect(order).toMatchObject({ serviceTitle: "Kuakata Sunrise", priceCents: 66_000, deletedAt: null });
@@ -172,15 +160,15 @@ describe("products", () => {
 describe("reviews", () => {
   it("takes the reviewer from the session and validates the rating", async () => {
     const { prisma, customer, customerCookie } = await setup();
-    const bad = await call(addReview.action as Handler, authedPost("/dashboard/addReview", { review: "", rating: "7" }, customerCookie));
+    const bad = await callRoute(addReview.action, authedPost("/dashboard/addReview", { review: "", rating: "7" }, customerCookie));
     expect(bad.status).toBe(400);
-    const ok = await call(
-      addReview.action as Handler,
+    const ok = await callRoute(
+      addReview.action,
       authedPost("/dashboard/addReview", { review: "<b>Great</b> guides", rating: "5", name: "Someone Else", email: "x@example.com" }, customerCookie),
     );
     expect(ok.data.added).toBe(true);
     const stored = await prisma.review.findFirstOrThrow({ where: { userId: customer.id } });
     expect(stored).toMatchObject({ name: customer.displayName, email: customer.email, rating: 5, review: "<b>Great</b> guides" });
-    expect((await call(addReview.action as Handler, authedPost("/dashboard/addReview", { review: "x" }, null))).status).toBe(302);
+    expect((await callRoute(addReview.action, authedPost("/dashboard/addReview", { review: "x" }, null))).status).toBe(302);
   });
 });

@@ -19,7 +19,7 @@ const createIntentApi = await import("~/routes/api.create-payment-intent");
 const orderApi = await import("~/routes/api.my-orders.$id");
 const webhook = await import("~/routes/webhooks.stripe");
 const { authedGet, authedPost, createUser, signIn } = await import("../support/auth");
-const { ORIGIN, thrownResponse, unwrap } = await import("../support/requests");
+const { callRoute, ORIGIN, thrownResponse, unwrap } = await import("../support/requests");
 
 const stripeSdk = new Stripe(TEST_SECRET_KEY, {
   host: "127.0.0.1",
@@ -84,23 +84,10 @@ async function payInBrowser(clientSecret: string, card: string) {
   });
 }
 
-async function confirmOnPage(orderId: string, paymentIntentId: string, cookie: string) {
-  const run = () =>
-    paymentPage.action({
-      request: authedPost(`/dashboard/payment/${orderId}`, { paymentIntentId }, cookie),
-      params: { orderId: orderId },
-      context: {},
-    });
-  try {
-    return await unwrap<{ paid?: true; error?: string }>(await run());
-  } catch (thrown) {
-    if (thrown instanceof Response)
-      return {
-        status: thrown.status,
-        data: {} as { paid?: true; error?: string },
-      };
-    throw thrown;
-  }
+function confirmOnPage(orderId: string, paymentIntentId: string, cookie: string) {
+  return callRoute<{ paid?: true; error?: string }>(paymentPage.action, authedPost(`/dashboard/payment/${orderId}`, { paymentIntentId }, cookie), {
+    orderId,
+  });
 }
 
 async function paymentState(orderId: string) {

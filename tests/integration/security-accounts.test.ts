@@ -20,10 +20,8 @@ import * as myOrder from "~/routes/dashboard.myOrder";
 import * as login from "~/routes/login";
 import * as register from "~/routes/register";
 import { createUser, signIn, uniqueEmail } from "../support/auth";
-import { callRoute } from "../support/hostile";
+import { callRouteOr500 } from "../support/hostile";
 import { formRequest, ORIGIN } from "../support/requests";
-
-type Handler = Parameters<typeof callRoute>[0];
 
 const BCRYPT = /\$2[aby]\$\d\d\$/;
 
@@ -64,25 +62,25 @@ describe("password hashes never leave the server", () => {
     const answers = [];
     for (const cookie of [adminCookie, customerCookie]) {
       answers.push(
-        await callRoute(rootLoader as Handler, get("/", cookie)),
-        await callRoute(dashboard.loader as Handler, get("/dashboard", cookie)),
-        await callRoute(dashboardHome.loader as Handler, get("/dashboard/", cookie)),
-        await callRoute(myOrder.loader as Handler, get("/dashboard/myOrder", cookie)),
-        await callRoute(addReview.loader as Handler, get("/dashboard/addReview", cookie)),
-        await callRoute(manageAllOrders.loader as Handler, get("/dashboard/manageAllOrders", cookie)),
-        await callRoute(makeAdmin.loader as Handler, get("/dashboard/makeAdmin", cookie)),
-        await callRoute(users.loader as Handler, get("/api/users", cookie)),
-        await callRoute(userByEmail.loader as Handler, get(`/api/users/${customer.email}`, cookie), { email: customer.email }),
-        await callRoute(apiReview.loader as Handler, get("/api/review", cookie)),
-        await callRoute(myOrders.loader as Handler, get(`/api/my-orders?email=${customer.email}`, cookie)),
-        await callRoute(orderById.loader as Handler, get(`/api/my-orders/${order.id}`, cookie), { id: order.id }),
-        await callRoute(users.action as Handler, json("/api/users", "PUT", { email: customer.email, displayName: "Hash Owner" }, customerCookie)),
+        await callRouteOr500(rootLoader, get("/", cookie)),
+        await callRouteOr500(dashboard.loader, get("/dashboard", cookie)),
+        await callRouteOr500(dashboardHome.loader, get("/dashboard/", cookie)),
+        await callRouteOr500(myOrder.loader, get("/dashboard/myOrder", cookie)),
+        await callRouteOr500(addReview.loader, get("/dashboard/addReview", cookie)),
+        await callRouteOr500(manageAllOrders.loader, get("/dashboard/manageAllOrders", cookie)),
+        await callRouteOr500(makeAdmin.loader, get("/dashboard/makeAdmin", cookie)),
+        await callRouteOr500(users.loader, get("/api/users", cookie)),
+        await callRouteOr500(userByEmail.loader, get(`/api/users/${customer.email}`, cookie), { email: customer.email }),
+        await callRouteOr500(apiReview.loader, get("/api/review", cookie)),
+        await callRouteOr500(myOrders.loader, get(`/api/my-orders?email=${customer.email}`, cookie)),
+        await callRouteOr500(orderById.loader, get(`/api/my-orders/${order.id}`, cookie), { id: order.id }),
+        await callRouteOr500(users.action, json("/api/users", "PUT", { email: customer.email, displayName: "Hash Owner" }, customerCookie)),
       );
     }
     answers.push(
-      await callRoute(authToken.action as Handler, json("/api/auth/token", "POST", { email: customer.email, password: customer.password })),
-      await callRoute(login.action as Handler, formRequest("/login", { email: customer.email, password: "wrong password" })),
-      await callRoute(register.action as Handler, formRequest("/register", { displayName: "X", email: customer.email, password: "long enough", confirmPassword: "long enough" })),
+      await callRouteOr500(authToken.action, json("/api/auth/token", "POST", { email: customer.email, password: customer.password })),
+      await callRouteOr500(login.action, formRequest("/login", { email: customer.email, password: "wrong password" })),
+      await callRouteOr500(register.action, formRequest("/register", { displayName: "X", email: customer.email, password: "long enough", confirmPassword: "long enough" })),
     );
     // the admin's list really holds the users, so a leak would show
     expect(JSON.stringify(answers[7].data)).toContain(customer.email);
@@ -100,7 +98,7 @@ describe("no user enumeration", () => {
     const known = await createUser();
     const disabled = await createUser({ disabled: true });
     const attempt = async (email: string) => {
-      const answer = await callRoute(login.action as Handler, formRequest("/login", { email, password: "not the password" }));
+      const answer = await callRouteOr500(login.action, formRequest("/login", { email, password: "not the password" }));
       return JSON.stringify({ status: answer.status, data: answer.data });
     };
     const unknown = uniqueEmail("nobody");
@@ -121,8 +119,8 @@ describe("no user enumeration", () => {
   it("POST /api/auth/token answers an unknown email and a wrong password alike", async () => {
     const known = await createUser();
     const unknown = uniqueEmail("nobody");
-    const wrong = await callRoute(authToken.action as Handler, json("/api/auth/token", "POST", { email: known.email, password: "not the password" }));
-    const missing = await callRoute(authToken.action as Handler, json("/api/auth/token", "POST", { email: unknown, password: "not the password" }));
+    const wrong = await callRouteOr500(authToken.action, json("/api/auth/token", "POST", { email: known.email, password: "not the password" }));
+    const missing = await callRouteOr500(authToken.action, json("/api/auth/token", "POST", { email: unknown, password: "not the password" }));
     expect(wrong.status).toBe(401);
     expect(missing).toEqual(wrong);
   });
@@ -135,15 +133,15 @@ describe("contact form rate limit", () => {
     const context = { clientAddress: "198.51.100.77" };
     // 19 messages already counted in this window
     await prisma.rateLimit.create({ data: { key: "contact:address:198.51.100.77", count: 19, windowStart: new Date() } });
-    const last = await callRoute(({ request }) => contact.action({ request, params: {}, context }), message("twentieth"));
+    const last = await callRouteOr500(({ request }) => contact.action({ request, params: {}, context }), message("twentieth"));
     expect(last.status).toBe(200);
-    const refused = await callRoute(({ request }) => contact.action({ request, params: {}, context }), message("twenty-first"));
+    const refused = await callRouteOr500(({ request }) => contact.action({ request, params: {}, context }), message("twenty-first"));
     expect(refused.status).toBe(429);
     expect(JSON.stringify(refused.data)).toContain("You have sent many messages in a short time. Please try again later.");
     expect(await prisma.contactMessage.count({ where: { message: "twentieth" } })).toBe(1);
     expect(await prisma.contactMessage.count({ where: { message: "twenty-first" } })).toBe(0);
     // another address is not affected
-    const other = await callRoute(({ request }) => contact.action({ request, params: {}, context: { clientAddress: "198.51.100.78" } }), message("other address"));
+    const other = await callRouteOr500(({ request }) => contact.action({ request, params: {}, context: { clientAddress: "198.51.100.78" } }), message("other address"));
     expect(other.status).toBe(200);
   });
 });

@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { z } from "zod";
 import { db } from "~/data/db.server";
-import { unwrap } from "./requests";
+import { callRoute, type RouteAnswer, type RouteArgs } from "./requests";
 
 export const FRAGMENTS = [
   "' OR '1'='1' --",
@@ -133,34 +133,16 @@ export async function fingerprint(): Promise<string> {
   return JSON.stringify(rows[0], (_key, value) => (typeof value === "bigint" ? Number(value) : value));
 }
 
-export interface RouteAnswer {
-  status: number;
-  location: string | null;
-  data: unknown;
-}
-
-type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => unknown;
-
 /**
- * Calls a loader or action as Remix would and returns its status. Anything thrown that is not a
- * Response (or data()) is what Remix would answer with a 500: it is returned as status 500.
+ * callRoute for hostile input: anything thrown that is not a Response (or data()) is what Remix
+ * would answer with a 500, so it is returned as status 500 with its stack as the data.
  */
-export async function callRoute(handler: Handler, request: Request, params: Record<string, string> = {}): Promise<RouteAnswer> {
-  let result: unknown;
+export async function callRouteOr500(handler: (args: RouteArgs) => unknown, request: Request, params: Record<string, string> = {}): Promise<RouteAnswer> {
   try {
-    result = await handler({ request, params, context: {} });
+    return await callRoute(handler, request, params);
   } catch (thrown) {
-    const isData = thrown && typeof thrown === "object" && (thrown as { type?: string }).type === "DataWithResponseInit";
-    if (!(thrown instanceof Response) && !isData) {
-      return { status: 500, location: null, data: thrown instanceof Error ? thrown.stack : String(thrown) };
-    }
-    result = thrown;
+    return { status: 500, headers: new Headers(), location: null, data: thrown instanceof Error ? thrown.stack : String(thrown), thrown: true };
   }
-  if (result instanceof Response && !/json/.test(result.headers.get("Content-Type") ?? "")) {
-    return { status: result.status, location: result.headers.get("Location"), data: await result.text() };
-  }
-  const { status, data, headers } = await unwrap<unknown>(result);
-  return { status, location: headers.get("Location"), data };
 }
 
 /** How many generated inputs the properties sent, printed at the end of each file. */

@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import qs from "qs";
 
 export const TEST_SECRET_KEY = "sk_test_fake_secret_key_for_tests";
 export const TEST_PUBLISHABLE_KEY = "pk_test_fake_publishable_key_for_tests";
@@ -64,20 +65,10 @@ class StripeError extends Error {
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
 const now = () => Math.floor(Date.now() / 1000);
 
-/** Parses Stripe's form encoding: a[b]=1, a[0]=x, a[]=y into nested objects and arrays. */
+/** Parses Stripe's form encoding (a[b]=1, a[0]=x, a[]=y) into nested objects and arrays. */
 export function parseStripeForm(body: string): Params {
-  const result: Params = {};
-  for (const [rawKey, value] of new URLSearchParams(body)) {
-    const path = [rawKey.split("[")[0], ...[...rawKey.matchAll(/\[([^\]]*)\]/g)].map((match) => match[1])];
-    let target = result as Record<string, unknown>;
-    path.forEach((part, index) => {
-      const last = index === path.length - 1;
-      const key = part === "" ? String(Object.keys(target).length) : part;
-      if (last) target[key] = value;
-      else target = (target[key] ??= {}) as Record<string, unknown>;
-    });
-  }
-  return result;
+  // Deep enough for every parameter Stripe takes; a repeated key keeps its last value.
+  return qs.parse(body, { depth: 10, arrayLimit: 100, duplicates: "last" });
 }
 
 const listOf = (value: unknown): string[] => (value && typeof value === "object" ? Object.values(value).map(String) : value ? [String(value)] : []);

@@ -5,7 +5,7 @@ import { applyMigrations, pendingMigrations, readMigrations, type MigrationConne
 
 function connection(pglite: PGlite): MigrationConnection {
   return {
-    query: async (sql, params) => (await pglite.query(sql, params as unknown[])).rows as never,
+    query: async <Row,>(sql: string, params?: unknown[]) => (await pglite.query<Row>(sql, params)).rows,
     exec: async (sql) => void (await pglite.exec(sql)),
   };
 }
