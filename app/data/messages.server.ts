@@ -23,19 +23,24 @@ export async function queueEmail(email: { to: string; subject: string; text: str
 export async function dueEmails(limit: number, maxAttempts: number) {
   const prisma = await db();
   return prisma.outboxEmail.findMany({
-    where: { sentAt: null, attempts: { lt: maxAttempts } },
+    where: { sentAt: null, attempts: { lt: maxAttempts }, OR: [{ claimedUntil: null }, { claimedUntil: { lt: new Date() } }] },
     orderBy: { createdAt: "asc" },
     take: limit,
     select: { id: true, to: true, replyTo: true, subject: true, text: true, attempts: true },
   });
 }
 
-/** Claims the email for one attempt: only the instance whose update matches the attempt count gets it. */
-export async function claimEmail(id: string, attempts: number): Promise<boolean> {
+/**
+ * Claims the email for one attempt, in one conditional update: only the instance whose update
+ * matches the attempt count gets it, and it holds the email for `holdMs` so that an instance that
+ * read the outbox a moment later does not send it again while the first is still sending.
+ */
+export async function claimEmail(id: string, attempts: number, holdMs: number): Promise<boolean> {
   const prisma = await db();
+  const now = new Date();
   const claimed = await prisma.outboxEmail.updateMany({
-    where: { id, attempts, sentAt: null },
-    data: { attempts: { increment: 1 } },
+    where: { id, attempts, sentAt: null, OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }] },
+    data: { attempts: { increment: 1 }, claimedUntil: new Date(now.getTime() + holdMs) },
   });
   return claimed.count === 1;
 }
@@ -47,5 +52,5 @@ export async function markEmailSent(id: string): Promise<void> {
 
 export async function markEmailFailed(id: string, error: string): Promise<void> {
   const prisma = await db();
-  await prisma.outboxEmail.update({ where: { id }, data: { lastError: error.slice(0, 500) } });
+  await prisma.outboxEmail.update({ where: { id }, data: { lastError: error.slice(0, 500), claimedUntil: null } });
 }

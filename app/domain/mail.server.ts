@@ -7,6 +7,8 @@ import { env } from "~/config/env.server";
 import { logger } from "~/config/logger.server";
 
 const MAX_ATTEMPTS = 8;
+/** Longer than one send can take (the timeouts below add up to 20 s). */
+const CLAIM_MS = 60_000;
 
 let transport: Transporter | undefined;
 let transportUrl: string | undefined;
@@ -33,7 +35,7 @@ export async function deliverOutbox(limit = 20): Promise<number> {
   let sent = 0;
   for (const email of due) {
     // Claim the row: only the instance whose update matches the attempt count sends it.
-    if (!(await claimEmail(email.id, email.attempts))) continue;
+    if (!(await claimEmail(email.id, email.attempts, CLAIM_MS))) continue;
     try {
       await mailer.sendMail({
         from: env().MAIL_FROM,

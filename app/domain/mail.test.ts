@@ -2,7 +2,7 @@ import { createServer } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { receiveContactMessage } from "~/domain/contact.server";
 import { db } from "~/data/db.server";
-import { queueEmail } from "~/data/messages.server";
+import { claimEmail, dueEmails, queueEmail } from "~/data/messages.server";
 import { deliverOutbox } from "~/domain/mail.server";
 import { startFakeSmtp } from "../../tests/support/fake-smtp";
 
@@ -94,5 +94,15 @@ describe("contact mail over SMTP", () => {
     const prisma = await db();
     const rows = await prisma.outboxEmail.findMany({ where: { id: { in: ids } } });
     expect(rows.every((row) => row.sentAt !== null && row.attempts === 1)).toBe(true);
+  });
+
+  it("does not send an email that another instance has claimed and is still sending", async () => {
+    const before = smtp.messages.length;
+    const id = await queueEmail({ to: "claimed@example.com", subject: "Once", text: "Being sent elsewhere" });
+    const [due] = (await dueEmails(20, 8)).filter((email) => email.id === id);
+    // Another instance claimed it and is waiting for its SMTP server: this one must leave it alone.
+    expect(await claimEmail(due.id, due.attempts, 60_000)).toBe(true);
+    expect(await deliverOutbox()).toBe(0);
+    expect(smtp.messages.slice(before).map((message) => message.to[0])).not.toContain("claimed@example.com");
   });
 });

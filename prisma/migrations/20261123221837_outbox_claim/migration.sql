@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "OutboxEmail" ADD COLUMN     "claimedUntil" TIMESTAMP(3);
