@@ -2,7 +2,6 @@
 import { z } from "zod";
 import { email as emailField, EMAIL_MESSAGES, newPassword, password, requiredText } from "~/domain/fields";
 
-export { PASSWORD_MIN_LENGTH } from "~/domain/fields";
 export const PASSWORD_MISMATCH = "login password didn't match";
 
 const email = emailField(EMAIL_MESSAGES, { lowerCase: true });

@@ -42,13 +42,13 @@ export function authFailure(error: unknown): AuthFailure | null {
   return null;
 }
 
-export interface LoginContext {
+interface LoginContext {
   formData: FormData;
   clientAddress: string | null;
   [key: string]: unknown;
 }
 
-export interface RegisterContext {
+interface RegisterContext {
   formData: FormData;
   displayName: string;
   email: string;
@@ -108,7 +108,7 @@ async function verifyRegister({ displayName, email, password }: RegisterContext)
   }
 }
 
-export interface GoogleUserInfo {
+interface GoogleUserInfo {
   sub: string;
   email: string;
   emailVerified: boolean;
@@ -117,7 +117,7 @@ export interface GoogleUserInfo {
 }
 
 /** Finds the user by Google id, else links the verified email, else creates the account. */
-export async function upsertGoogleUser(info: GoogleUserInfo): Promise<AuthUser> {
+async function upsertGoogleUser(info: GoogleUserInfo): Promise<AuthUser> {
   if (!info.sub || !info.email || !info.emailVerified) throw new AuthFailure("invalid-verification-code");
   const email = info.email.trim().toLowerCase();
   const displayName = (info.name || email.split("@")[0]).slice(0, 80);

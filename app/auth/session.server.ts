@@ -173,11 +173,6 @@ export async function logout(request: Request, redirectTo = "/"): Promise<Respon
   });
 }
 
-/** Ends every session of a user (account disabled, password changed...). */
-export async function revokeUserSessions(userId: string): Promise<number> {
-  return deleteSessionsOf(userId);
-}
-
 // API tokens (POST /api/auth/token) are session rows too, so they expire, can be revoked and end
 // with a disabled account. They do not slide. The prefix keeps them apart from cookie session ids:
 // a cookie's id is never accepted as a bearer token.

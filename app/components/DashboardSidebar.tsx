@@ -31,13 +31,3 @@ export function DashboardSidebar({ isAdmin }: { isAdmin: boolean }) {
     </nav>
   );
 }
-
-/** Stand-in for a dashboard page that the ordering work fills in; its guard is already real. */
-export function DashboardPlaceholder({ title }: { title: string }) {
-  return (
-    <section className="dashboard-page">
-      <h1>{title}</h1>
-      <p className="muted">This page is coming soon.</p>
-    </section>
-  );
-}

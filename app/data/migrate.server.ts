@@ -12,7 +12,7 @@ export interface MigrationConnection {
   exec(sql: string): Promise<void>;
 }
 
-export const PRISMA_ADVISORY_LOCK_KEY = 72707369;
+const PRISMA_ADVISORY_LOCK_KEY = 72707369;
 
 const CREATE_BOOKKEEPING_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
   "id" VARCHAR(36) PRIMARY KEY NOT NULL,

@@ -75,7 +75,7 @@ export const EMAIL_MESSAGES: EmailMessages = {
   tooLong: "This email address is too long.",
 };
 
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 /** bcrypt only reads the first 72 bytes: a longer password would be partly ignored. */
 const PASSWORD_MAX_BYTES = 72;
 

@@ -7,7 +7,7 @@ import { MAX_BODY_DEPTH, nulMessage, scanForNul } from "~/domain/text";
  * The schema, behind a check of the whole submitted value: U+0000 in any field (known to the
  * schema or not) is an error on that field, so a field added to a schema later gets it too.
  */
-export function refuseNul<Schema extends z.ZodTypeAny>(schema: Schema) {
+function refuseNul<Schema extends z.ZodTypeAny>(schema: Schema) {
   return z.preprocess((value, context) => {
     const scan = scanForNul(value);
     for (const path of scan.nul) context.addIssue({ code: z.ZodIssueCode.custom, path, message: nulMessage(path.join(".") || "body") });

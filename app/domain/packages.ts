@@ -11,4 +11,3 @@ export const packageSchema = z.object({
   description: requiredText({ max: 5000, missing: "Please enter a description.", tooLong: "The description can be at most 5000 characters." }),
 });
 
-export type PackageInput = z.infer<typeof packageSchema>;

@@ -5,4 +5,6 @@ export async function loader() {
   return jsonError(404, "There is no such API call. See /api/openapi.json.");
 }
 
-export const action = loader;
+export async function action() {
+  return loader();
+}
