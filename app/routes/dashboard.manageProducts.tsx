@@ -50,13 +50,13 @@ export default function ManageProducts() {
           <tbody>
             {services.map((service) => (
               <tr key={service.id}>
-                <td>
+                <td data-label="Product Photo">
                   <img src={service.image} alt="" width={96} height={63} loading="lazy" className="table-photo" />
                 </td>
-                <td>{service.title}</td>
-                <td>{preview(service.description)}</td>
-                <td>{formatDollars(service.costCents)}</td>
-                <td>
+                <td data-label="Product Name">{service.title}</td>
+                <td data-label="Short Description">{preview(service.description)}</td>
+                <td data-label="Price">{formatDollars(service.costCents)}</td>
+                <td data-label="Action">
                   <DeleteForm id={service.id} confirmText="Are you sure, You want to delete?" label={`Delete ${service.title}`} />
                 </td>
               </tr>
