@@ -2,34 +2,52 @@ import { Link } from "@remix-run/react";
 import Autoplay from "embla-carousel-autoplay";
 import Fade from "embla-carousel-fade";
 import useEmblaCarousel from "embla-carousel-react";
+import { useEffect, useState } from "react";
+import { AutoplayToggle, CONTROLLED_AUTOPLAY, useCarouselAutoplay } from "~/components/CarouselAutoplay";
 
 // docs/spec.md §9: auto-advance every 5000 ms, fade, wraps around, pauses on hover, swipe threshold 40 px.
+// The three slides are identical: only the first one's heading is the page's <h1>.
 const SLIDES = [1, 2, 3];
 
 export function HeroCarousel() {
-  const [emblaRef] = useEmblaCarousel({ loop: true, dragThreshold: 40 }, [
+  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true, dragThreshold: 40 }, [
     Fade(),
-    Autoplay({ delay: 5000, stopOnMouseEnter: true, stopOnInteraction: false }),
+    Autoplay({ ...CONTROLLED_AUTOPLAY, delay: 5000 }),
   ]);
+  const { regionProps, toggleProps } = useCarouselAutoplay(emblaApi);
+  const [selected, setSelected] = useState(0);
+  useEffect(() => {
+    if (!emblaApi) return;
+    const onSelect = () => setSelected(emblaApi.selectedScrollSnap());
+    emblaApi.on("select", onSelect);
+    return () => {
+      emblaApi.off("select", onSelect);
+    };
+  }, [emblaApi]);
+
   return (
-    <section className="hero" aria-roledescription="carousel" aria-label="Welcome">
+    <section className="hero" aria-roledescription="carousel" aria-label="Welcome" {...regionProps}>
       {/* The page's largest image: an <img> the browser finds at once, fetched first. */}
       <img className="hero-background" src="/images/hero.svg" alt="" width={1600} height={640} {...{ fetchpriority: "high" }} />
       <div className="hero-viewport" ref={emblaRef}>
         <div className="hero-track">
-          {SLIDES.map((slide) => (
+          {SLIDES.map((slide, index) => (
             <div
               className="hero-slide"
               key={slide}
               role="group"
               aria-roledescription="slide"
               aria-label={`${slide} of ${SLIDES.length}`}
-              aria-hidden={slide === 1 ? undefined : true}
+              aria-hidden={index === selected ? undefined : true}
             >
               <div className="hero-content container">
-                {slide === 1 ? <h1>Explore Bangladesh with us</h1> : <p className="hero-heading">Explore Bangladesh with us</p>}
+                {slide === 1 ? (
+                  <h1 className="hero-heading">Explore Bangladesh with us</h1>
+                ) : (
+                  <p className="hero-heading">Explore Bangladesh with us</p>
+                )}
                 <p>Quality travel within your budget: handpicked tours, trusted local guides and honest prices.</p>
-                <Link to="/contact" className="button button-accent" tabIndex={slide === 1 ? undefined : -1}>
+                <Link to="/contact" className="button button-accent" tabIndex={index === selected ? undefined : -1}>
                   Contact Us
                 </Link>
               </div>
@@ -37,6 +55,7 @@ export function HeroCarousel() {
           ))}
         </div>
       </div>
+      {emblaApi ? <AutoplayToggle {...toggleProps} what="the slideshow" className="hero-autoplay" /> : null}
     </section>
   );
 }

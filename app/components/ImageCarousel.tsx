@@ -1,18 +1,23 @@
 import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel from "embla-carousel-react";
+import { AutoplayToggle, CONTROLLED_AUTOPLAY, useCarouselAutoplay } from "~/components/CarouselAutoplay";
 
 interface Slide {
   src: string;
   alt: string;
 }
 
+// Like the reviews carousel: a sideways-scrolling row until the carousel runs (or without JavaScript).
 export function ImageCarousel({ slides, label }: { slides: Slide[]; label: string }) {
-  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true }, [
-    Autoplay({ delay: 5000, stopOnMouseEnter: true, stopOnInteraction: false }),
-  ]);
+  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true }, [Autoplay({ ...CONTROLLED_AUTOPLAY, delay: 5000 })]);
+  const { regionProps, toggleProps, reducedMotion } = useCarouselAutoplay(emblaApi);
   return (
-    <div className="image-carousel" aria-roledescription="carousel" aria-label={label}>
-      <div className="image-carousel-viewport" ref={emblaRef}>
+    <div className="image-carousel" aria-roledescription="carousel" aria-label={label} {...regionProps}>
+      <div
+        className={emblaApi ? "image-carousel-viewport is-carousel" : "image-carousel-viewport"}
+        ref={emblaRef}
+        {...(emblaApi ? {} : { role: "region", "aria-label": label, tabIndex: 0 })}
+      >
         <ul className="image-carousel-track">
           {slides.map((slide) => (
             <li key={slide.src} className="image-carousel-slide">
@@ -21,14 +26,17 @@ export function ImageCarousel({ slides, label }: { slides: Slide[]; label: strin
           ))}
         </ul>
       </div>
-      <div className="carousel-controls">
-        <button type="button" className="icon-button" onClick={() => emblaApi?.scrollPrev()} aria-label="Previous picture">
-          ‹
-        </button>
-        <button type="button" className="icon-button" onClick={() => emblaApi?.scrollNext()} aria-label="Next picture">
-          ›
-        </button>
-      </div>
+      {emblaApi ? (
+        <div className="carousel-controls">
+          <button type="button" className="icon-button" onClick={() => emblaApi.scrollPrev(reducedMotion)} aria-label="Previous picture">
+            ‹
+          </button>
+          <AutoplayToggle {...toggleProps} what="the pictures" />
+          <button type="button" className="icon-button" onClick={() => emblaApi.scrollNext(reducedMotion)} aria-label="Next picture">
+            ›
+          </button>
+        </div>
+      ) : null}
     </div>
   );
 }

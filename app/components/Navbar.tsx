@@ -1,4 +1,5 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 
 const links = [
   { to: "/home", label: "Home" },
@@ -17,6 +18,31 @@ export interface NavbarUser {
 export function Navbar({ user = null }: { user?: NavbarUser | null }) {
   const { pathname } = useLocation();
   const inDashboard = pathname === "/dashboard" || pathname.startsWith("/dashboard/");
+  // On narrow screens the links are a menu panel behind a toggle button. Without JavaScript the
+  // button is hidden (CSS `scripting: none`) and the links are always shown.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const navRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => setMenuOpen(false), [pathname]);
+  // An open menu closes on Escape (focus back on its button) and on a tap outside it.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (!navRef.current?.contains(event.target as Node)) setMenuOpen(false);
+    };
+    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("pointerdown", onPointerDown);
+    };
+  }, [menuOpen]);
+  const closeMenu = () => setMenuOpen(false);
   return (
     <header className="site-header">
       {user ? (
@@ -49,19 +75,26 @@ export function Navbar({ user = null }: { user?: NavbarUser | null }) {
           </div>
         </div>
       ) : null}
-      <nav className="navbar container" aria-label="Main">
+      <nav className="navbar container" aria-label="Main" ref={navRef}>
         <Link to="/" className="brand">
           <img src="/images/logo.svg" width={40} height={40} alt="" />
           <span>Tour Booking</span>
         </Link>
-        <input type="checkbox" id="nav-toggle" className="nav-toggle" aria-label="Show the menu" />
-        <label htmlFor="nav-toggle" className="nav-toggle-label" aria-hidden="true">
-          <span />
-        </label>
-        <ul className="nav-links">
+        <button
+          type="button"
+          ref={toggleRef}
+          className="nav-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="site-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className="nav-toggle-icon" aria-hidden="true" />
+          <span className="visually-hidden">Menu</span>
+        </button>
+        <ul id="site-menu" className={menuOpen ? "nav-links is-open" : "nav-links"}>
           {links.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} prefetch="intent">
+              <NavLink to={link.to} prefetch="intent" onClick={closeMenu}>
                 {link.label}
               </NavLink>
             </li>
@@ -69,10 +102,12 @@ export function Navbar({ user = null }: { user?: NavbarUser | null }) {
           {user ? null : (
             <>
               <li>
-                <NavLink to="/login">Login</NavLink>
+                <NavLink to="/login" onClick={closeMenu}>
+                  Login
+                </NavLink>
               </li>
               <li>
-                <NavLink to="/register" className="button button-small">
+                <NavLink to="/register" className="button button-small" onClick={closeMenu}>
                   Register
                 </NavLink>
               </li>

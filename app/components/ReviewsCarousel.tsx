@@ -1,5 +1,6 @@
 import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel from "embla-carousel-react";
+import { AutoplayToggle, CONTROLLED_AUTOPLAY, useCarouselAutoplay } from "~/components/CarouselAutoplay";
 import { Spinner } from "~/components/Spinner";
 import { Stars } from "~/components/Stars";
 
@@ -11,15 +12,21 @@ interface ReviewData {
   photo: string | null;
 }
 
-// Two reviews at a time (CSS sets the slide width), looping and autoplaying.
+// Two reviews at a time (CSS sets the slide width), looping and autoplaying. Until the carousel
+// runs (or without JavaScript) the list is a row that scrolls sideways, by touch or keyboard.
 export function ReviewsCarousel({ reviews }: { reviews: ReviewData[] }) {
   const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true, align: "start" }, [
-    Autoplay({ delay: 4000, stopOnMouseEnter: true, stopOnInteraction: false }),
+    Autoplay({ ...CONTROLLED_AUTOPLAY, delay: 4000 }),
   ]);
+  const { regionProps, toggleProps, reducedMotion } = useCarouselAutoplay(emblaApi);
   if (reviews.length === 0) return <Spinner label="Loading reviews" />;
   return (
-    <div className="reviews-carousel" aria-roledescription="carousel" aria-label="Customer reviews">
-      <div className="reviews-viewport" ref={emblaRef}>
+    <div className="reviews-carousel" aria-roledescription="carousel" aria-label="Customer reviews" {...regionProps}>
+      <div
+        className={emblaApi ? "reviews-viewport is-carousel" : "reviews-viewport"}
+        ref={emblaRef}
+        {...(emblaApi ? {} : { role: "region", "aria-label": "Customer reviews", tabIndex: 0 })}
+      >
         <ul className="reviews-track">
           {reviews.map((review) => (
             <li className="review-slide" key={review.id}>
@@ -44,14 +51,17 @@ export function ReviewsCarousel({ reviews }: { reviews: ReviewData[] }) {
           ))}
         </ul>
       </div>
-      <div className="carousel-controls">
-        <button type="button" className="icon-button" onClick={() => emblaApi?.scrollPrev()} aria-label="Previous reviews">
-          ‹
-        </button>
-        <button type="button" className="icon-button" onClick={() => emblaApi?.scrollNext()} aria-label="Next reviews">
-          ›
-        </button>
-      </div>
+      {emblaApi ? (
+        <div className="carousel-controls">
+          <button type="button" className="icon-button" onClick={() => emblaApi.scrollPrev(reducedMotion)} aria-label="Previous reviews">
+            ‹
+          </button>
+          <AutoplayToggle {...toggleProps} what="the reviews" />
+          <button type="button" className="icon-button" onClick={() => emblaApi.scrollNext(reducedMotion)} aria-label="Next reviews">
+            ›
+          </button>
+        </div>
+      ) : null}
     </div>
   );
 }

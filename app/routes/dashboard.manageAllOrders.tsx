@@ -61,14 +61,14 @@ export default function ManageAllOrders() {
             ) : null}
             {orders.map((order) => (
               <tr key={order.id}>
-                <td>
+                <td data-label="Customer">
                   {order.firstName} {order.lastName}
                   <br />
                   <span className="hint">{order.serviceTitle}</span>
                 </td>
-                <td>{order.email}</td>
-                <td>{order.mobileNumber}</td>
-                <td>
+                <td data-label="E-mail">{order.email}</td>
+                <td data-label="Phone">{order.mobileNumber}</td>
+                <td data-label="Address">
                   {[
                     order.streetAddress,
                     order.city,
@@ -78,13 +78,13 @@ export default function ManageAllOrders() {
                     .filter(Boolean)
                     .join(", ")}
                 </td>
-                <td>
+                <td data-label="Price">
                   {formatDollars(order.priceCents)}
                   {order.paymentStatus === "PAID" ? (
                     <span className="badge-paid"> Paid</span>
                   ) : null}
                 </td>
-                <td>
+                <td data-label="Action">
                   <DeleteForm
                     id={order.id}
                     confirmText="Are you sure, You want to delete"

@@ -50,13 +50,13 @@ export default function ManagePackages() {
           <tbody>
             {packages.map((tourPackage) => (
               <tr key={tourPackage.id}>
-                <td>
+                <td data-label="Product Photo">
                   <img src={tourPackage.image} alt="" width={96} height={63} loading="lazy" className="table-photo" />
                 </td>
-                <td>{tourPackage.title}</td>
-                <td>{preview(tourPackage.description)}</td>
-                <td>{formatDollars(tourPackage.costCents)}</td>
-                <td>
+                <td data-label="Product Name">{tourPackage.title}</td>
+                <td data-label="Short Description">{preview(tourPackage.description)}</td>
+                <td data-label="Price">{formatDollars(tourPackage.costCents)}</td>
+                <td data-label="Action">
                   <DeleteForm id={tourPackage.id} confirmText="Are you sure, You want to delete?" label={`Delete ${tourPackage.title}`} />
                 </td>
               </tr>

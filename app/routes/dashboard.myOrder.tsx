@@ -58,15 +58,15 @@ export default function MyOrders() {
             <tbody>
               {orders.map((order) => (
                 <tr key={order.id}>
-                  <td>
+                  <td data-label="Package">
                     {order.serviceTitle}
                     <br />
                     <span className="hint">
                       {order.quantity} × {order.packageType}
                     </span>
                   </td>
-                  <td>{formatDollars(order.priceCents)}</td>
-                  <td>
+                  <td data-label="Price">{formatDollars(order.priceCents)}</td>
+                  <td data-label="Payment">
                     {order.paymentStatus === "PAID" ? (
                       <button type="button" className="button button-small button-paid" disabled>
                         Paid
@@ -78,7 +78,7 @@ export default function MyOrders() {
                       </Link>
                     )}
                   </td>
-                  <td>
+                  <td data-label="Action">
                     {order.paymentStatus === "PAID" ? (
                       <span className="hint">Paid orders are kept</span>
                     ) : (

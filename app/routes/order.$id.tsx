@@ -6,6 +6,7 @@ import { useHydrated } from "~/components/hooks";
 import { dollarsValue, formatDollars } from "~/domain/money";
 import {
   checkoutPath,
+  clampQuantity,
   isPackageType,
   MAX_QUANTITY,
   MIN_QUANTITY,
@@ -35,6 +36,14 @@ export default function OrderPage() {
   const { tourPackage, choice } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const [quantity, setQuantity] = useState(choice.quantity);
+  // What is in the persons field while typing: it may be empty or out of range until it loses focus.
+  const [quantityText, setQuantityText] = useState(String(choice.quantity));
+  const [quantityNote, setQuantityNote] = useState<string | null>(null);
+  const changeQuantity = (next: number) => {
+    setQuantity(next);
+    setQuantityText(String(next));
+    setQuantityNote(null);
+  };
   const [packageType, setPackageType] = useState<PackageTypeValue | null>(choice.packageType);
   const total = totalCents(tourPackage.costCents, quantity);
 
@@ -59,7 +68,7 @@ export default function OrderPage() {
                 disabled={quantity <= MIN_QUANTITY}
                 onClick={(event) => {
                   event.preventDefault();
-                  setQuantity((current) => Math.max(MIN_QUANTITY, current - 1));
+                  changeQuantity(Math.max(MIN_QUANTITY, quantity - 1));
                 }}
               >
                 −
@@ -70,10 +79,20 @@ export default function OrderPage() {
                 aria-label="Number of persons"
                 min={MIN_QUANTITY}
                 max={MAX_QUANTITY}
-                value={quantity}
+                value={quantityText}
+                aria-describedby="quantity-note"
                 onChange={(event) => {
-                  const next = Number.parseInt(event.target.value, 10);
-                  if (Number.isFinite(next)) setQuantity(Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, next)));
+                  setQuantityText(event.target.value);
+                  setQuantityNote(null);
+                  const next = Number(event.target.value);
+                  if (Number.isInteger(next) && next >= MIN_QUANTITY && next <= MAX_QUANTITY) setQuantity(next);
+                }}
+                onBlur={() => {
+                  const typed = Number(quantityText);
+                  if (quantityText !== "" && Number.isInteger(typed) && typed >= MIN_QUANTITY && typed <= MAX_QUANTITY) return;
+                  const next = clampQuantity(quantityText);
+                  changeQuantity(next);
+                  setQuantityNote(`Persons must be between ${MIN_QUANTITY} and ${MAX_QUANTITY}; set to ${next}.`);
                 }}
               />
               <button
@@ -85,12 +104,15 @@ export default function OrderPage() {
                 disabled={quantity >= MAX_QUANTITY}
                 onClick={(event) => {
                   event.preventDefault();
-                  setQuantity((current) => Math.min(MAX_QUANTITY, current + 1));
+                  changeQuantity(Math.min(MAX_QUANTITY, quantity + 1));
                 }}
               >
                 +
               </button>
             </div>
+            <p id="quantity-note" className="quantity-note" role="status">
+              {quantityNote}
+            </p>
           </fieldset>
           <label htmlFor="package-type">Package type</label>
           <select
