@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { deleteService, listServices } from "~/catalog.server";
+import { DataTable } from "~/components/DataTable";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
 import { readDeleteId, UNKNOWN_REQUEST } from "~/delete-request.server";
 import { formatDollars } from "~/money";
@@ -36,34 +37,25 @@ export default function ManageProducts() {
     <section aria-labelledby="products-title">
       <h1 id="products-title">Manage Products</h1>
       <DeleteResult result={result} />
-      <div className="table-wrap">
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">Product Photo</th>
-              <th scope="col">Product Name</th>
-              <th scope="col">Short Description</th>
-              <th scope="col">Price</th>
-              <th scope="col">Action</th>
-            </tr>
-          </thead>
-          <tbody>
-            {services.map((service) => (
-              <tr key={service.id}>
-                <td>
-                  <img src={service.image} alt="" width={96} height={63} loading="lazy" className="table-photo" />
-                </td>
-                <td>{service.title}</td>
-                <td>{preview(service.description)}</td>
-                <td>{formatDollars(service.costCents)}</td>
-                <td>
-                  <DeleteForm id={service.id} confirmText="Are you sure, You want to delete?" label={`Delete ${service.title}`} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        rows={services}
+        rowKey={(service) => service.id}
+        columns={[
+          {
+            header: "Product Photo",
+            cell: (service) => <img src={service.image} alt="" width={96} height={63} loading="lazy" className="table-photo" />,
+          },
+          { header: "Product Name", cell: (service) => service.title },
+          { header: "Short Description", cell: (service) => preview(service.description) },
+          { header: "Price", cell: (service) => formatDollars(service.costCents) },
+          {
+            header: "Action",
+            cell: (service) => (
+              <DeleteForm id={service.id} confirmText="Are you sure, You want to delete?" label={`Delete ${service.title}`} />
+            ),
+          },
+        ]}
+      />
     </section>
   );
 }
