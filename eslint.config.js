@@ -56,6 +56,8 @@ export default tseslint.config(
       "import-x/namespace": "off",
       "import-x/default": "off",
       "import-x/no-named-as-default-member": "off",
+      // Stripe, Piscina and others export their class as default and by name.
+      "import-x/no-named-as-default": "off",
     },
   },
   {
@@ -76,6 +78,11 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "error",
       "react/prop-types": "off",
     },
+  },
+  {
+    // The bench's reference app uses the project's own packages.
+    files: ["bench/fixture/**"],
+    rules: { "import-x/no-extraneous-dependencies": ["error", { packageDir: [import.meta.dirname] }] },
   },
   {
     files: ["public/**/*.js", "tests/e2e/support/fake-stripe.js"],

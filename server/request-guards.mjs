@@ -27,7 +27,7 @@ function contentType(req) {
 }
 
 /** This server's own origin as the browser sees it; X-Forwarded-Proto/Host only from trusted proxies (TRUST_PROXY). */
-export function ownOrigin(req) {
+function ownOrigin(req) {
   const trusted = req.app.get("trust proxy fn")(req.socket.remoteAddress, 0);
   const forwardedHost = trusted ? req.get("X-Forwarded-Host")?.split(",")[0].trim() : undefined;
   // req.protocol already honours X-Forwarded-Proto from a trusted proxy only.
@@ -39,7 +39,7 @@ export function ownOrigin(req) {
 }
 
 /** Where the browser says the request comes from: "null", an origin, or undefined when it does not say. */
-export function requestSource(req) {
+function requestSource(req) {
   const origin = req.get("Origin");
   if (origin) return origin.toLowerCase();
   // The Referer's origin, when a browser sends no Origin.

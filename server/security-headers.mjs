@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 /** Stripe.js and its frames run on the payment page only; every other page loads nothing from elsewhere. */
 const PAYMENT_PAGE = /^\/dashboard\/payment(\/|$)/;
 
-export function contentSecurityPolicy({ nonce, path }) {
+function contentSecurityPolicy({ nonce, path }) {
   const payment = PAYMENT_PAGE.test(path);
   const directives = {
     "default-src": ["'self'"],

@@ -9,8 +9,8 @@
 // closed. The bound is not used to close at once: closing a socket with unread data sends a reset
 // that can overtake the answer, so even a body known to be too large is read up to the bound.
 /** Larger than any body the site accepts (the Stripe webhook's 512 KB), so a refused one is cheap to skip. */
-export const DRAIN_MAX_BYTES = 4 * 1024 * 1024;
-export const DRAIN_MAX_MS = 10_000;
+const DRAIN_MAX_BYTES = 4 * 1024 * 1024;
+const DRAIN_MAX_MS = 10_000;
 
 export function unreadBody({ maxBytes = DRAIN_MAX_BYTES, maxMs = DRAIN_MAX_MS } = {}) {
   return (req, res, next) => {

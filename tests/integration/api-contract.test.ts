@@ -77,6 +77,7 @@ interface SendOptions {
 interface Answer {
   status: number;
   headers: Headers;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of every shape, each checked against the OpenAPI document
   body: any;
   /** the document's verdict on the JSON body sent: null when valid (undefined: no body, or none documented) */
   requestErrors?: string | null;

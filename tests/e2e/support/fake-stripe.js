@@ -82,15 +82,15 @@
       },
       update: function () {},
       focus: function () {
-        fields && fields.number.focus();
+        if (fields) fields.number.focus();
       },
       blur: function () {},
       clear: function () {},
       unmount: function () {
-        root && root.remove();
+        if (root) root.remove();
       },
       destroy: function () {
-        root && root.remove();
+        if (root) root.remove();
       },
       _values: values,
     };
