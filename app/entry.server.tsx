@@ -4,18 +4,18 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { NonceContext, nonceFrom } from "~/csp-nonce";
-import { closeDatabase, databaseKind, db } from "~/db.server";
-import { env } from "~/env.server";
-import { logError } from "~/log.server";
-import { deliverOutbox } from "~/mail.server";
-import { cachedPage, rememberPage, renderCacheKey } from "~/render-cache.server";
+import { NonceContext, nonceFrom } from "~/http/csp-nonce";
+import { closeDatabase, databaseKind, db } from "~/data/db.server";
+import { env } from "~/config/env.server";
+import { logError } from "~/http/log.server";
+import { deliverOutbox } from "~/domain/mail.server";
+import { cachedPage, rememberPage, renderCacheKey } from "~/http/render-cache.server";
 
 const ABORT_DELAY = 5_000;
 
 // Hooks for server/start.mjs: validate the configuration and migrate before listening.
-export { answerDatabaseOutages } from "~/outage.server";
-export { logger } from "~/logger.server";
+export { answerDatabaseOutages } from "~/http/outage.server";
+export { logger } from "~/config/logger.server";
 
 let outboxTimer: NodeJS.Timeout | undefined;
 

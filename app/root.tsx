@@ -14,10 +14,10 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { Footer } from "~/components/Footer";
 import { Navbar } from "~/components/Navbar";
-import { useNonce } from "~/csp-nonce";
+import { useNonce } from "~/http/csp-nonce";
 import { NotFound } from "~/components/NotFound";
-import { PERSONAL } from "~/http-cache";
-import { consumeFlash, getCurrentSession } from "~/session.server";
+import { PERSONAL } from "~/http/http-cache";
+import { consumeFlash, getCurrentSession } from "~/auth/session.server";
 import styles from "~/styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -107,7 +107,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // 503: the database is unreachable (app/outage.server.ts); the page itself needs no data.
+  // 503: the database is unreachable (app/http/outage.server.ts); the page itself needs no data.
   const unavailable = isRouteErrorResponse(error) && error.status === 503;
   const rootData = useRouteLoaderData<typeof loader>("root");
   return (

@@ -21,7 +21,7 @@ const BUILD_PATH = path.resolve(process.env.BUILD_PATH ?? "build/index.js");
 const build = await loadBuild(BUILD_PATH);
 assertRunnable(build);
 const hooks = build.entry.module;
-// The app's logger (app/logger.server.ts): one JSON line per event, for the server and the app alike.
+// The app's logger (app/config/logger.server.ts): one JSON line per event, for the server and the app alike.
 const { logger } = hooks;
 
 // Fail fast on bad configuration or an unreachable database, before taking traffic.

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { useResultAlert } from "~/useResultAlert";
+import { useResultAlert } from "~/components/useResultAlert";
 
 /** A delete button that posts to the page's action; with JavaScript it asks first (docs/spec.md §8). */
 export function DeleteForm({ id, confirmText, label }: { id: string; confirmText: string; label: string }) {

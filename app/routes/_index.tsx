@@ -1,17 +1,18 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { listReviews, listServiceCards } from "~/catalog.server";
 import { HeroCarousel } from "~/components/HeroCarousel";
 import { NewsletterBox } from "~/components/NewsletterBox";
 import { ReviewsCarousel } from "~/components/ReviewsCarousel";
-import { ServicesGrid } from "~/components/ServicesGrid";
-import { publicPageHeaders } from "~/http-cache";
+import { PackagesGrid } from "~/components/PackagesGrid";
+import { listPackageCards } from "~/data/packages.server";
+import { listRecentReviews } from "~/data/reviews.server";
+import { publicPageHeaders } from "~/http/http-cache";
 
 export const headers = publicPageHeaders;
 
 export async function loader() {
-  const [services, reviews] = await Promise.all([listServiceCards(), listReviews()]);
-  return { services, reviews };
+  const [packages, reviews] = await Promise.all([listPackageCards(), listRecentReviews()]);
+  return { packages, reviews };
 }
 
 export const meta: MetaFunction = () => [
@@ -20,7 +21,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export default function HomePage() {
-  const { services, reviews } = useLoaderData<typeof loader>();
+  const { packages, reviews } = useLoaderData<typeof loader>();
   return (
     <>
       <HeroCarousel />
@@ -28,7 +29,7 @@ export default function HomePage() {
         <h2 id="services-title" className="section-title">
           Our Services
         </h2>
-        <ServicesGrid services={services} headingLevel={3} />
+        <PackagesGrid packages={packages} headingLevel={3} />
       </section>
       <section className="reviews-section page-section" aria-labelledby="reviews-title">
         <div className="container">

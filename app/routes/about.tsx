@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { ImageCarousel } from "~/components/ImageCarousel";
-import { publicPageHeaders } from "~/http-cache";
+import { publicPageHeaders } from "~/http/http-cache";
 
 export const headers = publicPageHeaders;
 

@@ -3,26 +3,28 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { randomBytes } from "node:crypto";
-import { parseForm } from "~/forms";
-import { isPlausibleId } from "~/catalog.server";
-import { checkoutSchema, DISTRICTS } from "~/checkout";
+import { checkoutSchema, DISTRICTS } from "~/domain/checkout";
+import { parseForm } from "~/domain/forms";
+import { isPlausibleId } from "~/domain/ids";
+import { dollarsValue, formatDollars } from "~/domain/money";
+import { isPackageType, MAX_QUANTITY, MIN_QUANTITY } from "~/domain/ordering";
+import { OrderError, placeOrder, quote } from "~/domain/orders.server";
+import { take } from "~/domain/rate-limit.server";
+import { clientAddress } from "~/http/client-address.server";
+import { formPageHeaders, retryAfter } from "~/http/retry-after";
+import { flashCookie, requireUser } from "~/auth/session.server";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, FormErrors, SelectField, SubmitButton } from "~/components/forms";
-import { dollarsValue, formatDollars } from "~/money";
-import { isPackageType, MAX_QUANTITY, MIN_QUANTITY } from "~/ordering";
-import { OrderError, placeOrder, quote } from "~/orders.server";
-import { clientAddress, formPageHeaders, retryAfter, take } from "~/rate-limit.server";
-import { flashCookie, requireUser } from "~/session.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
-  const serviceId = url.searchParams.get("service") ?? "";
+  const packageId = url.searchParams.get("service") ?? "";
   const quantity = Number(url.searchParams.get("quantity"));
   const type = url.searchParams.get("type");
   const validChoice =
-    isPlausibleId(serviceId) && Number.isInteger(quantity) && quantity >= MIN_QUANTITY && quantity <= MAX_QUANTITY && isPackageType(type);
-  const priced = validChoice ? await quote(serviceId, quantity) : null;
+    isPlausibleId(packageId) && Number.isInteger(quantity) && quantity >= MIN_QUANTITY && quantity <= MAX_QUANTITY && isPackageType(type);
+  const priced = validChoice ? await quote(packageId, quantity) : null;
   if (!priced || !isPackageType(type)) {
     throw data(
       { message: "This order is not valid: please choose a package, the number of persons (1 to 20) and a package type." },
@@ -32,10 +34,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // The {total} in the path is only what the order page computed: the server's total wins.
   const total = dollarsValue(priced.totalCents);
   if (params.total !== total) {
-    throw redirect(`/addCart/${total}?${new URLSearchParams({ service: serviceId, quantity: String(quantity), type })}`);
+    throw redirect(`/addCart/${total}?${new URLSearchParams({ service: packageId, quantity: String(quantity), type })}`);
   }
   return {
-    service: priced.service,
+    tourPackage: priced.tourPackage,
     quantity,
     type,
     totalCents: priced.totalCents,
@@ -78,7 +80,7 @@ export default function CheckoutPage() {
         <h1 id="billing-title">Billing details</h1>
         <FormErrors form={form} />
         <Form method="post" {...getFormProps(form)}>
-          <input type="hidden" name="service" value={order.service.id} />
+          <input type="hidden" name="service" value={order.tourPackage.id} />
           <input type="hidden" name="quantity" value={order.quantity} />
           <input type="hidden" name="type" value={order.type} />
           <input type="hidden" name="formKey" value={order.formKey} />
@@ -123,17 +125,17 @@ export default function CheckoutPage() {
       </section>
       <aside className="card form-card order-summary" aria-labelledby="summary-title">
         <h2 id="summary-title">Your order</h2>
-        <img src={order.service.image} alt="" width={640} height={420} />
+        <img src={order.tourPackage.image} alt="" width={640} height={420} />
         <p>
-          <strong>{order.service.title}</strong>
+          <strong>{order.tourPackage.title}</strong>
         </p>
         <p>
-          {order.quantity} {order.quantity === 1 ? "person" : "persons"} × {formatDollars(order.service.costCents)}, {order.type} package
+          {order.quantity} {order.quantity === 1 ? "person" : "persons"} × {formatDollars(order.tourPackage.costCents)}, {order.type} package
         </p>
         <p className="order-total">
           Price: <strong>{formatDollars(order.totalCents)}</strong>
         </p>
-        <Link to={`/order/${order.service.id}?quantity=${order.quantity}&type=${order.type}`}>Change the order</Link>
+        <Link to={`/order/${order.tourPackage.id}?quantity=${order.quantity}&type=${order.type}`}>Change the order</Link>
       </aside>
     </div>
   );

@@ -1,4 +1,4 @@
-import { jsonError } from "~/api.server";
+import { jsonError } from "~/http/api.server";
 
 // Any /api path no other route matches, whatever the method: a JSON 404, never the HTML page.
 export async function loader() {

@@ -1,12 +1,14 @@
-import { apiRoute, bearerToken, jsonError, readBody } from "~/api.server";
-import { tokenRequestSchema } from "~/api-schemas";
-import { authFailure, clientAddress, passwordBusy, verifyLogin } from "~/auth.server";
-import { retryAfter, take } from "~/rate-limit.server";
-import { createApiToken, getApiTokenUser, revokeApiToken } from "~/session.server";
+import { apiRoute, bearerToken, jsonError, readBody } from "~/http/api.server";
+import { tokenRequestSchema } from "~/http/api-schemas";
+import { authFailure, passwordBusy, verifyLogin } from "~/auth/auth.server";
+import { clientAddress } from "~/http/client-address.server";
+import { take } from "~/domain/rate-limit.server";
+import { retryAfter } from "~/http/retry-after";
+import { createApiToken, getApiTokenUser, revokeApiToken } from "~/auth/session.server";
 
 export const { loader, action } = apiRoute({
   // POST /api/auth/token: email and password (checked and rate limited as the login form is) for
-  // a bearer token; tokens per account and per address are limited too (app/rate-limit.server.ts).
+  // a bearer token; tokens per account and per address are limited too (app/domain/rate-limit.server.ts).
   // Wrong email and wrong password get the same answer.
   POST: async ({ request, context }) => {
     const { email, password } = await readBody(request, tokenRequestSchema);

@@ -1,6 +1,7 @@
-import { paymentIntentInputSchema } from "~/api-schemas";
-import { apiRoute, jsonError, readBody, requireApiUser } from "~/api.server";
-import { openPaymentIntent, PaymentError, paymentErrorStatus } from "~/payments.server";
+import { paymentIntentInputSchema } from "~/http/api-schemas";
+import { apiRoute, jsonError, readBody, requireApiUser } from "~/http/api.server";
+import { openPaymentIntent, PaymentError } from "~/domain/payments.server";
+import { paymentErrorStatus } from "~/http/error-status";
 
 export const { loader, action } = apiRoute({
   // POST /api/create-payment-intent (the order's owner): { clientSecret }

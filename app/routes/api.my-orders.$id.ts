@@ -1,24 +1,18 @@
-import { paymentInputSchema } from "~/api-schemas";
-import { apiRoute, jsonError, orderJson, orderRecordSelect, readBody, requireApiUser } from "~/api.server";
-import { isPlausibleId } from "~/catalog.server";
-import { db } from "~/db.server";
-import { deleteOrder, OrderError } from "~/orders.server";
-import { confirmPayment, PaymentError, paymentErrorStatus } from "~/payments.server";
+import { paymentInputSchema } from "~/http/api-schemas";
+import { orderJson } from "~/http/api-json";
+import { apiRoute, jsonError, readBody, requireApiUser } from "~/http/api.server";
+import { findOrderRecord } from "~/data/orders.server";
+import { isPlausibleId } from "~/domain/ids";
+import { deleteOrder, OrderError } from "~/domain/orders.server";
+import { confirmPayment, PaymentError } from "~/domain/payments.server";
+import { paymentErrorStatus } from "~/http/error-status";
 
 export const { loader, action } = apiRoute({
   // GET /api/my-orders/{id}: the owner or an admin; anyone else gets the same 404 as a missing order.
   GET: async ({ request, params }) => {
     const user = await requireApiUser(request);
     if (!isPlausibleId(params.id)) return jsonError(404, "No such order.");
-    const prisma = await db();
-    const order = await prisma.order.findFirst({
-      where: {
-        id: params.id,
-        deletedAt: null,
-        ...(user.isAdmin ? {} : { userId: user.id }),
-      },
-      select: orderRecordSelect,
-    });
+    const order = await findOrderRecord(params.id, user.isAdmin ? undefined : user.id);
     return order ? Response.json(orderJson(order)) : jsonError(404, "No such order.");
   },
 

@@ -1,10 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { orderInputSchema, ordersQuerySchema } from "~/api-schemas";
-import { apiRoute, jsonError, orderJson, orderRecordSelect, readBody, requireApiUser, type ApiHandler } from "~/api.server";
-import { db } from "~/db.server";
-import { ONE_TIME_KEY } from "~/fields";
-import { OrderError, placeOrder, quote } from "~/orders.server";
-import { clientAddress, retryAfter, take } from "~/rate-limit.server";
+import { orderInputSchema, ordersQuerySchema } from "~/http/api-schemas";
+import { orderJson } from "~/http/api-json";
+import { apiRoute, jsonError, readBody, requireApiUser, type ApiHandler } from "~/http/api.server";
+import { listOrderRecords } from "~/data/orders.server";
+import { ONE_TIME_KEY } from "~/domain/fields";
+import { OrderError, placeOrder, quote } from "~/domain/orders.server";
+import { take } from "~/domain/rate-limit.server";
+import { clientAddress } from "~/http/client-address.server";
+import { retryAfter } from "~/http/retry-after";
 
 // GET /api/my-orders (admin: all orders) and GET /api/my-orders?email= (that user or an admin).
 const listOrders: ApiHandler = async ({ request }) => {
@@ -15,12 +18,7 @@ const listOrders: ApiHandler = async ({ request }) => {
   }
   if (email === undefined && !user.isAdmin) return jsonError(403, "Administrators only: add ?email= with your own email.");
   if (email !== undefined && email !== user.email && !user.isAdmin) return jsonError(403, "You can only see your own orders.");
-  const prisma = await db();
-  const orders = await prisma.order.findMany({
-    where: { deletedAt: null, ...(email !== undefined ? { user: { email } } : {}) },
-    orderBy: { createdAt: "desc" },
-    select: orderRecordSelect,
-  });
+  const orders = await listOrderRecords(email);
   return Response.json(orders.map(orderJson));
 };
 

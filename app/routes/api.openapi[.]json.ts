@@ -1,5 +1,5 @@
-import { apiRoute } from "~/api.server";
-import { openApiDocument } from "~/openapi";
+import { apiRoute } from "~/http/api.server";
+import { openApiDocument } from "~/http/openapi";
 
 export const { loader, action } = apiRoute({
   // GET /api/openapi.json: the description of this API.

@@ -1,22 +1,17 @@
-import { reviewInputSchema } from "~/api-schemas";
-import { apiRoute, getApiUser, jsonError, readBody, requireApiUser } from "~/api.server";
-import { addReview } from "~/catalog.server";
-import { db } from "~/db.server";
-import { clientAddress, retryAfter, take } from "~/rate-limit.server";
+import { reviewInputSchema } from "~/http/api-schemas";
+import { apiRoute, getApiUser, jsonError, readBody, requireApiUser } from "~/http/api.server";
+import { reviewJson } from "~/http/api-json";
+import { addReview, listReviewsWithEmails } from "~/data/reviews.server";
+import { take } from "~/domain/rate-limit.server";
+import { clientAddress } from "~/http/client-address.server";
+import { retryAfter } from "~/http/retry-after";
 
 export const { loader, action } = apiRoute({
   // GET /api/review: reviewers' emails are shown to administrators only.
   GET: async ({ request }) => {
     const viewer = await getApiUser(request);
-    const prisma = await db();
-    const reviews = await prisma.review.findMany({
-      orderBy: { createdAt: "desc" },
-      take: 200,
-      select: { id: true, name: true, email: true, rating: true, review: true, photo: true },
-    });
-    return Response.json(
-      reviews.map(({ id, email, ...review }) => ({ _id: id, ...review, ...(viewer?.isAdmin ? { email } : {}) })),
-    );
+    const reviews = await listReviewsWithEmails();
+    return Response.json(reviews.map((review) => reviewJson(review, viewer?.isAdmin === true)));
   },
 
   // POST /api/review (signed in): name, email and photo come from the session, not the body.

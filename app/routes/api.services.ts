@@ -1,16 +1,17 @@
-import { apiRoute, readBody, requireApiAdmin, serviceJson } from "~/api.server";
-import { createService, listServices } from "~/catalog.server";
-import { productSchema } from "~/products";
+import { apiRoute, readBody, requireApiAdmin } from "~/http/api.server";
+import { packageJson } from "~/http/api-json";
+import { createPackage, listPackages } from "~/data/packages.server";
+import { packageSchema } from "~/domain/packages";
 
 export const { loader, action } = apiRoute({
   // GET /api/services: every package on sale.
-  GET: async () => Response.json((await listServices()).map(serviceJson)),
+  GET: async () => Response.json((await listPackages()).map(packageJson)),
 
   // POST /api/services (admin): { insertedId }
   POST: async ({ request }) => {
     await requireApiAdmin(request);
-    const input = await readBody(request, productSchema);
-    const created = await createService(input);
+    const input = await readBody(request, packageSchema);
+    const created = await createPackage(input);
     return Response.json({ insertedId: created.id }, { status: 201 });
   },
 });

@@ -1,6 +1,8 @@
-import { apiRoute, jsonError } from "~/api.server";
-import { db } from "~/db.server";
-import { clientAddress, retryAfter, take } from "~/rate-limit.server";
+import { apiRoute, jsonError } from "~/http/api.server";
+import { isActiveAdmin } from "~/data/users.server";
+import { take } from "~/domain/rate-limit.server";
+import { clientAddress } from "~/http/client-address.server";
+import { retryAfter } from "~/http/retry-after";
 
 export const { loader, action } = apiRoute({
   // GET /api/users/{email}: { admin } and nothing else (false for unknown emails).
@@ -10,8 +12,6 @@ export const { loader, action } = apiRoute({
     if (counted.refused) return jsonError(429, counted.refused.message, undefined, retryAfter(counted.refused));
     const email = (params.email ?? "").trim().toLowerCase();
     if (!email || email.length > 254 || email.includes("\0")) return Response.json({ admin: false });
-    const prisma = await db();
-    const user = await prisma.user.findUnique({ where: { email }, select: { role: true, disabled: true } });
-    return Response.json({ admin: user?.role === "ADMIN" && !user.disabled });
+    return Response.json({ admin: await isActiveAdmin(email) });
   },
 });

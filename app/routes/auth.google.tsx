@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { safeRedirect } from "~/auth-redirect";
-import { getAuthenticator, isGoogleConfigured, returnToCookie } from "~/auth.server";
-import { formNulMessage } from "~/forms";
+import { safeRedirect } from "~/auth/auth-redirect";
+import { getAuthenticator, isGoogleConfigured, returnToCookie } from "~/auth/auth.server";
+import { formNulMessage } from "~/domain/forms";
 
 export function loader() {
   return redirect("/login");

@@ -2,10 +2,12 @@ import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
-import { parseForm } from "~/forms";
-import { contactSchema } from "~/contact";
-import { receiveContactMessage } from "~/contact.server";
-import { clientAddress, formPageHeaders, retryAfter, take } from "~/rate-limit.server";
+import { parseForm } from "~/domain/forms";
+import { contactSchema } from "~/domain/contact";
+import { receiveContactMessage } from "~/domain/contact.server";
+import { take } from "~/domain/rate-limit.server";
+import { clientAddress } from "~/http/client-address.server";
+import { formPageHeaders, retryAfter } from "~/http/retry-after";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, FormErrors, SubmitButton, TextareaField } from "~/components/forms";
 

@@ -1,26 +1,23 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { db } from "~/db.server";
-import { requireUser } from "~/session.server";
+import { countOrders } from "~/data/orders.server";
+import { countPackages } from "~/data/packages.server";
+import { countReviews } from "~/data/reviews.server";
+import { countUsers } from "~/data/users.server";
+import { requireUser } from "~/auth/session.server";
 
 // Counts only: no lists reach the browser.
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  const prisma = await db();
-  const [users, services, reviews, orders] = await Promise.all([
-    prisma.user.count(),
-    prisma.service.count({ where: { deletedAt: null } }),
-    prisma.review.count(),
-    prisma.order.count({ where: { deletedAt: null } }),
-  ]);
-  return { users, services, reviews, orders };
+  const [users, packages, reviews, orders] = await Promise.all([countUsers(), countPackages(), countReviews(), countOrders()]);
+  return { users, packages, reviews, orders };
 }
 
 export default function DashboardHome() {
   const counts = useLoaderData<typeof loader>();
   const counters = [
     { label: "All Users", value: counts.users },
-    { label: "Services", value: counts.services },
+    { label: "Services", value: counts.packages },
     { label: "Review", value: counts.reviews },
     { label: "All Order", value: counts.orders },
   ];

@@ -2,12 +2,12 @@ import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
-import { parseForm } from "~/forms";
-import { createService } from "~/catalog.server";
+import { createPackage } from "~/data/packages.server";
+import { parseForm } from "~/domain/forms";
+import { packageSchema } from "~/domain/packages";
+import { requireAdmin } from "~/auth/session.server";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, SubmitButton, TextareaField } from "~/components/forms";
-import { productSchema } from "~/products";
-import { requireAdmin } from "~/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -16,18 +16,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const submission = parseForm(await request.formData(), productSchema);
+  const submission = parseForm(await request.formData(), packageSchema);
   if (submission.status !== "success") return data({ result: submission.reply(), added: false }, { status: 400 });
-  await createService(submission.value);
+  await createPackage(submission.value);
   return { result: submission.reply({ resetForm: true }), added: true };
 }
 
 export const meta: MetaFunction = () => [{ title: "Add A Product — Tour Booking" }];
 
-export default function AddProduct() {
+export default function AddPackage() {
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
-  const [form, fields] = useAppForm(productSchema, { lastResult: actionData?.result });
+  const [form, fields] = useAppForm(packageSchema, { lastResult: actionData?.result });
   return (
     <section aria-labelledby="add-product-title" className="card form-card dashboard-form">
       <h1 id="add-product-title">Add A Product</h1>

@@ -2,13 +2,15 @@ import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { parseForm } from "~/forms";
-import { addReview } from "~/catalog.server";
+import { parseForm } from "~/domain/forms";
+import { addReview } from "~/data/reviews.server";
+import { take } from "~/domain/rate-limit.server";
+import { clientAddress } from "~/http/client-address.server";
+import { formPageHeaders, retryAfter } from "~/http/retry-after";
+import { reviewSchema } from "~/domain/reviews";
+import { requireUser } from "~/auth/session.server";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { FieldError, FormErrors, SubmitButton, TextareaField } from "~/components/forms";
-import { clientAddress, formPageHeaders, retryAfter, take } from "~/rate-limit.server";
-import { reviewSchema } from "~/reviews";
-import { requireUser } from "~/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

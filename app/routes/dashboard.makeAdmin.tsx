@@ -2,12 +2,12 @@ import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
-import { parseForm } from "~/forms";
-import { makeAdminSchema } from "~/auth-forms";
+import { parseForm } from "~/domain/forms";
+import { makeAdminSchema } from "~/auth/auth-forms";
+import { requireAdmin } from "~/auth/session.server";
+import { promoteToAdmin } from "~/data/users.server";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, SubmitButton } from "~/components/forms";
-import { requireAdmin } from "~/session.server";
-import { promoteToAdmin } from "~/users.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

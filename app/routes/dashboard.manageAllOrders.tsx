@@ -7,10 +7,11 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DataTable } from "~/components/DataTable";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
-import { readDeleteId, UNKNOWN_REQUEST } from "~/delete-request.server";
-import { formatDollars } from "~/money";
-import { deleteOrder, listAllOrders, OrderError } from "~/orders.server";
-import { requireAdmin } from "~/session.server";
+import { readDeleteId, UNKNOWN_REQUEST } from "~/http/delete-request.server";
+import { formatDollars } from "~/domain/money";
+import { listAllOrders } from "~/data/orders.server";
+import { deleteOrder, OrderError } from "~/domain/orders.server";
+import { requireAdmin } from "~/auth/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

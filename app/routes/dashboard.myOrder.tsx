@@ -4,11 +4,12 @@ import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-r
 import type { loader as rootLoader } from "~/root";
 import { DataTable } from "~/components/DataTable";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
-import { readDeleteId, UNKNOWN_REQUEST } from "~/delete-request.server";
-import { formatDollars } from "~/money";
-import { deleteOrder, listOrdersOf, OrderError } from "~/orders.server";
-import { requireUser } from "~/session.server";
-import { useResultAlert } from "~/useResultAlert";
+import { readDeleteId, UNKNOWN_REQUEST } from "~/http/delete-request.server";
+import { formatDollars } from "~/domain/money";
+import { listOrdersOf } from "~/data/orders.server";
+import { deleteOrder, OrderError } from "~/domain/orders.server";
+import { requireUser } from "~/auth/session.server";
+import { useResultAlert } from "~/components/useResultAlert";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { logout } from "~/session.server";
+import { logout } from "~/auth/session.server";
 
 // Log Out is a POST form (a GET could be triggered by any link or image on another site).
 export async function action({ request }: ActionFunctionArgs) {

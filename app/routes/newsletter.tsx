@@ -2,9 +2,12 @@ import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { NewsletterBox } from "~/components/NewsletterBox";
-import { formNulMessage } from "~/forms";
-import { newsletterSchema, subscribe } from "~/newsletter.server";
-import { clientAddress, formPageHeaders, retryAfter, take } from "~/rate-limit.server";
+import { formNulMessage } from "~/domain/forms";
+import { subscribe } from "~/data/messages.server";
+import { newsletterSchema } from "~/domain/newsletter";
+import { take } from "~/domain/rate-limit.server";
+import { clientAddress } from "~/http/client-address.server";
+import { formPageHeaders, retryAfter } from "~/http/retry-after";
 
 export type NewsletterResult = { ok: true; message: string } | { ok: false; message: string; email: string };
 

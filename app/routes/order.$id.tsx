@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { findService } from "~/catalog.server";
-import { useHydrated } from "~/hooks";
-import { dollarsValue, formatDollars } from "~/money";
+import { findPackage } from "~/data/packages.server";
+import { useHydrated } from "~/components/hooks";
+import { dollarsValue, formatDollars } from "~/domain/money";
 import {
   checkoutPath,
   isPackageType,
@@ -13,38 +13,38 @@ import {
   readOrderChoice,
   totalCents,
   type PackageTypeValue,
-} from "~/ordering";
-import { publicPageHeaders } from "~/http-cache";
+} from "~/domain/ordering";
+import { publicPageHeaders } from "~/http/http-cache";
 
 export const headers = publicPageHeaders;
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const service = await findService(params.id);
-  if (!service) throw new Response("Not Found", { status: 404 });
+  const tourPackage = await findPackage(params.id);
+  if (!tourPackage) throw new Response("Not Found", { status: 404 });
   // Without JavaScript the choices arrive as a GET form submission.
   const choice = readOrderChoice(new URL(request.url).searchParams);
-  return { service, choice };
+  return { tourPackage, choice };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.service.title} — Tour Booking` : "Package not found — Tour Booking" },
-  { name: "description", content: data ? data.service.description.slice(0, 155) : "Tour package" },
+  { title: data ? `${data.tourPackage.title} — Tour Booking` : "Package not found — Tour Booking" },
+  { name: "description", content: data ? data.tourPackage.description.slice(0, 155) : "Tour package" },
 ];
 
 export default function OrderPage() {
-  const { service, choice } = useLoaderData<typeof loader>();
+  const { tourPackage, choice } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const [quantity, setQuantity] = useState(choice.quantity);
   const [packageType, setPackageType] = useState<PackageTypeValue | null>(choice.packageType);
-  const total = totalCents(service.costCents, quantity);
+  const total = totalCents(tourPackage.costCents, quantity);
 
   return (
     <article className="container page-section order-page">
-      <img src={service.image} alt={service.title} width={640} height={420} className="order-image" {...{ fetchpriority: "high" }} />
+      <img src={tourPackage.image} alt={tourPackage.title} width={640} height={420} className="order-image" {...{ fetchpriority: "high" }} />
       <div className="order-details">
-        <h1>{service.title}</h1>
-        <p className="cost">Cost: {formatDollars(service.costCents)} per person</p>
-        <p>{service.description}</p>
+        <h1>{tourPackage.title}</h1>
+        <p className="cost">Cost: {formatDollars(tourPackage.costCents)} per person</p>
+        <p>{tourPackage.description}</p>
 
         <Form method="get" className="order-options" aria-label="Order options" preventScrollReset replace>
           <fieldset>
@@ -118,7 +118,7 @@ export default function OrderPage() {
         </p>
         {packageType ? (
           <Link
-            to={checkoutPath(service.id, dollarsValue(total), quantity, packageType)}
+            to={checkoutPath(tourPackage.id, dollarsValue(total), quantity, packageType)}
             className="button button-accent"
           >
             Add-Cart

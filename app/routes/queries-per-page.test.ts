@@ -1,8 +1,8 @@
 // Pages run a fixed number of queries, however much data there is (no N+1): counted through
 // Prisma's query events.
 import { describe, expect, it } from "vitest";
-import { forgetCatalog } from "~/catalog.server";
-import { db, queriesRun } from "~/db.server";
+import { forgetCachedLists } from "~/data/cache.server";
+import { db, queriesRun } from "~/data/db.server";
 import { loader as homeLoader } from "~/routes/_index";
 import { loader as orderLoader } from "~/routes/order.$id";
 import { loader as servicesLoader } from "~/routes/services";
@@ -10,7 +10,7 @@ import { getRequest } from "../../tests/support/requests";
 
 async function queriesOf(run: () => Promise<unknown>): Promise<number> {
   await run(); // warm: migrations and seed are done before counting
-  forgetCatalog();
+  forgetCachedLists();
   const before = queriesRun();
   await run();
   return queriesRun() - before;

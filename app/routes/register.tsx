@@ -2,14 +2,16 @@ import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import type { FormEvent } from "react";
-import { parseForm } from "~/forms";
-import { PASSWORD_MISMATCH, registerSchema } from "~/auth-forms";
-import { authFailure, clientAddress, getAuthenticator, passwordBusy } from "~/auth.server";
-import { formPageHeaders, retryAfter, take } from "~/rate-limit.server";
+import { parseForm } from "~/domain/forms";
+import { PASSWORD_MISMATCH, registerSchema } from "~/auth/auth-forms";
+import { authFailure, getAuthenticator, passwordBusy } from "~/auth/auth.server";
+import { clientAddress } from "~/http/client-address.server";
+import { take } from "~/domain/rate-limit.server";
+import { formPageHeaders, retryAfter } from "~/http/retry-after";
+import { createUserSession } from "~/auth/session.server";
 import { AuthForm, AuthPage, EmailField, PasswordField } from "~/components/AuthForm";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, FormErrors } from "~/components/forms";
-import { createUserSession } from "~/session.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   // remix-auth copies the request, so its body must stay unread here.

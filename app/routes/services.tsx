@@ -1,13 +1,13 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { listServiceCards } from "~/catalog.server";
-import { ServicesGrid } from "~/components/ServicesGrid";
-import { publicPageHeaders } from "~/http-cache";
+import { PackagesGrid } from "~/components/PackagesGrid";
+import { listPackageCards } from "~/data/packages.server";
+import { publicPageHeaders } from "~/http/http-cache";
 
 export const headers = publicPageHeaders;
 
 export async function loader() {
-  return { services: await listServiceCards() };
+  return { packages: await listPackageCards() };
 }
 
 export const meta: MetaFunction = () => [
@@ -15,8 +15,8 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "All our tour packages across Bangladesh, with prices per person." },
 ];
 
-export default function ServicesPage() {
-  const { services } = useLoaderData<typeof loader>();
+export default function PackagesPage() {
+  const { packages } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="banner">
@@ -26,7 +26,7 @@ export default function ServicesPage() {
         </div>
       </section>
       <section className="container page-section" aria-label="Tour packages">
-        <ServicesGrid services={services} />
+        <PackagesGrid packages={packages} />
       </section>
     </>
   );

@@ -4,11 +4,11 @@
 import { readdirSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/db.server";
-import { parseEnv } from "~/env.server";
-import { hashSessionId, sessionCookie } from "~/session.server";
-import { openPaymentIntent } from "~/payments.server";
-import { placeOrder } from "~/orders.server";
+import { db } from "~/data/db.server";
+import { parseEnv } from "~/config/env.server";
+import { hashSessionId, sessionCookie } from "~/auth/session.server";
+import { openPaymentIntent } from "~/domain/payments.server";
+import { placeOrder } from "~/domain/orders.server";
 import * as unknownPath from "~/routes/api.$";
 import * as token from "~/routes/api.auth.token";
 import * as paymentIntent from "~/routes/api.create-payment-intent";
@@ -155,7 +155,7 @@ async function paidCustomerOrder(): Promise<string> {
   return id;
 }
 
-async function freshService(): Promise<string> {
+async function freshPackage(): Promise<string> {
   const prisma = await db();
   const created = await prisma.service.create({
     data: { title: "Contract Tour", costCents: 5000, image: "/images/tours/x.svg", description: "Made for one contract case." },
@@ -183,7 +183,7 @@ beforeAll(async () => {
   credentials.admin = { cookie: await signIn(people.admin.id) };
   credentials.customerToken = { bearer: await issueToken(people.customer.email, people.customer.password) };
   credentials.adminToken = { bearer: await issueToken(people.admin.email, people.admin.password) };
-  serviceId = await freshService();
+  serviceId = await freshPackage();
 });
 
 afterAll(async () => {
@@ -292,7 +292,7 @@ const rows: Row[] = [
   },
   {
     call: "DELETE /api/services/{id}",
-    request: async () => ({ method: "DELETE", path: `/api/services/${await freshService()}` }),
+    request: async () => ({ method: "DELETE", path: `/api/services/${await freshPackage()}` }),
     expected: adminOnly(200),
     writes: true,
     check: (_caller, answer) => expect(answer.body).toEqual({ deletedCount: 1 }),
@@ -493,7 +493,7 @@ describe("errors", () => {
       const answer = await send(method, url, credentials[caller], { body });
       expect(answer.status, `${method} ${url}`).toBe(400);
       expect(Object.keys(answer.body.details).sort(), `${method} ${url}`).toEqual([...fields].sort());
-      // The document refuses it too (U+0000 is refused in every field before any schema, app/text.ts).
+      // The document refuses it too (U+0000 is refused in every field before any schema, app/domain/text.ts).
       if (!JSON.stringify(body).includes("\\u0000")) expect(answer.requestErrors, `${method} ${url}`).toEqual(expect.any(String));
       expect(await databaseState()).toBe(before);
     }
@@ -764,7 +764,7 @@ describe("the OpenAPI document", () => {
   it("is valid OpenAPI 3.1 and is what /api/openapi.json serves", async () => {
     expect(await openApiSchemaErrors()).toBeNull();
     const served = await send("GET", "/api/openapi.json");
-    expect(served.body).toEqual(JSON.parse(JSON.stringify((await import("~/openapi")).openApiDocument)));
+    expect(served.body).toEqual(JSON.parse(JSON.stringify((await import("~/http/openapi")).openApiDocument)));
   });
 
   it("describes exactly the route files under /api", () => {

@@ -1,7 +1,7 @@
 import bcrypt from "bcryptjs";
 import { describe, expect, it } from "vitest";
-import { db } from "~/db.server";
-import { hit } from "~/rate-limit.server";
+import { db } from "~/data/db.server";
+import { hit } from "~/data/rate-limits.server";
 import { action as loginAction, loader as loginLoader } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
 import { action as startGoogle } from "~/routes/auth.google";
@@ -14,7 +14,7 @@ import {
   requireUser,
   sessionCookie,
   SESSION_TTL_MS,
-} from "~/session.server";
+} from "~/auth/session.server";
 import { authedGet, authedPost, cookieFrom, createUser, signIn, uniqueEmail } from "../support/auth";
 import { formRequest, getRequest, routeArgs, thrownResponse, unwrap } from "../support/requests";
 
@@ -116,7 +116,7 @@ describe("sessions", () => {
 });
 
 async function signInResponse(userId: string) {
-  const { createUserSession } = await import("~/session.server");
+  const { createUserSession } = await import("~/auth/session.server");
   return createUserSession({ userId, redirectTo: "/home" });
 }
 

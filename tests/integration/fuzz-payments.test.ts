@@ -13,7 +13,7 @@ process.env.STRIPE_WEBHOOK_SECRET = "whsec_fuzz_secret";
 process.env.STRIPE_API_BASE = fake.url;
 
 const createIntent = await import("~/routes/api.create-payment-intent");
-const paymentPage = await import("~/routes/dashboard.payment.$paymentId");
+const paymentPage = await import("~/routes/dashboard.payment.$orderId");
 const webhook = await import("~/routes/webhooks.stripe");
 const { createUser, signIn } = await import("../support/auth");
 const { placeTestOrder } = await import("../support/orders");
@@ -80,12 +80,12 @@ describe("payments with hostile input", () => {
   it("the payment page's confirmation: bad order ids and forged or unknown payment intent ids", async () => {
     const intentId = fc.oneof(hostileText, fc.stringMatching(/^pi_[A-Za-z0-9_]{1,30}$/), fc.constant("pi_"));
     // Path ids as they reach Remix: the server refuses an encoded U+0000 in a path first (pathGuard).
-    const paymentIds = fc.oneof(badId.map((id) => id.replaceAll("\u0000", "")), fc.constant(orderId));
+    const pathIds = fc.oneof(badId.map((id) => id.replaceAll("\u0000", "")), fc.constant(orderId));
     await fc.assert(
-      fc.asyncProperty(paymentIds, intentId, role, async (paymentId, paymentIntentId, who) => {
+      fc.asyncProperty(pathIds, intentId, role, async (pathId, paymentIntentId, who) => {
         const cookie = cookies[who];
-        const request = formRequest(`/dashboard/payment/${encodeURIComponent(paymentId.replace(/[\uD800-\uDFFF]/g, "x"))}`, { paymentIntentId }, cookie ? { headers: { Cookie: cookie } } : {});
-        await expectRefused(paymentPage.action, request, who, { paymentId });
+        const request = formRequest(`/dashboard/payment/${encodeURIComponent(pathId.replace(/[\uD800-\uDFFF]/g, "x"))}`, { paymentIntentId }, cookie ? { headers: { Cookie: cookie } } : {});
+        await expectRefused(paymentPage.action, request, who, { orderId: pathId });
       }),
       { numRuns: 100 },
     );

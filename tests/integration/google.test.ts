@@ -3,11 +3,11 @@ process.env.GOOGLE_CLIENT_ID = "fake-client-id.apps.googleusercontent.com";
 process.env.GOOGLE_CLIENT_SECRET = "fake-client-secret";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/data/db.server";
 import { action as startGoogle } from "~/routes/auth.google";
 import { loader as googleCallback } from "~/routes/auth.google.callback";
 import { loader as loginLoader } from "~/routes/login";
-import { consumeFlash, getUser } from "~/session.server";
+import { consumeFlash, getUser } from "~/auth/session.server";
 import { createGoogleFake } from "../support/google-fake";
 import { createUser, uniqueEmail } from "../support/auth";
 import { callRoute, formRequest, getRequest, unwrap } from "../support/requests";

@@ -8,12 +8,12 @@ process.env.GOOGLE_CLIENT_SECRET = "fake-client-secret";
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { loginSchema, makeAdminSchema, registerSchema } from "~/auth-forms";
-import { checkoutSchema } from "~/checkout";
-import { contactSchema } from "~/contact";
-import { db } from "~/db.server";
-import { productSchema } from "~/products";
-import { reviewSchema } from "~/reviews";
+import { loginSchema, makeAdminSchema, registerSchema } from "~/auth/auth-forms";
+import { checkoutSchema } from "~/domain/checkout";
+import { contactSchema } from "~/domain/contact";
+import { db } from "~/data/db.server";
+import { packageSchema } from "~/domain/packages";
+import { reviewSchema } from "~/domain/reviews";
 import * as checkout from "~/routes/addCart.$total";
 import * as authToken from "~/routes/api.auth.token";
 import * as paymentIntent from "~/routes/api.create-payment-intent";
@@ -31,11 +31,11 @@ import * as makeAdmin from "~/routes/dashboard.makeAdmin";
 import * as manageAllOrders from "~/routes/dashboard.manageAllOrders";
 import * as manageProducts from "~/routes/dashboard.manageProducts";
 import * as myOrder from "~/routes/dashboard.myOrder";
-import * as payment from "~/routes/dashboard.payment.$paymentId";
+import * as payment from "~/routes/dashboard.payment.$orderId";
 import * as login from "~/routes/login";
 import * as newsletter from "~/routes/newsletter";
 import * as register from "~/routes/register";
-import { nulMessage } from "~/text";
+import { nulMessage } from "~/domain/text";
 import { createUser, signIn, uniqueEmail } from "../support/auth";
 import { callRouteOr500 as callRoute, fingerprint } from "../support/hostile";
 import { formRequest, ORIGIN, type RouteAnswer } from "../support/requests";
@@ -152,7 +152,7 @@ const formCases: FormCase[] = [
     path: "/dashboard/addProduct",
     handler: addProduct.action as Handler,
     role: "admin",
-    schema: productSchema,
+    schema: packageSchema,
     valid: () => ({ title: "Sajek Valley", cost: "150", image: "/images/tours/sajek.svg", description: "Clouds at sunrise." }),
   },
   { name: "make admin", path: "/dashboard/makeAdmin", handler: makeAdmin.action as Handler, role: "admin", schema: makeAdminSchema, valid: () => ({ email: fixture.customerEmail }) },
@@ -161,7 +161,7 @@ const formCases: FormCase[] = [
     path: "/dashboard/payment/x",
     handler: payment.action as Handler,
     role: "customer",
-    params: { paymentId: "x" },
+    params: { orderId: "x" },
     valid: () => ({ paymentIntentId: "pi_123" }),
     checkAccepted: false,
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/data/db.server";
 import { action, loader } from "~/routes/dashboard.makeAdmin";
 import { loader as homeLoader } from "~/routes/dashboard._index";
 import { authedGet, authedPost, createUser, signIn, uniqueEmail } from "../support/auth";
@@ -42,7 +42,7 @@ describe("make admin", () => {
 });
 
 describe("dashboard home", () => {
-  it("counts users, live services, reviews and non-deleted orders", async () => {
+  it("counts users, live packages, reviews and non-deleted orders", async () => {
     const user = await createUser();
     const cookie = await signIn(user.id);
     const prisma = await db();
@@ -51,7 +51,7 @@ describe("dashboard home", () => {
     );
     expect(data).toEqual({
       users: await prisma.user.count(),
-      services: await prisma.service.count({ where: { deletedAt: null } }),
+      packages: await prisma.service.count({ where: { deletedAt: null } }),
       reviews: await prisma.review.count(),
       orders: await prisma.order.count({ where: { deletedAt: null } }),
     });

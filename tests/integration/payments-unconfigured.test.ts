@@ -4,9 +4,9 @@ delete process.env.STRIPE_PUBLISHABLE_KEY;
 delete process.env.STRIPE_WEBHOOK_SECRET;
 
 import { describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/data/db.server";
 import * as createIntentApi from "~/routes/api.create-payment-intent";
-import * as paymentPage from "~/routes/dashboard.payment.$paymentId";
+import * as paymentPage from "~/routes/dashboard.payment.$orderId";
 import * as webhook from "~/routes/webhooks.stripe";
 import { authedGet, createUser, signIn } from "../support/auth";
 import { placeTestOrder } from "../support/orders";
@@ -20,7 +20,7 @@ describe("payments without Stripe keys", () => {
     const { data } = await unwrap<{ publishableKey: string | null }>(
       await paymentPage.loader({
         request: authedGet(`/dashboard/payment/${id}`, cookie),
-        params: { paymentId: id },
+        params: { orderId: id },
         context: {},
       })
     );

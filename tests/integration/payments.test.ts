@@ -11,9 +11,9 @@ process.env.STRIPE_WEBHOOK_SECRET = "whsec_test_secret_for_tests";
 process.env.STRIPE_API_BASE = fake.url;
 afterAll(() => fake.close());
 
-const { db } = await import("~/db.server");
+const { db } = await import("~/data/db.server");
 const { placeTestOrder } = await import("../support/orders");
-const paymentPage = await import("~/routes/dashboard.payment.$paymentId");
+const paymentPage = await import("~/routes/dashboard.payment.$orderId");
 const myOrderPage = await import("~/routes/dashboard.myOrder");
 const createIntentApi = await import("~/routes/api.create-payment-intent");
 const orderApi = await import("~/routes/api.my-orders.$id");
@@ -86,7 +86,7 @@ async function payInBrowser(clientSecret: string, card: string) {
 
 function confirmOnPage(orderId: string, paymentIntentId: string, cookie: string) {
   return callRoute<{ paid?: true; error?: string }>(paymentPage.action, authedPost(`/dashboard/payment/${orderId}`, { paymentIntentId }, cookie), {
-    paymentId: orderId,
+    orderId,
   });
 }
 
@@ -150,7 +150,7 @@ describe("the payment page", () => {
     }>(
       await paymentPage.loader({
         request: authedGet(`/dashboard/payment/${order.id}`, cookie),
-        params: { paymentId: order.id },
+        params: { orderId: order.id },
         context: {},
       })
     );
@@ -169,7 +169,7 @@ describe("the payment page", () => {
     const notFound = await thrownResponse(() =>
       paymentPage.loader({
         request: authedGet(`/dashboard/payment/${order.id}`, stranger),
-        params: { paymentId: order.id },
+        params: { orderId: order.id },
         context: {},
       })
     );
@@ -177,7 +177,7 @@ describe("the payment page", () => {
     const anonymous = await thrownResponse(() =>
       paymentPage.loader({
         request: authedGet(`/dashboard/payment/${order.id}`, null),
-        params: { paymentId: order.id },
+        params: { orderId: order.id },
         context: {},
       })
     );

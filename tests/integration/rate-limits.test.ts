@@ -1,7 +1,7 @@
-// The rate limits of app/rate-limit.server.ts as the forms and the API apply them, with small
+// The rate limits of app/domain/rate-limit.server.ts as the forms and the API apply them, with small
 // limits so that a few requests reach them.
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/data/db.server";
 import * as tokenRoute from "~/routes/api.auth.token";
 import * as myOrders from "~/routes/api.my-orders";
 import * as apiReview from "~/routes/api.review";
@@ -12,7 +12,7 @@ import { action as reviewAction } from "~/routes/dashboard.addReview";
 import { action as loginAction } from "~/routes/login";
 import { action as newsletterAction } from "~/routes/newsletter";
 import { authedPost, createUser, signIn, uniqueEmail } from "../support/auth";
-import { billing, firstService } from "../support/orders";
+import { billing, firstPackage } from "../support/orders";
 import { formRequest, ORIGIN, unwrap } from "../support/requests";
 
 // Read once, at the first env() call of this file's process.
@@ -105,7 +105,7 @@ describe("orders", () => {
   it("refuses the third order of an hour on the checkout page, in the form, typed values kept", async () => {
     const user = await createUser();
     const cookie = await signIn(user.id);
-    const service = await firstService();
+    const service = await firstPackage();
     const post = (n: number) =>
       checkoutAction({
         request: authedPost("/addCart/300", { ...billing, lastName: `Das${"abc"[n]}`, service: service.id, quantity: "3", type: "group", formKey: `rate-limit-key-${n}-0123456789` }, cookie),
@@ -125,7 +125,7 @@ describe("orders", () => {
   it("counts POST /api/my-orders with the page and answers a JSON 429", async () => {
     const user = await createUser();
     const cookie = await signIn(user.id);
-    const service = await firstService();
+    const service = await firstPackage();
     const order = () => jsonCall("/api/my-orders", "POST", { cookie, body: { ...billing, service: service.id, quantity: 2, type: "group" } });
     expect((await api(myOrders.action, order(), "192.0.2.21")).status).toBe(201);
     expect((await api(myOrders.action, order(), "192.0.2.21")).status).toBe(201);
@@ -137,7 +137,7 @@ describe("orders", () => {
   });
 
   it("limits an address across accounts", async () => {
-    const service = await firstService();
+    const service = await firstPackage();
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
       const user = await createUser();

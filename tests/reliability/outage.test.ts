@@ -155,7 +155,7 @@ describe("PostgreSQL outages", () => {
       if (outage === "stopped") await proxy.cut();
       else proxy.blackHole();
 
-      // Every probe answers 503 once the catalog's few-second cache has run out.
+      // Every probe answers 503 once the package lists' few-second cache has run out.
       const down = await sweepUntil((answer) => answer.status === 503, cutAt);
       expectOutageAnswers(down.last);
       const firstOutageAnswer = down.seen.find((answer) => answer.status === 503)!;

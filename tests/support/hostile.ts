@@ -3,7 +3,7 @@
 // caller that turns what Remix would answer into a status.
 import fc from "fast-check";
 import { z } from "zod";
-import { db } from "~/db.server";
+import { db } from "~/data/db.server";
 import { callRoute, type RouteAnswer, type RouteArgs } from "./requests";
 
 export const FRAGMENTS = [

@@ -1,10 +1,10 @@
-// Checks API requests and responses against the OpenAPI document the site serves (app/openapi.ts):
+// Checks API requests and responses against the OpenAPI document the site serves (app/http/openapi.ts):
 // a request body must match the operation's request schema; an answer's status must be documented
 // for that path and method, and its JSON body must match its schema.
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { openApiDocument } from "~/openapi";
+import { openApiDocument } from "~/http/openapi";
 
 // ajv-formats is CommonJS: its default export arrives wrapped under ESM interop.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as typeof addFormatsModule;

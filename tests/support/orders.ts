@@ -1,8 +1,8 @@
 // Valid checkout details and orders for tests.
 import { randomBytes } from "node:crypto";
-import { checkoutSchema } from "~/checkout";
-import { db } from "~/db.server";
-import { placeOrder } from "~/orders.server";
+import { checkoutSchema } from "~/domain/checkout";
+import { db } from "~/data/db.server";
+import { placeOrder } from "~/domain/orders.server";
 
 /** The billing fields of a valid checkout (docs/spec.md §5): a Dhaka address and a Bangladeshi mobile number. */
 export const billing = {
@@ -15,16 +15,16 @@ export const billing = {
   email: "rina@example.com",
 };
 
-export async function firstService() {
+export async function firstPackage() {
   const prisma = await db();
   return prisma.service.findFirstOrThrow({ where: { deletedAt: null }, orderBy: { createdAt: "asc" } });
 }
 
 /** A checkout form for the package, as the server parses it; each call gets its own form key. */
-export function checkoutFor(serviceId: string, overrides: Record<string, string> = {}) {
+export function checkoutFor(packageId: string, overrides: Record<string, string> = {}) {
   return checkoutSchema.parse({
     ...billing,
-    service: serviceId,
+    service: packageId,
     quantity: "3",
     type: "group",
     formKey: `test-${randomBytes(8).toString("hex")}`,
@@ -34,7 +34,7 @@ export function checkoutFor(serviceId: string, overrides: Record<string, string>
 
 /** An order of the first package placed through the domain code, with its stored row. */
 export async function placeTestOrder(userId: string, overrides: Record<string, string> = {}) {
-  const { id } = await placeOrder(userId, checkoutFor((await firstService()).id, overrides));
+  const { id } = await placeOrder(userId, checkoutFor((await firstPackage()).id, overrides));
   const prisma = await db();
   return prisma.order.findUniqueOrThrow({ where: { id } });
 }

@@ -1,0 +1,15 @@
+// One-time messages shown at the top of the next page (the flash cookie holds only the key), and
+// the refusal a non-administrator gets from an admin page's form.
+export type FlashKey = "login" | "register" | "logout" | "order-placed" | "google-cancelled" | "google-failed" | "account-disabled";
+
+export const FLASH_MESSAGES: Record<FlashKey, { tone: "success" | "error"; text: string }> = {
+  login: { tone: "success", text: "User Login successfully" },
+  register: { tone: "success", text: "User Created successfully" },
+  logout: { tone: "success", text: "You are logged out." },
+  "order-placed": { tone: "success", text: "Order successfully " },
+  "google-cancelled": { tone: "error", text: "Google sign-in was cancelled. Please try again or log in with your email." },
+  "google-failed": { tone: "error", text: "Google sign-in could not be completed. Please try again." },
+  "account-disabled": { tone: "error", text: "This account has been disabled. Please contact us." },
+};
+
+export const ADMINS_ONLY = "Forbidden: administrators only.";

@@ -1,0 +1,106 @@
+// The whole configuration of the app, validated once at start-up (README.md, Configuration).
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() !== "" ? value.trim() : undefined));
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATABASE_URL: optionalString.refine(
+    (url) => !url || /^postgres(ql)?:\/\//.test(url),
+    "must be a postgresql:// URL",
+  ),
+  DATABASE_POOL_SIZE: positiveInt(10),
+  DATA_DIR: z.string().default("./data"),
+  SESSION_SECRET: optionalString,
+  ADMIN_EMAIL: z.string().email().default("admin@tourbooking.test"),
+  ADMIN_PASSWORD: z.string().min(8).default("admin12345"),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_BASE: optionalString.refine((url) => !url || /^https?:\/\//.test(url), "must be an http(s) URL"),
+  SMTP_URL: optionalString.refine((url) => !url || /^smtps?:\/\//.test(url), "must be an smtp:// or smtps:// URL"),
+  MAIL_FROM: z.string().default("Tour Booking <no-reply@tourbooking.test>"),
+  CONTACT_TO: z.string().email().default("agency@tourbooking.test"),
+  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  // Other sites whose pages may call /api from the browser (with a bearer token: cookies never cross).
+  API_CORS_ORIGINS: z
+    .string()
+    .default("")
+    .transform((value) => value.split(",").map((origin) => origin.trim()).filter(Boolean))
+    .refine(
+      (origins) => origins.every((origin) => /^https?:\/\/[^/\s]+$/.test(origin)),
+      "must be a comma-separated list of origins like https://app.example.com (no path, no trailing slash)",
+    ),
+  // Rate limits: what each one counts is in the table of app/domain/rate-limit.server.ts.
+  RATE_LIMIT_LOGIN_MAX: positiveInt(5),
+  RATE_LIMIT_LOGIN_ADDRESS_MAX: positiveInt(20),
+  RATE_LIMIT_LOGIN_ACCOUNT_SLOWDOWN: positiveInt(20),
+  RATE_LIMIT_LOGIN_WINDOW_MINUTES: positiveInt(15),
+  RATE_LIMIT_FORM_MAX: positiveInt(20),
+  RATE_LIMIT_FORM_WINDOW_MINUTES: positiveInt(60),
+  RATE_LIMIT_ORDER_MAX: positiveInt(30),
+  RATE_LIMIT_REVIEW_MAX: positiveInt(10),
+  RATE_LIMIT_TOKEN_MAX: positiveInt(20),
+  RATE_LIMIT_WRITE_ADDRESS_MAX: positiveInt(100),
+  RATE_LIMIT_WRITE_WINDOW_MINUTES: positiveInt(60),
+  RATE_LIMIT_LOOKUP_MAX: positiveInt(100),
+  BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
+  // Password hashing runs on worker threads; above threads + queue a login is refused at once.
+  BCRYPT_THREADS: positiveInt(Math.max(1, availableParallelism() - 1)),
+  BCRYPT_QUEUE: positiveInt(8),
+  SEED_DEMO_DATA: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((value) => value === "true"),
+});
+
+export type Env = z.infer<typeof envSchema> & { SESSION_SECRETS: string[] };
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid configuration (environment variables):\n${problems.join("\n")}`);
+  }
+  const env = parsed.data;
+  const dataDir = resolve(env.DATA_DIR);
+  let secrets = env.SESSION_SECRET?.split(",").map((secret) => secret.trim()).filter(Boolean) ?? [];
+  if (secrets.length === 0) {
+    if (env.NODE_ENV === "production" && env.DATABASE_URL) {
+      throw new Error(
+        "Invalid configuration (environment variables):\n  SESSION_SECRET: required in production with DATABASE_URL (every replica must share it)",
+      );
+    }
+    secrets = [loadOrCreateLocalSecret(dataDir)];
+  }
+  return { ...env, DATA_DIR: dataDir, SESSION_SECRETS: secrets };
+}
+
+// Without SESSION_SECRET a single-machine install keeps a generated secret beside its data.
+function loadOrCreateLocalSecret(dataDir: string): string {
+  const file = join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,162 @@
+// Orders: owned by their customer (the owner goes in every `where`), soft-deleted, and priced by
+// the server (unitPriceCents and priceCents are copied from the package when it is ordered).
+import type { Prisma } from "~/generated/prisma/client";
+import { db } from "~/data/db.server";
+import { paymentRecordSelect } from "~/data/payments.server";
+
+/** The owner's filter: none for an administrator or the webhook (ownerId undefined). */
+function owned(ownerId: string | undefined) {
+  return ownerId ? { userId: ownerId } : {};
+}
+
+export async function findOrderIdByKey(idempotencyKey: string) {
+  const prisma = await db();
+  return prisma.order.findUnique({ where: { idempotencyKey }, select: { id: true } });
+}
+
+/** Throws Prisma's P2002 when an order with the same idempotency key exists. */
+export async function createOrder(data: Prisma.OrderUncheckedCreateInput) {
+  const prisma = await db();
+  return prisma.order.create({ data, select: { id: true } });
+}
+
+const orderListSelect = {
+  id: true,
+  serviceTitle: true,
+  quantity: true,
+  packageType: true,
+  priceCents: true,
+  paymentStatus: true,
+  createdAt: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  mobileNumber: true,
+  streetAddress: true,
+  city: true,
+  townName: true,
+  district: true,
+} as const;
+
+export async function listOrdersOf(userId: string) {
+  const prisma = await db();
+  return prisma.order.findMany({ where: { userId, deletedAt: null }, orderBy: { createdAt: "desc" }, select: orderListSelect });
+}
+
+export async function listAllOrders() {
+  const prisma = await db();
+  return prisma.order.findMany({ where: { deletedAt: null }, orderBy: { createdAt: "desc" }, select: orderListSelect });
+}
+
+/** An order as the API shows it (app/http/api-json.ts): the spec's fields and its payment. */
+const orderRecordSelect = {
+  id: true,
+  firstName: true,
+  lastName: true,
+  streetAddress: true,
+  city: true,
+  townName: true,
+  district: true,
+  postcode: true,
+  mobileNumber: true,
+  email: true,
+  priceCents: true,
+  serviceTitle: true,
+  quantity: true,
+  packageType: true,
+  payment: { select: paymentRecordSelect },
+} as const;
+
+/** Every live order, or only those of the account with this email. */
+export async function listOrderRecords(email: string | undefined) {
+  const prisma = await db();
+  return prisma.order.findMany({
+    where: { deletedAt: null, ...(email !== undefined ? { user: { email } } : {}) },
+    orderBy: { createdAt: "desc" },
+    select: orderRecordSelect,
+  });
+}
+
+export async function findOrderRecord(orderId: string, ownerId: string | undefined) {
+  const prisma = await db();
+  return prisma.order.findFirst({ where: { id: orderId, deletedAt: null, ...owned(ownerId) }, select: orderRecordSelect });
+}
+
+/** The payment status of a live order (of this owner, when one is given). */
+export async function findOrderStatus(orderId: string, ownerId: string | undefined) {
+  const prisma = await db();
+  return prisma.order.findFirst({ where: { id: orderId, deletedAt: null, ...owned(ownerId) }, select: { paymentStatus: true } });
+}
+
+/** Soft delete; an owner's delete never touches a paid order. Returns the deleted count. */
+export async function softDeleteOrder(orderId: string, ownerId: string | undefined): Promise<number> {
+  const prisma = await db();
+  const result = await prisma.order.updateMany({
+    where: { id: orderId, deletedAt: null, ...(ownerId ? { userId: ownerId, paymentStatus: { not: "PAID" as const } } : {}) },
+    data: { deletedAt: new Date() },
+  });
+  return result.count;
+}
+
+const payableOrderSelect = {
+  id: true,
+  userId: true,
+  priceCents: true,
+  email: true,
+  firstName: true,
+  serviceTitle: true,
+  paymentStatus: true,
+  stripePaymentIntentId: true,
+} as const;
+
+export type PayableOrderRow = Prisma.OrderGetPayload<{ select: typeof payableOrderSelect }>;
+
+/** What paying needs. Confirmation also finds an order deleted while its payment was under way. */
+export async function findPayableOrder(orderId: string, ownerId: string | undefined, { includeDeleted = false } = {}) {
+  const prisma = await db();
+  return prisma.order.findFirst({
+    where: { id: orderId, ...(includeDeleted ? {} : { deletedAt: null }), ...owned(ownerId) },
+    select: payableOrderSelect,
+  });
+}
+
+/** The order's current payment intent; an unpaid order is then PROCESSING. */
+export async function attachPaymentIntent(orderId: string, paymentIntentId: string): Promise<void> {
+  const prisma = await db();
+  await prisma.order.updateMany({
+    where: { id: orderId, paymentStatus: { not: "PAID" } },
+    data: { stripePaymentIntentId: paymentIntentId, paymentStatus: "PROCESSING" },
+  });
+}
+
+/** The intent failed: an unpaid order paid by this intent shows it; a paid one never changes. */
+export async function markPaymentFailed(orderId: string, paymentIntentId: string): Promise<void> {
+  const prisma = await db();
+  await prisma.order.updateMany({
+    where: { id: orderId, stripePaymentIntentId: paymentIntentId, paymentStatus: { not: "PAID" } },
+    data: { paymentStatus: "FAILED" },
+  });
+}
+
+/** What the payment page shows: the customer's own order, with its payment once recorded. */
+export async function findPaymentPageOrder(orderId: string, ownerId: string) {
+  const prisma = await db();
+  return prisma.order.findFirst({
+    where: { id: orderId, userId: ownerId, deletedAt: null },
+    select: {
+      id: true,
+      priceCents: true,
+      serviceTitle: true,
+      firstName: true,
+      lastName: true,
+      email: true,
+      paymentStatus: true,
+      payment: { select: paymentRecordSelect },
+    },
+  });
+}
+
+export async function countOrders(): Promise<number> {
+  const prisma = await db();
+  return prisma.order.count({ where: { deletedAt: null } });
+}

@@ -1,0 +1,218 @@
+// The field building blocks of every form schema and /api body schema: each rule (bounds, format,
+// message) is written once here; the forms' HTML constraints (constraintsOf below) and the OpenAPI
+// document (app/http/openapi.ts) are read from the schemas built of them. U+0000 is refused for every field before
+// any schema runs (app/domain/forms.ts, readBody in app/http/api.server.ts).
+import { getZodConstraint } from "@conform-to/zod";
+import { z } from "zod";
+import { MAX_QUANTITY, MIN_QUANTITY, PACKAGE_TYPES } from "~/domain/ordering";
+
+/** A value left blank: "" or only whitespace. */
+function blankAsAbsent(value: unknown): unknown {
+  return typeof value === "string" && value.trim() === "" ? undefined : value;
+}
+
+/**
+ * An optional field: sent empty ("" or whitespace, as a form or a client sends a field left blank)
+ * it is absent, in forms and in the API alike.
+ */
+export function optional<Schema extends z.ZodTypeAny>(schema: Schema) {
+  return z.preprocess(blankAsAbsent, schema.optional());
+}
+
+/** The same, with the value an absent field takes. */
+export function withDefault<Schema extends z.ZodTypeAny>(schema: Schema, value: z.util.noUndefined<z.input<Schema>>) {
+  return z.preprocess(blankAsAbsent, schema.default(value));
+}
+
+/** Whether a field schema takes a blank value as absent (the OpenAPI document says so for it). */
+export function isBlankable(schema: z.ZodTypeAny): boolean {
+  if (!(schema instanceof z.ZodEffects)) return false;
+  const effect = schema._def.effect;
+  return (effect.type === "preprocess" && effect.transform === blankAsAbsent) || isBlankable(schema.innerType());
+}
+
+interface TextRule {
+  max: number;
+  tooLong: string;
+  /** the message when the field is missing, or shorter than `min` (unless tooShort says otherwise) */
+  missing: string;
+  min?: number;
+  tooShort?: string;
+}
+
+/** Required text, trimmed, between min (1) and max characters. */
+export function requiredText({ max, tooLong, missing, min = 1, tooShort = missing }: TextRule) {
+  return z.string({ required_error: missing }).trim().min(min, tooShort).max(max, tooLong);
+}
+
+/** Optional text, trimmed, at most max characters. */
+export function optionalText(max: number, tooLong: string) {
+  return optional(z.string().trim().max(max, tooLong));
+}
+
+export const EMAIL_MAX_LENGTH = 254;
+
+interface EmailMessages {
+  missing: string;
+  invalid: string;
+  tooLong: string;
+}
+
+/**
+ * An email address, trimmed (lower-cased where it names an account); with blankIsMissing a blank
+ * address is told "missing" first rather than "invalid".
+ */
+export function email({ missing, invalid, tooLong }: EmailMessages, { lowerCase = false, blankIsMissing = false } = {}) {
+  const trimmed = z.string({ required_error: missing }).trim();
+  const cased = lowerCase ? trimmed.toLowerCase() : trimmed;
+  return (blankIsMissing ? cased.min(1, missing) : cased).max(EMAIL_MAX_LENGTH, tooLong).email(invalid);
+}
+
+/** The messages of the site's forms for an email field. */
+export const EMAIL_MESSAGES: EmailMessages = {
+  missing: "Please enter your email address.",
+  invalid: "Please enter a valid email address.",
+  tooLong: "This email address is too long.",
+};
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** bcrypt only reads the first 72 bytes: a longer password would be partly ignored. */
+const PASSWORD_MAX_BYTES = 72;
+
+/** A password being checked (no minimum: old passwords stay usable). */
+export const password = z.string({ required_error: "Please enter your password." }).max(200, "This password is too long.");
+
+/** A password being chosen. */
+export const newPassword = z
+  .string({ required_error: "Please choose a password." })
+  .min(PASSWORD_MIN_LENGTH, `Please use at least ${PASSWORD_MIN_LENGTH} characters for your password.`)
+  .refine((value) => new TextEncoder().encode(value).length <= PASSWORD_MAX_BYTES, `Please use at most ${PASSWORD_MAX_BYTES} characters for your password.`);
+
+/** A record's id as the site generates them. */
+export function recordId(missing: string, invalid: string) {
+  return z.string({ required_error: missing }).regex(/^[a-z0-9]{10,40}$/i, invalid);
+}
+
+/** An opaque reference (an order id, a Stripe id): non-empty, bounded. */
+export function reference(missing: string, max: number, empty?: string) {
+  return z.string({ required_error: missing }).min(1, empty).max(max);
+}
+
+/** A one-time key (a form's key, an Idempotency-Key header). */
+export const ONE_TIME_KEY = /^[A-Za-z0-9_-]{16,64}$/;
+export const oneTimeKey = z.string().regex(ONE_TIME_KEY, "This form has expired, please reload the page.");
+
+/** Whole dollars, more than 0 (prices are stored in cents). */
+export const wholeDollars = z.coerce
+  .number({ required_error: "Please enter the cost.", invalid_type_error: "The cost must be a number." })
+  .int("The cost must be a whole number of dollars.")
+  .min(1, "The cost must be more than 0.")
+  .max(1_000_000, "The cost can be at most 1000000.");
+
+/** The number of persons of an order. */
+export const quantity = z.coerce
+  .number({ invalid_type_error: "The number of persons must be a number." })
+  .int("The number of persons must be a whole number.")
+  .min(MIN_QUANTITY, `At least ${MIN_QUANTITY} person.`)
+  .max(MAX_QUANTITY, `At most ${MAX_QUANTITY} persons.`);
+
+export const packageType = z.enum(PACKAGE_TYPES, { errorMap: () => ({ message: "Please choose a package type." }) });
+
+const RATING_MESSAGE = "The rating must be a whole number from 0 to 5.";
+
+/** A review's stars, 0 to 5 (0 when left out). */
+export const rating = withDefault(
+  z.coerce.number({ invalid_type_error: "The rating must be a number from 0 to 5." }).int(RATING_MESSAGE).min(0, RATING_MESSAGE).max(5, RATING_MESSAGE),
+  0,
+);
+
+const PROBE_ORIGIN = "http://same-site.invalid";
+
+/**
+ * An image address the pages may load: an absolute http(s) URL, or a path on this site. A browser
+ * reads "/\evil.example/x.png" as "//evil.example/x.png" (another host) and strips tabs and
+ * newlines anywhere, so a site path starts with one "/" followed by neither "/" nor "\", and no
+ * image address holds a backslash, whitespace or a control character at all.
+ */
+export function isImageUrl(value: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  if (/[\s\\\u0000-\u001f\u007f-\u009f]/.test(value)) return false;
+  if (/^https?:\/\//i.test(value)) return parse(value) !== null;
+  // What the browser loads for a site path must stay on this site, whatever the path holds.
+  return /^\/(?![/\\])/.test(value) && parse(value, PROBE_ORIGIN)?.origin === PROBE_ORIGIN;
+}
+
+function parse(value: string, base?: string): URL | null {
+  try {
+    return new URL(value, base);
+  } catch {
+    return null;
+  }
+}
+
+export const imageUrl = z
+  .string({ required_error: "Please enter the image URL." })
+  .trim()
+  .max(2000, "The image URL is too long.")
+  .refine(isImageUrl, "The image must be an http(s) URL or a path on this site, like /images/tours/x.svg.")
+  .describe("An http(s) URL or a path on this site");
+
+// Verbatim from the spec, Bandarban twice included.
+export const DISTRICTS = [
+  "Pabna",
+  "Madaripur",
+  "Bandarban",
+  "Dhaka",
+  "Barguna",
+  "Barisal",
+  "Bhola",
+  "Jhalokati",
+  "Patuakhali",
+  "Pirojpur",
+  "Satkhira",
+  "Sirajganj",
+  "Dinajpur",
+  "Gaibandha",
+  "Kurigram",
+  "Brahmanbaria",
+  "Bandarban",
+] as const;
+
+export const district = z.enum([...new Set(DISTRICTS)] as [string, ...string[]], {
+  errorMap: () => ({ message: "Please choose your district." }),
+});
+
+/** Bangladeshi mobile numbers: 01XXXXXXXXX, optionally with +88 / 88; spaces and dashes ignored. */
+export function normaliseMobileNumber(value: string): string | null {
+  const compact = value.replace(/[\s-]/g, "");
+  const match = /^(?:\+?88)?(01[3-9]\d{8})$/.exec(compact);
+  return match ? match[1] : null;
+}
+
+export const mobileNumber = z
+  .string({ required_error: "Please enter your mobile number." })
+  .transform((value, context) => {
+    const number = normaliseMobileNumber(value);
+    if (!number) {
+      context.addIssue({ code: z.ZodIssueCode.custom, message: "Please enter a Bangladeshi mobile number, e.g. 01712345678." });
+      return z.NEVER;
+    }
+    return number;
+  })
+  .describe("A Bangladeshi mobile number, e.g. 01712345678");
+
+export const postcode = optional(z.string().trim().regex(/^\d{4,10}$/, "The postcode is 4 to 10 digits.").max(10, "The postcode is 4 to 10 digits."));
+
+/** A value the API accepts and ignores (fields of the original site's bodies now taken from elsewhere). */
+export const ignored = (why: string) => z.unknown().optional().describe(`Ignored: ${why}`);
+
+/**
+ * The HTML constraints (required, minLength, maxLength, min, max) of a schema's fields, for
+ * useForm's `constraint` option: getInputProps then renders them, so the JSX repeats no literal.
+ * Patterns are left to the server's messages (a browser's own pattern text says less).
+ */
+export function constraintsOf(schema: z.ZodTypeAny) {
+  const constraints = getZodConstraint(schema);
+  for (const constraint of Object.values(constraints)) delete constraint.pattern;
+  return constraints;
+}

@@ -1,0 +1,21 @@
+// What the server checks before it believes a payment intent pays an order.
+export const PAYMENT_CURRENCY = "usd";
+
+export interface PayableOrder {
+  id: string;
+  priceCents: number;
+}
+
+interface IntentFacts {
+  amount: number;
+  currency: string;
+  metadata?: Record<string, string> | null;
+}
+
+/** Why this intent does not pay this order, or null when it matches exactly. */
+export function mismatchBetween(intent: IntentFacts, order: PayableOrder): string | null {
+  if (intent.metadata?.orderId !== order.id) return "it was made for another order";
+  if (intent.currency !== PAYMENT_CURRENCY) return `its currency is ${intent.currency}, not ${PAYMENT_CURRENCY}`;
+  if (intent.amount !== order.priceCents) return `its amount ${intent.amount} differs from the order's price ${order.priceCents} (cents)`;
+  return null;
+}

@@ -1,0 +1,79 @@
+// The JSON shapes of the API's records (docs/spec.md §7: `_id`, dollars, the original field names),
+// made from what app/data reads and typed by the answer schemas of app/http/api-schemas.ts, which
+// the OpenAPI document describes.
+import type { z } from "zod";
+import { dollarsValue } from "~/domain/money";
+import type { orderSchema, reviewRecordSchema, savedUserSchema, serviceSchema } from "~/http/api-schemas";
+
+export function packageJson(tourPackage: { id: string; title: string; costCents: number; image: string; description: string }): z.infer<typeof serviceSchema> {
+  return {
+    _id: tourPackage.id,
+    title: tourPackage.title,
+    cost: Number(dollarsValue(tourPackage.costCents)),
+    image: tourPackage.image,
+    description: tourPackage.description,
+  };
+}
+
+export interface OrderRecord {
+  id: string;
+  firstName: string;
+  lastName: string;
+  streetAddress: string;
+  city: string | null;
+  townName: string;
+  district: string;
+  postcode: string | null;
+  mobileNumber: string;
+  email: string;
+  priceCents: number;
+  serviceTitle: string;
+  quantity: number;
+  packageType: string;
+  payment: { amountCents: number; created: Date; last4: string; transaction: string } | null;
+}
+
+export function orderJson(order: OrderRecord): z.infer<typeof orderSchema> {
+  return {
+    _id: order.id,
+    firstName: order.firstName,
+    lastName: order.lastName,
+    streetAddress: order.streetAddress,
+    City: order.city ?? "",
+    townName: order.townName,
+    district: order.district,
+    Postcode: order.postcode ?? "",
+    mobileNumber: order.mobileNumber,
+    email: order.email,
+    Price: Number(dollarsValue(order.priceCents)),
+    name: order.serviceTitle,
+    quantity: order.quantity,
+    packageType: order.packageType,
+    payment: order.payment
+      ? {
+          amount: Number(dollarsValue(order.payment.amountCents)),
+          created: Math.floor(order.payment.created.getTime() / 1000),
+          last4: order.payment.last4,
+          transaction: order.payment.transaction,
+        }
+      : null,
+  };
+}
+
+/** GET /api/users: an account as an administrator sees it (userSchema, with createdAt still a Date until JSON). */
+export function userJson({ id, role, ...user }: { id: string; email: string; displayName: string; role: string; disabled: boolean; createdAt: Date }) {
+  return { _id: id, ...user, admin: role === "ADMIN" };
+}
+
+/** POST and PUT /api/users: the saved record. */
+export function savedUserJson(saved: { id: string; email: string; displayName: string }): z.infer<typeof savedUserSchema> {
+  return { _id: saved.id, email: saved.email, displayName: saved.displayName, acknowledged: true };
+}
+
+/** GET /api/review: the reviewer's email only for an administrator. */
+export function reviewJson(
+  { id, email, ...review }: { id: string; name: string; email: string; rating: number; review: string; photo: string | null },
+  showEmail: boolean,
+): z.infer<typeof reviewRecordSchema> {
+  return { _id: id, ...review, ...(showEmail ? { email } : {}) };
+}

@@ -1,0 +1,133 @@
+// The JSON API's contract as zod schemas: the bodies the /api handlers validate (readBody in
+// app/http/api.server.ts) and the shapes of their answers (the presenters of app/http/api-json.ts).
+// app/http/openapi.ts turns exactly these into the OpenAPI document.
+import { z } from "zod";
+import { loginSchema } from "~/auth/auth-forms";
+import { checkoutSchema } from "~/domain/checkout";
+import { email, EMAIL_MAX_LENGTH, ignored, ONE_TIME_KEY, optional, reference, requiredText, withDefault } from "~/domain/fields";
+import { MAX_QUANTITY, MIN_QUANTITY } from "~/domain/ordering";
+
+import { reviewSchema } from "~/domain/reviews";
+
+export { packageSchema as serviceInputSchema } from "~/domain/packages";
+
+// ---- Request bodies (and parameters) ----
+
+export const tokenRequestSchema = loginSchema.pick({ email: true, password: true });
+
+const accountEmail = (description?: string) => {
+  const schema = email({ missing: "email is required.", invalid: "email must be an email address.", tooLong: "email is too long." }, { lowerCase: true });
+  return description ? schema.describe(description) : schema;
+};
+
+export const userInputSchema = z.object({
+  email: accountEmail("The caller's own email"),
+  // Sent empty it is refused rather than ignored: it would blank the name the site shows.
+  displayName: requiredText({ max: 80, missing: "displayName cannot be empty.", tooLong: "displayName can be at most 80 characters." }).optional(),
+});
+
+export const makeAdminInputSchema = z.object({ email: accountEmail() });
+
+export const reviewInputSchema = reviewSchema.extend({
+  name: ignored("taken from the account"),
+  email: ignored("taken from the account"),
+  photo: ignored("taken from the account"),
+});
+
+/** The checkout's fields, without its form key, with the original site's Price (checked, never trusted). */
+export const orderInputSchema = checkoutSchema.extend({
+  formKey: optional(checkoutSchema.shape.formKey),
+  Price: optional(z.coerce.number()).describe("Optional: refused with 400 when it differs from the server's price"),
+  quantity: withDefault(checkoutSchema.shape.quantity, 1),
+});
+
+export const idempotencyKey = z.string().regex(ONE_TIME_KEY).optional().describe("Retries with the same key create one order");
+
+export const ordersQuerySchema = z.object({ email: z.string().max(EMAIL_MAX_LENGTH).email().optional() });
+
+// The original site's PUT carried amount, created, last4 and transaction; only the transaction (the
+// payment intent id) is read: the rest comes from Stripe, never from the caller.
+export const paymentInputSchema = z.object({
+  transaction: reference("transaction is required: the payment intent id", 255).describe("The Stripe payment intent id"),
+  amount: ignored("read from Stripe"),
+  created: ignored("read from Stripe"),
+  last4: ignored("read from Stripe"),
+});
+
+// The original site's client sent only { price }; the price now always comes from the order the caller owns.
+export const paymentIntentInputSchema = z.object({
+  orderId: reference("orderId is required: the order to pay", 100, "orderId is required: the order to pay"),
+  price: ignored("the amount is the order's price"),
+});
+
+// ---- Answers ----
+
+export const errorSchema = z
+  .object({ error: z.string().min(1), details: z.record(z.array(z.string()).min(1)).optional() })
+  .strict();
+
+export const tokenSchema = z.object({ token: z.string().regex(/^tb_[A-Za-z0-9_-]{43}$/), expiresAt: z.string().datetime() }).strict();
+
+export const adminFlagSchema = z.object({ admin: z.boolean() }).strict();
+
+export const userSchema = z
+  .object({
+    _id: z.string(),
+    email: z.string().email(),
+    displayName: z.string(),
+    admin: z.boolean(),
+    disabled: z.boolean(),
+    createdAt: z.string().datetime(),
+  })
+  .strict();
+
+export const savedUserSchema = z.object({ _id: z.string(), email: z.string(), displayName: z.string(), acknowledged: z.literal(true) }).strict();
+
+export const serviceSchema = z
+  .object({ _id: z.string(), title: z.string(), cost: z.number().describe("Dollars"), image: z.string(), description: z.string() })
+  .strict();
+
+export const reviewRecordSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    email: z.string().optional().describe("Administrators only"),
+    rating: z.number().int().min(0).max(5),
+    review: z.string(),
+    photo: z.string().nullable(),
+  })
+  .strict();
+
+export const paymentSchema = z
+  .object({
+    amount: z.number().describe("Dollars"),
+    created: z.number().int().describe("Unix time (seconds)"),
+    last4: z.string(),
+    transaction: z.string().describe("The Stripe payment intent id"),
+  })
+  .strict();
+
+export const orderSchema = z
+  .object({
+    _id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    streetAddress: z.string(),
+    City: z.string(),
+    townName: z.string(),
+    district: z.string(),
+    Postcode: z.string(),
+    mobileNumber: z.string(),
+    email: z.string(),
+    Price: z.number().describe("Dollars: the package's cost x quantity, computed by the server"),
+    name: z.string().describe("The package's title"),
+    quantity: z.number().int().min(MIN_QUANTITY).max(MAX_QUANTITY),
+    packageType: z.string(),
+    payment: paymentSchema.nullable(),
+  })
+  .strict();
+
+export const clientSecretSchema = z.object({ clientSecret: z.string() }).strict();
+export const insertedIdSchema = z.object({ insertedId: z.string() }).strict();
+export const deletedCountSchema = z.object({ deletedCount: z.number().int().min(0) }).strict();
+export const modifiedCountSchema = z.object({ modifiedCount: z.number().int().min(0) }).strict();

@@ -1,0 +1,310 @@
+// The OpenAPI 3.1 description of the JSON API under /api (docs/spec.md §7 plus the token call), served at
+// /api/openapi.json, generated from the zod schemas the handlers validate with and answer in
+// (app/http/api-schemas.ts). The contract tests check requests and answers against it.
+import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig, type RouteConfig } from "@asteasolutions/zod-to-openapi";
+import { z } from "zod";
+import * as api from "~/http/api-schemas";
+import { isBlankable } from "~/domain/fields";
+
+// registry.register names a schema through the .openapi() this adds to zod (server side only).
+extendZodWithOpenApi(z);
+
+const registry = new OpenAPIRegistry();
+
+const schemas = {
+  Error: registry.register("Error", api.errorSchema),
+  TokenRequest: registry.register("TokenRequest", api.tokenRequestSchema),
+  Token: registry.register("Token", api.tokenSchema),
+  AdminFlag: registry.register("AdminFlag", api.adminFlagSchema),
+  User: registry.register("User", api.userSchema),
+  UserInput: registry.register("UserInput", api.userInputSchema),
+  SavedUser: registry.register("SavedUser", api.savedUserSchema),
+  MakeAdminInput: registry.register("MakeAdminInput", api.makeAdminInputSchema),
+  Service: registry.register("Service", api.serviceSchema),
+  ServiceInput: registry.register("ServiceInput", api.serviceInputSchema),
+  Review: registry.register("Review", api.reviewRecordSchema),
+  ReviewInput: registry.register("ReviewInput", api.reviewInputSchema),
+  Payment: registry.register("Payment", api.paymentSchema),
+  Order: registry.register("Order", api.orderSchema),
+  OrderInput: registry.register("OrderInput", api.orderInputSchema),
+  PaymentInput: registry.register("PaymentInput", api.paymentInputSchema),
+  PaymentIntentInput: registry.register("PaymentIntentInput", api.paymentIntentInputSchema),
+  ClientSecret: registry.register("ClientSecret", api.clientSecretSchema),
+  InsertedId: registry.register("InsertedId", api.insertedIdSchema),
+  DeletedCount: registry.register("DeletedCount", api.deletedCountSchema),
+  ModifiedCount: registry.register("ModifiedCount", api.modifiedCountSchema),
+};
+
+registry.registerComponent("securitySchemes", "cookieAuth", {
+  type: "apiKey",
+  in: "cookie",
+  name: "__session",
+  description: "The site's session cookie (after logging in on the site)",
+});
+registry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", description: "A token from POST /api/auth/token" });
+
+const errorContent = { "application/json": { schema: { $ref: "#/components/schemas/Error" } } };
+const header = (description: string, type: "string" | "integer") => ({ required: true, description, schema: { type } });
+
+/** The error answers, by status: name, description and the headers that come with them. */
+const ERRORS: Record<number, [name: string, description: string, headers?: Record<string, ReturnType<typeof header>>]> = {
+  400: ["BadRequest", "Invalid input: details names each invalid field"],
+  401: ["Unauthorized", "Not signed in, or the token is invalid, expired or revoked", { "WWW-Authenticate": header('Bearer realm="api"', "string") }],
+  403: ["Forbidden", "Signed in without the right (or a cookie write from another site)"],
+  404: ["NotFound", "No such record (or one that belongs to someone else), or no such API call"],
+  405: ["MethodNotAllowed", "This path does not offer that method", { Allow: header("The methods the path offers", "string") }],
+  409: ["Conflict", "The order's state forbids it (already paid)"],
+  413: ["PayloadTooLarge", "The body is larger than 64 KB"],
+  415: ["UnsupportedMediaType", "The body is neither JSON nor a URL-encoded form"],
+  429: ["TooManyRequests", "Too many attempts or writes in a while (see Retry-After)", { "Retry-After": header("Seconds to wait", "integer") }],
+  502: ["BadGateway", "Stripe could not be reached or refused the request"],
+  503: ["ServiceUnavailable", "Payments are not configured on this server, or too many password checks are waiting (see Retry-After)", { "Retry-After": header("Seconds to wait", "integer") }],
+};
+for (const [name, description, headers] of Object.values(ERRORS)) {
+  registry.registerComponent("responses", name, { description, content: errorContent, ...(headers ? { headers } : {}) });
+}
+
+/** The error answers a call can give, by status. */
+const errors = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((status) => [String(status), { $ref: `#/components/responses/${ERRORS[status][0]}` }])) as unknown as Record<string, ResponseConfig>;
+
+const json = (description: string, schema: z.ZodTypeAny): ResponseConfig => ({ description, content: { "application/json": { schema } } });
+
+/** A JSON or form body (both are accepted), validated by this very schema. */
+const body = (schema: z.ZodTypeAny) => ({
+  required: true,
+  content: { "application/json": { schema }, "application/x-www-form-urlencoded": { schema } },
+});
+
+const signedIn: Record<string, string[]>[] = [{ cookieAuth: [] }, { bearerAuth: [] }];
+/** Writes with a body: bad fields, body too large, not JSON/form, a cookie write from another site. */
+const WRITE_ERRORS = [400, 401, 403, 413, 415];
+
+const idParams = (description: string) => z.object({ id: z.string().describe(description) });
+
+function route(config: RouteConfig) {
+  registry.registerPath(config);
+}
+
+route({
+  method: "post",
+  path: "/api/auth/token",
+  summary: "Exchange an email and password for a bearer token (rate limited like the login form)",
+  operationId: "createToken",
+  request: { body: body(schemas.TokenRequest) },
+  responses: { 200: json("A new token", schemas.Token), ...errors(400, 401, 403, 413, 415, 429, 503) },
+});
+route({
+  method: "delete",
+  path: "/api/auth/token",
+  summary: "Revoke the bearer token this request presents",
+  operationId: "revokeToken",
+  security: [{ bearerAuth: [] }],
+  responses: { 200: json("The token is revoked", schemas.DeletedCount), ...errors(401) },
+});
+route({
+  method: "get",
+  path: "/api/users/{email}",
+  summary: "Whether an email belongs to an administrator (false for unknown emails; reveals nothing else)",
+  operationId: "isAdmin",
+  request: { params: z.object({ email: z.string() }) },
+  responses: { 200: json("Admin flag", schemas.AdminFlag), ...errors(429) },
+});
+route({
+  method: "get",
+  path: "/api/users",
+  summary: "All users (administrators only)",
+  operationId: "listUsers",
+  security: signedIn,
+  responses: { 200: json("Users", z.array(schemas.User)), ...errors(401, 403) },
+});
+route({
+  method: "post",
+  path: "/api/users",
+  summary: "Save the caller's own user record (after registration)",
+  operationId: "saveUser",
+  security: signedIn,
+  request: { body: body(schemas.UserInput) },
+  responses: { 200: json("The saved record", schemas.SavedUser), ...errors(...WRITE_ERRORS) },
+});
+route({
+  method: "put",
+  path: "/api/users",
+  summary: "Save the caller's own user record (after Google sign-in)",
+  operationId: "updateUser",
+  security: signedIn,
+  request: { body: body(schemas.UserInput) },
+  responses: { 200: json("The saved record", schemas.SavedUser), ...errors(...WRITE_ERRORS) },
+});
+route({
+  method: "put",
+  path: "/api/users/admin",
+  summary: "Make a user an administrator (administrators only)",
+  operationId: "makeAdmin",
+  security: signedIn,
+  request: { body: body(schemas.MakeAdminInput) },
+  responses: { 200: json("1 if the user became an admin, 0 if already one", schemas.ModifiedCount), ...errors(...WRITE_ERRORS, 404) },
+});
+route({
+  method: "get",
+  path: "/api/services",
+  summary: "Every package on sale",
+  operationId: "listServices",
+  responses: { 200: json("Packages", z.array(schemas.Service)) },
+});
+route({
+  method: "post",
+  path: "/api/services",
+  summary: "Add a package (administrators only)",
+  operationId: "addService",
+  security: signedIn,
+  request: { body: body(schemas.ServiceInput) },
+  responses: { 201: json("The new package's id", schemas.InsertedId), ...errors(...WRITE_ERRORS) },
+});
+route({
+  method: "get",
+  path: "/api/services/{id}",
+  summary: "One package",
+  operationId: "getService",
+  request: { params: idParams("The package's _id") },
+  responses: { 200: json("The package", schemas.Service), ...errors(404) },
+});
+route({
+  method: "delete",
+  path: "/api/services/{id}",
+  summary: "Remove a package (administrators only; orders keep its title and price)",
+  operationId: "deleteService",
+  security: signedIn,
+  request: { params: idParams("The package's _id") },
+  responses: { 200: json("Removed", schemas.DeletedCount), ...errors(401, 403, 404) },
+});
+route({
+  method: "get",
+  path: "/api/review",
+  summary: "Reviews, newest first (the reviewer's email only for administrators)",
+  operationId: "listReviews",
+  security: [{}, ...signedIn],
+  responses: { 200: json("Reviews", z.array(schemas.Review)) },
+});
+route({
+  method: "post",
+  path: "/api/review",
+  summary: "Add a review (signed in; name, email and photo come from the account, not the body)",
+  operationId: "addReview",
+  security: signedIn,
+  request: { body: body(schemas.ReviewInput) },
+  responses: { 201: json("The new review's id", schemas.InsertedId), ...errors(...WRITE_ERRORS, 429) },
+});
+route({
+  method: "get",
+  path: "/api/my-orders",
+  summary: "All orders (administrators), or with ?email= the orders of that user (that user or an administrator)",
+  operationId: "listOrders",
+  security: signedIn,
+  request: { query: api.ordersQuerySchema },
+  responses: { 200: json("Orders, newest first", z.array(schemas.Order)), ...errors(400, 401, 403) },
+});
+route({
+  method: "post",
+  path: "/api/my-orders",
+  summary: "Place an order (signed in); the server prices it from the package and quantity",
+  operationId: "placeOrder",
+  security: signedIn,
+  request: { headers: z.object({ "Idempotency-Key": api.idempotencyKey }), body: body(schemas.OrderInput) },
+  responses: { 201: json("The new order's id", schemas.InsertedId), ...errors(...WRITE_ERRORS, 429) },
+});
+route({
+  method: "get",
+  path: "/api/my-orders/{id}",
+  summary: "One order (its owner or an administrator; anyone else gets 404)",
+  operationId: "getOrder",
+  security: signedIn,
+  request: { params: idParams("The order's _id") },
+  responses: { 200: json("The order", schemas.Order), ...errors(401, 404) },
+});
+route({
+  method: "put",
+  path: "/api/my-orders/{id}",
+  summary: "Record the payment of an order (its owner or an administrator) once Stripe confirms the payment intent",
+  operationId: "savePayment",
+  security: signedIn,
+  request: { params: idParams("The order's _id"), body: body(schemas.PaymentInput) },
+  responses: {
+    200: json("1 when this call recorded the payment, 0 when it was already recorded", schemas.ModifiedCount),
+    ...errors(...WRITE_ERRORS, 404, 409, 502, 503),
+  },
+});
+route({
+  method: "delete",
+  path: "/api/my-orders/{id}",
+  summary: "Delete an order (its owner while unpaid, or an administrator); the record is kept",
+  operationId: "deleteOrder",
+  security: signedIn,
+  request: { params: idParams("The order's _id") },
+  responses: { 200: json("Deleted", schemas.DeletedCount), ...errors(401, 403, 404, 409) },
+});
+route({
+  method: "post",
+  path: "/api/create-payment-intent",
+  summary: "Open (or reuse) the Stripe payment intent of an order the caller owns; the amount is the order's price",
+  operationId: "createPaymentIntent",
+  security: signedIn,
+  request: { body: body(schemas.PaymentIntentInput) },
+  responses: { 200: json("The intent's client secret", schemas.ClientSecret), ...errors(...WRITE_ERRORS, 404, 409, 502, 503) },
+});
+route({
+  method: "get",
+  path: "/api/openapi.json",
+  summary: "This document",
+  operationId: "openApi",
+  responses: {
+    200: json(
+      "OpenAPI 3.1 document",
+      z.object({ openapi: z.literal("3.1.0"), info: z.object({}).passthrough(), paths: z.object({}).passthrough(), components: z.object({}).passthrough() }),
+    ),
+  },
+});
+
+const generated = new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  openapi: "3.1.0",
+  info: {
+    title: "Tour Booking API",
+    version: "1.0.0",
+    description:
+      "The back-end calls of the original site (spec section 7) under /api, with server-side authorization. " +
+      "Authenticate with the site's session cookie or with `Authorization: Bearer <token>` from POST /api/auth/token " +
+      "(tokens are never read from URLs). Cookie-authenticated writes must come from the site's own origin. " +
+      "Every error is JSON: `{ error, details? }`, where details names each invalid field. " +
+      "A method a path does not offer gets 405 with an Allow header; an unknown /api path gets 404.",
+  },
+  servers: [{ url: "/" }],
+  security: [{}],
+});
+
+type SchemaObject = { properties?: Record<string, Record<string, unknown>> };
+
+/**
+ * An optional field sent blank ("" or whitespace) is taken as absent (app/domain/fields.ts): its property
+ * says so, beside the rules a filled-in value must follow.
+ */
+function allowBlanks(document: typeof generated): typeof generated {
+  const components = document.components?.schemas as Record<string, SchemaObject>;
+  for (const { schema } of registry.definitions.flatMap((definition) => (definition.type === "schema" ? [definition] : []))) {
+    if (!(schema instanceof z.ZodObject)) continue;
+    const name = schema._def.openapi?._internal?.refId as string | undefined;
+    const properties = name ? components[name]?.properties : undefined;
+    if (!properties) continue;
+    for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodTypeAny>)) {
+      if (!isBlankable(field) || !properties[key]) continue;
+      const { description, default: fallback, ...filled } = properties[key];
+      properties[key] = {
+        ...(description ? { description } : {}),
+        ...(fallback !== undefined ? { default: fallback } : {}),
+        anyOf: [filled, { type: "string", pattern: "^\\s*$", description: "Left blank: the same as absent" }],
+      };
+    }
+  }
+  return document;
+}
+
+export const openApiDocument = allowBlanks(generated);

@@ -1,0 +1,279 @@
+// /dashboard/payment/{orderId}: the customer pays their own order by card (docs/spec.md §2, §4 Order payment).
+// The browser confirms the card with Stripe.js; the order becomes 'Paid' only when this route's
+// action (or the webhook) has checked the payment intent with Stripe.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
+import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
+import { loadStripe, type Stripe } from "@stripe/stripe-js";
+import { useEffect, useState, type FormEvent } from "react";
+import { Spinner } from "~/components/Spinner";
+import { env } from "~/config/env.server";
+import { formNulMessage } from "~/domain/forms";
+import { formatDollars } from "~/domain/money";
+import { confirmPayment, PaymentError, paymentPageOrder } from "~/domain/payments.server";
+import { paymentErrorStatus } from "~/http/error-status";
+import { requireUser } from "~/auth/session.server";
+import { paymentsConfigured } from "~/domain/stripe.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const order = await paymentPageOrder(params.orderId ?? "", user.id);
+  if (!order) throw new Response("No such order", { status: 404 });
+  return {
+    order: {
+      id: order.id,
+      priceCents: order.priceCents,
+      name: order.serviceTitle,
+      billingName: `${order.firstName} ${order.lastName}`,
+      email: order.email,
+      failed: order.paymentStatus === "FAILED",
+      payment: order.payment && {
+        ...order.payment,
+        created: order.payment.created.toISOString(),
+      },
+    },
+    publishableKey: paymentsConfigured() ? env().STRIPE_PUBLISHABLE_KEY! : null,
+  };
+}
+
+type ActionResult = { paid: true } | { error: string };
+
+// The browser says which intent it paid; the order is recorded as paid only if Stripe agrees.
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const nul = formNulMessage(form);
+  if (nul) return data<ActionResult>({ error: nul }, { status: 400 });
+  try {
+    await confirmPayment(params.orderId ?? "", String(form.get("paymentIntentId") ?? ""), user.id);
+    return data<ActionResult>({ paid: true });
+  } catch (error) {
+    if (!(error instanceof PaymentError)) throw error;
+    if (error.code === "not-found") throw new Response("No such order", { status: 404 });
+    return data<ActionResult>({ error: error.message }, { status: paymentErrorStatus(error) });
+  }
+}
+
+export const meta: MetaFunction = () => [{ title: "Payment — Tour Booking" }];
+
+// Mostly the confirmation post failing on the network after the card was charged (an unexpected
+// error of this page lands here too, so the text covers both): say what happens next.
+// Answers of the server (404, 503 and the like) go to the dashboard's boundary as on every page.
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) throw error;
+  return (
+    <section aria-labelledby="payment-error-title" className="payment-page">
+      <h1 id="payment-error-title">Payment</h1>
+      <p className="form-error" role="alert">
+        This page could not reach our server, so your payment may not be recorded yet. If your card was charged, the order shows Paid as soon as
+        the payment provider confirms it to us.
+      </p>
+      <p>
+        <Link to="/dashboard/myOrder">Back to My Orders</Link>
+      </p>
+    </section>
+  );
+}
+
+export default function PaymentPage() {
+  const { order, publishableKey } = useLoaderData<typeof loader>();
+  const price = formatDollars(order.priceCents);
+  // Kept here: the message stays when the page switches to the paid view after the server's check.
+  const [justPaid, setJustPaid] = useState(false);
+  return (
+    <section aria-labelledby="payment-title" className="payment-page">
+      <h1 id="payment-title">
+        Please Pay {price} {order.name} to {order.email}
+      </h1>
+      {justPaid ? <p className="form-success">your pament processed successfully</p> : null}
+      {order.payment ? (
+        <PaidSummary payment={order.payment} />
+      ) : publishableKey ? (
+        <CardPayment publishableKey={publishableKey} order={order} price={price} onSucceeded={() => setJustPaid(true)} />
+      ) : (
+        <>
+          <p className="alert alert-error" role="alert">
+            Card payments are not configured on this site yet. Please try again later or contact us.
+          </p>
+          <PayButton price={price} disabled />
+        </>
+      )}
+    </section>
+  );
+}
+
+function PaidSummary({
+  payment,
+}: {
+  payment: {
+    amountCents: number;
+    created: string;
+    last4: string;
+    transaction: string;
+  };
+}) {
+  return (
+    <div className="payment-summary">
+      <p>
+        <button type="button" className="button button-paid" disabled>
+          Paid
+        </button>
+      </p>
+      <dl>
+        <dt>Amount</dt>
+        <dd>{formatDollars(payment.amountCents)}</dd>
+        <dt>Paid on</dt>
+        <dd>{new Date(payment.created).toUTCString()}</dd>
+        {payment.last4 ? (
+          <>
+            <dt>Card</dt>
+            <dd>ending in {payment.last4}</dd>
+          </>
+        ) : null}
+        <dt>Transaction</dt>
+        <dd>
+          <code>{payment.transaction}</code>
+        </dd>
+      </dl>
+    </div>
+  );
+}
+
+function PayButton({ price, disabled, busy = false }: { price: string; disabled: boolean; busy?: boolean }) {
+  if (busy) return <Spinner label="Processing your payment" />;
+  return (
+    <button type="submit" className="button" disabled={disabled}>
+      Pay {price}
+    </button>
+  );
+}
+
+type LoadState = { status: "loading" } | { status: "ready"; stripe: Stripe } | { status: "unavailable" };
+
+// Stripe.js is loaded in the browser only, and only on this page.
+function CardPayment({
+  publishableKey,
+  order,
+  price,
+  onSucceeded,
+}: {
+  publishableKey: string;
+  order: PaymentOrder;
+  price: string;
+  onSucceeded: () => void;
+}) {
+  const [load, setLoad] = useState<LoadState>({ status: "loading" });
+  useEffect(() => {
+    let current = true;
+    loadStripe(publishableKey)
+      .then((stripe) => current && setLoad(stripe ? { status: "ready", stripe } : { status: "unavailable" }))
+      .catch(() => current && setLoad({ status: "unavailable" }));
+    return () => {
+      current = false;
+    };
+  }, [publishableKey]);
+
+  if (load.status !== "ready") {
+    return (
+      <form className="payment-form" aria-busy={load.status === "loading"}>
+        {/* Server-rendered, so a browser without JavaScript shows it too (it ignores <noscript> when emulated). */}
+        {load.status === "loading" ? (
+          <p className="hint">Loading the secure card form… Paying by card needs JavaScript: if this message stays, please turn it on and reload.</p>
+        ) : null}
+        {load.status === "unavailable" ? (
+          <p className="alert alert-error" role="alert">
+            The card form could not be loaded: the payment service is unreachable. Please try again later.
+          </p>
+        ) : null}
+        <div className="card-field card-field-placeholder" aria-hidden="true" />
+        <PayButton price={price} disabled />
+      </form>
+    );
+  }
+  return (
+    <Elements stripe={load.stripe}>
+      <CardForm order={order} price={price} onSucceeded={onSucceeded} />
+    </Elements>
+  );
+}
+
+type PaymentOrder = ReturnType<typeof useLoaderData<typeof loader>>["order"];
+
+function CardForm({ order, price, onSucceeded }: { order: PaymentOrder; price: string; onSucceeded: () => void }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const confirm = useFetcher<typeof action>();
+  const [stage, setStage] = useState<"idle" | "processing" | "succeeded">("idle");
+  const [error, setError] = useState<string | null>(order.failed ? "Your last payment attempt failed. Please try again." : null);
+
+  function fail(message: string) {
+    setError(message);
+    setStage("idle");
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const card = elements?.getElement(CardElement);
+    // The stage guard makes a double click start one payment, not two.
+    if (stage !== "idle" || !stripe || !card) return;
+    setError(null);
+    setStage("processing");
+    try {
+      // The server takes the price from the order; the browser sends only which order.
+      const response = await fetch("/api/create-payment-intent", {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          Accept: "application/json",
+        },
+        body: JSON.stringify({ orderId: order.id }),
+      });
+      const started = (await response.json()) as {
+        clientSecret?: string;
+        error?: string;
+      };
+      if (!response.ok || !started.clientSecret) return fail(started.error ?? "The payment could not be started.");
+      const created = await stripe.createPaymentMethod({
+        type: "card",
+        card,
+        billing_details: { name: order.billingName, email: order.email },
+      });
+      if (created.error) return fail(created.error.message ?? "Your card could not be used.");
+      const result = await stripe.confirmCardPayment(started.clientSecret, {
+        payment_method: created.paymentMethod.id,
+      });
+      if (result.error) return fail(result.error.message ?? "The payment could not be confirmed.");
+      if (result.paymentIntent.status !== "succeeded") return fail(`The payment is ${result.paymentIntent.status.replaceAll("_", " ")}.`);
+      setStage("succeeded");
+      onSucceeded();
+      confirm.submit({ paymentIntentId: result.paymentIntent.id }, { method: "post" });
+    } catch {
+      fail("The payment service could not be reached. Please try again.");
+    }
+  }
+
+  const serverError = confirm.data && "error" in confirm.data ? confirm.data.error : null;
+  return (
+    <form className="payment-form" onSubmit={onSubmit}>
+      <label className="card-label">
+        Card details
+        <div className="card-field">
+          <CardElement options={{ hidePostalCode: false }} />
+        </div>
+      </label>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {serverError ? (
+        <p className="form-error" role="alert">
+          {serverError} If your card was charged, the order will show Paid as soon as the payment provider confirms it.
+        </p>
+      ) : null}
+      <PayButton price={price} busy={stage === "processing"} disabled={!stripe || stage !== "idle"} />
+    </form>
+  );
+}
