@@ -1,5 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { SubmitButton } from "~/components/forms";
 import type { NewsletterResult } from "~/routes/newsletter";
 
 // Posts to /newsletter: inline with JavaScript, a full page round trip without it.
@@ -32,9 +33,9 @@ export function NewsletterBox({ result }: { result?: NewsletterResult }) {
             aria-invalid={shown && !shown.ok ? true : undefined}
             aria-describedby="newsletter-message"
           />
-          <button type="submit" className="button button-accent" disabled={fetcher.state !== "idle"}>
+          <SubmitButton pending={fetcher.state !== "idle"} className="button button-accent">
             Subscribe
-          </button>
+          </SubmitButton>
           <p id="newsletter-message" className={shown?.ok ? "form-success" : "form-error"} aria-live="polite">
             {shown?.message}
           </p>

@@ -1,12 +1,9 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { randomBytes } from "node:crypto";
 import { checkoutSchema, DISTRICTS } from "~/domain/checkout";
-import { constraintsOf } from "~/domain/fields";
-import { FieldError } from "~/components/FieldError";
-import { Spinner } from "~/components/Spinner";
 import { parseForm } from "~/domain/forms";
 import { isPlausibleId } from "~/domain/ids";
 import { dollarsValue, formatDollars } from "~/domain/money";
@@ -16,6 +13,8 @@ import { take } from "~/domain/rate-limit.server";
 import { clientAddress } from "~/http/client-address.server";
 import { formPageHeaders, retryAfter } from "~/http/retry-after";
 import { flashCookie, requireUser } from "~/auth/session.server";
+import { useAppForm, useIsPending } from "~/components/form-hooks";
+import { Field, FormErrors, SelectField, SubmitButton } from "~/components/forms";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -64,8 +63,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect("/dashboard/myOrder", { headers: { "Set-Cookie": await flashCookie("order-placed") } });
 }
 
-type TextFieldName = "firstName" | "lastName" | "streetAddress" | "City" | "townName" | "Postcode" | "mobileNumber" | "email";
-
 // Keeps the Retry-After of a refused post.
 export const headers = formPageHeaders;
 
@@ -74,68 +71,56 @@ export const meta: MetaFunction = () => [{ title: "Checkout — Tour Booking" }]
 export default function CheckoutPage() {
   const order = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const submitting = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    lastResult,
-    defaultValue: { email: order.email },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    constraint: constraintsOf(checkoutSchema),
-    onValidate: ({ formData }) => parseForm(formData, checkoutSchema),
-  });
-  const textField = (name: TextFieldName, label: string, extra: Record<string, unknown> = {}) => {
-    const field = fields[name];
-    return (
-      <div className="field">
-        <label htmlFor={field.id}>{label}</label>
-        <input {...getInputProps(field, { type: name === "email" ? "email" : name === "mobileNumber" ? "tel" : "text" })} {...extra} />
-        <FieldError field={field} />
-      </div>
-    );
-  };
+  const pending = useIsPending();
+  const [form, fields] = useAppForm(checkoutSchema, { lastResult, defaultValue: { email: order.email } });
 
   return (
     <div className="container page-section checkout-layout">
       <section className="card form-card" aria-labelledby="billing-title">
         <h1 id="billing-title">Billing details</h1>
-        {form.errors?.length ? (
-          <p className="alert alert-error" role="alert" id={form.errorId}>
-            {form.errors[0]}
-          </p>
-        ) : null}
+        <FormErrors form={form} />
         <Form method="post" {...getFormProps(form)}>
           <input type="hidden" name="service" value={order.tourPackage.id} />
           <input type="hidden" name="quantity" value={order.quantity} />
           <input type="hidden" name="type" value={order.type} />
           <input type="hidden" name="formKey" value={order.formKey} />
           <div className="field-row">
-            {textField("firstName", "First name", { autoComplete: "given-name" })}
-            {textField("lastName", "Last name", { autoComplete: "family-name" })}
+            <Field label="First name" meta={fields.firstName} inputProps={{ autoComplete: "given-name" }} />
+            <Field label="Last name" meta={fields.lastName} inputProps={{ autoComplete: "family-name" }} />
           </div>
           <p className="field-static">
             <span>Country</span> <strong>Bangladesh</strong>
           </p>
-          {textField("streetAddress", "Street address", { autoComplete: "address-line1", placeholder: "House number and street name" })}
-          {textField("City", "Apartment, suite, unit (optional)", { autoComplete: "address-line2" })}
-          {textField("townName", "Town / City", { autoComplete: "address-level2" })}
-          <div className="field">
-            <label htmlFor={fields.district.id}>District</label>
-            <select {...getSelectProps(fields.district)} defaultValue={fields.district.initialValue ?? ""}>
-              <option value="">Select a district</option>
-              {DISTRICTS.map((district, index) => (
-                <option key={`${district}-${index}`} value={district}>
-                  {district}
-                </option>
-              ))}
-            </select>
-            <FieldError field={fields.district} />
-          </div>
-          {textField("Postcode", "Postcode (optional)", { autoComplete: "postal-code", inputMode: "numeric" })}
-          {textField("mobileNumber", "Mobile number", { autoComplete: "tel", placeholder: "01712345678" })}
-          {textField("email", "Email address", { autoComplete: "email" })}
-          <button type="submit" className="button button-accent" disabled={submitting}>
-            {submitting ? <Spinner label="Placing your order" /> : null} Place order
-          </button>
+          <Field
+            label="Street address"
+            meta={fields.streetAddress}
+            inputProps={{ autoComplete: "address-line1", placeholder: "House number and street name" }}
+          />
+          <Field label="Apartment, suite, unit (optional)" meta={fields.City} inputProps={{ autoComplete: "address-line2" }} />
+          <Field label="Town / City" meta={fields.townName} inputProps={{ autoComplete: "address-level2" }} />
+          <SelectField label="District" meta={fields.district}>
+            <option value="">Select a district</option>
+            {DISTRICTS.map((district, index) => (
+              <option key={`${district}-${index}`} value={district}>
+                {district}
+              </option>
+            ))}
+          </SelectField>
+          <Field
+            label="Postcode (optional)"
+            meta={fields.Postcode}
+            inputProps={{ autoComplete: "postal-code", inputMode: "numeric" }}
+          />
+          <Field
+            label="Mobile number"
+            meta={fields.mobileNumber}
+            type="tel"
+            inputProps={{ autoComplete: "tel", placeholder: "01712345678" }}
+          />
+          <Field label="Email address" meta={fields.email} type="email" inputProps={{ autoComplete: "email" }} />
+          <SubmitButton pending={pending} pendingLabel="Placing your order" className="button button-accent">
+            Place order
+          </SubmitButton>
         </Form>
       </section>
       <aside className="card form-card order-summary" aria-labelledby="summary-title">

@@ -1,16 +1,15 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { constraintsOf } from "~/domain/fields";
+import { Form, useActionData } from "@remix-run/react";
 import { parseForm } from "~/domain/forms";
 import { contactSchema } from "~/domain/contact";
 import { receiveContactMessage } from "~/domain/contact.server";
 import { take } from "~/domain/rate-limit.server";
 import { clientAddress } from "~/http/client-address.server";
 import { formPageHeaders, retryAfter } from "~/http/retry-after";
-import { Spinner } from "~/components/Spinner";
-import { FieldError } from "~/components/FieldError";
+import { useAppForm, useIsPending } from "~/components/form-hooks";
+import { Field, FormErrors, SubmitButton, TextareaField } from "~/components/forms";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
@@ -40,15 +39,8 @@ export const meta: MetaFunction = () => [
 
 export default function ContactPage() {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting";
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    constraint: constraintsOf(contactSchema),
-    onValidate: ({ formData }) => parseForm(formData, contactSchema),
-  });
+  const pending = useIsPending();
+  const [form, fields] = useAppForm(contactSchema, { lastResult: actionData?.result });
 
   return (
     <>
@@ -66,35 +58,20 @@ export default function ContactPage() {
               Your message was sent Successfully
             </p>
           ) : null}
-          {form.errors?.length ? (
-            <p className="alert alert-error" role="alert" id={form.errorId}>
-              {form.errors[0]}
-            </p>
-          ) : null}
+          <FormErrors form={form} />
           <Form method="post" {...getFormProps(form)}>
-            <div className="field">
-              <label htmlFor={fields.name.id}>Name</label>
-              <input {...getInputProps(fields.name, { type: "text" })} placeholder="Your Name *" autoComplete="name" />
-              <FieldError field={fields.name} />
-            </div>
-            <div className="field">
-              <label htmlFor={fields.email.id}>Email</label>
-              <input {...getInputProps(fields.email, { type: "email" })} placeholder="Your Email *" autoComplete="email" />
-              <FieldError field={fields.email} />
-            </div>
-            <div className="field">
-              <label htmlFor={fields.subject.id}>Subject</label>
-              <input {...getInputProps(fields.subject, { type: "text" })} placeholder="Subject" />
-              <FieldError field={fields.subject} />
-            </div>
-            <div className="field">
-              <label htmlFor={fields.message.id}>Message</label>
-              <textarea {...getTextareaProps(fields.message)} rows={6} placeholder="Your message" />
-              <FieldError field={fields.message} />
-            </div>
-            <button type="submit" className="button" disabled={submitting}>
-              {submitting ? <Spinner label="Sending" /> : null} Send Message
-            </button>
+            <Field label="Name" meta={fields.name} inputProps={{ placeholder: "Your Name *", autoComplete: "name" }} />
+            <Field
+              label="Email"
+              meta={fields.email}
+              type="email"
+              inputProps={{ placeholder: "Your Email *", autoComplete: "email" }}
+            />
+            <Field label="Subject" meta={fields.subject} inputProps={{ placeholder: "Subject" }} />
+            <TextareaField label="Message" meta={fields.message} textareaProps={{ rows: 6, placeholder: "Your message" }} />
+            <SubmitButton pending={pending} pendingLabel="Sending">
+              Send Message
+            </SubmitButton>
           </Form>
         </section>
         <section aria-labelledby="contact-details-title" className="contact-details">

@@ -1,14 +1,13 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { constraintsOf } from "~/domain/fields";
-import { FieldError } from "~/components/FieldError";
-import { Spinner } from "~/components/Spinner";
+import { Form, useActionData } from "@remix-run/react";
 import { createPackage } from "~/data/packages.server";
 import { parseForm } from "~/domain/forms";
 import { packageSchema } from "~/domain/packages";
 import { requireAdmin } from "~/auth/session.server";
+import { useAppForm, useIsPending } from "~/components/form-hooks";
+import { Field, SubmitButton, TextareaField } from "~/components/forms";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -27,14 +26,8 @@ export const meta: MetaFunction = () => [{ title: "Add A Product — Tour Bookin
 
 export default function AddPackage() {
   const actionData = useActionData<typeof action>();
-  const submitting = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    constraint: constraintsOf(packageSchema),
-    onValidate: ({ formData }) => parseForm(formData, packageSchema),
-  });
+  const pending = useIsPending();
+  const [form, fields] = useAppForm(packageSchema, { lastResult: actionData?.result });
   return (
     <section aria-labelledby="add-product-title" className="card form-card dashboard-form">
       <h1 id="add-product-title">Add A Product</h1>
@@ -44,29 +37,13 @@ export default function AddPackage() {
         </p>
       ) : null}
       <Form method="post" {...getFormProps(form)}>
-        <div className="field">
-          <label htmlFor={fields.title.id}>Title</label>
-          <input {...getInputProps(fields.title, { type: "text" })} />
-          <FieldError field={fields.title} />
-        </div>
-        <div className="field">
-          <label htmlFor={fields.cost.id}>Cost ($ per person)</label>
-          <input {...getInputProps(fields.cost, { type: "number" })} step={1} inputMode="numeric" />
-          <FieldError field={fields.cost} />
-        </div>
-        <div className="field">
-          <label htmlFor={fields.image.id}>Image URL</label>
-          <input {...getInputProps(fields.image, { type: "text" })} placeholder="https://… or /images/tours/…" />
-          <FieldError field={fields.image} />
-        </div>
-        <div className="field">
-          <label htmlFor={fields.description.id}>Description</label>
-          <textarea {...getTextareaProps(fields.description)} rows={6} />
-          <FieldError field={fields.description} />
-        </div>
-        <button type="submit" className="button" disabled={submitting}>
-          {submitting ? <Spinner label="Saving" /> : null} Add Product
-        </button>
+        <Field label="Title" meta={fields.title} />
+        <Field label="Cost ($ per person)" meta={fields.cost} type="number" inputProps={{ step: 1, inputMode: "numeric" }} />
+        <Field label="Image URL" meta={fields.image} inputProps={{ placeholder: "https://… or /images/tours/…" }} />
+        <TextareaField label="Description" meta={fields.description} textareaProps={{ rows: 6 }} />
+        <SubmitButton pending={pending} pendingLabel="Saving">
+          Add Product
+        </SubmitButton>
       </Form>
     </section>
   );

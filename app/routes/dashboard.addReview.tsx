@@ -1,17 +1,16 @@
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { constraintsOf } from "~/domain/fields";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { parseForm } from "~/domain/forms";
 import { addReview } from "~/data/reviews.server";
-import { FieldError } from "~/components/FieldError";
-import { Spinner } from "~/components/Spinner";
 import { take } from "~/domain/rate-limit.server";
 import { clientAddress } from "~/http/client-address.server";
 import { formPageHeaders, retryAfter } from "~/http/retry-after";
 import { reviewSchema } from "~/domain/reviews";
 import { requireUser } from "~/auth/session.server";
+import { useAppForm, useIsPending } from "~/components/form-hooks";
+import { FieldError, FormErrors, SubmitButton, TextareaField } from "~/components/forms";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -42,15 +41,8 @@ export const meta: MetaFunction = () => [{ title: "Review — Tour Booking" }];
 export default function AddReview() {
   const reviewer = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const submitting = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    defaultValue: { rating: "0" },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    constraint: constraintsOf(reviewSchema),
-    onValidate: ({ formData }) => parseForm(formData, reviewSchema),
-  });
+  const pending = useIsPending();
+  const [form, fields] = useAppForm(reviewSchema, { lastResult: actionData?.result, defaultValue: { rating: "0" } });
   const chosen = Number(fields.rating.initialValue ?? 0);
   return (
     <section aria-labelledby="review-title" className="card form-card dashboard-form">
@@ -60,11 +52,7 @@ export default function AddReview() {
           Your Review and rating has been submitted
         </p>
       ) : null}
-      {form.errors?.length ? (
-        <p className="alert alert-error" role="alert" id={form.errorId}>
-          {form.errors[0]}
-        </p>
-      ) : null}
+      <FormErrors form={form} />
       <Form method="post" {...getFormProps(form)}>
         <div className="field">
           <label htmlFor="review-name">Name</label>
@@ -74,11 +62,7 @@ export default function AddReview() {
           <label htmlFor="review-email">Email</label>
           <input id="review-email" type="email" value={reviewer.email} readOnly />
         </div>
-        <div className="field">
-          <label htmlFor={fields.review.id}>Your review</label>
-          <textarea {...getTextareaProps(fields.review)} rows={5} />
-          <FieldError field={fields.review} />
-        </div>
+        <TextareaField label="Your review" meta={fields.review} textareaProps={{ rows: 5 }} />
         <fieldset className="star-rating" key={form.key}>
           <legend>Rating</legend>
           {[0, 1, 2, 3, 4, 5].map((value) => (
@@ -88,11 +72,11 @@ export default function AddReview() {
               <span className="visually-hidden">{value === 0 ? "No rating" : `${value} ${value === 1 ? "star" : "stars"}`}</span>
             </label>
           ))}
-          <FieldError field={fields.rating} />
+          <FieldError meta={fields.rating} />
         </fieldset>
-        <button type="submit" className="button" disabled={submitting}>
-          {submitting ? <Spinner label="Sending" /> : null} Submit Review
-        </button>
+        <SubmitButton pending={pending} pendingLabel="Sending">
+          Submit Review
+        </SubmitButton>
       </Form>
     </section>
   );

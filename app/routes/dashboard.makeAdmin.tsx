@@ -1,14 +1,13 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { constraintsOf } from "~/domain/fields";
+import { Form, useActionData } from "@remix-run/react";
 import { parseForm } from "~/domain/forms";
 import { makeAdminSchema } from "~/auth/auth-forms";
-import { FieldError } from "~/components/FieldError";
-import { Spinner } from "~/components/Spinner";
 import { requireAdmin } from "~/auth/session.server";
 import { promoteToAdmin } from "~/data/users.server";
+import { useAppForm, useIsPending } from "~/components/form-hooks";
+import { Field, SubmitButton } from "~/components/forms";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -41,28 +40,17 @@ export const meta: MetaFunction = () => [{ title: "Make Admin — Tour Booking" 
 
 export default function MakeAdminPage() {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting";
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    constraint: constraintsOf(makeAdminSchema),
-    onValidate: ({ formData }) => parseForm(formData, makeAdminSchema),
-  });
+  const pending = useIsPending();
+  const [form, fields] = useAppForm(makeAdminSchema, { lastResult: actionData?.result });
   return (
     <section className="dashboard-page">
       <h1>Make Admin</h1>
       <Form method="post" {...getFormProps(form)} className="card form-card make-admin-form">
-        <div className="field">
-          <label htmlFor={fields.email.id}>Email</label>
-          <input {...getInputProps(fields.email, { type: "email" })} placeholder="Email" autoComplete="off" />
-          <FieldError field={fields.email} />
-        </div>
-        <button type="submit" className="button" disabled={submitting}>
-          {submitting ? <Spinner label="Saving" /> : null} Make Admin
-        </button>
-        {actionData?.done && !submitting ? (
+        <Field label="Email" meta={fields.email} type="email" inputProps={{ placeholder: "Email", autoComplete: "off" }} />
+        <SubmitButton pending={pending} pendingLabel="Saving">
+          Make Admin
+        </SubmitButton>
+        {actionData?.done && !pending ? (
           <p className="form-success" role="status">
             Made Admin Successfully!
           </p>

@@ -5,6 +5,7 @@ import type {
 } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { DataTable } from "~/components/DataTable";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
 import { readDeleteId, UNKNOWN_REQUEST } from "~/http/delete-request.server";
 import { formatDollars } from "~/domain/money";
@@ -41,61 +42,48 @@ export default function ManageAllOrders() {
     <section aria-labelledby="all-orders-title">
       <h1 id="all-orders-title">Manage All Orders</h1>
       <DeleteResult result={result} />
-      <div className="table-wrap">
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">Customer</th>
-              <th scope="col">E-mail</th>
-              <th scope="col">Phone</th>
-              <th scope="col">Address</th>
-              <th scope="col">Price</th>
-              <th scope="col">Action</th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.length === 0 ? (
-              <tr>
-                <td colSpan={6}>There are no orders yet.</td>
-              </tr>
-            ) : null}
-            {orders.map((order) => (
-              <tr key={order.id}>
-                <td data-label="Customer">
-                  {order.firstName} {order.lastName}
-                  <br />
-                  <span className="hint">{order.serviceTitle}</span>
-                </td>
-                <td data-label="E-mail">{order.email}</td>
-                <td data-label="Phone">{order.mobileNumber}</td>
-                <td data-label="Address">
-                  {[
-                    order.streetAddress,
-                    order.city,
-                    order.townName,
-                    order.district,
-                  ]
-                    .filter(Boolean)
-                    .join(", ")}
-                </td>
-                <td data-label="Price">
-                  {formatDollars(order.priceCents)}
-                  {order.paymentStatus === "PAID" ? (
-                    <span className="badge-paid"> Paid</span>
-                  ) : null}
-                </td>
-                <td data-label="Action">
-                  <DeleteForm
-                    id={order.id}
-                    confirmText="Are you sure, You want to delete"
-                    label={`Delete the order of ${order.firstName} ${order.lastName}`}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        rows={orders}
+        rowKey={(order) => order.id}
+        empty="There are no orders yet."
+        columns={[
+          {
+            header: "Customer",
+            cell: (order) => (
+              <>
+                {order.firstName} {order.lastName}
+                <br />
+                <span className="hint">{order.serviceTitle}</span>
+              </>
+            ),
+          },
+          { header: "E-mail", cell: (order) => order.email },
+          { header: "Phone", cell: (order) => order.mobileNumber },
+          {
+            header: "Address",
+            cell: (order) => [order.streetAddress, order.city, order.townName, order.district].filter(Boolean).join(", "),
+          },
+          {
+            header: "Price",
+            cell: (order) => (
+              <>
+                {formatDollars(order.priceCents)}
+                {order.paymentStatus === "PAID" ? <span className="badge-paid"> Paid</span> : null}
+              </>
+            ),
+          },
+          {
+            header: "Action",
+            cell: (order) => (
+              <DeleteForm
+                id={order.id}
+                confirmText="Are you sure, You want to delete"
+                label={`Delete the order of ${order.firstName} ${order.lastName}`}
+              />
+            ),
+          },
+        ]}
+      />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { DataTable } from "~/components/DataTable";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
 import { deletePackage, listPackages } from "~/data/packages.server";
 import { readDeleteId, UNKNOWN_REQUEST } from "~/http/delete-request.server";
@@ -36,34 +37,31 @@ export default function ManagePackages() {
     <section aria-labelledby="products-title">
       <h1 id="products-title">Manage Products</h1>
       <DeleteResult result={result} />
-      <div className="table-wrap">
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">Product Photo</th>
-              <th scope="col">Product Name</th>
-              <th scope="col">Short Description</th>
-              <th scope="col">Price</th>
-              <th scope="col">Action</th>
-            </tr>
-          </thead>
-          <tbody>
-            {packages.map((tourPackage) => (
-              <tr key={tourPackage.id}>
-                <td data-label="Product Photo">
-                  <img src={tourPackage.image} alt="" width={96} height={63} loading="lazy" className="table-photo" />
-                </td>
-                <td data-label="Product Name">{tourPackage.title}</td>
-                <td data-label="Short Description">{preview(tourPackage.description)}</td>
-                <td data-label="Price">{formatDollars(tourPackage.costCents)}</td>
-                <td data-label="Action">
-                  <DeleteForm id={tourPackage.id} confirmText="Are you sure, You want to delete?" label={`Delete ${tourPackage.title}`} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        rows={packages}
+        rowKey={(tourPackage) => tourPackage.id}
+        columns={[
+          {
+            header: "Product Photo",
+            cell: (tourPackage) => (
+              <img src={tourPackage.image} alt="" width={96} height={63} loading="lazy" className="table-photo" />
+            ),
+          },
+          { header: "Product Name", cell: (tourPackage) => tourPackage.title },
+          { header: "Short Description", cell: (tourPackage) => preview(tourPackage.description) },
+          { header: "Price", cell: (tourPackage) => formatDollars(tourPackage.costCents) },
+          {
+            header: "Action",
+            cell: (tourPackage) => (
+              <DeleteForm
+                id={tourPackage.id}
+                confirmText="Are you sure, You want to delete?"
+                label={`Delete ${tourPackage.title}`}
+              />
+            ),
+          },
+        ]}
+      />
     </section>
   );
 }

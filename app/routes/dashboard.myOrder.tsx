@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { loader as rootLoader } from "~/root";
+import { DataTable } from "~/components/DataTable";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
 import { readDeleteId, UNKNOWN_REQUEST } from "~/http/delete-request.server";
 import { formatDollars } from "~/domain/money";
@@ -45,51 +46,52 @@ export default function MyOrders() {
           You have no orders yet. <Link to="/services">Browse our tours</Link>
         </p>
       ) : (
-        <div className="table-wrap">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Package</th>
-                <th scope="col">Price</th>
-                <th scope="col">Payment</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((order) => (
-                <tr key={order.id}>
-                  <td data-label="Package">
-                    {order.serviceTitle}
-                    <br />
-                    <span className="hint">
-                      {order.quantity} × {order.packageType}
-                    </span>
-                  </td>
-                  <td data-label="Price">{formatDollars(order.priceCents)}</td>
-                  <td data-label="Payment">
-                    {order.paymentStatus === "PAID" ? (
-                      <button type="button" className="button button-small button-paid" disabled>
-                        Paid
-                      </button>
-                    ) : (
-                      // A full page load: only the payment page's Content-Security-Policy allows Stripe.js.
-                      <Link to={`/dashboard/payment/${order.id}`} className="button button-small" reloadDocument>
-                        Pay
-                      </Link>
-                    )}
-                  </td>
-                  <td data-label="Action">
-                    {order.paymentStatus === "PAID" ? (
-                      <span className="hint">Paid orders are kept</span>
-                    ) : (
-                      <DeleteForm id={order.id} confirmText="Are you sure, You want to delete" label={`Delete the order of ${order.serviceTitle}`} />
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          rows={orders}
+          rowKey={(order) => order.id}
+          columns={[
+            {
+              header: "Package",
+              cell: (order) => (
+                <>
+                  {order.serviceTitle}
+                  <br />
+                  <span className="hint">
+                    {order.quantity} × {order.packageType}
+                  </span>
+                </>
+              ),
+            },
+            { header: "Price", cell: (order) => formatDollars(order.priceCents) },
+            {
+              header: "Payment",
+              cell: (order) =>
+                order.paymentStatus === "PAID" ? (
+                  <button type="button" className="button button-small button-paid" disabled>
+                    Paid
+                  </button>
+                ) : (
+                  // A full page load: only the payment page's Content-Security-Policy allows Stripe.js.
+                  <Link to={`/dashboard/payment/${order.id}`} className="button button-small" reloadDocument>
+                    Pay
+                  </Link>
+                ),
+            },
+            {
+              header: "Action",
+              cell: (order) =>
+                order.paymentStatus === "PAID" ? (
+                  <span className="hint">Paid orders are kept</span>
+                ) : (
+                  <DeleteForm
+                    id={order.id}
+                    confirmText="Are you sure, You want to delete"
+                    label={`Delete the order of ${order.serviceTitle}`}
+                  />
+                ),
+            },
+          ]}
+        />
       )}
     </section>
   );

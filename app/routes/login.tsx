@@ -1,17 +1,16 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { constraintsOf } from "~/domain/fields";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { parseForm } from "~/domain/forms";
 import { loginSchema } from "~/auth/auth-forms";
 import { safeRedirect } from "~/auth/auth-redirect";
 import { authFailure, getAuthenticator, isGoogleConfigured, passwordBusy } from "~/auth/auth.server";
 import { clientAddress } from "~/http/client-address.server";
-import { FieldError } from "~/components/FieldError";
-import { Spinner } from "~/components/Spinner";
 import { formPageHeaders } from "~/http/retry-after";
 import { createUserSession, getUser } from "~/auth/session.server";
+import { AuthForm, AuthPage, EmailField, PasswordField } from "~/components/AuthForm";
+import { useAppForm, useIsPending } from "~/components/form-hooks";
+import { FormErrors } from "~/components/forms";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -66,64 +65,30 @@ export const meta: MetaFunction = () => [{ title: "Login — Tour Booking" }];
 export default function LoginPage() {
   const { redirectTo, signedIn, googleConfigured } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/login") === true;
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    constraint: constraintsOf(loginSchema),
-    onValidate: ({ formData }) => parseForm(formData, loginSchema),
-  });
+  const pending = useIsPending();
+  const [form, fields] = useAppForm(loginSchema, { lastResult: actionData?.result });
 
   return (
-    <div className="container page-section auth-layout">
-      <section className="card form-card auth-card" aria-labelledby="login-title">
-        <h1 id="login-title">Login</h1>
-        {signedIn ? (
-          <p className="alert alert-success" role="status">
-            User Login successfully
-          </p>
-        ) : null}
-        {form.errors?.length ? (
-          <p className="alert alert-error" role="alert" id={form.errorId}>
-            {form.errors[0]}
-          </p>
-        ) : null}
-        <GoogleButton configured={googleConfigured} redirectTo={redirectTo} />
-        <p className="auth-or">
-          <span>OR</span>
+    <AuthPage name="login" title="Login">
+      {signedIn ? (
+        <p className="alert alert-success" role="status">
+          User Login successfully
         </p>
-        <Form method="post" {...getFormProps(form)} className={submitting ? "auth-form is-loading" : "auth-form"} aria-busy={submitting}>
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          <div className="field">
-            <label htmlFor={fields.email.id} className="visually-hidden">
-              Email
-            </label>
-            <input {...getInputProps(fields.email, { type: "email" })} placeholder="Your Email" autoComplete="email" />
-            <FieldError field={fields.email} />
-          </div>
-          <div className="field">
-            <label htmlFor={fields.password.id} className="visually-hidden">
-              Password
-            </label>
-            <input
-              {...getInputProps(fields.password, { type: "password" })}
-              placeholder="Your Password"
-              autoComplete="current-password"
-            />
-            <FieldError field={fields.password} />
-          </div>
-          <button type="submit" className="button auth-submit" disabled={submitting}>
-            {submitting ? <Spinner label="Signing in" /> : null} Login
-          </button>
-        </Form>
-        <p>
-          <Link to={redirectTo ? `/register?${new URLSearchParams({ redirectTo })}` : "/register"}>New User? Please Register</Link>
-        </p>
-      </section>
-      <img src="/images/login.svg" alt="" width={480} height={400} className="auth-illustration" />
-    </div>
+      ) : null}
+      <FormErrors form={form} />
+      <GoogleButton configured={googleConfigured} redirectTo={redirectTo} />
+      <p className="auth-or">
+        <span>OR</span>
+      </p>
+      <AuthForm form={form} pending={pending} pendingLabel="Signing in" submitLabel="Login">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <EmailField meta={fields.email} />
+        <PasswordField meta={fields.password} autoComplete="current-password" />
+      </AuthForm>
+      <p>
+        <Link to={redirectTo ? `/register?${new URLSearchParams({ redirectTo })}` : "/register"}>New User? Please Register</Link>
+      </p>
+    </AuthPage>
   );
 }
 

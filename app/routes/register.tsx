@@ -1,18 +1,17 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Link, useActionData } from "@remix-run/react";
 import type { FormEvent } from "react";
-import { constraintsOf } from "~/domain/fields";
 import { parseForm } from "~/domain/forms";
 import { PASSWORD_MISMATCH, registerSchema } from "~/auth/auth-forms";
 import { authFailure, getAuthenticator, passwordBusy } from "~/auth/auth.server";
 import { clientAddress } from "~/http/client-address.server";
 import { take } from "~/domain/rate-limit.server";
 import { formPageHeaders, retryAfter } from "~/http/retry-after";
-import { FieldError } from "~/components/FieldError";
-import { Spinner } from "~/components/Spinner";
 import { createUserSession } from "~/auth/session.server";
+import { AuthForm, AuthPage, EmailField, PasswordField } from "~/components/AuthForm";
+import { useAppForm, useIsPending } from "~/components/form-hooks";
+import { Field, FormErrors } from "~/components/forms";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   // remix-auth copies the request, so its body must stay unread here.
@@ -65,86 +64,48 @@ export const meta: MetaFunction = () => [{ title: "Register — Tour Booking" }]
 
 export default function RegisterPage() {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/register") === true;
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    constraint: constraintsOf(registerSchema),
-    onValidate: ({ formData }) => parseForm(formData, registerSchema),
-  });
-  const formProps = getFormProps(form);
+  const pending = useIsPending();
+  const [form, fields] = useAppForm(registerSchema, { lastResult: actionData?.result });
 
   // The spec's browser alert: a mismatch is reported before anything is submitted.
   // Conform's own validation (on blur) also travels as a submit event, with an "__intent__" submitter.
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function alertMismatch(event: FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const values = new FormData(event.currentTarget);
     if (submitter?.name !== "__intent__" && values.get("password") !== values.get("confirmPassword")) {
       event.preventDefault();
       window.alert(PASSWORD_MISMATCH);
-      return;
     }
-    formProps.onSubmit(event);
   }
 
-  const banner = form.errors?.[0];
   return (
-    <div className="container page-section auth-layout">
-      <section className="card form-card auth-card" aria-labelledby="register-title">
-        <h1 id="register-title">Register</h1>
-        {banner ? (
-          <p className="alert alert-error" role="alert">
-            {banner}
-          </p>
-        ) : null}
-        <Form method="post" {...formProps} onSubmit={onSubmit} className={submitting ? "auth-form is-loading" : "auth-form"} aria-busy={submitting}>
-          <div className="field">
-            <label htmlFor={fields.displayName.id} className="visually-hidden">
-              Name
-            </label>
-            <input {...getInputProps(fields.displayName, { type: "text" })} placeholder="Your Name" autoComplete="name" />
-            <FieldError field={fields.displayName} />
-          </div>
-          <div className="field">
-            <label htmlFor={fields.email.id} className="visually-hidden">
-              Email
-            </label>
-            <input {...getInputProps(fields.email, { type: "email" })} placeholder="Your Email" autoComplete="email" />
-            <FieldError field={fields.email} />
-          </div>
-          <div className="field">
-            <label htmlFor={fields.password.id} className="visually-hidden">
-              Password
-            </label>
-            <input
-              {...getInputProps(fields.password, { type: "password" })}
-              placeholder="Your Password"
-              autoComplete="new-password"
-            />
-            <FieldError field={fields.password} />
-          </div>
-          <div className="field">
-            <label htmlFor={fields.confirmPassword.id} className="visually-hidden">
-              Retype password
-            </label>
-            <input
-              {...getInputProps(fields.confirmPassword, { type: "password" })}
-              placeholder="Retype Your Password"
-              autoComplete="new-password"
-            />
-            <FieldError field={fields.confirmPassword} />
-          </div>
-          <button type="submit" className="button auth-submit" disabled={submitting}>
-            {submitting ? <Spinner label="Creating your account" /> : null} Register
-          </button>
-        </Form>
-        <p>
-          <Link to="/login">Already Registered? Please Login</Link>
-        </p>
-      </section>
-      <img src="/images/login.svg" alt="" width={480} height={400} className="auth-illustration" />
-    </div>
+    <AuthPage name="register" title="Register">
+      <FormErrors form={form} />
+      <AuthForm
+        form={form}
+        pending={pending}
+        pendingLabel="Creating your account"
+        submitLabel="Register"
+        onSubmit={alertMismatch}
+      >
+        <Field
+          label="Name"
+          labelHidden
+          meta={fields.displayName}
+          inputProps={{ placeholder: "Your Name", autoComplete: "name" }}
+        />
+        <EmailField meta={fields.email} />
+        <PasswordField meta={fields.password} autoComplete="new-password" />
+        <PasswordField
+          meta={fields.confirmPassword}
+          label="Retype password"
+          placeholder="Retype Your Password"
+          autoComplete="new-password"
+        />
+      </AuthForm>
+      <p>
+        <Link to="/login">Already Registered? Please Login</Link>
+      </p>
+    </AuthPage>
   );
 }
