@@ -2,8 +2,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY } from "./tests/support/stripe-fake";
 import { E2E_STRIPE_PORT, E2E_WEBHOOK_SECRET } from "./tests/e2e/support/global-setup";
+import { TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY } from "./tests/support/stripe-fake";
 
 const PORT = Number(process.env.E2E_PORT ?? 3300);
 const baseURL = `http://localhost:${PORT}`;

@@ -1,14 +1,19 @@
 import { PassThrough } from "node:stream";
-import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  type AppLoadContext,
+  type EntryContext,
+  type LoaderFunctionArgs,
+  createReadableStreamFromReadable,
+} from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { NonceContext, nonceFrom } from "~/http/csp-nonce";
-import { closeDatabase, databaseKind, db } from "~/data/db.server";
 import { env } from "~/config/env.server";
-import { logError } from "~/http/log.server";
+import { closeDatabase, databaseKind, db } from "~/data/db.server";
 import { deliverOutbox } from "~/domain/mail.server";
+import { NonceContext, nonceFrom } from "~/http/csp-nonce";
+import { logError } from "~/http/log.server";
 import { cachedPage, rememberPage, renderCacheKey } from "~/http/render-cache.server";
 
 const ABORT_DELAY = 5_000;

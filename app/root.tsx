@@ -1,5 +1,4 @@
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -12,12 +11,12 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
+import { consumeFlash, getCurrentSession } from "~/auth/session.server";
 import { Footer } from "~/components/Footer";
 import { Navbar } from "~/components/Navbar";
-import { useNonce } from "~/http/csp-nonce";
 import { NotFound } from "~/components/NotFound";
+import { useNonce } from "~/http/csp-nonce";
 import { PERSONAL } from "~/http/http-cache";
-import { consumeFlash, getCurrentSession } from "~/auth/session.server";
 import styles from "~/styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -123,8 +122,8 @@ export function ErrorBoundary() {
               {isRouteErrorResponse(error) && error.status === 403
                 ? "Sorry, this page is for administrators only."
                 : unavailable
-                ? "The site is temporarily unavailable. Please try again in a moment."
-                : "Sorry, we could not show this page. Please try again."}
+                  ? "The site is temporarily unavailable. Please try again in a moment."
+                  : "Sorry, we could not show this page. Please try again."}
             </p>
           </section>
         )}

@@ -159,9 +159,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function cannon(url, { connections, duration, headers }) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, headers }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
+    autocannon({ url, connections, duration, headers }, (error, result) => (error ? reject(error) : resolve(result)));
   });
 }
 
@@ -284,7 +282,15 @@ async function lighthouseRoute(lighthouse, chromePort, url) {
         // Accessibility, best practices, SEO: any weighted audit below 1; performance: below 0.9.
         if (categoryId === "performance" ? audit.score >= 0.9 : audit.score >= 1 || ref.weight === 0) continue;
         const key = `${categoryId}:${ref.id}`;
-        failing[key] ??= { category: categoryId, id: ref.id, title: audit.title, runs: 0, score: audit.score, displayValue: audit.displayValue, items: [] };
+        failing[key] ??= {
+          category: categoryId,
+          id: ref.id,
+          title: audit.title,
+          runs: 0,
+          score: audit.score,
+          displayValue: audit.displayValue,
+          items: [],
+        };
         failing[key].runs += 1;
         if (failing[key].items.length === 0) failing[key].items = auditItems(audit);
       }
@@ -366,7 +372,12 @@ async function loginBurst(server) {
     loginMax: round(Math.max(...loginTimes)),
     serverCpuMs: cpuBefore === null || cpuAfter === null ? null : round(cpuAfter - cpuBefore),
     quiet: { p50: round(percentile(quiet, 50)), p95: round(percentile(quiet, 95)) },
-    visitor: { requests: times.length, p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), max: round(Math.max(...times)) },
+    visitor: {
+      requests: times.length,
+      p50: round(percentile(times, 50)),
+      p95: round(percentile(times, 95)),
+      max: round(Math.max(...times)),
+    },
   };
 }
 
@@ -376,9 +387,13 @@ function percentile(values, p) {
 }
 
 function burstLine(burst) {
-  const statuses = Object.entries(burst.statuses).map(([status, count]) => `${count}× ${status}`).join(", ");
-  return `Login burst: ${burst.logins} concurrent failed logins (${statuses}) answered in ${burst.burstMs} ms, server CPU ${burst.serverCpuMs ?? "n/a"} ms; ` +
-    `/services meanwhile p50 ${burst.visitor.p50} ms, p95 ${burst.visitor.p95} ms, max ${burst.visitor.max} ms over ${burst.visitor.requests} requests (quiet: p50 ${burst.quiet.p50} ms, p95 ${burst.quiet.p95} ms).`;
+  const statuses = Object.entries(burst.statuses)
+    .map(([status, count]) => `${count}× ${status}`)
+    .join(", ");
+  return (
+    `Login burst: ${burst.logins} concurrent failed logins (${statuses}) answered in ${burst.burstMs} ms, server CPU ${burst.serverCpuMs ?? "n/a"} ms; ` +
+    `/services meanwhile p50 ${burst.visitor.p50} ms, p95 ${burst.visitor.p95} ms, max ${burst.visitor.max} ms over ${burst.visitor.requests} requests (quiet: p50 ${burst.quiet.p50} ms, p95 ${burst.quiet.p95} ms).`
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -418,7 +433,8 @@ async function measureApp({ label, env, browserWork, reference }) {
     }
     log(`${label}: reference after`);
     const after = await throughput(reference, "/");
-    const mean = (key) => (before[key] === null || after[key] === null ? null : Math.round(((before[key] + after[key]) / 2) * 100) / 100);
+    const mean = (key) =>
+      before[key] === null || after[key] === null ? null : Math.round(((before[key] + after[key]) / 2) * 100) / 100;
     result.reference = { before, after, rps: mean("rps"), cpuMsPerRequest: mean("cpuMsPerRequest") };
     log(`${label}: login burst`);
     result.loginBurst = await loginBurst(server);
@@ -456,7 +472,10 @@ async function signInAsAdmin(page, origin) {
   await page.goto(origin + "/login");
   await page.getByPlaceholder("Your Email").fill(process.env.ADMIN_EMAIL ?? "admin@tourbooking.test");
   await page.getByPlaceholder("Your Password").fill(process.env.ADMIN_PASSWORD ?? "admin12345");
-  await Promise.all([page.waitForURL((url) => !url.pathname.startsWith("/login")), page.getByRole("button", { name: "Login", exact: true }).click()]);
+  await Promise.all([
+    page.waitForURL((url) => !url.pathname.startsWith("/login")),
+    page.getByRole("button", { name: "Login", exact: true }).click(),
+  ]);
 }
 
 async function launchPlaywright() {
@@ -532,12 +551,38 @@ const kb = (bytes) => (bytes === null || bytes === undefined ? "n/a" : `${(bytes
 const cpuRatio = (reference, route) => (reference && route ? (reference / route).toFixed(2) : "n/a");
 
 function table(results) {
-  const head = ["database", "route", "req/s", "p50 ms", "p99 ms", "ratio", "CPU ms/req", "CPU ratio", "queries", "HTML raw/gzip", "JS gzip", "LH perf/a11y/bp/seo"];
+  const head = [
+    "database",
+    "route",
+    "req/s",
+    "p50 ms",
+    "p99 ms",
+    "ratio",
+    "CPU ms/req",
+    "CPU ratio",
+    "queries",
+    "HTML raw/gzip",
+    "JS gzip",
+    "LH perf/a11y/bp/seo",
+  ];
   const rows = [];
   for (const run of results.runs) {
     const ref = run.reference;
     const refCell = (key, digits = 0) => `${fmt(ref.before[key], digits)}/${fmt(ref.after[key], digits)}`;
-    rows.push([run.database, `${results.reference.path} before/after`, refCell("rps"), refCell("p50"), refCell("p99"), "1.00", refCell("cpuMsPerRequest", 2), "1.00", "0", "", kb(results.reference.js?.gzip), ""]);
+    rows.push([
+      run.database,
+      `${results.reference.path} before/after`,
+      refCell("rps"),
+      refCell("p50"),
+      refCell("p99"),
+      "1.00",
+      refCell("cpuMsPerRequest", 2),
+      "1.00",
+      "0",
+      "",
+      kb(results.reference.js?.gzip),
+      "",
+    ]);
     for (const route of Object.values(run.routes)) {
       if (!route.available) {
         rows.push([run.database, route.path, "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", "", "", ""]);
@@ -565,7 +610,21 @@ function table(results) {
   rows.push(["-", rc.path, fmt(rc.rps), fmt(rc.p50), fmt(rc.p99), "1.00", fmt(rc.cpuMsPerRequest, 2), "1.00", "", "", "", ""]);
   for (const run of results.runs) {
     const c = run.compressed;
-    if (c) rows.push([run.database, c.path, fmt(c.rps), fmt(c.p50), fmt(c.p99), fmt(c.rps / rc.rps, 2), fmt(c.cpuMsPerRequest, 2), cpuRatio(rc.cpuMsPerRequest, c.cpuMsPerRequest), "", "", "", ""]);
+    if (c)
+      rows.push([
+        run.database,
+        c.path,
+        fmt(c.rps),
+        fmt(c.p50),
+        fmt(c.p99),
+        fmt(c.rps / rc.rps, 2),
+        fmt(c.cpuMsPerRequest, 2),
+        cpuRatio(rc.cpuMsPerRequest, c.cpuMsPerRequest),
+        "",
+        "",
+        "",
+        "",
+      ]);
   }
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => String(row[i]).length)));
   const line = (cells) => `| ${cells.map((cell, i) => String(cell).padEnd(widths[i])).join(" | ")} |`;
@@ -577,7 +636,9 @@ function findings(results) {
   for (const run of results.runs) {
     for (const route of Object.values(run.routes)) {
       for (const audit of route.lighthouse?.failing ?? []) {
-        lines.push(`${route.path}  ${audit.category}  ${audit.id}  (${audit.runs}/${LIGHTHOUSE_RUNS} runs, score ${audit.score}${audit.displayValue ? `, ${audit.displayValue}` : ""}): ${audit.title}`);
+        lines.push(
+          `${route.path}  ${audit.category}  ${audit.id}  (${audit.runs}/${LIGHTHOUSE_RUNS} runs, score ${audit.score}${audit.displayValue ? `, ${audit.displayValue}` : ""}): ${audit.title}`,
+        );
       }
     }
   }
@@ -597,9 +658,23 @@ async function main() {
 
   const results = {
     date: new Date().toISOString(),
-    commit: process.env.BENCH_COMMIT ?? (spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).stdout?.trim() || null),
-    machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
-    settings: { connections: CONNECTIONS, durationS: DURATION, warmupS: WARMUP, lighthouseRuns: LIGHTHOUSE_RUNS, headers: PLAIN_HEADERS, compressedHeaders: BROWSER_HEADERS },
+    commit:
+      process.env.BENCH_COMMIT ??
+      (spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).stdout?.trim() || null),
+    machine: {
+      cpus: os.cpus().length,
+      cpu: os.cpus()[0]?.model,
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+    },
+    settings: {
+      connections: CONNECTIONS,
+      durationS: DURATION,
+      warmupS: WARMUP,
+      lighthouseRuns: LIGHTHOUSE_RUNS,
+      headers: PLAIN_HEADERS,
+      compressedHeaders: BROWSER_HEADERS,
+    },
     reference: null,
     runs: [],
   };
@@ -615,7 +690,9 @@ async function main() {
   results.durationS = Math.round((Date.now() - started) / 1000);
   writeFileSync(path.join(ROOT, "bench", "results.json"), JSON.stringify(results, null, 2) + "\n");
 
-  console.log(`\nBenchmark ${results.date} (commit ${results.commit}, ${results.machine.cpus} CPUs, Node ${results.machine.node}), ${CONNECTIONS} connections, ${DURATION} s per route\n`);
+  console.log(
+    `\nBenchmark ${results.date} (commit ${results.commit}, ${results.machine.cpus} CPUs, Node ${results.machine.node}), ${CONNECTIONS} connections, ${DURATION} s per route\n`,
+  );
   console.log(table(results));
   if (results.postgresqlError) console.log(`\nPostgreSQL run failed: ${results.postgresqlError}`);
   for (const run of results.runs) if (run.loginBurst) console.log(`\n${run.database}: ${burstLine(run.loginBurst)}`);
@@ -624,10 +701,18 @@ async function main() {
     console.log("\nLighthouse audits below a full score (route, category, audit id):");
     for (const line of failing) console.log(`  ${line}`);
   }
-  console.log(`\n[br] rows: the Accept-Encoding of a browser (the server answers gzip: it skips brotli for its CPU cost); ratio against the reference's [br] row.`);
-  console.log(`CPU ms/req = the server process's CPU time per request during the measurement; CPU ratio = reference's ÷ route's (the ratio an idle machine would show, when the database is in-process).`);
-  console.log(`ratio = route req/s ÷ mean of the reference before/after (goal ≥ 0.5); JS = gzip bytes of the scripts a page load downloads (goal ≤ 120 KB for /);`);
-  console.log(`queries = SQL statements per request; Lighthouse = median of ${LIGHTHOUSE_RUNS}, mobile defaults (goal 95/100/100/100).`);
+  console.log(
+    `\n[br] rows: the Accept-Encoding of a browser (the server answers gzip: it skips brotli for its CPU cost); ratio against the reference's [br] row.`,
+  );
+  console.log(
+    `CPU ms/req = the server process's CPU time per request during the measurement; CPU ratio = reference's ÷ route's (the ratio an idle machine would show, when the database is in-process).`,
+  );
+  console.log(
+    `ratio = route req/s ÷ mean of the reference before/after (goal ≥ 0.5); JS = gzip bytes of the scripts a page load downloads (goal ≤ 120 KB for /);`,
+  );
+  console.log(
+    `queries = SQL statements per request; Lighthouse = median of ${LIGHTHOUSE_RUNS}, mobile defaults (goal 95/100/100/100).`,
+  );
   console.log(`Written to bench/results.json in ${results.durationS} s.`);
 }
 
@@ -655,7 +740,11 @@ async function measureAll(results, reference) {
       results.runs.push(
         await measureApp({
           label: "postgresql",
-          env: { DATABASE_URL: database.url, DATA_DIR: pgDataDir, SESSION_SECRET: `bench-${Math.random().toString(36).slice(2)}-secret-0123456789` },
+          env: {
+            DATABASE_URL: database.url,
+            DATA_DIR: pgDataDir,
+            SESSION_SECRET: `bench-${Math.random().toString(36).slice(2)}-secret-0123456789`,
+          },
           reference,
         }),
       );
@@ -675,7 +764,13 @@ async function burstOnly() {
   if (!args.has("skip-build")) run("npm", ["run", "build"], ROOT);
   const burst = async (label, env) => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
-    const server = await startServer({ name: label, cwd: ROOT, env: { DATA_DIR: dataDir, ...env }, readyPath: "/readyz", countQueries: false });
+    const server = await startServer({
+      name: label,
+      cwd: ROOT,
+      env: { DATA_DIR: dataDir, ...env },
+      readyPath: "/readyz",
+      countQueries: false,
+    });
     try {
       const result = await loginBurst(server);
       console.log(JSON.stringify({ database: label, ...result }));
@@ -689,7 +784,10 @@ async function burstOnly() {
   if (process.env.DATABASE_URL) {
     const database = await serverDatabase(process.env.DATABASE_URL);
     try {
-      await burst("postgresql", { DATABASE_URL: database.url, SESSION_SECRET: `bench-${Math.random().toString(36).slice(2)}-secret-0123456789` });
+      await burst("postgresql", {
+        DATABASE_URL: database.url,
+        SESSION_SECRET: `bench-${Math.random().toString(36).slice(2)}-secret-0123456789`,
+      });
     } finally {
       await database.drop();
     }

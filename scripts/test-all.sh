@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every test: type check, unit and integration tests on the embedded database (and the
+# Runs every test: type check, lint, unit and integration tests on the embedded database (and the
 # integration tests again on the PostgreSQL server when TEST_DATABASE_URL is set), the
 # reliability suite on PostgreSQL, then the browser tests in Chromium. Each layer is recorded in
 # .test-reports/layers.tsv (ran or skipped, and why) and scripts/test-summary.mjs prints them
@@ -18,6 +18,10 @@ layer() { printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "${4:-}" >>.test-reports/laye
 echo "== type check"
 npx tsc
 layer "type check" - ran
+
+echo "== lint: ESLint, Prettier, knip"
+npm run lint
+layer "lint (ESLint, Prettier, unused code)" - ran
 
 echo "== unit and integration tests: embedded database"
 (unset TEST_DATABASE_URL; npx vitest run --reporter=default --reporter=json --outputFile.json=.test-reports/vitest-embedded.json)

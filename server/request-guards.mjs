@@ -11,11 +11,13 @@ export const MAX_FORM_BYTES = 128 * 1024;
 function refuse(req, res, status, message) {
   res.status(status).setHeader("Cache-Control", "no-store");
   if (isApi(req)) return res.json({ error: message });
-  res.type("html").send(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Request refused — Tour Booking</title></head>` +
-      `<body><main><h1>Request refused</h1><p>${message} Please go back to the site and try again.</p>` +
-      `<p><a href="/">Tour Booking home page</a></p></main></body></html>`,
-  );
+  res
+    .type("html")
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Request refused — Tour Booking</title></head>` +
+        `<body><main><h1>Request refused</h1><p>${message} Please go back to the site and try again.</p>` +
+        `<p><a href="/">Tour Booking home page</a></p></main></body></html>`,
+    );
 }
 
 function isApi(req) {

@@ -14,7 +14,11 @@ export const loginSchema = z.object({
 
 export const registerSchema = z
   .object({
-    displayName: requiredText({ max: 80, missing: "Please enter your name.", tooLong: "Please use at most 80 characters for your name." }),
+    displayName: requiredText({
+      max: 80,
+      missing: "Please enter your name.",
+      tooLong: "Please use at most 80 characters for your name.",
+    }),
     email,
     password: newPassword,
     confirmPassword: z.string({ required_error: PASSWORD_MISMATCH }),

@@ -40,13 +40,48 @@ describe("safeRedirect", () => {
 
 // Characters that make URL tricks: slashes, dots, escapes, controls the browser strips, and letters.
 const trickyPath = fc
-  .array(fc.constantFrom("/", "\\", ".", "..", "%2e", "%2f", "%5c", "%00", "\t", "\n", "\r", " ", ":", "@", "?", "#", "evil.example", "a", "login", "http:", "é", "\u0000"), {
-    maxLength: 12,
-  })
+  .array(
+    fc.constantFrom(
+      "/",
+      "\\",
+      ".",
+      "..",
+      "%2e",
+      "%2f",
+      "%5c",
+      "%00",
+      "\t",
+      "\n",
+      "\r",
+      " ",
+      ":",
+      "@",
+      "?",
+      "#",
+      "evil.example",
+      "a",
+      "login",
+      "http:",
+      "é",
+      "\u0000",
+    ),
+    {
+      maxLength: 12,
+    },
+  )
   .map((parts) => parts.join(""));
 // The same, from few characters, so that sequences such as "/.//" come up often.
-const densePath = fc.array(fc.constantFrom("/", "\\", ".", "..", "%2e", "\t", "evil.example"), { maxLength: 8 }).map((parts) => parts.join(""));
-const anyInput = fc.oneof({ weight: 4, arbitrary: densePath }, { weight: 4, arbitrary: trickyPath }, fc.string(), fc.string({ unit: "binary" }), fc.webUrl(), fc.webPath());
+const densePath = fc
+  .array(fc.constantFrom("/", "\\", ".", "..", "%2e", "\t", "evil.example"), { maxLength: 8 })
+  .map((parts) => parts.join(""));
+const anyInput = fc.oneof(
+  { weight: 4, arbitrary: densePath },
+  { weight: 4, arbitrary: trickyPath },
+  fc.string(),
+  fc.string({ unit: "binary" }),
+  fc.webUrl(),
+  fc.webPath(),
+);
 const SITE = "http://site.example";
 
 describe("safeRedirect properties (fast-check)", () => {

@@ -6,6 +6,8 @@ import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy } from "remix-auth-google";
 import { AUTH_MESSAGES, type AuthCode } from "~/auth/auth-forms";
+import { hashPassword, PasswordBusyError, verifyPassword } from "~/auth/password.server";
+import { env } from "~/config/env.server";
 import {
   createGoogleUser,
   createPasswordUser,
@@ -15,8 +17,6 @@ import {
   findUserIdByEmail,
   linkGoogleAccount,
 } from "~/data/users.server";
-import { env } from "~/config/env.server";
-import { hashPassword, PasswordBusyError, verifyPassword } from "~/auth/password.server";
 import { take } from "~/domain/rate-limit.server";
 
 export interface AuthUser {
@@ -158,16 +158,15 @@ export function getAuthenticator(): Authenticator<AuthUser> {
   instance.use(
     new FormStrategy<AuthUser>(async ({ form, context }) => {
       const ctx = context as LoginContext;
-      const email = String(form.get("email") ?? "").trim().toLowerCase();
+      const email = String(form.get("email") ?? "")
+        .trim()
+        .toLowerCase();
       const password = String(form.get("password") ?? "");
       return verifyLogin(email, password, ctx.clientAddress);
     }),
     "user-pass",
   );
-  instance.use(
-    new FormStrategy<AuthUser>(async ({ context }) => verifyRegister(context as RegisterContext)),
-    "register",
-  );
+  instance.use(new FormStrategy<AuthUser>(async ({ context }) => verifyRegister(context as RegisterContext)), "register");
   if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) {
     instance.use(
       new GoogleStrategy<AuthUser>(

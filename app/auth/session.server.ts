@@ -3,9 +3,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie, redirect, type Cookie } from "@remix-run/node";
 import { requestPath, safeRedirect } from "~/auth/auth-redirect";
-import { createSession, deleteExpiredSessionsOf, deleteSession, deleteSessionsOf, extendSession, findSession } from "~/data/sessions.server";
-import { env } from "~/config/env.server";
 import { ADMINS_ONLY, FLASH_MESSAGES, type FlashKey } from "~/auth/flash-messages";
+import { env } from "~/config/env.server";
+import { createSession, deleteExpiredSessionsOf, deleteSession, extendSession, findSession } from "~/data/sessions.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Sliding expiry: the row and cookie are renewed at most once a day. */
@@ -131,7 +131,9 @@ export async function flashCookie(key: FlashKey): Promise<string> {
 }
 
 /** Reads a one-time message and the Set-Cookie that clears it. */
-export async function consumeFlash(request: Request): Promise<{ flash: (typeof FLASH_MESSAGES)[FlashKey] | null; clear?: string }> {
+export async function consumeFlash(
+  request: Request,
+): Promise<{ flash: (typeof FLASH_MESSAGES)[FlashKey] | null; clear?: string }> {
   const key = await cookieJar().flash.parse(request.headers.get("Cookie"));
   if (typeof key !== "string" || !(key in FLASH_MESSAGES)) return { flash: null };
   return { flash: FLASH_MESSAGES[key as FlashKey], clear: await cookieJar().flash.serialize("", { maxAge: 0 }) };

@@ -17,7 +17,7 @@ function subscribeToMotion(onChange: () => void) {
 }
 
 /** True when the visitor prefers reduced motion (and on the server, where nothing moves anyway). */
-export function usePrefersReducedMotion(): boolean {
+function usePrefersReducedMotion(): boolean {
   return useSyncExternalStore(
     subscribeToMotion,
     () => window.matchMedia(REDUCED_MOTION).matches,

@@ -13,7 +13,14 @@ export function DeleteForm({ id, confirmText, label }: { id: string; confirmText
       }}
     >
       <input type="hidden" name="id" value={id} />
-      <button type="submit" name="intent" value="delete" className="button button-small button-danger" disabled={busy} aria-label={label}>
+      <button
+        type="submit"
+        name="intent"
+        value="delete"
+        className="button button-small button-danger"
+        disabled={busy}
+        aria-label={label}
+      >
         Delete
       </button>
     </Form>

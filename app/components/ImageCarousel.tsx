@@ -28,11 +28,21 @@ export function ImageCarousel({ slides, label }: { slides: Slide[]; label: strin
       </div>
       {emblaApi ? (
         <div className="carousel-controls">
-          <button type="button" className="icon-button" onClick={() => emblaApi.scrollPrev(reducedMotion)} aria-label="Previous picture">
+          <button
+            type="button"
+            className="icon-button"
+            onClick={() => emblaApi.scrollPrev(reducedMotion)}
+            aria-label="Previous picture"
+          >
             ‹
           </button>
           <AutoplayToggle {...toggleProps} what="the pictures" />
-          <button type="button" className="icon-button" onClick={() => emblaApi.scrollNext(reducedMotion)} aria-label="Next picture">
+          <button
+            type="button"
+            className="icon-button"
+            onClick={() => emblaApi.scrollNext(reducedMotion)}
+            aria-label="Next picture"
+          >
             ›
           </button>
         </div>

@@ -53,11 +53,21 @@ export function ReviewsCarousel({ reviews }: { reviews: ReviewData[] }) {
       </div>
       {emblaApi ? (
         <div className="carousel-controls">
-          <button type="button" className="icon-button" onClick={() => emblaApi.scrollPrev(reducedMotion)} aria-label="Previous reviews">
+          <button
+            type="button"
+            className="icon-button"
+            onClick={() => emblaApi.scrollPrev(reducedMotion)}
+            aria-label="Previous reviews"
+          >
             ‹
           </button>
           <AutoplayToggle {...toggleProps} what="the reviews" />
-          <button type="button" className="icon-button" onClick={() => emblaApi.scrollNext(reducedMotion)} aria-label="Next reviews">
+          <button
+            type="button"
+            className="icon-button"
+            onClick={() => emblaApi.scrollNext(reducedMotion)}
+            aria-label="Next reviews"
+          >
             ›
           </button>
         </div>

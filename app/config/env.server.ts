@@ -15,10 +15,7 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  DATABASE_URL: optionalString.refine(
-    (url) => !url || /^postgres(ql)?:\/\//.test(url),
-    "must be a postgresql:// URL",
-  ),
+  DATABASE_URL: optionalString.refine((url) => !url || /^postgres(ql)?:\/\//.test(url), "must be a postgresql:// URL"),
   DATABASE_POOL_SIZE: positiveInt(10),
   DATA_DIR: z.string().default("./data"),
   SESSION_SECRET: optionalString,
@@ -38,7 +35,12 @@ const envSchema = z.object({
   API_CORS_ORIGINS: z
     .string()
     .default("")
-    .transform((value) => value.split(",").map((origin) => origin.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
     .refine(
       (origins) => origins.every((origin) => /^https?:\/\/[^/\s]+$/.test(origin)),
       "must be a comma-separated list of origins like https://app.example.com (no path, no trailing slash)",
@@ -76,7 +78,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   const env = parsed.data;
   const dataDir = resolve(env.DATA_DIR);
-  let secrets = env.SESSION_SECRET?.split(",").map((secret) => secret.trim()).filter(Boolean) ?? [];
+  let secrets =
+    env.SESSION_SECRET?.split(",")
+      .map((secret) => secret.trim())
+      .filter(Boolean) ?? [];
   if (secrets.length === 0) {
     if (env.NODE_ENV === "production" && env.DATABASE_URL) {
       throw new Error(

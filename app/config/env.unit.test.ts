@@ -22,7 +22,11 @@ describe("configuration", () => {
   });
 
   it("requires SESSION_SECRET in production with a server database", () => {
-    expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/app", DATA_DIR: dataDir() })).toThrow(/SESSION_SECRET/);
-    expect(parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/app", SESSION_SECRET: "a,b" }).SESSION_SECRETS).toEqual(["a", "b"]);
+    expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/app", DATA_DIR: dataDir() })).toThrow(
+      /SESSION_SECRET/,
+    );
+    expect(
+      parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/app", SESSION_SECRET: "a,b" }).SESSION_SECRETS,
+    ).toEqual(["a", "b"]);
   });
 });

@@ -7,9 +7,9 @@ import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { env } from "~/config/env.server";
 import { logger } from "~/config/logger.server";
-import { PrismaClient } from "~/generated/prisma/client";
 import { applyMigrations, pendingMigrations, readMigrations, type MigrationConnection } from "~/data/migrate.server";
 import { seedDatabase } from "~/data/seed.server";
+import { PrismaClient } from "~/generated/prisma/client";
 
 export type Db = PrismaClient;
 

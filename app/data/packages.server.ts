@@ -1,7 +1,7 @@
 // Tour packages (the Prisma model Service). Orders keep a package's title and price of their own.
+import { cached, forgetCachedLists } from "~/data/cache.server";
 import { db } from "~/data/db.server";
 import { isPlausibleId } from "~/domain/ids";
-import { cached, forgetCachedLists } from "~/data/cache.server";
 
 const packageSelect = { id: true, title: true, costCents: true, image: true, description: true } as const;
 const packageCardSelect = { id: true, title: true, costCents: true, image: true } as const;

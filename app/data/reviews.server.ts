@@ -1,6 +1,6 @@
 // Travellers' reviews. The author's name, email and photo are copied from their account.
-import { db } from "~/data/db.server";
 import { cached, forgetCachedLists } from "~/data/cache.server";
+import { db } from "~/data/db.server";
 
 /** The latest twelve, as the home page shows them (no emails). */
 export function listRecentReviews() {

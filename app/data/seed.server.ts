@@ -2,8 +2,8 @@
 // administrator account from ADMIN_EMAIL / ADMIN_PASSWORD.
 import bcrypt from "bcryptjs";
 import type { Env } from "~/config/env.server";
-import type { PrismaClient } from "~/generated/prisma/client";
 import { seedReviews, seedPackages } from "~/data/seed-data";
+import type { PrismaClient } from "~/generated/prisma/client";
 
 export async function seedDatabase(prisma: PrismaClient, config: Env): Promise<void> {
   if (config.SEED_DEMO_DATA) {

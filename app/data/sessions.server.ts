@@ -29,8 +29,3 @@ export async function deleteExpiredSessionsOf(userId: string, now = new Date()):
   const prisma = await db();
   await prisma.session.deleteMany({ where: { userId, expiresAt: { lt: now } } });
 }
-
-export async function deleteSessionsOf(userId: string): Promise<number> {
-  const prisma = await db();
-  return (await prisma.session.deleteMany({ where: { userId } })).count;
-}

@@ -1,7 +1,19 @@
 // The checkout form's schema (docs/spec.md §5, with the length rules actually enforced),
 // shared by the browser and the action; POST /api/my-orders extends it (app/http/api-schemas.ts).
 import { z } from "zod";
-import { district, email, EMAIL_MESSAGES, mobileNumber, oneTimeKey, optionalText, packageType, postcode, quantity, recordId, requiredText } from "~/domain/fields";
+import {
+  district,
+  email,
+  EMAIL_MESSAGES,
+  mobileNumber,
+  oneTimeKey,
+  optionalText,
+  packageType,
+  postcode,
+  quantity,
+  recordId,
+  requiredText,
+} from "~/domain/fields";
 
 export { DISTRICTS, normaliseMobileNumber } from "~/domain/fields";
 

@@ -1,6 +1,6 @@
-import type { ContactMessageInput } from "~/domain/contact";
-import { queueEmail, saveContactMessage } from "~/data/messages.server";
 import { env } from "~/config/env.server";
+import { queueEmail, saveContactMessage } from "~/data/messages.server";
+import type { ContactMessageInput } from "~/domain/contact";
 import { deliverOutbox } from "~/domain/mail.server";
 
 /** Stores the message, queues the mail to the agency and tries to send it right away. */

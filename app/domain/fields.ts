@@ -86,7 +86,10 @@ export const password = z.string({ required_error: "Please enter your password."
 export const newPassword = z
   .string({ required_error: "Please choose a password." })
   .min(PASSWORD_MIN_LENGTH, `Please use at least ${PASSWORD_MIN_LENGTH} characters for your password.`)
-  .refine((value) => new TextEncoder().encode(value).length <= PASSWORD_MAX_BYTES, `Please use at most ${PASSWORD_MAX_BYTES} characters for your password.`);
+  .refine(
+    (value) => new TextEncoder().encode(value).length <= PASSWORD_MAX_BYTES,
+    `Please use at most ${PASSWORD_MAX_BYTES} characters for your password.`,
+  );
 
 /** A record's id as the site generates them. */
 export function recordId(missing: string, invalid: string) {
@@ -122,7 +125,11 @@ const RATING_MESSAGE = "The rating must be a whole number from 0 to 5.";
 
 /** A review's stars, 0 to 5 (0 when left out). */
 export const rating = withDefault(
-  z.coerce.number({ invalid_type_error: "The rating must be a number from 0 to 5." }).int(RATING_MESSAGE).min(0, RATING_MESSAGE).max(5, RATING_MESSAGE),
+  z.coerce
+    .number({ invalid_type_error: "The rating must be a number from 0 to 5." })
+    .int(RATING_MESSAGE)
+    .min(0, RATING_MESSAGE)
+    .max(5, RATING_MESSAGE),
   0,
 );
 
@@ -201,7 +208,13 @@ export const mobileNumber = z
   })
   .describe("A Bangladeshi mobile number, e.g. 01712345678");
 
-export const postcode = optional(z.string().trim().regex(/^\d{4,10}$/, "The postcode is 4 to 10 digits.").max(10, "The postcode is 4 to 10 digits."));
+export const postcode = optional(
+  z
+    .string()
+    .trim()
+    .regex(/^\d{4,10}$/, "The postcode is 4 to 10 digits.")
+    .max(10, "The postcode is 4 to 10 digits."),
+);
 
 /** A value the API accepts and ignores (fields of the original site's bodies now taken from elsewhere). */
 export const ignored = (why: string) => z.unknown().optional().describe(`Ignored: ${why}`);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { orderInputSchema } from "~/http/api-schemas";
 import { checkoutSchema } from "~/domain/checkout";
 import { constraintsOf, isBlankable, optional, postcode, rating } from "~/domain/fields";
 import { packageSchema } from "~/domain/packages";
+import { orderInputSchema } from "~/http/api-schemas";
 
 describe("optional fields", () => {
   it("take a blank value as absent", () => {

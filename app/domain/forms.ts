@@ -10,8 +10,10 @@ import { MAX_BODY_DEPTH, nulMessage, scanForNul } from "~/domain/text";
 function refuseNul<Schema extends z.ZodTypeAny>(schema: Schema) {
   return z.preprocess((value, context) => {
     const scan = scanForNul(value);
-    for (const path of scan.nul) context.addIssue({ code: z.ZodIssueCode.custom, path, message: nulMessage(path.join(".") || "body") });
-    if (scan.tooDeep) context.addIssue({ code: z.ZodIssueCode.custom, message: `The form is nested more than ${MAX_BODY_DEPTH} levels deep.` });
+    for (const path of scan.nul)
+      context.addIssue({ code: z.ZodIssueCode.custom, path, message: nulMessage(path.join(".") || "body") });
+    if (scan.tooDeep)
+      context.addIssue({ code: z.ZodIssueCode.custom, message: `The form is nested more than ${MAX_BODY_DEPTH} levels deep.` });
     return value;
   }, schema);
 }

@@ -56,7 +56,9 @@ describe("every body goes through the shared checks", () => {
   });
 
   it("conform forms are parsed only by parseForm", () => {
-    expect(files.filter((file) => file.name !== "domain/forms.ts" && file.text.includes("parseWithZod")).map((file) => file.name)).toEqual([]);
+    expect(
+      files.filter((file) => file.name !== "domain/forms.ts" && file.text.includes("parseWithZod")).map((file) => file.name),
+    ).toEqual([]);
   });
 
   it("a module that reads a form checks it with ~/domain/forms", () => {

@@ -2,9 +2,9 @@
 // lost when SMTP is down), then sent over SMTP when SMTP_URL is configured. Failed sends keep the
 // row with the error for a retry.
 import nodemailer, { type Transporter } from "nodemailer";
-import { claimEmail, dueEmails, markEmailFailed, markEmailSent } from "~/data/messages.server";
 import { env } from "~/config/env.server";
 import { logger } from "~/config/logger.server";
+import { claimEmail, dueEmails, markEmailFailed, markEmailSent } from "~/data/messages.server";
 
 const MAX_ATTEMPTS = 8;
 /** Longer than one send can take (the timeouts below add up to 20 s). */

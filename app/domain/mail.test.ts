@@ -1,8 +1,8 @@
 import { createServer } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
-import { receiveContactMessage } from "~/domain/contact.server";
 import { db } from "~/data/db.server";
 import { claimEmail, dueEmails, queueEmail } from "~/data/messages.server";
+import { receiveContactMessage } from "~/domain/contact.server";
 import { deliverOutbox } from "~/domain/mail.server";
 import { startFakeSmtp } from "../../tests/support/fake-smtp";
 
@@ -19,7 +19,12 @@ afterAll(() => smtp.close());
 
 describe("contact mail over SMTP", () => {
   it("mails the agency when SMTP is up and marks the outbox row sent", async () => {
-    await receiveContactMessage({ name: "Mina Roy", email: "mina@example.com", subject: "Hello", message: "Is Sajek open in June?" });
+    await receiveContactMessage({
+      name: "Mina Roy",
+      email: "mina@example.com",
+      subject: "Hello",
+      message: "Is Sajek open in June?",
+    });
     expect(smtp.messages).toHaveLength(1);
     expect(smtp.messages[0].to).toEqual(["agency@example.com"]);
     expect(smtp.messages[0].data).toContain("Is Sajek open in June?");
@@ -87,10 +92,17 @@ describe("contact mail over SMTP", () => {
 
   it("sends each message once when two instances deliver the outbox at the same time", async () => {
     const before = smtp.messages.length;
-    const ids = await Promise.all([1, 2, 3].map((n) => queueEmail({ to: `twice${n}@example.com`, subject: "Once", text: `Message ${n}` })));
+    const ids = await Promise.all(
+      [1, 2, 3].map((n) => queueEmail({ to: `twice${n}@example.com`, subject: "Once", text: `Message ${n}` })),
+    );
     const sent = await Promise.all([deliverOutbox(), deliverOutbox()]);
     expect(sent[0] + sent[1]).toBe(3);
-    expect(smtp.messages.slice(before).map((message) => message.to[0]).sort()).toEqual(["twice1@example.com", "twice2@example.com", "twice3@example.com"]);
+    expect(
+      smtp.messages
+        .slice(before)
+        .map((message) => message.to[0])
+        .sort(),
+    ).toEqual(["twice1@example.com", "twice2@example.com", "twice3@example.com"]);
     const prisma = await db();
     const rows = await prisma.outboxEmail.findMany({ where: { id: { in: ids } } });
     expect(rows.every((row) => row.sentAt !== null && row.attempts === 1)).toBe(true);

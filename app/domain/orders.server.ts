@@ -1,7 +1,7 @@
 // Orders: priced by the server, owned by their customer, soft-deleted.
-import type { CheckoutInput } from "~/domain/checkout";
 import { createOrder, findOrderIdByKey, findOrderStatus, softDeleteOrder } from "~/data/orders.server";
 import { findPackageToOrder } from "~/data/packages.server";
+import type { CheckoutInput } from "~/domain/checkout";
 import { totalCents } from "~/domain/ordering";
 
 export class OrderError extends Error {

@@ -40,13 +40,32 @@ describe("isImageUrl", () => {
   });
 
   it("never lets a site path load from another host, as a browser resolves it (fast-check)", () => {
-    const parts = fc.constantFrom("/", "\\", ".", "..", "\t", "\n", "\r", " ", "%2f", "%5c", "evil.example", "x.png", ":", "@", "\u0000");
+    const parts = fc.constantFrom(
+      "/",
+      "\\",
+      ".",
+      "..",
+      "\t",
+      "\n",
+      "\r",
+      " ",
+      "%2f",
+      "%5c",
+      "evil.example",
+      "x.png",
+      ":",
+      "@",
+      "\u0000",
+    );
     fc.assert(
-      fc.property(fc.array(parts, { maxLength: 8 }).map((p) => p.join("")), (value) => {
-        if (!isImageUrl(value) || /^https?:/i.test(value)) return;
-        // What an <img src> resolves to on a page of the site (the WHATWG parser strips tabs and newlines).
-        expect(new URL(value, "http://site.example/dashboard/page").origin).toBe("http://site.example");
-      }),
+      fc.property(
+        fc.array(parts, { maxLength: 8 }).map((p) => p.join("")),
+        (value) => {
+          if (!isImageUrl(value) || /^https?:/i.test(value)) return;
+          // What an <img src> resolves to on a page of the site (the WHATWG parser strips tabs and newlines).
+          expect(new URL(value, "http://site.example/dashboard/page").origin).toBe("http://site.example");
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -62,6 +81,9 @@ describe("packageSchema image", () => {
   it("refuses a site path that leaves the site, with the form's message", () => {
     const result = packageSchema.safeParse({ ...product, image: "/\\evil.example/x.png" });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]).toMatchObject({ path: ["image"], message: expect.stringMatching(/http\(s\) URL or a path on this site/) });
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ["image"],
+      message: expect.stringMatching(/http\(s\) URL or a path on this site/),
+    });
   });
 });

@@ -1,17 +1,26 @@
 // Card payments: the server creates the payment intent from the order's own price and records
 // a payment only after it has checked the intent with Stripe (docs/decisions/0006-payments.md).
 import Stripe from "stripe";
-import { isPlausibleId } from "~/domain/ids";
-import { attachPaymentIntent, findPayableOrder, findPaymentPageOrder, markPaymentFailed, type PayableOrderRow } from "~/data/orders.server";
-import { recordPayment } from "~/data/payments.server";
 import { logger } from "~/config/logger.server";
+import {
+  attachPaymentIntent,
+  findPayableOrder,
+  findPaymentPageOrder,
+  markPaymentFailed,
+  type PayableOrderRow,
+} from "~/data/orders.server";
+import { recordPayment } from "~/data/payments.server";
+import { isPlausibleId } from "~/domain/ids";
 import { deliverOutbox } from "~/domain/mail.server";
 import { formatDollars } from "~/domain/money";
 import { mismatchBetween, PAYMENT_CURRENCY } from "~/domain/payments";
 import { paymentsConfigured, stripe } from "~/domain/stripe.server";
 
 export class PaymentError extends Error {
-  constructor(readonly code: "not-configured" | "not-found" | "paid" | "unverified" | "provider", message: string) {
+  constructor(
+    readonly code: "not-configured" | "not-found" | "paid" | "unverified" | "provider",
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -24,7 +33,11 @@ function requireConfigured() {
 }
 
 // Confirmation also finds an order deleted while its payment was under way: what was paid is kept.
-async function findOrder(orderId: string, ownerId: string | undefined, { includeDeleted = false } = {}): Promise<PayableOrderRow> {
+async function findOrder(
+  orderId: string,
+  ownerId: string | undefined,
+  { includeDeleted = false } = {},
+): Promise<PayableOrderRow> {
   if (!isPlausibleId(orderId)) throw new PaymentError("not-found", "No such order.");
   const order = await findPayableOrder(orderId, ownerId, { includeDeleted });
   if (!order) throw new PaymentError("not-found", "No such order.");
@@ -36,7 +49,10 @@ async function findOrder(orderId: string, ownerId: string | undefined, { include
  * new one for the order's stored price. The idempotency key makes a retry or a second tab get
  * the same intent from Stripe, never a second charge.
  */
-export async function openPaymentIntent(orderId: string, ownerId: string): Promise<{ clientSecret: string; paymentIntentId: string }> {
+export async function openPaymentIntent(
+  orderId: string,
+  ownerId: string,
+): Promise<{ clientSecret: string; paymentIntentId: string }> {
   requireConfigured();
   const order = await findOrder(orderId, ownerId);
   if (order.paymentStatus === "PAID") throw new PaymentError("paid", "This order is already paid.");
@@ -63,7 +79,7 @@ export async function openPaymentIntent(orderId: string, ownerId: string): Promi
       // A replaced (cancelled) intent gets a new key; everything else reuses the first one.
       {
         idempotencyKey: `order-${order.id}-${order.stripePaymentIntentId ?? "first"}`,
-      }
+      },
     );
   } catch (error) {
     if (error instanceof PaymentError) throw error;
@@ -98,7 +114,9 @@ async function recordVerifiedPayment(order: PayableOrderRow, paymentIntentId: st
     }
     throw providerError(error);
   }
-  const mismatch = mismatchBetween(intent, order) ?? (intent.status === "succeeded" ? null : `the payment is ${intent.status.replaceAll("_", " ")}`);
+  const mismatch =
+    mismatchBetween(intent, order) ??
+    (intent.status === "succeeded" ? null : `the payment is ${intent.status.replaceAll("_", " ")}`);
   if (mismatch) {
     logger.warn(
       {
@@ -140,7 +158,7 @@ function confirmationEmail(
     serviceTitle: string;
     priceCents: number;
   },
-  transaction: string
+  transaction: string,
 ) {
   return {
     to: order.email,

@@ -16,6 +16,7 @@ interface IntentFacts {
 export function mismatchBetween(intent: IntentFacts, order: PayableOrder): string | null {
   if (intent.metadata?.orderId !== order.id) return "it was made for another order";
   if (intent.currency !== PAYMENT_CURRENCY) return `its currency is ${intent.currency}, not ${PAYMENT_CURRENCY}`;
-  if (intent.amount !== order.priceCents) return `its amount ${intent.amount} differs from the order's price ${order.priceCents} (cents)`;
+  if (intent.amount !== order.priceCents)
+    return `its amount ${intent.amount} differs from the order's price ${order.priceCents} (cents)`;
   return null;
 }

@@ -1,8 +1,8 @@
 // Fixed-window counters in the RateLimit table, shared by every app instance. Every limit of the
 // site is one row of the table below; the README's "Rate limits" part describes the same policy.
 import { AUTH_MESSAGES } from "~/auth/auth-forms";
-import { hit, unhit } from "~/data/rate-limits.server";
 import { env, type Env } from "~/config/env.server";
+import { hit, unhit } from "~/data/rate-limits.server";
 
 export interface LimitRule {
   windowMinutes: number;

@@ -5,11 +5,18 @@ import { limitRule, take } from "~/domain/rate-limit.server";
 import { clientAddress } from "~/http/client-address.server";
 
 const counts = async (prefix: string) =>
-  (await (await db()).rateLimit.findMany({ where: { key: { startsWith: prefix } }, orderBy: { key: "asc" } })).map(({ key, count }) => [key, count]);
+  (await (await db()).rateLimit.findMany({ where: { key: { startsWith: prefix } }, orderBy: { key: "asc" } })).map(
+    ({ key, count }) => [key, count],
+  );
 
 describe("rate-limit table", () => {
   it("reads every limit from the environment defaults", () => {
-    expect(limitRule("login")).toMatchObject({ windowMinutes: 15, perAccountAndAddress: 5, perAddress: 20, slowDownPerAccount: 20 });
+    expect(limitRule("login")).toMatchObject({
+      windowMinutes: 15,
+      perAccountAndAddress: 5,
+      perAddress: 20,
+      slowDownPerAccount: 20,
+    });
     expect(limitRule("login")).not.toHaveProperty("perAccount");
     expect(limitRule("register")).toMatchObject({ windowMinutes: 60, perAddress: 20 });
     expect(limitRule("order")).toMatchObject({ windowMinutes: 60, perAccount: 30, perAddress: 100 });
@@ -48,7 +55,8 @@ describe("take", () => {
   });
 
   it("limits an address across accounts, only when the address is known", async () => {
-    for (let i = 0; i < 20; i++) expect((await take("login", { account: `a${i}@example.com`, address: "203.0.113.40" })).refused).toBeNull();
+    for (let i = 0; i < 20; i++)
+      expect((await take("login", { account: `a${i}@example.com`, address: "203.0.113.40" })).refused).toBeNull();
     expect((await take("login", { account: "next@example.com", address: "203.0.113.40" })).refused).not.toBeNull();
     for (let i = 0; i < 25; i++) expect((await take("register", { address: null })).refused).toBeNull();
   });

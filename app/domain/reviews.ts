@@ -3,6 +3,10 @@ import { z } from "zod";
 import { rating, requiredText } from "~/domain/fields";
 
 export const reviewSchema = z.object({
-  review: requiredText({ max: 2000, missing: "Please write your review.", tooLong: "Your review can be at most 2000 characters." }),
+  review: requiredText({
+    max: 2000,
+    missing: "Please write your review.",
+    tooLong: "Your review can be at most 2000 characters.",
+  }),
   rating,
 });

@@ -33,7 +33,9 @@ export function scanForNul(value: unknown): NulScan {
     }
     if (current === null || typeof current !== "object") continue;
     if (path.length >= MAX_BODY_DEPTH) return { nul, tooDeep: true };
-    const entries: [string | number, unknown][] = Array.isArray(current) ? current.map((item, index) => [index, item]) : Object.entries(current);
+    const entries: [string | number, unknown][] = Array.isArray(current)
+      ? current.map((item, index) => [index, item])
+      : Object.entries(current);
     for (const [key, item] of entries) {
       if (typeof key === "string" && key.includes("\u0000")) nul.push([...path, key]);
       stack.push({ value: item, path: [...path, key] });

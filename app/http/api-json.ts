@@ -5,7 +5,13 @@ import type { z } from "zod";
 import { dollarsValue } from "~/domain/money";
 import type { orderSchema, reviewRecordSchema, savedUserSchema, serviceSchema } from "~/http/api-schemas";
 
-export function packageJson(tourPackage: { id: string; title: string; costCents: number; image: string; description: string }): z.infer<typeof serviceSchema> {
+export function packageJson(tourPackage: {
+  id: string;
+  title: string;
+  costCents: number;
+  image: string;
+  description: string;
+}): z.infer<typeof serviceSchema> {
   return {
     _id: tourPackage.id,
     title: tourPackage.title,
@@ -61,7 +67,18 @@ export function orderJson(order: OrderRecord): z.infer<typeof orderSchema> {
 }
 
 /** GET /api/users: an account as an administrator sees it (userSchema, with createdAt still a Date until JSON). */
-export function userJson({ id, role, ...user }: { id: string; email: string; displayName: string; role: string; disabled: boolean; createdAt: Date }) {
+export function userJson({
+  id,
+  role,
+  ...user
+}: {
+  id: string;
+  email: string;
+  displayName: string;
+  role: string;
+  disabled: boolean;
+  createdAt: Date;
+}) {
   return { _id: id, ...user, admin: role === "ADMIN" };
 }
 

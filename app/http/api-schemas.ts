@@ -16,14 +16,21 @@ export { packageSchema as serviceInputSchema } from "~/domain/packages";
 export const tokenRequestSchema = loginSchema.pick({ email: true, password: true });
 
 const accountEmail = (description?: string) => {
-  const schema = email({ missing: "email is required.", invalid: "email must be an email address.", tooLong: "email is too long." }, { lowerCase: true });
+  const schema = email(
+    { missing: "email is required.", invalid: "email must be an email address.", tooLong: "email is too long." },
+    { lowerCase: true },
+  );
   return description ? schema.describe(description) : schema;
 };
 
 export const userInputSchema = z.object({
   email: accountEmail("The caller's own email"),
   // Sent empty it is refused rather than ignored: it would blank the name the site shows.
-  displayName: requiredText({ max: 80, missing: "displayName cannot be empty.", tooLong: "displayName can be at most 80 characters." }).optional(),
+  displayName: requiredText({
+    max: 80,
+    missing: "displayName cannot be empty.",
+    tooLong: "displayName can be at most 80 characters.",
+  }).optional(),
 });
 
 export const makeAdminInputSchema = z.object({ email: accountEmail() });
@@ -66,7 +73,9 @@ export const errorSchema = z
   .object({ error: z.string().min(1), details: z.record(z.array(z.string()).min(1)).optional() })
   .strict();
 
-export const tokenSchema = z.object({ token: z.string().regex(/^tb_[A-Za-z0-9_-]{43}$/), expiresAt: z.string().datetime() }).strict();
+export const tokenSchema = z
+  .object({ token: z.string().regex(/^tb_[A-Za-z0-9_-]{43}$/), expiresAt: z.string().datetime() })
+  .strict();
 
 export const adminFlagSchema = z.object({ admin: z.boolean() }).strict();
 
@@ -81,10 +90,18 @@ export const userSchema = z
   })
   .strict();
 
-export const savedUserSchema = z.object({ _id: z.string(), email: z.string(), displayName: z.string(), acknowledged: z.literal(true) }).strict();
+export const savedUserSchema = z
+  .object({ _id: z.string(), email: z.string(), displayName: z.string(), acknowledged: z.literal(true) })
+  .strict();
 
 export const serviceSchema = z
-  .object({ _id: z.string(), title: z.string(), cost: z.number().describe("Dollars"), image: z.string(), description: z.string() })
+  .object({
+    _id: z.string(),
+    title: z.string(),
+    cost: z.number().describe("Dollars"),
+    image: z.string(),
+    description: z.string(),
+  })
   .strict();
 
 export const reviewRecordSchema = z

@@ -3,11 +3,11 @@
 // shapes of the records are in app/http/api-json.ts.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
+import { getApiTokenUser, getUser, type SessionUser } from "~/auth/session.server";
 import { env } from "~/config/env.server";
+import { MAX_BODY_DEPTH, nulMessage, scanForNul } from "~/domain/text";
 import { logError } from "~/http/log.server";
 import { readTextWithin } from "~/http/request-body.server";
-import { getApiTokenUser, getUser, type SessionUser } from "~/auth/session.server";
-import { MAX_BODY_DEPTH, nulMessage, scanForNul } from "~/domain/text";
 
 export type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
 export type ApiHandler = (args: LoaderFunctionArgs) => Promise<Response>;
@@ -49,7 +49,9 @@ async function settle(handler: ApiHandler, args: LoaderFunctionArgs): Promise<Re
 }
 
 function methodNotAllowed(allowed: string[]): Response {
-  return jsonError(405, `Method not allowed. Use ${allowed.join(", ")}.`, undefined, { Allow: [...allowed, "OPTIONS"].join(", ") });
+  return jsonError(405, `Method not allowed. Use ${allowed.join(", ")}.`, undefined, {
+    Allow: [...allowed, "OPTIONS"].join(", "),
+  });
 }
 
 function isCorsOrigin(origin: string | null): origin is string {
@@ -104,7 +106,9 @@ export async function requireApiUser(request: Request): Promise<SessionUser> {
   if (!user) {
     throw token === null
       ? jsonError(401, "Please log in.", undefined, { "WWW-Authenticate": 'Bearer realm="api"' })
-      : jsonError(401, "The token is invalid, expired or revoked.", undefined, { "WWW-Authenticate": 'Bearer realm="api", error="invalid_token"' });
+      : jsonError(401, "The token is invalid, expired or revoked.", undefined, {
+          "WWW-Authenticate": 'Bearer realm="api", error="invalid_token"',
+        });
   }
   return user;
 }
@@ -142,7 +146,10 @@ export async function readBody<Schema extends z.ZodTypeAny>(request: Request, sc
       throw jsonError(400, "The request body is not valid JSON.");
     }
   } else if (text) {
-    throw jsonError(415, "Send the body as JSON (Content-Type: application/json) or as a form (application/x-www-form-urlencoded).");
+    throw jsonError(
+      415,
+      "Send the body as JSON (Content-Type: application/json) or as a form (application/x-www-form-urlencoded).",
+    );
   }
   if (!body || typeof body !== "object" || Array.isArray(body)) throw jsonError(400, "The request body must be a JSON object.");
   // Every field of every body, at any depth, in one iterative walk (app/domain/text.ts): no U+0000, which

@@ -1,13 +1,17 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { errorMessage, logError } from "~/http/log.server";
 import { logger } from "~/config/logger.server";
+import { errorMessage, logError } from "~/http/log.server";
 
 describe("errorMessage", () => {
   it("says what was thrown, never [object Object]", () => {
     expect(errorMessage(new TypeError("bad input"))).toBe("bad input");
     expect(errorMessage("plain text")).toBe("plain text");
-    expect(errorMessage({ status: 405, statusText: "Method Not Allowed" })).toBe('{"status":405,"statusText":"Method Not Allowed"}');
-    expect(errorMessage(new Response(null, { status: 500, statusText: "Internal Server Error" }))).toBe("500 Internal Server Error");
+    expect(errorMessage({ status: 405, statusText: "Method Not Allowed" })).toBe(
+      '{"status":405,"statusText":"Method Not Allowed"}',
+    );
+    expect(errorMessage(new Response(null, { status: 500, statusText: "Internal Server Error" }))).toBe(
+      "500 Internal Server Error",
+    );
   });
 });
 

@@ -1,10 +1,16 @@
 // The OpenAPI 3.1 description of the JSON API under /api (docs/spec.md §7 plus the token call), served at
 // /api/openapi.json, generated from the zod schemas the handlers validate with and answer in
 // (app/http/api-schemas.ts). The contract tests check requests and answers against it.
-import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig, type RouteConfig } from "@asteasolutions/zod-to-openapi";
+import {
+  extendZodWithOpenApi,
+  OpenAPIRegistry,
+  OpenApiGeneratorV31,
+  type ResponseConfig,
+  type RouteConfig,
+} from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
-import * as api from "~/http/api-schemas";
 import { isBlankable } from "~/domain/fields";
+import * as api from "~/http/api-schemas";
 
 // registry.register names a schema through the .openapi() this adds to zod (server side only).
 extendZodWithOpenApi(z);
@@ -41,7 +47,11 @@ registry.registerComponent("securitySchemes", "cookieAuth", {
   name: "__session",
   description: "The site's session cookie (after logging in on the site)",
 });
-registry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", description: "A token from POST /api/auth/token" });
+registry.registerComponent("securitySchemes", "bearerAuth", {
+  type: "http",
+  scheme: "bearer",
+  description: "A token from POST /api/auth/token",
+});
 
 const errorContent = { "application/json": { schema: { $ref: "#/components/schemas/Error" } } };
 const header = (description: string, type: "string" | "integer") => ({ required: true, description, schema: { type } });
@@ -49,16 +59,28 @@ const header = (description: string, type: "string" | "integer") => ({ required:
 /** The error answers, by status: name, description and the headers that come with them. */
 const ERRORS: Record<number, [name: string, description: string, headers?: Record<string, ReturnType<typeof header>>]> = {
   400: ["BadRequest", "Invalid input: details names each invalid field"],
-  401: ["Unauthorized", "Not signed in, or the token is invalid, expired or revoked", { "WWW-Authenticate": header('Bearer realm="api"', "string") }],
+  401: [
+    "Unauthorized",
+    "Not signed in, or the token is invalid, expired or revoked",
+    { "WWW-Authenticate": header('Bearer realm="api"', "string") },
+  ],
   403: ["Forbidden", "Signed in without the right (or a cookie write from another site)"],
   404: ["NotFound", "No such record (or one that belongs to someone else), or no such API call"],
   405: ["MethodNotAllowed", "This path does not offer that method", { Allow: header("The methods the path offers", "string") }],
   409: ["Conflict", "The order's state forbids it (already paid)"],
   413: ["PayloadTooLarge", "The body is larger than 64 KB"],
   415: ["UnsupportedMediaType", "The body is neither JSON nor a URL-encoded form"],
-  429: ["TooManyRequests", "Too many attempts or writes in a while (see Retry-After)", { "Retry-After": header("Seconds to wait", "integer") }],
+  429: [
+    "TooManyRequests",
+    "Too many attempts or writes in a while (see Retry-After)",
+    { "Retry-After": header("Seconds to wait", "integer") },
+  ],
   502: ["BadGateway", "Stripe could not be reached or refused the request"],
-  503: ["ServiceUnavailable", "Payments are not configured on this server, or too many password checks are waiting (see Retry-After)", { "Retry-After": header("Seconds to wait", "integer") }],
+  503: [
+    "ServiceUnavailable",
+    "Payments are not configured on this server, or too many password checks are waiting (see Retry-After)",
+    { "Retry-After": header("Seconds to wait", "integer") },
+  ],
 };
 for (const [name, description, headers] of Object.values(ERRORS)) {
   registry.registerComponent("responses", name, { description, content: errorContent, ...(headers ? { headers } : {}) });
@@ -66,9 +88,14 @@ for (const [name, description, headers] of Object.values(ERRORS)) {
 
 /** The error answers a call can give, by status. */
 const errors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((status) => [String(status), { $ref: `#/components/responses/${ERRORS[status][0]}` }])) as unknown as Record<string, ResponseConfig>;
+  Object.fromEntries(
+    statuses.map((status) => [String(status), { $ref: `#/components/responses/${ERRORS[status][0]}` }]),
+  ) as unknown as Record<string, ResponseConfig>;
 
-const json = (description: string, schema: z.ZodTypeAny): ResponseConfig => ({ description, content: { "application/json": { schema } } });
+const json = (description: string, schema: z.ZodTypeAny): ResponseConfig => ({
+  description,
+  content: { "application/json": { schema } },
+});
 
 /** A JSON or form body (both are accepted), validated by this very schema. */
 const body = (schema: z.ZodTypeAny) => ({
@@ -143,7 +170,10 @@ route({
   operationId: "makeAdmin",
   security: signedIn,
   request: { body: body(schemas.MakeAdminInput) },
-  responses: { 200: json("1 if the user became an admin, 0 if already one", schemas.ModifiedCount), ...errors(...WRITE_ERRORS, 404) },
+  responses: {
+    200: json("1 if the user became an admin, 0 if already one", schemas.ModifiedCount),
+    ...errors(...WRITE_ERRORS, 404),
+  },
 });
 route({
   method: "get",
@@ -260,7 +290,12 @@ route({
   responses: {
     200: json(
       "OpenAPI 3.1 document",
-      z.object({ openapi: z.literal("3.1.0"), info: z.object({}).passthrough(), paths: z.object({}).passthrough(), components: z.object({}).passthrough() }),
+      z.object({
+        openapi: z.literal("3.1.0"),
+        info: z.object({}).passthrough(),
+        paths: z.object({}).passthrough(),
+        components: z.object({}).passthrough(),
+      }),
     ),
   },
 });

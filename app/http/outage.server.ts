@@ -4,9 +4,9 @@
 // ErrorBoundary on pages. Handlers that turn errors into answers of their own (the API's JSON
 // 500, sign-in through remix-auth) are covered too: the pool knows the database is unreachable.
 import type { ServerBuild } from "@remix-run/node";
-import { errorMessage, requestFields } from "~/http/log.server";
 import { logger } from "~/config/logger.server";
 import { databaseUnreachable, isDatabaseUnavailable } from "~/data/db.server";
+import { errorMessage, requestFields } from "~/http/log.server";
 
 /** The answer while the database is unreachable: JSON for /api, the root ErrorBoundary's page otherwise. */
 function databaseUnavailable(): Response {
@@ -48,7 +48,14 @@ export function answerDatabaseOutages(build: ServerBuild): ServerBuild {
   const routes = Object.fromEntries(
     Object.entries(build.routes).map(([id, route]) => [
       id,
-      { ...route, module: { ...route.module, loader: guard(route.module.loader as RouteFunction), action: guard(route.module.action as RouteFunction) } },
+      {
+        ...route,
+        module: {
+          ...route.module,
+          loader: guard(route.module.loader as RouteFunction),
+          action: guard(route.module.action as RouteFunction),
+        },
+      },
     ]),
   );
   return { ...build, routes } as ServerBuild;

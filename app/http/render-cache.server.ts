@@ -14,7 +14,9 @@ export function renderCacheKey(request: Request, status: number, headers: Header
   if (!/(^|,)\s*public\b/.test(headers.get("Cache-Control") ?? "")) return null;
   const { loaderData, actionData, errors } = context.staticHandlerContext;
   if (errors || actionData) return null;
-  return createHash("sha256").update(JSON.stringify([request.url, loaderData])).digest("base64url");
+  return createHash("sha256")
+    .update(JSON.stringify([request.url, loaderData]))
+    .digest("base64url");
 }
 
 export function cachedPage(key: string, nonce: string): string | null {

@@ -13,7 +13,9 @@ describe("the render cache", () => {
     expect(key).toBeTruthy();
     expect(renderCacheKey(get("/services"), 200, publicHeaders(), context({ root: { user: null } }))).toBe(key);
     expect(renderCacheKey(get("/services?x=1"), 200, publicHeaders(), context({ root: { user: null } }))).not.toBe(key);
-    expect(renderCacheKey(get("/services"), 200, publicHeaders(), context({ root: { user: null }, services: [1] }))).not.toBe(key);
+    expect(renderCacheKey(get("/services"), 200, publicHeaders(), context({ root: { user: null }, services: [1] }))).not.toBe(
+      key,
+    );
   });
 
   it("never keys a private page, an error, a non-200 answer, an action result or a POST", () => {
@@ -27,7 +29,9 @@ describe("the render cache", () => {
 
   it("gives every response its own nonce", () => {
     rememberPage("page", '<script nonce="first-nonce">a</script><script nonce="first-nonce">b</script>', "first-nonce");
-    expect(cachedPage("page", "second-nonce")).toBe('<script nonce="second-nonce">a</script><script nonce="second-nonce">b</script>');
+    expect(cachedPage("page", "second-nonce")).toBe(
+      '<script nonce="second-nonce">a</script><script nonce="second-nonce">b</script>',
+    );
     expect(cachedPage("page", "third-nonce")).not.toContain("second-nonce");
     expect(cachedPage("unknown", "n")).toBeNull();
   });

@@ -2,8 +2,8 @@ import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { HeroCarousel } from "~/components/HeroCarousel";
 import { NewsletterBox } from "~/components/NewsletterBox";
-import { ReviewsCarousel } from "~/components/ReviewsCarousel";
 import { PackagesGrid } from "~/components/PackagesGrid";
+import { ReviewsCarousel } from "~/components/ReviewsCarousel";
 import { listPackageCards } from "~/data/packages.server";
 import { listRecentReviews } from "~/data/reviews.server";
 import { publicPageHeaders } from "~/http/http-cache";
@@ -17,7 +17,10 @@ export async function loader() {
 
 export const meta: MetaFunction = () => [
   { title: "Tour Booking — travel packages across Bangladesh" },
-  { name: "description", content: "Handpicked tour packages across Bangladesh within your budget. Read reviews, book and pay online." },
+  {
+    name: "description",
+    content: "Handpicked tour packages across Bangladesh within your budget. Read reviews, book and pay online.",
+  },
 ];
 
 export default function HomePage() {

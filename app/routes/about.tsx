@@ -43,15 +43,21 @@ export default function AboutPage() {
             Our journey
           </h2>
           <p>
-            We started in 2015 with one boat and a dream: to show travellers the Sundarbans the way we know it. Today our
-            team plans trips from the beaches of Cox's Bazar to the hills of Bandarban and the tea gardens of Srimangal.
+            We started in 2015 with one boat and a dream: to show travellers the Sundarbans the way we know it. Today our team
+            plans trips from the beaches of Cox&apos;s Bazar to the hills of Bandarban and the tea gardens of Srimangal.
           </p>
           <p>
-            Every tour is run by local guides who grew up where they take you. We keep groups small, pay fair wages and
-            work with family-run guest houses, so your journey supports the places you visit.
+            Every tour is run by local guides who grew up where they take you. We keep groups small, pay fair wages and work with
+            family-run guest houses, so your journey supports the places you visit.
           </p>
         </div>
-        <img src="/images/about/journey.svg" alt="A map of Bangladesh with our travel routes" width={640} height={480} loading="lazy" />
+        <img
+          src="/images/about/journey.svg"
+          alt="A map of Bangladesh with our travel routes"
+          width={640}
+          height={480}
+          loading="lazy"
+        />
       </section>
       <section className="container page-section" aria-labelledby="guides-title">
         <h2 id="guides-title" className="section-title">
@@ -60,7 +66,14 @@ export default function AboutPage() {
         <ul className="guides-grid">
           {guides.map((guide) => (
             <li key={guide.name} className="card guide-card">
-              <img src={guide.photo} alt={`Portrait of ${guide.name}`} width={160} height={160} loading="lazy" className="avatar" />
+              <img
+                src={guide.photo}
+                alt={`Portrait of ${guide.name}`}
+                width={160}
+                height={160}
+                loading="lazy"
+                className="avatar"
+              />
               <h3>{guide.name}</h3>
               <p>{guide.role}</p>
               <p className="hint">{guide.years} years of guiding</p>

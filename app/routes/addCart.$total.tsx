@@ -1,8 +1,10 @@
-import { getFormProps } from "@conform-to/react";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { randomBytes } from "node:crypto";
+import { getFormProps } from "@conform-to/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { flashCookie, requireUser } from "~/auth/session.server";
+import { useAppForm, useIsPending } from "~/components/form-hooks";
+import { Field, FormErrors, SelectField, SubmitButton } from "~/components/forms";
 import { checkoutSchema, DISTRICTS } from "~/domain/checkout";
 import { parseForm } from "~/domain/forms";
 import { isPlausibleId } from "~/domain/ids";
@@ -12,9 +14,6 @@ import { OrderError, placeOrder, quote } from "~/domain/orders.server";
 import { take } from "~/domain/rate-limit.server";
 import { clientAddress } from "~/http/client-address.server";
 import { formPageHeaders, retryAfter } from "~/http/retry-after";
-import { flashCookie, requireUser } from "~/auth/session.server";
-import { useAppForm, useIsPending } from "~/components/form-hooks";
-import { Field, FormErrors, SelectField, SubmitButton } from "~/components/forms";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -23,7 +22,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const quantity = Number(url.searchParams.get("quantity"));
   const type = url.searchParams.get("type");
   const validChoice =
-    isPlausibleId(packageId) && Number.isInteger(quantity) && quantity >= MIN_QUANTITY && quantity <= MAX_QUANTITY && isPackageType(type);
+    isPlausibleId(packageId) &&
+    Number.isInteger(quantity) &&
+    quantity >= MIN_QUANTITY &&
+    quantity <= MAX_QUANTITY &&
+    isPackageType(type);
   const priced = validChoice ? await quote(packageId, quantity) : null;
   if (!priced || !isPackageType(type)) {
     throw data(
@@ -52,7 +55,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const counted = await take("order", { account: user.id, address: clientAddress(request, context) });
   if (counted.refused) {
-    return data(submission.reply({ formErrors: [counted.refused.message] }), { status: 429, headers: retryAfter(counted.refused) });
+    return data(submission.reply({ formErrors: [counted.refused.message] }), {
+      status: 429,
+      headers: retryAfter(counted.refused),
+    });
   }
   try {
     await placeOrder(user.id, submission.value);
@@ -130,7 +136,8 @@ export default function CheckoutPage() {
           <strong>{order.tourPackage.title}</strong>
         </p>
         <p>
-          {order.quantity} {order.quantity === 1 ? "person" : "persons"} × {formatDollars(order.tourPackage.costCents)}, {order.type} package
+          {order.quantity} {order.quantity === 1 ? "person" : "persons"} × {formatDollars(order.tourPackage.costCents)},{" "}
+          {order.type} package
         </p>
         <p className="order-total">
           Price: <strong>{formatDollars(order.totalCents)}</strong>

@@ -1,10 +1,10 @@
-import { apiRoute, bearerToken, jsonError, readBody } from "~/http/api.server";
-import { tokenRequestSchema } from "~/http/api-schemas";
 import { authFailure, passwordBusy, verifyLogin } from "~/auth/auth.server";
-import { clientAddress } from "~/http/client-address.server";
-import { take } from "~/domain/rate-limit.server";
-import { retryAfter } from "~/http/retry-after";
 import { createApiToken, getApiTokenUser, revokeApiToken } from "~/auth/session.server";
+import { take } from "~/domain/rate-limit.server";
+import { tokenRequestSchema } from "~/http/api-schemas";
+import { apiRoute, bearerToken, jsonError, readBody } from "~/http/api.server";
+import { clientAddress } from "~/http/client-address.server";
+import { retryAfter } from "~/http/retry-after";
 
 export const { loader, action } = apiRoute({
   // POST /api/auth/token: email and password (checked and rate limited as the login form is) for
@@ -36,7 +36,9 @@ export const { loader, action } = apiRoute({
   DELETE: async ({ request }) => {
     const token = bearerToken(request);
     if (token === null || !(await getApiTokenUser(token))) {
-      return jsonError(401, "Send the token to revoke as Authorization: Bearer <token>.", undefined, { "WWW-Authenticate": 'Bearer realm="api"' });
+      return jsonError(401, "Send the token to revoke as Authorization: Bearer <token>.", undefined, {
+        "WWW-Authenticate": 'Bearer realm="api"',
+      });
     }
     return Response.json({ deletedCount: await revokeApiToken(token) });
   },

@@ -1,6 +1,6 @@
+import { openPaymentIntent, PaymentError } from "~/domain/payments.server";
 import { paymentIntentInputSchema } from "~/http/api-schemas";
 import { apiRoute, jsonError, readBody, requireApiUser } from "~/http/api.server";
-import { openPaymentIntent, PaymentError } from "~/domain/payments.server";
 import { paymentErrorStatus } from "~/http/error-status";
 
 export const { loader, action } = apiRoute({

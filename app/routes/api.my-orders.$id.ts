@@ -1,10 +1,10 @@
-import { paymentInputSchema } from "~/http/api-schemas";
-import { orderJson } from "~/http/api-json";
-import { apiRoute, jsonError, readBody, requireApiUser } from "~/http/api.server";
 import { findOrderRecord } from "~/data/orders.server";
 import { isPlausibleId } from "~/domain/ids";
 import { deleteOrder, OrderError } from "~/domain/orders.server";
 import { confirmPayment, PaymentError } from "~/domain/payments.server";
+import { orderJson } from "~/http/api-json";
+import { paymentInputSchema } from "~/http/api-schemas";
+import { apiRoute, jsonError, readBody, requireApiUser } from "~/http/api.server";
 import { paymentErrorStatus } from "~/http/error-status";
 
 export const { loader, action } = apiRoute({

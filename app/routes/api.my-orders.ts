@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { orderInputSchema, ordersQuerySchema } from "~/http/api-schemas";
-import { orderJson } from "~/http/api-json";
-import { apiRoute, jsonError, readBody, requireApiUser, type ApiHandler } from "~/http/api.server";
 import { listOrderRecords } from "~/data/orders.server";
 import { ONE_TIME_KEY } from "~/domain/fields";
 import { OrderError, placeOrder, quote } from "~/domain/orders.server";
 import { take } from "~/domain/rate-limit.server";
+import { orderJson } from "~/http/api-json";
+import { orderInputSchema, ordersQuerySchema } from "~/http/api-schemas";
+import { apiRoute, jsonError, readBody, requireApiUser, type ApiHandler } from "~/http/api.server";
 import { clientAddress } from "~/http/client-address.server";
 import { retryAfter } from "~/http/retry-after";
 

@@ -1,8 +1,8 @@
-import { reviewInputSchema } from "~/http/api-schemas";
-import { apiRoute, getApiUser, jsonError, readBody, requireApiUser } from "~/http/api.server";
-import { reviewJson } from "~/http/api-json";
 import { addReview, listReviewsWithEmails } from "~/data/reviews.server";
 import { take } from "~/domain/rate-limit.server";
+import { reviewJson } from "~/http/api-json";
+import { reviewInputSchema } from "~/http/api-schemas";
+import { apiRoute, getApiUser, jsonError, readBody, requireApiUser } from "~/http/api.server";
 import { clientAddress } from "~/http/client-address.server";
 import { retryAfter } from "~/http/retry-after";
 

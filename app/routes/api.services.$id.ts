@@ -1,6 +1,6 @@
-import { apiRoute, jsonError, requireApiAdmin } from "~/http/api.server";
-import { packageJson } from "~/http/api-json";
 import { deletePackage, findPackage } from "~/data/packages.server";
+import { packageJson } from "~/http/api-json";
+import { apiRoute, jsonError, requireApiAdmin } from "~/http/api.server";
 
 export const { loader, action } = apiRoute({
   // GET /api/services/{id}

@@ -1,7 +1,7 @@
-import { apiRoute, readBody, requireApiAdmin } from "~/http/api.server";
-import { packageJson } from "~/http/api-json";
 import { createPackage, listPackages } from "~/data/packages.server";
 import { packageSchema } from "~/domain/packages";
+import { packageJson } from "~/http/api-json";
+import { apiRoute, readBody, requireApiAdmin } from "~/http/api.server";
 
 export const { loader, action } = apiRoute({
   // GET /api/services: every package on sale.

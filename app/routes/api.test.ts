@@ -1,24 +1,28 @@
 // The documented REST calls (docs/spec.md §7) under /api, called with real Requests against the database.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/data/db.server";
-import * as myOrder from "~/routes/api.my-orders.$id";
 import * as myOrders from "~/routes/api.my-orders";
+import * as myOrder from "~/routes/api.my-orders.$id";
 import * as review from "~/routes/api.review";
-import * as serviceById from "~/routes/api.services.$id";
 import * as services from "~/routes/api.services";
+import * as serviceById from "~/routes/api.services.$id";
+import * as users from "~/routes/api.users";
 import * as userByEmail from "~/routes/api.users.$email";
 import * as makeAdmin from "~/routes/api.users.admin";
-import * as users from "~/routes/api.users";
 import { createUser, signIn } from "../../tests/support/auth";
-import { callRoute, ORIGIN } from "../../tests/support/requests";
 import { billing } from "../../tests/support/orders";
+import { callRoute, ORIGIN } from "../../tests/support/requests";
 
 // Creating and migrating this file's database takes seconds on a busy machine: do it under the hook timeout.
 beforeAll(async () => {
   await db();
 });
 
-function call(path: string, method = "GET", { body, cookie, origin = ORIGIN }: { body?: unknown; cookie?: string; origin?: string | null } = {}) {
+function call(
+  path: string,
+  method = "GET",
+  { body, cookie, origin = ORIGIN }: { body?: unknown; cookie?: string; origin?: string | null } = {},
+) {
   const headers = new Headers();
   if (cookie) headers.set("Cookie", cookie);
   if (body !== undefined) headers.set("Content-Type", "application/json");
@@ -44,7 +48,6 @@ async function people() {
   };
 }
 
-
 describe("services", () => {
   it("lists and reads packages with the spec's shape", async () => {
     const list = await callRoute(services.loader, call("/api/services"));
@@ -58,19 +61,35 @@ describe("services", () => {
 
   it("lets only admins add and delete packages", async () => {
     const { customerCookie, adminCookie } = await people();
-    const product = { title: "Rangamati Lake Day", cost: 120, image: "/images/tours/bandarban.svg", description: "Kaptai lake by boat." };
+    const product = {
+      title: "Rangamati Lake Day",
+      cost: 120,
+      image: "/images/tours/bandarban.svg",
+      description: "Kaptai lake by boat.",
+    };
     expect((await callRoute(services.action, call("/api/services", "POST", { body: product }))).status).toBe(401);
-    expect((await callRoute(services.action, call("/api/services", "POST", { body: product, cookie: customerCookie }))).status).toBe(403);
-    const bad = await callRoute(services.action, call("/api/services", "POST", { body: { ...product, cost: -3 }, cookie: adminCookie }));
+    expect(
+      (await callRoute(services.action, call("/api/services", "POST", { body: product, cookie: customerCookie }))).status,
+    ).toBe(403);
+    const bad = await callRoute(
+      services.action,
+      call("/api/services", "POST", { body: { ...product, cost: -3 }, cookie: adminCookie }),
+    );
     expect(bad).toMatchObject({ status: 400, data: { error: "The cost must be more than 0." } });
     const created = await callRoute(services.action, call("/api/services", "POST", { body: product, cookie: adminCookie }));
     expect(created.status).toBe(201);
     const id = created.data.insertedId;
     expect((await callRoute(serviceById.loader, call(`/api/services/${id}`), { id })).data.cost).toBe(120);
 
-    expect((await callRoute(serviceById.action, call(`/api/services/${id}`, "DELETE", { cookie: customerCookie }), { id })).status).toBe(403);
-    expect((await callRoute(serviceById.action, call(`/api/services/${id}`, "DELETE", { cookie: adminCookie }), { id })).data).toEqual({ deletedCount: 1 });
-    expect((await callRoute(serviceById.action, call(`/api/services/${id}`, "DELETE", { cookie: adminCookie }), { id })).status).toBe(404);
+    expect(
+      (await callRoute(serviceById.action, call(`/api/services/${id}`, "DELETE", { cookie: customerCookie }), { id })).status,
+    ).toBe(403);
+    expect(
+      (await callRoute(serviceById.action, call(`/api/services/${id}`, "DELETE", { cookie: adminCookie }), { id })).data,
+    ).toEqual({ deletedCount: 1 });
+    expect(
+      (await callRoute(serviceById.action, call(`/api/services/${id}`, "DELETE", { cookie: adminCookie }), { id })).status,
+    ).toBe(404);
   });
 
   it("refuses malformed bodies and cross-site writes without writing", async () => {
@@ -84,7 +103,11 @@ describe("services", () => {
     }
     const forged = await callRoute(
       services.action,
-      call("/api/services", "POST", { body: { title: "Evil", cost: 1, image: "/x.svg", description: "x" }, cookie: adminCookie, origin: "https://evil.example" }),
+      call("/api/services", "POST", {
+        body: { title: "Evil", cost: 1, image: "/x.svg", description: "x" },
+        cookie: adminCookie,
+        origin: "https://evil.example",
+      }),
     );
     expect(forged.status).toBe(403);
     expect(await prisma.service.count()).toBe(before);
@@ -94,9 +117,15 @@ describe("services", () => {
 describe("users", () => {
   it("tells whether an email is an admin, and nothing else", async () => {
     const { customer, admin } = await people();
-    expect((await callRoute(userByEmail.loader, call(`/api/users/${admin.email}`), { email: admin.email })).data).toEqual({ admin: true });
-    expect((await callRoute(userByEmail.loader, call(`/api/users/${customer.email}`), { email: customer.email })).data).toEqual({ admin: false });
-    expect((await callRoute(userByEmail.loader, call("/api/users/nobody@example.com"), { email: "nobody@example.com" })).data).toEqual({ admin: false });
+    expect((await callRoute(userByEmail.loader, call(`/api/users/${admin.email}`), { email: admin.email })).data).toEqual({
+      admin: true,
+    });
+    expect((await callRoute(userByEmail.loader, call(`/api/users/${customer.email}`), { email: customer.email })).data).toEqual({
+      admin: false,
+    });
+    expect(
+      (await callRoute(userByEmail.loader, call("/api/users/nobody@example.com"), { email: "nobody@example.com" })).data,
+    ).toEqual({ admin: false });
   });
 
   it("lists users for admins only and lets a user save only their own record", async () => {
@@ -106,9 +135,15 @@ describe("users", () => {
     expect(list.data.map((user: { email: string }) => user.email)).toContain(customer.email);
     expect(JSON.stringify(list.data)).not.toMatch(/hash|password/i);
 
-    const own = await callRoute(users.action, call("/api/users", "PUT", { body: { email: customer.email, displayName: "Rina D." }, cookie: customerCookie }));
+    const own = await callRoute(
+      users.action,
+      call("/api/users", "PUT", { body: { email: customer.email, displayName: "Rina D." }, cookie: customerCookie }),
+    );
     expect(own.status).toBe(200);
-    const foreign = await callRoute(users.action, call("/api/users", "POST", { body: { email: other.email, displayName: "Hacked" }, cookie: customerCookie }));
+    const foreign = await callRoute(
+      users.action,
+      call("/api/users", "POST", { body: { email: other.email, displayName: "Hacked" }, cookie: customerCookie }),
+    );
     expect(foreign.status).toBe(403);
     const prisma = await db();
     expect((await prisma.user.findUniqueOrThrow({ where: { id: other.id } })).displayName).toBe(other.displayName);
@@ -116,21 +151,57 @@ describe("users", () => {
 
   it("makes admins only at an admin's request", async () => {
     const { customer, customerCookie, adminCookie } = await people();
-    expect((await callRoute(makeAdmin.action, call("/api/users/admin", "PUT", { body: { email: customer.email }, cookie: customerCookie }))).status).toBe(403);
-    expect((await callRoute(makeAdmin.action, call("/api/users/admin", "PUT", { body: { email: "nobody@example.com" }, cookie: adminCookie }))).status).toBe(404);
-    expect((await callRoute(makeAdmin.action, call("/api/users/admin", "PUT", { body: { email: customer.email }, cookie: adminCookie }))).data).toEqual({ modifiedCount: 1 });
-    expect((await callRoute(makeAdmin.action, call("/api/users/admin", "PUT", { body: { email: customer.email }, cookie: adminCookie }))).data).toEqual({ modifiedCount: 0 });
+    expect(
+      (
+        await callRoute(
+          makeAdmin.action,
+          call("/api/users/admin", "PUT", { body: { email: customer.email }, cookie: customerCookie }),
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await callRoute(
+          makeAdmin.action,
+          call("/api/users/admin", "PUT", { body: { email: "nobody@example.com" }, cookie: adminCookie }),
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await callRoute(
+          makeAdmin.action,
+          call("/api/users/admin", "PUT", { body: { email: customer.email }, cookie: adminCookie }),
+        )
+      ).data,
+    ).toEqual({ modifiedCount: 1 });
+    expect(
+      (
+        await callRoute(
+          makeAdmin.action,
+          call("/api/users/admin", "PUT", { body: { email: customer.email }, cookie: adminCookie }),
+        )
+      ).data,
+    ).toEqual({ modifiedCount: 0 });
   });
 });
 
 describe("reviews", () => {
   it("takes name and email from the session and hides emails from non-admins", async () => {
     const { customer, customerCookie, adminCookie } = await people();
-    expect((await callRoute(review.action, call("/api/review", "POST", { body: { review: "Great", rating: 5 } }))).status).toBe(401);
-    expect((await callRoute(review.action, call("/api/review", "POST", { body: { review: "", rating: 9 }, cookie: customerCookie }))).status).toBe(400);
+    expect((await callRoute(review.action, call("/api/review", "POST", { body: { review: "Great", rating: 5 } }))).status).toBe(
+      401,
+    );
+    expect(
+      (await callRoute(review.action, call("/api/review", "POST", { body: { review: "", rating: 9 }, cookie: customerCookie })))
+        .status,
+    ).toBe(400);
     const created = await callRoute(
       review.action,
-      call("/api/review", "POST", { body: { review: "Lovely trip <script>alert(1)</script>", rating: 4, name: "Someone Else", email: "fake@example.com" }, cookie: customerCookie }),
+      call("/api/review", "POST", {
+        body: { review: "Lovely trip <script>alert(1)</script>", rating: 4, name: "Someone Else", email: "fake@example.com" },
+        cookie: customerCookie,
+      }),
     );
     expect(created.status).toBe(201);
     const publicList = await callRoute(review.loader, call("/api/review"));
@@ -148,26 +219,62 @@ describe("orders", () => {
     const [service] = (await callRoute(services.loader, call("/api/services"))).data;
     const base = { ...billing, service: service._id, quantity: 2, type: "couple" };
 
-    const tampered = await callRoute(myOrders.action, call("/api/my-orders", "POST", { body: { ...base, Price: 1 }, cookie: customerCookie }));
+    const tampered = await callRoute(
+      myOrders.action,
+      call("/api/my-orders", "POST", { body: { ...base, Price: 1 }, cookie: customerCookie }),
+    );
     expect(tampered.status).toBe(400);
-    const created = await callRoute(myOrders.action, call("/api/my-orders", "POST", { body: { ...base, Price: service.cost * 2 }, cookie: customerCookie }));
+    const created = await callRoute(
+      myOrders.action,
+      call("/api/my-orders", "POST", { body: { ...base, Price: service.cost * 2 }, cookie: customerCookie }),
+    );
     expect(created.status).toBe(201);
     const id = created.data.insertedId;
 
-    const mine = await callRoute(myOrders.loader, call(`/api/my-orders?email=${customer.email}`, "GET", { cookie: customerCookie }));
+    const mine = await callRoute(
+      myOrders.loader,
+      call(`/api/my-orders?email=${customer.email}`, "GET", { cookie: customerCookie }),
+    );
     expect(mine.data).toHaveLength(1);
-    expect(mine.data[0]).toMatchObject({ _id: id, Price: service.cost * 2, name: service.title, payment: null, City: "", district: "Dhaka" });
-    expect((await callRoute(myOrders.loader, call(`/api/my-orders?email=${customer.email}`, "GET", { cookie: otherCookie }))).status).toBe(403);
+    expect(mine.data[0]).toMatchObject({
+      _id: id,
+      Price: service.cost * 2,
+      name: service.title,
+      payment: null,
+      City: "",
+      district: "Dhaka",
+    });
+    expect(
+      (await callRoute(myOrders.loader, call(`/api/my-orders?email=${customer.email}`, "GET", { cookie: otherCookie }))).status,
+    ).toBe(403);
     expect((await callRoute(myOrders.loader, call("/api/my-orders", "GET", { cookie: customerCookie }))).status).toBe(403);
     const all = await callRoute(myOrders.loader, call("/api/my-orders", "GET", { cookie: adminCookie }));
     expect(all.data.map((order: { _id: string }) => order._id)).toContain(id);
 
-    expect((await callRoute(myOrder.loader, call(`/api/my-orders/${id}`, "GET", { cookie: otherCookie }), { id })).status).toBe(404);
-    expect((await callRoute(myOrder.loader, call(`/api/my-orders/${id}`, "GET", { cookie: customerCookie }), { id })).data._id).toBe(id);
-    expect((await callRoute(myOrder.action, call(`/api/my-orders/${id}`, "PUT", { body: { amount: 1, last4: "4242" }, cookie: customerCookie }), { id })).status).toBe(400);
-    expect((await callRoute(myOrder.action, call(`/api/my-orders/${id}`, "DELETE", { cookie: otherCookie }), { id })).status).toBe(404);
-    expect((await callRoute(myOrder.action, call(`/api/my-orders/${id}`, "DELETE", { cookie: customerCookie }), { id })).data).toEqual({ deletedCount: 1 });
-    expect((await callRoute(myOrder.loader, call(`/api/my-orders/${id}`, "GET", { cookie: adminCookie }), { id })).status).toBe(404);
+    expect((await callRoute(myOrder.loader, call(`/api/my-orders/${id}`, "GET", { cookie: otherCookie }), { id })).status).toBe(
+      404,
+    );
+    expect(
+      (await callRoute(myOrder.loader, call(`/api/my-orders/${id}`, "GET", { cookie: customerCookie }), { id })).data._id,
+    ).toBe(id);
+    expect(
+      (
+        await callRoute(
+          myOrder.action,
+          call(`/api/my-orders/${id}`, "PUT", { body: { amount: 1, last4: "4242" }, cookie: customerCookie }),
+          { id },
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (await callRoute(myOrder.action, call(`/api/my-orders/${id}`, "DELETE", { cookie: otherCookie }), { id })).status,
+    ).toBe(404);
+    expect(
+      (await callRoute(myOrder.action, call(`/api/my-orders/${id}`, "DELETE", { cookie: customerCookie }), { id })).data,
+    ).toEqual({ deletedCount: 1 });
+    expect((await callRoute(myOrder.loader, call(`/api/my-orders/${id}`, "GET", { cookie: adminCookie }), { id })).status).toBe(
+      404,
+    );
   });
 
   it("creates one order for one Idempotency-Key", async () => {

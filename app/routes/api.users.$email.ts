@@ -1,6 +1,6 @@
-import { apiRoute, jsonError } from "~/http/api.server";
 import { isActiveAdmin } from "~/data/users.server";
 import { take } from "~/domain/rate-limit.server";
+import { apiRoute, jsonError } from "~/http/api.server";
 import { clientAddress } from "~/http/client-address.server";
 import { retryAfter } from "~/http/retry-after";
 

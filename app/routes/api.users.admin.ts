@@ -1,6 +1,6 @@
+import { promoteToAdmin } from "~/data/users.server";
 import { makeAdminInputSchema } from "~/http/api-schemas";
 import { apiRoute, jsonError, readBody, requireApiAdmin } from "~/http/api.server";
-import { promoteToAdmin } from "~/data/users.server";
 
 export const { loader, action } = apiRoute({
   // PUT /api/users/admin (admin): { modifiedCount }; an unknown email is a 404 and changes nothing.

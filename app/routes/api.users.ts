@@ -1,7 +1,7 @@
+import { listUsers, saveDisplayName } from "~/data/users.server";
+import { savedUserJson, userJson } from "~/http/api-json";
 import { userInputSchema } from "~/http/api-schemas";
 import { apiRoute, jsonError, readBody, requireApiAdmin, requireApiUser, type ApiHandler } from "~/http/api.server";
-import { savedUserJson, userJson } from "~/http/api-json";
-import { listUsers, saveDisplayName } from "~/data/users.server";
 
 // GET /api/users (admin): the list, with only what an admin needs.
 const getUsers: ApiHandler = async ({ request }) => {

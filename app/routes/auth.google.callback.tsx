@@ -1,9 +1,8 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { safeRedirect } from "~/auth/auth-redirect";
 import { authFailure, getAuthenticator, isGoogleConfigured, returnToCookie } from "~/auth/auth.server";
-import { logger } from "~/config/logger.server";
 import { createUserSession, flashCookie } from "~/auth/session.server";
+import { logger } from "~/config/logger.server";
 
 // Google sends the person back here with ?code&state (or ?error=access_denied when they refuse).
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { safeRedirect } from "~/auth/auth-redirect";
 import { getAuthenticator, isGoogleConfigured, returnToCookie } from "~/auth/auth.server";
 import { formNulMessage } from "~/domain/forms";

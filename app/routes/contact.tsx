@@ -1,15 +1,14 @@
 import { getFormProps } from "@conform-to/react";
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type ActionFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
-import { parseForm } from "~/domain/forms";
+import { useAppForm, useIsPending } from "~/components/form-hooks";
+import { Field, FormErrors, SubmitButton, TextareaField } from "~/components/forms";
 import { contactSchema } from "~/domain/contact";
 import { receiveContactMessage } from "~/domain/contact.server";
+import { parseForm } from "~/domain/forms";
 import { take } from "~/domain/rate-limit.server";
 import { clientAddress } from "~/http/client-address.server";
 import { formPageHeaders, retryAfter } from "~/http/retry-after";
-import { useAppForm, useIsPending } from "~/components/form-hooks";
-import { Field, FormErrors, SubmitButton, TextareaField } from "~/components/forms";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/auth/session.server";
 import { countOrders } from "~/data/orders.server";
 import { countPackages } from "~/data/packages.server";
 import { countReviews } from "~/data/reviews.server";
 import { countUsers } from "~/data/users.server";
-import { requireUser } from "~/auth/session.server";
 
 // Counts only: no lists reach the browser.
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,13 +1,12 @@
 import { getFormProps } from "@conform-to/react";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
-import { createPackage } from "~/data/packages.server";
-import { parseForm } from "~/domain/forms";
-import { packageSchema } from "~/domain/packages";
 import { requireAdmin } from "~/auth/session.server";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, SubmitButton, TextareaField } from "~/components/forms";
+import { createPackage } from "~/data/packages.server";
+import { parseForm } from "~/domain/forms";
+import { packageSchema } from "~/domain/packages";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -1,16 +1,15 @@
 import { getFormProps } from "@conform-to/react";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { parseForm } from "~/domain/forms";
-import { addReview } from "~/data/reviews.server";
-import { take } from "~/domain/rate-limit.server";
-import { clientAddress } from "~/http/client-address.server";
-import { formPageHeaders, retryAfter } from "~/http/retry-after";
-import { reviewSchema } from "~/domain/reviews";
 import { requireUser } from "~/auth/session.server";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { FieldError, FormErrors, SubmitButton, TextareaField } from "~/components/forms";
+import { addReview } from "~/data/reviews.server";
+import { parseForm } from "~/domain/forms";
+import { take } from "~/domain/rate-limit.server";
+import { reviewSchema } from "~/domain/reviews";
+import { clientAddress } from "~/http/client-address.server";
+import { formPageHeaders, retryAfter } from "~/http/retry-after";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

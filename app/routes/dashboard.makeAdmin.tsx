@@ -1,13 +1,12 @@
 import { getFormProps } from "@conform-to/react";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
-import { parseForm } from "~/domain/forms";
 import { makeAdminSchema } from "~/auth/auth-forms";
 import { requireAdmin } from "~/auth/session.server";
-import { promoteToAdmin } from "~/data/users.server";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, SubmitButton } from "~/components/forms";
+import { promoteToAdmin } from "~/data/users.server";
+import { parseForm } from "~/domain/forms";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

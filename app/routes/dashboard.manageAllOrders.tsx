@@ -1,17 +1,12 @@
-import type {
-  ActionFunctionArgs,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { requireAdmin } from "~/auth/session.server";
 import { DataTable } from "~/components/DataTable";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
-import { readDeleteId, UNKNOWN_REQUEST } from "~/http/delete-request.server";
-import { formatDollars } from "~/domain/money";
 import { listAllOrders } from "~/data/orders.server";
+import { formatDollars } from "~/domain/money";
 import { deleteOrder, OrderError } from "~/domain/orders.server";
-import { requireAdmin } from "~/auth/session.server";
+import { readDeleteId, UNKNOWN_REQUEST } from "~/http/delete-request.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -31,9 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Manage All Orders — Tour Booking" },
-];
+export const meta: MetaFunction = () => [{ title: "Manage All Orders — Tour Booking" }];
 
 export default function ManageAllOrders() {
   const { orders } = useLoaderData<typeof loader>();

@@ -1,12 +1,11 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { requireAdmin } from "~/auth/session.server";
 import { DataTable } from "~/components/DataTable";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
 import { deletePackage, listPackages } from "~/data/packages.server";
-import { readDeleteId, UNKNOWN_REQUEST } from "~/http/delete-request.server";
 import { formatDollars } from "~/domain/money";
-import { requireAdmin } from "~/auth/session.server";
+import { readDeleteId, UNKNOWN_REQUEST } from "~/http/delete-request.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

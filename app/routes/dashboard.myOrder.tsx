@@ -1,15 +1,14 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import type { loader as rootLoader } from "~/root";
+import { requireUser } from "~/auth/session.server";
 import { DataTable } from "~/components/DataTable";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
-import { readDeleteId, UNKNOWN_REQUEST } from "~/http/delete-request.server";
-import { formatDollars } from "~/domain/money";
-import { listOrdersOf } from "~/data/orders.server";
-import { deleteOrder, OrderError } from "~/domain/orders.server";
-import { requireUser } from "~/auth/session.server";
 import { useResultAlert } from "~/components/useResultAlert";
+import { listOrdersOf } from "~/data/orders.server";
+import { formatDollars } from "~/domain/money";
+import { deleteOrder, OrderError } from "~/domain/orders.server";
+import { readDeleteId, UNKNOWN_REQUEST } from "~/http/delete-request.server";
+import type { loader as rootLoader } from "~/root";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -24,7 +23,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const deleted = await deleteOrder(id, user.id);
     return { ok: deleted > 0, message: deleted > 0 ? "Deleted sucessfully" : "This order was already deleted." };
   } catch (error) {
-    if (error instanceof OrderError) return data({ ok: false, message: error.message }, { status: error.code === "paid" ? 409 : 404 });
+    if (error instanceof OrderError)
+      return data({ ok: false, message: error.message }, { status: error.code === "paid" ? 409 : 404 });
     throw error;
   }
 }

@@ -1,20 +1,19 @@
 // /dashboard/payment/{orderId}: the customer pays their own order by card (docs/spec.md §2, §4 Order payment).
 // The browser confirms the card with Stripe.js; the order becomes 'Paid' only when this route's
 // action (or the webhook) has checked the payment intent with Stripe.
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import { useEffect, useState, type FormEvent } from "react";
+import { requireUser } from "~/auth/session.server";
 import { Spinner } from "~/components/Spinner";
 import { env } from "~/config/env.server";
 import { formNulMessage } from "~/domain/forms";
 import { formatDollars } from "~/domain/money";
 import { confirmPayment, PaymentError, paymentPageOrder } from "~/domain/payments.server";
-import { paymentErrorStatus } from "~/http/error-status";
-import { requireUser } from "~/auth/session.server";
 import { paymentsConfigured } from "~/domain/stripe.server";
+import { paymentErrorStatus } from "~/http/error-status";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -67,8 +66,8 @@ export function ErrorBoundary() {
     <section aria-labelledby="payment-error-title" className="payment-page">
       <h1 id="payment-error-title">Payment</h1>
       <p className="form-error" role="alert">
-        This page could not reach our server, so your payment may not be recorded yet. If your card was charged, the order shows Paid as soon as
-        the payment provider confirms it to us.
+        This page could not reach our server, so your payment may not be recorded yet. If your card was charged, the order shows
+        Paid as soon as the payment provider confirms it to us.
       </p>
       <p>
         <Link to="/dashboard/myOrder">Back to My Orders</Link>
@@ -180,7 +179,9 @@ function CardPayment({
       <form className="payment-form" aria-busy={load.status === "loading"}>
         {/* Server-rendered, so a browser without JavaScript shows it too (it ignores <noscript> when emulated). */}
         {load.status === "loading" ? (
-          <p className="hint">Loading the secure card form… Paying by card needs JavaScript: if this message stays, please turn it on and reload.</p>
+          <p className="hint">
+            Loading the secure card form… Paying by card needs JavaScript: if this message stays, please turn it on and reload.
+          </p>
         ) : null}
         {load.status === "unavailable" ? (
           <p className="alert alert-error" role="alert">
@@ -245,7 +246,8 @@ function CardForm({ order, price, onSucceeded }: { order: PaymentOrder; price: s
         payment_method: created.paymentMethod.id,
       });
       if (result.error) return fail(result.error.message ?? "The payment could not be confirmed.");
-      if (result.paymentIntent.status !== "succeeded") return fail(`The payment is ${result.paymentIntent.status.replaceAll("_", " ")}.`);
+      if (result.paymentIntent.status !== "succeeded")
+        return fail(`The payment is ${result.paymentIntent.status.replaceAll("_", " ")}.`);
       setStage("succeeded");
       onSucceeded();
       confirm.submit({ paymentIntentId: result.paymentIntent.id }, { method: "post" });
@@ -257,12 +259,13 @@ function CardForm({ order, price, onSucceeded }: { order: PaymentOrder; price: s
   const serverError = confirm.data && "error" in confirm.data ? confirm.data.error : null;
   return (
     <form className="payment-form" onSubmit={onSubmit}>
-      <label className="card-label">
-        Card details
+      {/* Stripe's card fields live in its iframe: a group named by this text, not a <label>. */}
+      <div className="card-label" role="group" aria-labelledby="card-details-label">
+        <span id="card-details-label">Card details</span>
         <div className="card-field">
           <CardElement options={{ hidePostalCode: false }} />
         </div>
-      </label>
+      </div>
       {error ? (
         <p className="form-error" role="alert">
           {error}

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { DashboardSidebar } from "~/components/DashboardSidebar";
 import { requireUser } from "~/auth/session.server";
+import { DashboardSidebar } from "~/components/DashboardSidebar";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

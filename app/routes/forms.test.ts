@@ -4,12 +4,20 @@ import { action as contactAction } from "~/routes/contact";
 import { action as newsletterAction } from "~/routes/newsletter";
 import { formRequest, unwrap } from "../../tests/support/requests";
 
-type ContactReply = { sent: boolean; result: { status?: string; error?: Record<string, string[]>; initialValue?: Record<string, string> } };
+type ContactReply = {
+  sent: boolean;
+  result: { status?: string; error?: Record<string, string[]>; initialValue?: Record<string, string> };
+};
 
 describe("contact form", () => {
   it("stores a valid message and queues the mail to the agency", async () => {
     const response = await contactAction({
-      request: formRequest("/contact", { name: "Rina Das", email: "rina@example.com", subject: "Group tour", message: "Do you offer discounts for 12 people?" }),
+      request: formRequest("/contact", {
+        name: "Rina Das",
+        email: "rina@example.com",
+        subject: "Group tour",
+        message: "Do you offer discounts for 12 people?",
+      }),
       params: {},
       context: {},
     });

@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { logout } from "~/auth/session.server";
 
 // Log Out is a POST form (a GET could be triggered by any link or image on another site).

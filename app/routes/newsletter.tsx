@@ -1,9 +1,8 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type ActionFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { NewsletterBox } from "~/components/NewsletterBox";
-import { formNulMessage } from "~/domain/forms";
 import { subscribe } from "~/data/messages.server";
+import { formNulMessage } from "~/domain/forms";
 import { newsletterSchema } from "~/domain/newsletter";
 import { take } from "~/domain/rate-limit.server";
 import { clientAddress } from "~/http/client-address.server";

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { findPackage } from "~/data/packages.server";
 import { useHydrated } from "~/components/hooks";
+import { findPackage } from "~/data/packages.server";
 import { dollarsValue, formatDollars } from "~/domain/money";
 import {
   checkoutPath,
@@ -49,7 +49,14 @@ export default function OrderPage() {
 
   return (
     <article className="container page-section order-page">
-      <img src={tourPackage.image} alt={tourPackage.title} width={640} height={420} className="order-image" {...{ fetchpriority: "high" }} />
+      <img
+        src={tourPackage.image}
+        alt={tourPackage.title}
+        width={640}
+        height={420}
+        className="order-image"
+        {...{ fetchpriority: "high" }}
+      />
       <div className="order-details">
         <h1>{tourPackage.title}</h1>
         <p className="cost">Cost: {formatDollars(tourPackage.costCents)} per person</p>
@@ -139,10 +146,7 @@ export default function OrderPage() {
           Total: <strong>{formatDollars(total)}</strong>
         </p>
         {packageType ? (
-          <Link
-            to={checkoutPath(tourPackage.id, dollarsValue(total), quantity, packageType)}
-            className="button button-accent"
-          >
+          <Link to={checkoutPath(tourPackage.id, dollarsValue(total), quantity, packageType)} className="button button-accent">
             Add-Cart
           </Link>
         ) : (

@@ -19,7 +19,13 @@ describe("public pages on a freshly seeded database", () => {
   it("services hides soft-deleted packages", async () => {
     const prisma = await db();
     const hidden = await prisma.service.create({
-      data: { title: "Retired tour", costCents: 100_00, image: "/images/tours/bandarban.svg", description: "Old", deletedAt: new Date() },
+      data: {
+        title: "Retired tour",
+        costCents: 100_00,
+        image: "/images/tours/bandarban.svg",
+        description: "Old",
+        deletedAt: new Date(),
+      },
     });
     const { packages } = await servicesLoader();
     expect(packages.map((tourPackage) => tourPackage.id)).not.toContain(hidden.id);
@@ -36,8 +42,10 @@ describe("public pages on a freshly seeded database", () => {
     expect(result.tourPackage.title).toBe(first.title);
     expect(result.choice).toEqual({ quantity: 4, packageType: "couple" });
 
-    for (const id of ["does-not-exist-at-all", "x", "'; drop table \"Service\"; --", "cm0000000000000000000000"]) {
-      const response = await thrownResponse(() => orderLoader({ request: getRequest(`/order/${id}`), params: { id }, context: {} }));
+    for (const id of ["does-not-exist-at-all", "x", '\'; drop table "Service"; --', "cm0000000000000000000000"]) {
+      const response = await thrownResponse(() =>
+        orderLoader({ request: getRequest(`/order/${id}`), params: { id }, context: {} }),
+      );
       expect(response.status).toBe(404);
     }
   });
@@ -48,7 +56,12 @@ describe("package list cache", () => {
     const { createPackage, deletePackage } = await import("~/data/packages.server");
     const before = await servicesLoader();
     expect(before.packages[0]).not.toHaveProperty("description");
-    const { id } = await createPackage({ title: "Kuakata Sunrise", cost: 330, image: "/images/tours/coxs-bazar.svg", description: "Sea views." });
+    const { id } = await createPackage({
+      title: "Kuakata Sunrise",
+      cost: 330,
+      image: "/images/tours/coxs-bazar.svg",
+      description: "Sea views.",
+    });
     expect((await servicesLoader()).packages.map((tourPackage) => tourPackage.id)).toContain(id);
     expect(await deletePackage(id)).toBe(1);
     expect((await servicesLoader()).packages.map((tourPackage) => tourPackage.id)).not.toContain(id);

@@ -25,16 +25,34 @@ describe("queries per page", () => {
       services: () => servicesLoader(),
       order: () => orderLoader({ request: getRequest(`/order/${service.id}`), params: { id: service.id }, context: {} }),
     };
-    const small = { home: await queriesOf(pages.home), services: await queriesOf(pages.services), order: await queriesOf(pages.order) };
+    const small = {
+      home: await queriesOf(pages.home),
+      services: await queriesOf(pages.services),
+      order: await queriesOf(pages.order),
+    };
     expect(small).toEqual({ home: 2, services: 1, order: 1 });
 
     await prisma.service.createMany({
-      data: Array.from({ length: 30 }, (_, index) => ({ title: `Extra tour ${index}`, costCents: 100_00, image: "/images/tours/bandarban.svg", description: "More." })),
+      data: Array.from({ length: 30 }, (_, index) => ({
+        title: `Extra tour ${index}`,
+        costCents: 100_00,
+        image: "/images/tours/bandarban.svg",
+        description: "More.",
+      })),
     });
     await prisma.review.createMany({
-      data: Array.from({ length: 30 }, (_, index) => ({ name: `Reviewer ${index}`, email: `r${index}@example.com`, rating: 4, review: "Good." })),
+      data: Array.from({ length: 30 }, (_, index) => ({
+        name: `Reviewer ${index}`,
+        email: `r${index}@example.com`,
+        rating: 4,
+        review: "Good.",
+      })),
     });
-    const large = { home: await queriesOf(pages.home), services: await queriesOf(pages.services), order: await queriesOf(pages.order) };
+    const large = {
+      home: await queriesOf(pages.home),
+      services: await queriesOf(pages.services),
+      order: await queriesOf(pages.order),
+    };
     expect(large).toEqual(small);
   });
 });

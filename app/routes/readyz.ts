@@ -4,7 +4,9 @@ import { checkDatabaseReady } from "~/data/db.server";
 export async function loader() {
   const check = await checkDatabaseReady();
   return Response.json(
-    check.ok ? { status: "ready" } : { status: "unavailable", pendingMigrations: check.pending, error: check.error ? "database unreachable" : undefined },
+    check.ok
+      ? { status: "ready" }
+      : { status: "unavailable", pendingMigrations: check.pending, error: check.error ? "database unreachable" : undefined },
     { status: check.ok ? 200 : 503, headers: { "Cache-Control": "no-store" } },
   );
 }

@@ -1,17 +1,16 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type ActionFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import type { FormEvent } from "react";
-import { parseForm } from "~/domain/forms";
 import { PASSWORD_MISMATCH, registerSchema } from "~/auth/auth-forms";
 import { authFailure, getAuthenticator, passwordBusy } from "~/auth/auth.server";
-import { clientAddress } from "~/http/client-address.server";
-import { take } from "~/domain/rate-limit.server";
-import { formPageHeaders, retryAfter } from "~/http/retry-after";
 import { createUserSession } from "~/auth/session.server";
 import { AuthForm, AuthPage, EmailField, PasswordField } from "~/components/AuthForm";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, FormErrors } from "~/components/forms";
+import { parseForm } from "~/domain/forms";
+import { take } from "~/domain/rate-limit.server";
+import { clientAddress } from "~/http/client-address.server";
+import { formPageHeaders, retryAfter } from "~/http/retry-after";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   // remix-auth copies the request, so its body must stay unread here.

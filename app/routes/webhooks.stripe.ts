@@ -7,7 +7,8 @@ import { readTextWithin } from "~/http/request-body.server";
 
 const MAX_EVENT_BYTES = 512 * 1024;
 
-const reply = (status: number, body: Record<string, unknown>) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+const reply = (status: number, body: Record<string, unknown>) =>
+  Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 
 export async function loader() {
   return reply(405, { error: "Method not allowed. Use POST." });

@@ -8,7 +8,11 @@ function uniqueEmail(prefix: string, project: string) {
   return `${prefix}-${project}-${randomBytes(4).toString("hex")}@example.com`;
 }
 
-async function register(page: Page, js: boolean, { name, email, password = PASSWORD, retype = password }: { name: string; email: string; password?: string; retype?: string }) {
+async function register(
+  page: Page,
+  js: boolean,
+  { name, email, password = PASSWORD, retype = password }: { name: string; email: string; password?: string; retype?: string },
+) {
   await open(page, "/register", js);
   await expect(page.getByRole("heading", { level: 1, name: "Register" })).toBeVisible();
   await page.getByPlaceholder("Your Name").fill(name);
@@ -141,7 +145,15 @@ test("an admin makes another user admin; a customer cannot open the page", async
   await login(admin, javaScriptEnabled, "admin@tourbooking.test", "admin12345", "/login?redirectTo=%2Fdashboard%2FmakeAdmin");
   await expect(admin).toHaveURL(/\/dashboard\/makeAdmin$/);
   const sidebar = admin.getByRole("navigation", { name: "Dashboard" });
-  for (const label of ["Dashboard", "My Orders", "Review", "Manage All Orders", "Add A Product", "Make Admin", "Manage Products"]) {
+  for (const label of [
+    "Dashboard",
+    "My Orders",
+    "Review",
+    "Manage All Orders",
+    "Add A Product",
+    "Make Admin",
+    "Manage Products",
+  ]) {
     await expect(sidebar.getByRole("link", { name: label, exact: true })).toBeVisible();
   }
   const field = admin.getByLabel("Email");

@@ -251,7 +251,9 @@ test.describe("on a phone (390 px)", () => {
     }
     await open(admin, "/dashboard/manageAllOrders", javaScriptEnabled);
     const row = admin.getByRole("row", { name: new RegExp(email) });
-    const labels = await row.locator("td").evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, "::before").content));
+    const labels = await row
+      .locator("td")
+      .evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, "::before").content));
     expect(labels).toEqual(['"Customer"', '"E-mail"', '"Phone"', '"Address"', '"Price"', '"Action"']);
     await admin.context().close();
 

@@ -40,7 +40,8 @@ test("a customer orders a package, sees it in My Orders and deletes it", async (
   await row.getByRole("button", { name: /Delete/ }).click();
   await expect(page.getByText("Deleted sucessfully")).toBeVisible();
   await expect(page.getByRole("row", { name: /Sajek Valley Cloud Trek/ })).toHaveCount(0);
-  if (javaScriptEnabled) expect(alerts).toEqual(expect.arrayContaining(["Are you sure, You want to delete", "Deleted sucessfully"]));
+  if (javaScriptEnabled)
+    expect(alerts).toEqual(expect.arrayContaining(["Are you sure, You want to delete", "Deleted sucessfully"]));
 });
 
 test("a tampered total in /addCart is replaced by the server's total", async ({ page, javaScriptEnabled, signIn }) => {
@@ -53,7 +54,11 @@ test("a tampered total in /addCart is replaced by the server's total", async ({ 
   await expect(page.getByText("Price: $580")).toBeVisible();
 });
 
-test("an admin adds a package, sees it on /services and deletes it; a review shows on the home page", async ({ page, javaScriptEnabled, signIn }) => {
+test("an admin adds a package, sees it on /services and deletes it; a review shows on the home page", async ({
+  page,
+  javaScriptEnabled,
+  signIn,
+}) => {
   page.on("dialog", (dialog) => dialog.accept());
   const title = `Kuakata Sunrise ${javaScriptEnabled ? "js" : "nojs"} ${Date.now()}`;
   await signIn("admin");
@@ -74,7 +79,10 @@ test("an admin adds a package, sees it on /services and deletes it; a review sho
   await expect(page.getByRole("columnheader", { name: "E-mail" })).toBeVisible();
 
   await open(page, "/dashboard/manageProducts", javaScriptEnabled);
-  await page.getByRole("row", { name: new RegExp(title) }).getByRole("button", { name: /Delete/ }).click();
+  await page
+    .getByRole("row", { name: new RegExp(title) })
+    .getByRole("button", { name: /Delete/ })
+    .click();
   await expect(page.getByText("Deleted sucessfully")).toBeVisible();
   await open(page, "/services", javaScriptEnabled);
   await expect(page.getByRole("heading", { name: title })).toHaveCount(0);

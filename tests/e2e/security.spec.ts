@@ -32,7 +32,13 @@ function client(baseURL: string) {
       const response = await api.fetch(url, options);
       const body = (await response.body()).toString("utf8");
       const [status, headers, headersArray] = [response.status(), response.headers(), response.headersArray()];
-      return { status: () => status, headers: () => headers, headersArray: () => headersArray, text: async () => body, json: async () => JSON.parse(body) };
+      return {
+        status: () => status,
+        headers: () => headers,
+        headersArray: () => headersArray,
+        text: async () => body,
+        json: async () => JSON.parse(body),
+      };
     } finally {
       await api.dispose();
     }
@@ -46,7 +52,10 @@ function client(baseURL: string) {
 }
 
 function setCookies(response: Answer) {
-  return response.headersArray().filter((header) => header.name.toLowerCase() === "set-cookie").map((header) => header.value);
+  return response
+    .headersArray()
+    .filter((header) => header.name.toLowerCase() === "set-cookie")
+    .map((header) => header.value);
 }
 
 /** Signs in through the login form (same origin) and returns the "__session=..." cookie. */
@@ -94,7 +103,12 @@ test("every kind of response carries the security headers", async ({ baseURL }) 
     const headers = response.headers();
     const csp = headers["content-security-policy"];
     expect(csp, name).toMatch(/^default-src 'self'; script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
-    for (const directive of ["frame-ancestors 'none'", "base-uri 'self'", "object-src 'none'", "form-action 'self' https://accounts.google.com"]) {
+    for (const directive of [
+      "frame-ancestors 'none'",
+      "base-uri 'self'",
+      "object-src 'none'",
+      "form-action 'self' https://accounts.google.com",
+    ]) {
       expect(csp, name).toContain(directive);
     }
     expect(csp.includes("js.stripe.com"), name).toBe(name === "payment");
@@ -139,7 +153,15 @@ test("pages run under the Content-Security-Policy without violations", async ({ 
   // signed in as the administrator: every dashboard page
   const [name, value] = (await signIn(baseURL!, ADMIN.email, ADMIN.password)).split("=");
   await context.addCookies([{ name, value, url: baseURL! }]);
-  for (const path of ["/dashboard", "/dashboard/myOrder", "/dashboard/addReview", "/dashboard/manageAllOrders", "/dashboard/addProduct", "/dashboard/makeAdmin", "/dashboard/manageProducts"]) {
+  for (const path of [
+    "/dashboard",
+    "/dashboard/myOrder",
+    "/dashboard/addReview",
+    "/dashboard/manageAllOrders",
+    "/dashboard/addProduct",
+    "/dashboard/makeAdmin",
+    "/dashboard/manageProducts",
+  ]) {
     await open(page, path, javaScriptEnabled);
   }
   if (javaScriptEnabled) {
@@ -162,13 +184,18 @@ test("pages run under the Content-Security-Policy without violations", async ({ 
   }
 });
 
-test("form-action lets 'Continue with Google' reach Google's consent page and nothing else", async ({ page, javaScriptEnabled }) => {
+test("form-action lets 'Continue with Google' reach Google's consent page and nothing else", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   const violations = watchViolations(page);
   // Google is not configured on the test server: stand in for /auth/google's redirect and for Google.
   await page.route("**/auth/google", (route) =>
     route.fulfill({ status: 302, headers: { Location: "https://accounts.google.com/o/oauth2/v2/auth?client_id=test" } }),
   );
-  await page.route("https://accounts.google.com/**", (route) => route.fulfill({ contentType: "text/html", body: "<h1>Fake Google consent</h1>" }));
+  await page.route("https://accounts.google.com/**", (route) =>
+    route.fulfill({ contentType: "text/html", body: "<h1>Fake Google consent</h1>" }),
+  );
   await page.route(`${EVIL}/**`, (route) => route.fulfill({ contentType: "text/html", body: "<h1>Stolen</h1>" }));
   await open(page, "/login", javaScriptEnabled);
   const submitForm = (action: string) =>
@@ -216,10 +243,15 @@ test("forged cross-site requests are refused before anything is written; same-or
   const reviews = async () => (await (await api.get("/api/review")).text()).includes(review.review);
   const forgedReview = await api.post("/dashboard/addReview", { form: review, headers: { ...forged, Cookie: customer.cookie } });
   expect(forgedReview.status()).toBe(403);
-  const refererOnly = await api.post("/dashboard/addReview", { form: review, headers: { Referer: `${EVIL}/page`, Cookie: customer.cookie } });
+  const refererOnly = await api.post("/dashboard/addReview", {
+    form: review,
+    headers: { Referer: `${EVIL}/page`, Cookie: customer.cookie },
+  });
   expect(refererOnly.status()).toBe(403);
   expect(await reviews()).toBe(false);
-  expect((await api.post("/dashboard/addReview", { form: review, headers: { ...same, Cookie: customer.cookie } })).status()).toBe(200);
+  expect((await api.post("/dashboard/addReview", { form: review, headers: { ...same, Cookie: customer.cookie } })).status()).toBe(
+    200,
+  );
   expect(await reviews()).toBe(true);
 
   // the administrator's API and Make Admin
@@ -231,7 +263,10 @@ test("forged cross-site requests are refused before anything is written; same-or
   expect(await forgedApi.json()).toEqual({ error: "Cross-site requests are not allowed." });
   expect((await api.delete("/api/services/whatever1234", { headers: { ...forged, Cookie: admin } })).status()).toBe(403);
   expect(await listed()).toBe(false);
-  const forgedPromotion = await api.post("/dashboard/makeAdmin", { form: { email: customer.email }, headers: { ...forged, Cookie: admin } });
+  const forgedPromotion = await api.post("/dashboard/makeAdmin", {
+    form: { email: customer.email },
+    headers: { ...forged, Cookie: admin },
+  });
   expect(forgedPromotion.status()).toBe(403);
   expect(await (await api.get(`/api/users/${customer.email}`)).json()).toEqual({ admin: false });
   expect((await api.post("/api/services", { data: product, headers: { ...same, Cookie: admin } })).status()).toBe(201);
@@ -270,35 +305,65 @@ test("hostile bodies on pages and the API get a 4xx over HTTP, never a 5xx", asy
   ];
   const body = fc.oneof(
     fc.string({ maxLength: 60 }),
-    fc.constantFrom("{", "[]", "null", '{"review":', "a=1&a=2&%zz", "%00=%00", "\u0000", "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--x--"),
+    fc.constantFrom(
+      "{",
+      "[]",
+      "null",
+      '{"review":',
+      "a=1&a=2&%zz",
+      "%00=%00",
+      "\u0000",
+      '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
+    ),
     fc.jsonValue().map((value) => JSON.stringify(value) ?? ""),
     fc.constant(`{"description":"${"a".repeat(150_000)}"}`),
   );
-  const type = fc.constantFrom("application/json", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", "");
+  const type = fc.constantFrom(
+    "application/json",
+    "text/plain",
+    "application/x-www-form-urlencoded",
+    "multipart/form-data; boundary=x",
+    "application/xml",
+    "",
+  );
   let inputs = 0;
   await fc.assert(
-    fc.asyncProperty(fc.constantFrom(...targets), fc.constantFrom("POST", "PUT", "DELETE", "PATCH"), body, type, async (target, method, data, contentType) => {
-      const headers: Record<string, string> = { Origin: baseURL! };
-      if (target.cookie) headers.Cookie = target.cookie;
-      if (contentType) headers["Content-Type"] = contentType;
-      const response = await api.fetch(target.path, { method, headers, data: Buffer.from(data) });
-      inputs += 1;
-      const status = response.status();
-      expect(status, `${method} ${target.path} ${contentType} ${data.slice(0, 80)}`).toBeGreaterThanOrEqual(400);
-      expect(status, `${method} ${target.path} ${contentType} ${data.slice(0, 80)}`).toBeLessThan(500);
-      if (target.path.startsWith("/api/")) expect(response.headers()["content-type"]).toMatch(/application\/json/);
-    }),
+    fc.asyncProperty(
+      fc.constantFrom(...targets),
+      fc.constantFrom("POST", "PUT", "DELETE", "PATCH"),
+      body,
+      type,
+      async (target, method, data, contentType) => {
+        const headers: Record<string, string> = { Origin: baseURL! };
+        if (target.cookie) headers.Cookie = target.cookie;
+        if (contentType) headers["Content-Type"] = contentType;
+        const response = await api.fetch(target.path, { method, headers, data: Buffer.from(data) });
+        inputs += 1;
+        const status = response.status();
+        expect(status, `${method} ${target.path} ${contentType} ${data.slice(0, 80)}`).toBeGreaterThanOrEqual(400);
+        expect(status, `${method} ${target.path} ${contentType} ${data.slice(0, 80)}`).toBeLessThan(500);
+        if (target.path.startsWith("/api/")) expect(response.headers()["content-type"]).toMatch(/application\/json/);
+      },
+    ),
     { numRuns: 80 },
   );
   console.log(`security.spec: ${inputs} hostile bodies over HTTP, no 5xx`);
   // an encoded U+0000 in a path id never reaches a database query
   for (const path of ["/dashboard/payment/a%00b", "/api/my-orders/a%00b", "/order/a%00b"]) {
-    const response = await api.post(path, { form: { paymentIntentId: "pi_x" }, headers: { Origin: baseURL!, Cookie: customer.cookie } });
+    const response = await api.post(path, {
+      form: { paymentIntentId: "pi_x" },
+      headers: { Origin: baseURL!, Cookie: customer.cookie },
+    });
     expect(response.status(), path).toBe(400);
   }
 });
 
-test("stored text is rendered escaped: reviews, names, package titles and descriptions", async ({ page, context, baseURL, javaScriptEnabled }) => {
+test("stored text is rendered escaped: reviews, names, package titles and descriptions", async ({
+  page,
+  context,
+  baseURL,
+  javaScriptEnabled,
+}) => {
   const marker = randomBytes(3).toString("hex");
   const payloads = {
     name: `<script>alert("name${marker}")</script>`,
@@ -310,7 +375,14 @@ test("stored text is rendered escaped: reviews, names, package titles and descri
   const admin = await signIn(baseURL!, ADMIN.email, ADMIN.password);
   const api = client(baseURL!);
   const same = { Origin: baseURL! };
-  expect((await api.post("/dashboard/addReview", { form: { review: payloads.review, rating: "4" }, headers: { ...same, Cookie: customer.cookie } })).status()).toBe(200);
+  expect(
+    (
+      await api.post("/dashboard/addReview", {
+        form: { review: payloads.review, rating: "4" },
+        headers: { ...same, Cookie: customer.cookie },
+      })
+    ).status(),
+  ).toBe(200);
   const added = await api.post("/api/services", {
     data: { title: payloads.title, cost: 10, image: "/images/tours/x.svg", description: payloads.description },
     headers: { ...same, Cookie: admin },
@@ -331,7 +403,8 @@ test("stored text is rendered escaped: reviews, names, package titles and descri
     for (const raw of Object.values(payloads)) expect(html, path).not.toContain(raw);
     expect(html, path).not.toMatch(/<img src=x|<script>alert/);
     // React escapes &, < and > in text (quotes too, inside attributes)
-    for (const text of shows) expect(html, `${path} shows ${text}`).toContain(escape(text).replace(/"/g, "&quot;").replace(/'/g, "&#x27;").slice(0, 25));
+    for (const text of shows)
+      expect(html, `${path} shows ${text}`).toContain(escape(text).replace(/"/g, "&quot;").replace(/'/g, "&#x27;").slice(0, 25));
   }
   // and in the browser nothing runs
   const dialogs: string[] = [];

@@ -1,31 +1,39 @@
 // Contract tests of the JSON API (docs/spec.md §7): every documented call × every kind of caller, each
 // answer checked against the OpenAPI document the site serves, and every refused call shown to
 // have written nothing. Route modules are called with real Requests, as Remix calls them.
-import { readdirSync } from "node:fs";
 import { randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/data/db.server";
-import { parseEnv } from "~/config/env.server";
 import { hashSessionId, sessionCookie } from "~/auth/session.server";
-import { openPaymentIntent } from "~/domain/payments.server";
+import { parseEnv } from "~/config/env.server";
+import { db } from "~/data/db.server";
 import { placeOrder } from "~/domain/orders.server";
+import { openPaymentIntent } from "~/domain/payments.server";
 import * as unknownPath from "~/routes/api.$";
 import * as token from "~/routes/api.auth.token";
 import * as paymentIntent from "~/routes/api.create-payment-intent";
-import * as myOrder from "~/routes/api.my-orders.$id";
 import * as myOrders from "~/routes/api.my-orders";
+import * as myOrder from "~/routes/api.my-orders.$id";
 import * as openApi from "~/routes/api.openapi[.]json";
 import * as review from "~/routes/api.review";
-import * as serviceById from "~/routes/api.services.$id";
 import * as services from "~/routes/api.services";
+import * as serviceById from "~/routes/api.services.$id";
+import * as users from "~/routes/api.users";
 import * as userByEmail from "~/routes/api.users.$email";
 import * as makeAdmin from "~/routes/api.users.admin";
-import * as users from "~/routes/api.users";
 import { createUser, signIn } from "../support/auth";
-import { checkedRequests, checkedResponses, documentedMethods, documentedPaths, expectDocumented, openApiSchemaErrors, requestBodyErrors } from "../support/openapi";
+import {
+  checkedRequests,
+  checkedResponses,
+  documentedMethods,
+  documentedPaths,
+  expectDocumented,
+  openApiSchemaErrors,
+  requestBodyErrors,
+} from "../support/openapi";
+import { billing } from "../support/orders";
 import { ORIGIN } from "../support/requests";
 import { startStripeFake, TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY, type StripeFake } from "../support/stripe-fake";
-import { billing } from "../support/orders";
 
 const PARTNER = "https://partner.example";
 
@@ -49,9 +57,16 @@ const ROUTES: [template: string, module: Module][] = [
 function route(pathname: string): { template: string | null; module: Module; params: Record<string, string> } {
   for (const [template, module] of ROUTES) {
     const names: string[] = [];
-    const pattern = new RegExp(`^${template.replace(/\./g, "\\.").replace(/\{(\w+)\}/g, (_, name: string) => (names.push(name), "([^/]+)"))}$`);
+    const pattern = new RegExp(
+      `^${template.replace(/\./g, "\\.").replace(/\{(\w+)\}/g, (_, name: string) => (names.push(name), "([^/]+)"))}$`,
+    );
     const match = pattern.exec(pathname);
-    if (match) return { template, module, params: Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1])])) };
+    if (match)
+      return {
+        template,
+        module,
+        params: Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1])])),
+      };
   }
   return { template: null, module: unknownPath, params: { "*": pathname.replace(/^\/api\/?/, "") } };
 }
@@ -97,7 +112,8 @@ async function send(method: string, path: string, credentials: Credentials = {},
   if (body !== undefined && !headers.has("Content-Type")) headers.set("Content-Type", options.contentType ?? "application/json");
   const request = new Request(url, { method, headers, body });
   const { template, module, params } = route(url.pathname);
-  const requestErrors = options.body !== undefined && template !== null ? requestBodyErrors(template, method, options.body) : undefined;
+  const requestErrors =
+    options.body !== undefined && template !== null ? requestBodyErrors(template, method, options.body) : undefined;
   // Remix: GET, HEAD and OPTIONS go to the loader, other methods to the action.
   const handler = ["GET", "HEAD", "OPTIONS"].includes(method) ? module.loader : module.action;
   const response = await (handler as (args: object) => Promise<Response>)({ request, params, context: {} });
@@ -105,7 +121,8 @@ async function send(method: string, path: string, credentials: Credentials = {},
   const answer = { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null, requestErrors };
   expectDocumented(template, method, answer);
   // A body the document refuses is never accepted.
-  if (requestErrors && answer.status < 300) throw new Error(`${method} ${template} -> ${answer.status}: accepted a body the document refuses: ${requestErrors}`);
+  if (requestErrors && answer.status < 300)
+    throw new Error(`${method} ${template} -> ${answer.status}: accepted a body the document refuses: ${requestErrors}`);
   return answer;
 }
 
@@ -130,7 +147,6 @@ const credentials = {} as Record<Caller, Credentials>;
 let stripeFake: StripeFake;
 let serviceId = "";
 
-
 async function issueToken(email: string, password: string): Promise<string> {
   const answer = await send("POST", "/api/auth/token", {}, { body: { email, password } });
   expect(answer.status).toBe(200);
@@ -138,7 +154,13 @@ async function issueToken(email: string, password: string): Promise<string> {
 }
 
 async function customerOrder(): Promise<string> {
-  const order = await placeOrder(people.customer.id, { ...billing, service: serviceId, quantity: 2, type: "couple", formKey: randomBytes(12).toString("hex") });
+  const order = await placeOrder(people.customer.id, {
+    ...billing,
+    service: serviceId,
+    quantity: 2,
+    type: "couple",
+    formKey: randomBytes(12).toString("hex"),
+  });
   return order.id;
 }
 
@@ -149,7 +171,15 @@ async function paidCustomerOrder(): Promise<string> {
     where: { id },
     data: {
       paymentStatus: "PAID",
-      payment: { create: { amountCents: 1, currency: "usd", created: new Date(), last4: "4242", transaction: `pi_${randomBytes(8).toString("hex")}` } },
+      payment: {
+        create: {
+          amountCents: 1,
+          currency: "usd",
+          created: new Date(),
+          last4: "4242",
+          transaction: `pi_${randomBytes(8).toString("hex")}`,
+        },
+      },
     },
   });
   return id;
@@ -211,7 +241,14 @@ const everyone = (status: number): Record<Caller, number> => ({
   customerToken: status,
   adminToken: status,
 });
-const adminOnly = (ok: number): Record<Caller, number> => ({ anonymous: 401, customer: 403, other: 403, admin: ok, customerToken: 403, adminToken: ok });
+const adminOnly = (ok: number): Record<Caller, number> => ({
+  anonymous: 401,
+  customer: 403,
+  other: 403,
+  admin: ok,
+  customerToken: 403,
+  adminToken: ok,
+});
 const signedIn = (ok: number): Record<Caller, number> => ({ ...everyone(ok), anonymous: 401 });
 /** the customer's own record: the owner and admins may, the other customer gets a 404 */
 const ownerOrAdmin = (ok: number): Record<Caller, number> => ({ ...everyone(ok), anonymous: 401, other: 404 });
@@ -235,13 +272,21 @@ const rows: Row[] = [
   },
   {
     call: "POST /api/users",
-    request: async () => ({ method: "POST", path: "/api/users", body: { email: people.customer.email, displayName: `Rina ${randomBytes(3).toString("hex")}` } }),
+    request: async () => ({
+      method: "POST",
+      path: "/api/users",
+      body: { email: people.customer.email, displayName: `Rina ${randomBytes(3).toString("hex")}` },
+    }),
     expected: { anonymous: 401, customer: 200, other: 403, admin: 403, customerToken: 200, adminToken: 403 },
     writes: true,
   },
   {
     call: "PUT /api/users",
-    request: async () => ({ method: "PUT", path: "/api/users", body: { email: people.customer.email, displayName: `Rina ${randomBytes(3).toString("hex")}` } }),
+    request: async () => ({
+      method: "PUT",
+      path: "/api/users",
+      body: { email: people.customer.email, displayName: `Rina ${randomBytes(3).toString("hex")}` },
+    }),
     expected: { anonymous: 401, customer: 200, other: 403, admin: 403, customerToken: 200, adminToken: 403 },
     writes: true,
   },
@@ -314,7 +359,11 @@ const rows: Row[] = [
   },
   {
     call: "POST /api/review",
-    request: async () => ({ method: "POST", path: "/api/review", body: { review: "Lovely boat trip", rating: 5, name: "Forged Name", email: "forged@example.com" } }),
+    request: async () => ({
+      method: "POST",
+      path: "/api/review",
+      body: { review: "Lovely boat trip", rating: 5, name: "Forged Name", email: "forged@example.com" },
+    }),
     expected: signedIn(201),
     writes: true,
   },
@@ -353,7 +402,11 @@ const rows: Row[] = [
   },
   {
     call: "POST /api/my-orders",
-    request: async () => ({ method: "POST", path: "/api/my-orders", body: { ...billing, service: serviceId, quantity: 3, type: "group", Price: 150 } }),
+    request: async () => ({
+      method: "POST",
+      path: "/api/my-orders",
+      body: { ...billing, service: serviceId, quantity: 3, type: "group", Price: 150 },
+    }),
     expected: signedIn(201),
     writes: true,
   },
@@ -374,7 +427,11 @@ const rows: Row[] = [
     request: async () => {
       const id = await customerOrder();
       const { paymentIntentId } = await openPaymentIntent(id, people.customer.id);
-      return { method: "PUT", path: `/api/my-orders/${id}`, body: { transaction: paymentIntentId, amount: 100, created: 1, last4: "4242" } };
+      return {
+        method: "PUT",
+        path: `/api/my-orders/${id}`,
+        body: { transaction: paymentIntentId, amount: 100, created: 1, last4: "4242" },
+      };
     },
     expected: ownerOrAdmin(400),
   },
@@ -393,7 +450,11 @@ const rows: Row[] = [
   },
   {
     call: "POST /api/create-payment-intent",
-    request: async () => ({ method: "POST", path: "/api/create-payment-intent", body: { orderId: await customerOrder(), price: 1 } }),
+    request: async () => ({
+      method: "POST",
+      path: "/api/create-payment-intent",
+      body: { orderId: await customerOrder(), price: 1 },
+    }),
     expected: ownerOnly(200, 404),
     writes: true,
     check: async (_caller, answer) => {
@@ -409,14 +470,22 @@ const rows: Row[] = [
   },
   {
     call: "POST /api/auth/token",
-    request: async () => ({ method: "POST", path: "/api/auth/token", body: { email: people.other.email, password: people.other.password } }),
+    request: async () => ({
+      method: "POST",
+      path: "/api/auth/token",
+      body: { email: people.other.email, password: people.other.password },
+    }),
     expected: everyone(200),
     writes: true,
   },
   {
     call: "POST /api/auth/token (wrong password)",
     // A user of its own: six failures in a row would reach the login limit.
-    request: async () => ({ method: "POST", path: "/api/auth/token", body: { email: (await createUser()).email, password: "not the password" } }),
+    request: async () => ({
+      method: "POST",
+      path: "/api/auth/token",
+      body: { email: (await createUser()).email, password: "not the password" },
+    }),
     expected: everyone(401),
   },
   {
@@ -461,9 +530,27 @@ describe("the matrix: every call × every caller", () => {
 });
 
 describe("errors", () => {
-  const invalidBodies: { caller: Caller; method: string; path: string | (() => Promise<string>); body: unknown; fields: string[] }[] = [
-    { caller: "customer", method: "POST", path: "/api/users", body: { email: "not-an-email", displayName: "" }, fields: ["email", "displayName"] },
-    { caller: "customer", method: "PUT", path: "/api/users", body: { displayName: "x".repeat(81) }, fields: ["email", "displayName"] },
+  const invalidBodies: {
+    caller: Caller;
+    method: string;
+    path: string | (() => Promise<string>);
+    body: unknown;
+    fields: string[];
+  }[] = [
+    {
+      caller: "customer",
+      method: "POST",
+      path: "/api/users",
+      body: { email: "not-an-email", displayName: "" },
+      fields: ["email", "displayName"],
+    },
+    {
+      caller: "customer",
+      method: "PUT",
+      path: "/api/users",
+      body: { displayName: "x".repeat(81) },
+      fields: ["email", "displayName"],
+    },
     { caller: "admin", method: "PUT", path: "/api/users/admin", body: { email: 5 }, fields: ["email"] },
     {
       caller: "admin",
@@ -472,17 +559,46 @@ describe("errors", () => {
       body: { title: "", cost: "abc", image: "javascript:alert(1)", description: "" },
       fields: ["title", "cost", "image", "description"],
     },
-    { caller: "customerToken", method: "POST", path: "/api/review", body: { review: "", rating: 9 }, fields: ["review", "rating"] },
+    {
+      caller: "customerToken",
+      method: "POST",
+      path: "/api/review",
+      body: { review: "", rating: 9 },
+      fields: ["review", "rating"],
+    },
     {
       caller: "customer",
       method: "POST",
       path: "/api/my-orders",
       body: { quantity: 50 },
-      fields: ["firstName", "lastName", "streetAddress", "townName", "district", "mobileNumber", "email", "service", "quantity", "type"],
+      fields: [
+        "firstName",
+        "lastName",
+        "streetAddress",
+        "townName",
+        "district",
+        "mobileNumber",
+        "email",
+        "service",
+        "quantity",
+        "type",
+      ],
     },
-    { caller: "customer", method: "PUT", path: () => customerOrder().then((id) => `/api/my-orders/${id}`), body: { amount: 5 }, fields: ["transaction"] },
+    {
+      caller: "customer",
+      method: "PUT",
+      path: () => customerOrder().then((id) => `/api/my-orders/${id}`),
+      body: { amount: 5 },
+      fields: ["transaction"],
+    },
     { caller: "customer", method: "POST", path: "/api/create-payment-intent", body: { price: 5 }, fields: ["orderId"] },
-    { caller: "anonymous", method: "POST", path: "/api/auth/token", body: { email: "x", password: 5 }, fields: ["email", "password"] },
+    {
+      caller: "anonymous",
+      method: "POST",
+      path: "/api/auth/token",
+      body: { email: "x", password: 5 },
+      fields: ["email", "password"],
+    },
     { caller: "customer", method: "POST", path: "/api/review", body: { review: "nul\u0000byte", rating: 3 }, fields: ["review"] },
   ];
 
@@ -527,9 +643,15 @@ describe("errors", () => {
     const huge = JSON.stringify({ review: "x".repeat(70 * 1024), rating: 5 });
     for (const { caller, method, path } of writes) {
       expect((await send(method, path, credentials[caller], { raw: huge })).status, `${method} ${path} huge`).toBe(413);
-      expect((await send(method, path, credentials[caller], { raw: "review=ok", contentType: "text/plain" })).status, `${method} ${path} text`).toBe(415);
-      const multipart = "--b\r\nContent-Disposition: form-data; name=\"review\"\r\n\r\nok\r\n--b--\r\n";
-      expect((await send(method, path, credentials[caller], { raw: multipart, contentType: "multipart/form-data; boundary=b" })).status).toBe(415);
+      expect(
+        (await send(method, path, credentials[caller], { raw: "review=ok", contentType: "text/plain" })).status,
+        `${method} ${path} text`,
+      ).toBe(415);
+      const multipart = '--b\r\nContent-Disposition: form-data; name="review"\r\n\r\nok\r\n--b--\r\n';
+      expect(
+        (await send(method, path, credentials[caller], { raw: multipart, contentType: "multipart/form-data; boundary=b" }))
+          .status,
+      ).toBe(415);
     }
     expect(await databaseState()).toBe(before);
   });
@@ -573,7 +695,14 @@ describe("errors", () => {
   });
 
   it("never answers 5xx for hostile ids, emails and text", async () => {
-    const hostile = ["%00", "'%20OR%201=1--", "%3Cscript%3Ealert(1)%3C%2Fscript%3E", "x".repeat(300), "%F0%9F%98%80", "..%2F..%2Fetc%2Fpasswd"];
+    const hostile = [
+      "%00",
+      "'%20OR%201=1--",
+      "%3Cscript%3Ealert(1)%3C%2Fscript%3E",
+      "x".repeat(300),
+      "%F0%9F%98%80",
+      "..%2F..%2Fetc%2Fpasswd",
+    ];
     let tried = 0;
     for (const value of hostile) {
       for (const [method, path] of [
@@ -601,7 +730,10 @@ describe("optional fields", () => {
       const answer = await send("POST", "/api/my-orders", credentials.customer, { body });
       expect(answer.status, JSON.stringify(answer.body)).toBe(201);
       expect(answer.requestErrors).toBeNull();
-      const order = await prisma.order.findUniqueOrThrow({ where: { id: answer.body.insertedId }, select: { city: true, postcode: true, quantity: true } });
+      const order = await prisma.order.findUniqueOrThrow({
+        where: { id: answer.body.insertedId },
+        select: { city: true, postcode: true, quantity: true },
+      });
       expect(order).toEqual({ city: null, postcode: null, quantity: 1 });
     }
     const review = await send("POST", "/api/review", credentials.customer, { body: { review: "Blank stars", rating: "" } });
@@ -611,7 +743,9 @@ describe("optional fields", () => {
 
   it("filled in must still be valid, for the server and the document alike", async () => {
     const before = await databaseState();
-    const answer = await send("POST", "/api/my-orders", credentials.customer, { body: { ...billing, Postcode: "12", service: serviceId, type: "city" } });
+    const answer = await send("POST", "/api/my-orders", credentials.customer, {
+      body: { ...billing, Postcode: "12", service: serviceId, type: "city" },
+    });
     expect(answer).toMatchObject({ status: 400, body: { details: { Postcode: ["The postcode is 4 to 10 digits."] } } });
     expect(answer.requestErrors).toEqual(expect.any(String));
     expect(await databaseState()).toBe(before);
@@ -621,10 +755,15 @@ describe("optional fields", () => {
 describe("bearer tokens", () => {
   it("come from an email and password, as JSON or a form, and say when they expire", async () => {
     const person = await createUser();
-    const answer = await send("POST", "/api/auth/token", {}, {
-      raw: new URLSearchParams({ email: person.email.toUpperCase(), password: person.password }).toString(),
-      contentType: "application/x-www-form-urlencoded",
-    });
+    const answer = await send(
+      "POST",
+      "/api/auth/token",
+      {},
+      {
+        raw: new URLSearchParams({ email: person.email.toUpperCase(), password: person.password }).toString(),
+        contentType: "application/x-www-form-urlencoded",
+      },
+    );
     expect(answer.status).toBe(200);
     const days = (Date.parse(answer.body.expiresAt) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29);
@@ -638,7 +777,12 @@ describe("bearer tokens", () => {
   it("answer a wrong password and an unknown email alike", async () => {
     const person = await createUser();
     const wrong = await send("POST", "/api/auth/token", {}, { body: { email: person.email, password: "wrong password" } });
-    const unknown = await send("POST", "/api/auth/token", {}, { body: { email: "nobody-at-all@example.com", password: "wrong password" } });
+    const unknown = await send(
+      "POST",
+      "/api/auth/token",
+      {},
+      { body: { email: "nobody-at-all@example.com", password: "wrong password" } },
+    );
     expect(wrong.status).toBe(401);
     expect(unknown).toMatchObject({ status: wrong.status, body: wrong.body });
   });
@@ -646,7 +790,9 @@ describe("bearer tokens", () => {
   it("are rate limited like the login: after the limit even the right password waits", async () => {
     const person = await createUser();
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      expect((await send("POST", "/api/auth/token", {}, { body: { email: person.email, password: "guess " + attempt } })).status).toBe(401);
+      expect(
+        (await send("POST", "/api/auth/token", {}, { body: { email: person.email, password: "guess " + attempt } })).status,
+      ).toBe(401);
     }
     const before = await databaseState();
     const limited = await send("POST", "/api/auth/token", {}, { body: { email: person.email, password: person.password } });
@@ -663,14 +809,18 @@ describe("bearer tokens", () => {
     await prisma.user.update({ where: { id: person.id }, data: { disabled: true } });
     expect((await send("GET", `/api/my-orders?email=${encodeURIComponent(person.email)}`, { bearer })).status).toBe(401);
     expect(await prisma.session.count({ where: { userId: person.id } })).toBe(0);
-    expect((await send("POST", "/api/auth/token", {}, { body: { email: person.email, password: person.password } })).status).toBe(403);
+    expect((await send("POST", "/api/auth/token", {}, { body: { email: person.email, password: person.password } })).status).toBe(
+      403,
+    );
   });
 
   it("end when revoked or expired", async () => {
     const person = await createUser();
     const revoked = await issueToken(person.email, person.password);
     expect((await send("DELETE", "/api/auth/token", { bearer: revoked })).body).toEqual({ deletedCount: 1 });
-    expect((await send("POST", "/api/review", { bearer: revoked }, { body: { review: "After revoking", rating: 1 } })).status).toBe(401);
+    expect(
+      (await send("POST", "/api/review", { bearer: revoked }, { body: { review: "After revoking", rating: 1 } })).status,
+    ).toBe(401);
     expect((await send("DELETE", "/api/auth/token", { bearer: revoked })).status).toBe(401);
 
     const expired = await issueToken(person.email, person.password);
@@ -690,7 +840,12 @@ describe("bearer tokens", () => {
   });
 
   it("decide alone when present: a bad token is a 401 even beside a good cookie; other schemes leave the cookie in charge", async () => {
-    const badToken = await send("GET", "/api/users", {}, { headers: { Cookie: credentials.admin.cookie!, Authorization: "Bearer tb_forged" } });
+    const badToken = await send(
+      "GET",
+      "/api/users",
+      {},
+      { headers: { Cookie: credentials.admin.cookie!, Authorization: "Bearer tb_forged" } },
+    );
     expect(badToken.status).toBe(401);
     expect(badToken.headers.get("WWW-Authenticate")).toContain('error="invalid_token"');
     const basic = await send("GET", "/api/users", credentials.admin, { headers: { Authorization: "Basic YWRtaW46YWRtaW4=" } });
@@ -699,7 +854,10 @@ describe("bearer tokens", () => {
 
   it("carry no ambient authority, so they need no Origin check; cookies from another site do", async () => {
     const evil = "https://evil.example";
-    const withToken = await send("POST", "/api/review", credentials.customerToken, { body: { review: "From a script", rating: 3 }, origin: evil });
+    const withToken = await send("POST", "/api/review", credentials.customerToken, {
+      body: { review: "From a script", rating: 3 },
+      origin: evil,
+    });
     expect(withToken.status).toBe(201);
     const orderId = await customerOrder();
     const before = await databaseState();
@@ -717,13 +875,23 @@ describe("bearer tokens", () => {
 
 describe("CORS", () => {
   it("answers preflights for listed origins only, without credentials", async () => {
-    const listed = await send("OPTIONS", "/api/review", {}, { origin: PARTNER, headers: { "Access-Control-Request-Method": "POST" } });
+    const listed = await send(
+      "OPTIONS",
+      "/api/review",
+      {},
+      { origin: PARTNER, headers: { "Access-Control-Request-Method": "POST" } },
+    );
     expect(listed.status).toBe(204);
     expect(listed.headers.get("Access-Control-Allow-Origin")).toBe(PARTNER);
     expect(listed.headers.get("Access-Control-Allow-Methods")).toBe("GET, POST");
     expect(listed.headers.get("Access-Control-Allow-Headers")).toContain("Authorization");
     expect(listed.headers.get("Access-Control-Allow-Credentials")).toBeNull();
-    const other = await send("OPTIONS", "/api/review", {}, { origin: "https://evil.example", headers: { "Access-Control-Request-Method": "POST" } });
+    const other = await send(
+      "OPTIONS",
+      "/api/review",
+      {},
+      { origin: "https://evil.example", headers: { "Access-Control-Request-Method": "POST" } },
+    );
     expect(other.status).toBe(204);
     expect(other.headers.get("Access-Control-Allow-Origin")).toBeNull();
     expect(other.headers.get("Access-Control-Allow-Methods")).toBeNull();
@@ -743,7 +911,10 @@ describe("CORS", () => {
       expect(refused.status).toBe(401);
       expect(refused.headers.get("Access-Control-Allow-Origin")).toBe(allowed);
     }
-    const write = await send("POST", "/api/review", credentials.customerToken, { body: { review: "From the partner site", rating: 5 }, origin: PARTNER });
+    const write = await send("POST", "/api/review", credentials.customerToken, {
+      body: { review: "From the partner site", rating: 5 },
+      origin: PARTNER,
+    });
     expect(write.status).toBe(201);
     expect(write.headers.get("Access-Control-Allow-Origin")).toBe(PARTNER);
   });
@@ -786,15 +957,25 @@ describe("the OpenAPI document", () => {
   // Runs last: the calls above are the evidence.
   it("had every operation it documents called, and every answer matched it", () => {
     const called = new Set(checkedResponses.map(({ template, method }) => `${method} ${template}`));
-    const missing = documentedPaths().flatMap((template) => documentedMethods(template).map((method) => `${method} ${template}`)).filter((operation) => !called.has(operation));
+    const missing = documentedPaths()
+      .flatMap((template) => documentedMethods(template).map((method) => `${method} ${template}`))
+      .filter((operation) => !called.has(operation));
     expect(missing).toEqual([]);
     expect(checkedResponses.length).toBeGreaterThan(300);
     // Every operation that takes a body had bodies checked against its request schema, both ways.
-    const validated = new Set(checkedRequests.filter(({ valid }) => valid).map(({ template, method }) => `${method} ${template}`));
+    const validated = new Set(
+      checkedRequests.filter(({ valid }) => valid).map(({ template, method }) => `${method} ${template}`),
+    );
     const refused = new Set(checkedRequests.filter(({ valid }) => !valid).map(({ template, method }) => `${method} ${template}`));
     const sent = checkedRequests.length;
-    const withBody = documentedPaths().flatMap((template) => documentedMethods(template).filter((method) => requestBodyErrors(template, method, {}) !== undefined).map((method) => `${method} ${template}`));
+    const withBody = documentedPaths().flatMap((template) =>
+      documentedMethods(template)
+        .filter((method) => requestBodyErrors(template, method, {}) !== undefined)
+        .map((method) => `${method} ${template}`),
+    );
     expect(withBody.filter((operation) => !validated.has(operation) || !refused.has(operation))).toEqual([]);
-    console.info(`API contract: ${checkedResponses.length} answers and ${sent} request bodies checked against the OpenAPI document`);
+    console.info(
+      `API contract: ${checkedResponses.length} answers and ${sent} request bodies checked against the OpenAPI document`,
+    );
   });
 });

@@ -1,24 +1,19 @@
 import bcrypt from "bcryptjs";
 import { describe, expect, it } from "vitest";
+import { getUser, hashSessionId, requireAdmin, requireUser, sessionCookie, SESSION_TTL_MS } from "~/auth/session.server";
 import { db } from "~/data/db.server";
 import { hit } from "~/data/rate-limits.server";
+import { loader as rootLoader } from "~/root";
+import { action as startGoogle } from "~/routes/auth.google";
 import { action as loginAction, loader as loginLoader } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
-import { action as startGoogle } from "~/routes/auth.google";
 import { action as registerAction } from "~/routes/register";
-import { loader as rootLoader } from "~/root";
-import {
-  getUser,
-  hashSessionId,
-  requireAdmin,
-  requireUser,
-  sessionCookie,
-  SESSION_TTL_MS,
-} from "~/auth/session.server";
 import { authedGet, authedPost, cookieFrom, createUser, signIn, uniqueEmail } from "../support/auth";
 import { formRequest, getRequest, routeArgs, thrownResponse, unwrap } from "../support/requests";
 
-type FormReply = { result: { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> | null } };
+type FormReply = {
+  result: { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> | null };
+};
 
 async function sessionRow(cookie: string) {
   const token = await sessionCookie().parse(cookie);
@@ -54,7 +49,10 @@ describe("sessions", () => {
     const prisma = await db();
     const row = (await sessionRow(cookie))!;
     // used 3 days later: renewed to a full 30 days, with a fresh cookie
-    await prisma.session.update({ where: { id: row.id }, data: { expiresAt: new Date(Date.now() + SESSION_TTL_MS - 3 * 86_400_000) } });
+    await prisma.session.update({
+      where: { id: row.id },
+      data: { expiresAt: new Date(Date.now() + SESSION_TTL_MS - 3 * 86_400_000) },
+    });
     const { headers } = await unwrap(await rootLoader(routeArgs(authedGet("/", cookie))));
     expect(headers.getSetCookie().some((c) => c.startsWith("__session="))).toBe(true);
     const renewed = (await prisma.session.findUnique({ where: { id: row.id } }))!;
@@ -124,7 +122,14 @@ describe("register", () => {
   it("creates the account with a bcrypt hash, signs in and goes to /", async () => {
     const email = uniqueEmail("reg");
     const response = (await registerAction(
-      routeArgs(formRequest("/register", { displayName: "Karim", email: email.toUpperCase(), password: "secret-pass", confirmPassword: "secret-pass" })),
+      routeArgs(
+        formRequest("/register", {
+          displayName: "Karim",
+          email: email.toUpperCase(),
+          password: "secret-pass",
+          confirmPassword: "secret-pass",
+        }),
+      ),
     )) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
@@ -140,7 +145,9 @@ describe("register", () => {
   it("refuses mismatched passwords with the spec's text and creates nothing", async () => {
     const email = uniqueEmail("mismatch");
     const { status, data } = await unwrap<FormReply>(
-      await registerAction(routeArgs(formRequest("/register", { displayName: "A", email, password: "secret-pass", confirmPassword: "secret-pasS" }))),
+      await registerAction(
+        routeArgs(formRequest("/register", { displayName: "A", email, password: "secret-pass", confirmPassword: "secret-pasS" })),
+      ),
     );
     expect(status).toBe(400);
     expect(data.result.error?.confirmPassword).toEqual(["login password didn't match"]);
@@ -154,7 +161,11 @@ describe("register", () => {
     await prisma.rateLimit.create({ data: { key: "register:address:198.51.100.9", count: 20, windowStart: new Date() } });
     const email = uniqueEmail("flood");
     const { status, data } = await unwrap<FormReply>(
-      await registerAction({ request: formRequest("/register", { displayName: "F", email, password: "secret-pass", confirmPassword: "secret-pass" }), params: {}, context }),
+      await registerAction({
+        request: formRequest("/register", { displayName: "F", email, password: "secret-pass", confirmPassword: "secret-pass" }),
+        params: {},
+        context,
+      }),
     );
     expect(status).toBe(429);
     expect(data.result.error?.[""]).toEqual(["Too many accounts were created from your network. Please try again later."]);
@@ -164,19 +175,32 @@ describe("register", () => {
   it("gives clear messages for a duplicate email, an invalid email and a short password", async () => {
     const existing = await createUser();
     const dup = await unwrap<FormReply>(
-      await registerAction(routeArgs(formRequest("/register", { displayName: "B", email: existing.email, password: "secret-pass", confirmPassword: "secret-pass" }))),
+      await registerAction(
+        routeArgs(
+          formRequest("/register", {
+            displayName: "B",
+            email: existing.email,
+            password: "secret-pass",
+            confirmPassword: "secret-pass",
+          }),
+        ),
+      ),
     );
     expect(dup.status).toBe(409);
     expect(dup.data.result.error?.email).toEqual(["This email is already registered. Please log in instead."]);
     const bad = await unwrap<FormReply>(
-      await registerAction(routeArgs(formRequest("/register", { displayName: "B", email: "nope", password: "short", confirmPassword: "short" }))),
+      await registerAction(
+        routeArgs(formRequest("/register", { displayName: "B", email: "nope", password: "short", confirmPassword: "short" })),
+      ),
     );
     expect(bad.status).toBe(400);
     expect(bad.data.result.error?.email).toEqual(["Please enter a valid email address."]);
     expect(bad.data.result.error?.password).toEqual(["Please use at least 8 characters for your password."]);
     const long = "é".repeat(40);
     const tooLong = await unwrap<FormReply>(
-      await registerAction(routeArgs(formRequest("/register", { displayName: "B", email: uniqueEmail(), password: long, confirmPassword: long }))),
+      await registerAction(
+        routeArgs(formRequest("/register", { displayName: "B", email: uniqueEmail(), password: long, confirmPassword: long })),
+      ),
     );
     expect(tooLong.data.result.error?.password).toEqual(["Please use at most 72 characters for your password."]);
   });
@@ -185,9 +209,13 @@ describe("register", () => {
 describe("login", () => {
   it("signs in and returns to a safe origin, else /home", async () => {
     const user = await createUser();
-    const back = (await loginAction(routeArgs(formRequest("/login", { email: user.email, password: user.password, redirectTo: "/dashboard/myOrder" })))) as Response;
+    const back = (await loginAction(
+      routeArgs(formRequest("/login", { email: user.email, password: user.password, redirectTo: "/dashboard/myOrder" })),
+    )) as Response;
     expect(back.headers.get("Location")).toBe("/dashboard/myOrder");
-    const evil = (await loginAction(routeArgs(formRequest("/login", { email: user.email, password: user.password, redirectTo: "//evil.example" })))) as Response;
+    const evil = (await loginAction(
+      routeArgs(formRequest("/login", { email: user.email, password: user.password, redirectTo: "//evil.example" })),
+    )) as Response;
     expect(evil.headers.get("Location")).toBe("/home");
     expect((await getUser(authedGet("/", cookieFrom(evil))))?.id).toBe(user.id);
   });
@@ -204,7 +232,9 @@ describe("login", () => {
   it("a new sign-in always gets a fresh session id and ends the one the browser still had", async () => {
     const user = await createUser();
     const old = await signIn(user.id);
-    const response = (await loginAction(routeArgs(authedPost("/login", { email: user.email, password: user.password }, old)))) as Response;
+    const response = (await loginAction(
+      routeArgs(authedPost("/login", { email: user.email, password: user.password }, old)),
+    )) as Response;
     const fresh = cookieFrom(response);
     expect(fresh).not.toBe(old);
     expect(await sessionRow(old)).toBeNull();
@@ -212,7 +242,9 @@ describe("login", () => {
   });
 
   it("the loader keeps only a safe redirectTo", async () => {
-    const { data } = await unwrap<{ redirectTo: string }>(await loginLoader(routeArgs(getRequest("/login?redirectTo=https://evil.example"))));
+    const { data } = await unwrap<{ redirectTo: string }>(
+      await loginLoader(routeArgs(getRequest("/login?redirectTo=https://evil.example"))),
+    );
     expect(data.redirectTo).toBe("");
     const ok = await unwrap<{ redirectTo: string }>(await loginLoader(routeArgs(getRequest("/login?redirectTo=%2Fdashboard"))));
     expect(ok.data.redirectTo).toBe("/dashboard");
@@ -223,7 +255,9 @@ describe("login", () => {
     const wrong = await unwrap<FormReply & { result: { error?: Record<string, string[]> } }>(
       await loginAction(routeArgs(formRequest("/login", { email: user.email, password: "wrong password" }))),
     );
-    const unknown = await unwrap<FormReply>(await loginAction(routeArgs(formRequest("/login", { email: uniqueEmail(), password: "wrong password" }))));
+    const unknown = await unwrap<FormReply>(
+      await loginAction(routeArgs(formRequest("/login", { email: uniqueEmail(), password: "wrong password" }))),
+    );
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.data.result.error?.[""]).toEqual(["Wrong email or password. Please try again."]);
@@ -233,7 +267,9 @@ describe("login", () => {
 
   it("refuses a disabled account", async () => {
     const user = await createUser({ disabled: true });
-    const { status, data } = await unwrap<FormReply>(await loginAction(routeArgs(formRequest("/login", { email: user.email, password: user.password }))));
+    const { status, data } = await unwrap<FormReply>(
+      await loginAction(routeArgs(formRequest("/login", { email: user.email, password: user.password }))),
+    );
     expect(status).toBe(401);
     expect(data.result.error?.[""]).toEqual(["This account has been disabled. Please contact us."]);
   });
@@ -241,10 +277,14 @@ describe("login", () => {
   it("rate limits repeated failures per account, even with the right password afterwards", async () => {
     const user = await createUser();
     for (let i = 0; i < 5; i++) {
-      const { status } = await unwrap(await loginAction(routeArgs(formRequest("/login", { email: user.email, password: `wrong-${i}-pass` }))));
+      const { status } = await unwrap(
+        await loginAction(routeArgs(formRequest("/login", { email: user.email, password: `wrong-${i}-pass` }))),
+      );
       expect(status).toBe(401);
     }
-    const limited = await unwrap<FormReply>(await loginAction(routeArgs(formRequest("/login", { email: user.email, password: user.password }))));
+    const limited = await unwrap<FormReply>(
+      await loginAction(routeArgs(formRequest("/login", { email: user.email, password: user.password }))),
+    );
     expect(limited.status).toBe(429);
     expect(limited.data.result.error?.[""]).toEqual(["Too many failed login attempts. Please wait a few minutes and try again."]);
     // Every attempt is counted before the check, the refused one too (no client address here).
@@ -255,12 +295,22 @@ describe("login", () => {
   it("rate limits per client address across accounts", async () => {
     const context = { clientAddress: "203.0.113.7" };
     for (let i = 0; i < 20; i++) {
-      await loginAction({ request: formRequest("/login", { email: uniqueEmail(), password: "wrong-pass" }), params: {}, context });
+      await loginAction({
+        request: formRequest("/login", { email: uniqueEmail(), password: "wrong-pass" }),
+        params: {},
+        context,
+      });
     }
     const user = await createUser();
-    const limited = await unwrap(await loginAction({ request: formRequest("/login", { email: user.email, password: user.password }), params: {}, context }));
+    const limited = await unwrap(
+      await loginAction({ request: formRequest("/login", { email: user.email, password: user.password }), params: {}, context }),
+    );
     expect(limited.status).toBe(429);
-    const other = (await loginAction({ request: formRequest("/login", { email: user.email, password: user.password }), params: {}, context: { clientAddress: "203.0.113.8" } })) as Response;
+    const other = (await loginAction({
+      request: formRequest("/login", { email: user.email, password: user.password }),
+      params: {},
+      context: { clientAddress: "203.0.113.8" },
+    })) as Response;
     expect(other.status).toBe(302);
   });
 

@@ -2,10 +2,10 @@
 // what the role may not do, and a refusal writes nothing.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/data/db.server";
-import * as addProduct from "~/routes/dashboard.addProduct";
-import * as addReview from "~/routes/dashboard.addReview";
 import * as layout from "~/routes/dashboard";
 import * as home from "~/routes/dashboard._index";
+import * as addProduct from "~/routes/dashboard.addProduct";
+import * as addReview from "~/routes/dashboard.addReview";
 import * as makeAdmin from "~/routes/dashboard.makeAdmin";
 import * as manageAllOrders from "~/routes/dashboard.manageAllOrders";
 import * as manageProducts from "~/routes/dashboard.manageProducts";
@@ -31,15 +31,30 @@ const routes: RouteCase[] = [
   { path: "/dashboard/", module: home, access: "user" },
   { path: "/dashboard/myOrder", module: myOrder, access: "user", payload: () => ({ intent: "delete", id: fixture.orderId }) },
   { path: "/dashboard/addReview", module: addReview, access: "user", payload: () => ({ review: "Matrix review", rating: "4" }) },
-  { path: "/dashboard/manageAllOrders", module: manageAllOrders, access: "admin", payload: () => ({ intent: "delete", id: fixture.orderId }) },
+  {
+    path: "/dashboard/manageAllOrders",
+    module: manageAllOrders,
+    access: "admin",
+    payload: () => ({ intent: "delete", id: fixture.orderId }),
+  },
   {
     path: "/dashboard/addProduct",
     module: addProduct,
     access: "admin",
-    payload: () => ({ title: "Matrix Tour", cost: "100", image: "/images/tours/x.svg", description: "Added by the matrix test." }),
+    payload: () => ({
+      title: "Matrix Tour",
+      cost: "100",
+      image: "/images/tours/x.svg",
+      description: "Added by the matrix test.",
+    }),
   },
   { path: "/dashboard/makeAdmin", module: makeAdmin, access: "admin", payload: () => ({ email: fixture.victimEmail }) },
-  { path: "/dashboard/manageProducts", module: manageProducts, access: "admin", payload: () => ({ intent: "delete", id: fixture.serviceId }) },
+  {
+    path: "/dashboard/manageProducts",
+    module: manageProducts,
+    access: "admin",
+    payload: () => ({ intent: "delete", id: fixture.serviceId }),
+  },
 ];
 
 const cookies: Record<Role, string | null> = { anonymous: null, customer: null, admin: null };

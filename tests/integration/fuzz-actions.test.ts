@@ -75,7 +75,12 @@ afterAll(() => {
 });
 
 /** The checks every hostile input must pass; returns the answer for extra checks. */
-async function expectRefused(handler: Handler, request: Request, role: Role, params: Record<string, string> = {}): Promise<RouteAnswer> {
+async function expectRefused(
+  handler: Handler,
+  request: Request,
+  role: Role,
+  params: Record<string, string> = {},
+): Promise<RouteAnswer> {
   const before = await fingerprint();
   const answer = await callRouteOr500(handler, request, params);
   tally.inputs += 1;
@@ -98,7 +103,8 @@ function post(path: string, form: Record<string, string | string[]>, role: Role)
 }
 
 /** What a URL can carry: lone surrogates become U+FFFD, as a browser's URL parser makes them. */
-const wellFormed = (value: string) => value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
+const wellFormed = (value: string) =>
+  value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
 const pathSegment = (value: string) => encodeURIComponent(wellFormed(value));
 
 const role = (...roles: Role[]) => fc.constantFrom(...roles);
@@ -112,7 +118,13 @@ const email: FieldRule = {
   invalid: fc.oneof(fc.constant(undefined), notAnEmail, repeated(notAnEmail)),
 };
 
-async function checkForm(path: string, handler: Handler, rules: Record<string, FieldRule>, roles: fc.Arbitrary<Role>, runs = RUNS) {
+async function checkForm(
+  path: string,
+  handler: Handler,
+  rules: Record<string, FieldRule>,
+  roles: fc.Arbitrary<Role>,
+  runs = RUNS,
+) {
   await fc.assert(
     fc.asyncProperty(brokenForm(rules), roles, async (form, who) => {
       await expectRefused(handler, post(path, form, who), who);
@@ -130,9 +142,13 @@ describe("hostile forms are refused and write nothing", () => {
     };
     // With a well-formed email and password the login still fails: no such account.
     await fc.assert(
-      fc.asyncProperty(fc.oneof(brokenForm(rules), fc.record({ email: fc.emailAddress(), password: hostileText })), role("anonymous", "customer"), async (form, who) => {
-        await expectRefused(login.action, post("/login", form, who), who);
-      }),
+      fc.asyncProperty(
+        fc.oneof(brokenForm(rules), fc.record({ email: fc.emailAddress(), password: hostileText })),
+        role("anonymous", "customer"),
+        async (form, who) => {
+          await expectRefused(login.action, post("/login", form, who), who);
+        },
+      ),
       { numRuns: RUNS * 2 },
     );
   });
@@ -149,7 +165,10 @@ describe("hostile forms are refused and write nothing", () => {
           invalid: fc.oneof(fc.constant(undefined), fc.string({ maxLength: 7 }), tooLong(72), repeated(hostileText)),
         },
         // never equal to any password: the confirmation is what breaks
-        confirmPassword: { valid: fc.constant("\u0001mismatch"), invalid: fc.oneof(fc.constant(undefined), repeated(hostileText)) },
+        confirmPassword: {
+          valid: fc.constant("\u0001mismatch"),
+          invalid: fc.oneof(fc.constant(undefined), repeated(hostileText)),
+        },
       },
       role("anonymous"),
     );
@@ -180,14 +199,39 @@ describe("hostile forms are refused and write nothing", () => {
       streetAddress: text(1, 30),
       City: { valid: fc.constantFrom("", "Apt 4"), invalid: tooLong(30) },
       townName: text(1, 20),
-      district: { valid: fc.constantFrom("Dhaka", "Pabna"), invalid: fc.oneof(fc.constant(undefined), hostileText.filter((v) => !["Dhaka", "Pabna"].includes(v)), fc.constant("dhaka")) },
+      district: {
+        valid: fc.constantFrom("Dhaka", "Pabna"),
+        invalid: fc.oneof(
+          fc.constant(undefined),
+          hostileText.filter((v) => !["Dhaka", "Pabna"].includes(v)),
+          fc.constant("dhaka"),
+        ),
+      },
       Postcode: { valid: fc.constantFrom("1205", "4000"), invalid: hostileText.filter((v) => !/^\s*\d{4,10}\s*$/.test(v)) },
-      mobileNumber: { valid: fc.constantFrom("01712345678", "+8801812345678"), invalid: fc.oneof(fc.constant(undefined), hostileText, fc.constantFrom("01212345678", "0171234567", "017123456789")) },
+      mobileNumber: {
+        valid: fc.constantFrom("01712345678", "+8801812345678"),
+        invalid: fc.oneof(fc.constant(undefined), hostileText, fc.constantFrom("01212345678", "0171234567", "017123456789")),
+      },
       email,
       service: { valid: fc.constant(fixture.serviceId), invalid: fc.oneof(fc.constant(undefined), badId) },
-      quantity: { valid: fc.constantFrom("1", "20"), invalid: fc.oneof(fc.constant(undefined), fc.constantFrom("0", "21", "-1", "1.5", "abc", "1e3", "NaN", "Infinity", "9".repeat(400))) },
-      type: { valid: fc.constantFrom("city", "group"), invalid: fc.oneof(fc.constant(undefined), hostileText, fc.constant("CITY")) },
-      formKey: { valid: fc.stringMatching(/^[A-Za-z0-9_-]{16,64}$/), invalid: fc.oneof(fc.constant(undefined), hostileText.filter((v) => !/^[A-Za-z0-9_-]{16,64}$/.test(v))) },
+      quantity: {
+        valid: fc.constantFrom("1", "20"),
+        invalid: fc.oneof(
+          fc.constant(undefined),
+          fc.constantFrom("0", "21", "-1", "1.5", "abc", "1e3", "NaN", "Infinity", "9".repeat(400)),
+        ),
+      },
+      type: {
+        valid: fc.constantFrom("city", "group"),
+        invalid: fc.oneof(fc.constant(undefined), hostileText, fc.constant("CITY")),
+      },
+      formKey: {
+        valid: fc.stringMatching(/^[A-Za-z0-9_-]{16,64}$/),
+        invalid: fc.oneof(
+          fc.constant(undefined),
+          hostileText.filter((v) => !/^[A-Za-z0-9_-]{16,64}$/.test(v)),
+        ),
+      },
     };
     await checkForm("/addCart/100", checkout.action, billing, role("anonymous", "customer", "admin"), RUNS * 2);
   });
@@ -198,7 +242,10 @@ describe("hostile forms are refused and write nothing", () => {
       addReview.action,
       {
         review: text(1, 2000),
-        rating: { valid: fc.constantFrom("0", "5", ""), invalid: fc.oneof(fc.constantFrom("6", "-1", "2.5", "abc", "1e309", "Infinity", "0x9"), repeated(fc.constant("9"))) },
+        rating: {
+          valid: fc.constantFrom("0", "5", ""),
+          invalid: fc.oneof(fc.constantFrom("6", "-1", "2.5", "abc", "1e309", "Infinity", "0x9"), repeated(fc.constant("9"))),
+        },
       },
       role("anonymous", "customer", "admin"),
     );
@@ -210,10 +257,20 @@ describe("hostile forms are refused and write nothing", () => {
       addProduct.action,
       {
         title: text(1, 120),
-        cost: { valid: fc.constantFrom("1", "2500"), invalid: fc.oneof(fc.constant(undefined), fc.constantFrom("0", "-5", "1.5", "abc", "1000001", "1e309", "NaN", "Infinity", "")) },
+        cost: {
+          valid: fc.constantFrom("1", "2500"),
+          invalid: fc.oneof(
+            fc.constant(undefined),
+            fc.constantFrom("0", "-5", "1.5", "abc", "1000001", "1e309", "NaN", "Infinity", ""),
+          ),
+        },
         image: {
           valid: fc.constantFrom("/images/tours/x.svg", "https://example.com/a.jpg"),
-          invalid: fc.oneof(fc.constant(undefined), fc.constantFrom("javascript:alert(1)", "//evil.example/x.png", "data:text/html,<script>", "a b", "ftp://x", ""), tooLong(2000).map((v) => `/${v}`)),
+          invalid: fc.oneof(
+            fc.constant(undefined),
+            fc.constantFrom("javascript:alert(1)", "//evil.example/x.png", "data:text/html,<script>", "a b", "ftp://x", ""),
+            tooLong(2000).map((v) => `/${v}`),
+          ),
         },
         description: text(1, 5000),
       },
@@ -223,7 +280,12 @@ describe("hostile forms are refused and write nothing", () => {
 
   it("dashboard: Make Admin (bad or unknown emails)", async () => {
     const unknown = fc.stringMatching(/^[a-z0-9]{1,20}$/).map((name) => `${name}@nobody.example`);
-    await checkForm("/dashboard/makeAdmin", makeAdmin.action, { email: { valid: unknown, invalid: email.invalid } }, role("anonymous", "customer", "admin"));
+    await checkForm(
+      "/dashboard/makeAdmin",
+      makeAdmin.action,
+      { email: { valid: unknown, invalid: email.invalid } },
+      role("anonymous", "customer", "admin"),
+    );
     // a well-formed email of nobody: 404, nobody promoted
     await fc.assert(
       fc.asyncProperty(unknown, async (value) => {
@@ -235,19 +297,46 @@ describe("hostile forms are refused and write nothing", () => {
   });
 
   const deleteRules = (): Record<string, FieldRule> => ({
-    intent: { valid: fc.constant("delete"), invalid: fc.oneof(fc.constant(undefined), hostileText.filter((v) => v !== "delete"), fc.constant("DELETE")) },
+    intent: {
+      valid: fc.constant("delete"),
+      invalid: fc.oneof(
+        fc.constant(undefined),
+        hostileText.filter((v) => v !== "delete"),
+        fc.constant("DELETE"),
+      ),
+    },
     id: { valid: badId, invalid: fc.oneof(fc.constant(undefined), fc.constant(""), repeated(badId)) },
   });
 
   it("dashboard deletes: My Orders, Manage All Orders, Manage Products (bad ids and intents)", async () => {
     // Every id is wrong here, so `valid` ids are bad ids too: the delete must find nothing.
     await checkForm("/dashboard/myOrder", myOrder.action, deleteRules(), role("anonymous", "customer", "admin"), 50);
-    await checkForm("/dashboard/manageAllOrders", manageAllOrders.action, deleteRules(), role("anonymous", "customer", "admin"), 50);
-    await checkForm("/dashboard/manageProducts", manageProducts.action, deleteRules(), role("anonymous", "customer", "admin"), 50);
+    await checkForm(
+      "/dashboard/manageAllOrders",
+      manageAllOrders.action,
+      deleteRules(),
+      role("anonymous", "customer", "admin"),
+      50,
+    );
+    await checkForm(
+      "/dashboard/manageProducts",
+      manageProducts.action,
+      deleteRules(),
+      role("anonymous", "customer", "admin"),
+      50,
+    );
     // someone else's real order and a real package, posted by the wrong roles
     for (const who of ["anonymous", "customer"] as Role[]) {
-      await expectRefused(manageAllOrders.action, post("/dashboard/manageAllOrders", { intent: "delete", id: fixture.orderId }, who), who);
-      await expectRefused(manageProducts.action, post("/dashboard/manageProducts", { intent: "delete", id: fixture.serviceId }, who), who);
+      await expectRefused(
+        manageAllOrders.action,
+        post("/dashboard/manageAllOrders", { intent: "delete", id: fixture.orderId }, who),
+        who,
+      );
+      await expectRefused(
+        manageProducts.action,
+        post("/dashboard/manageProducts", { intent: "delete", id: fixture.serviceId }, who),
+        who,
+      );
     }
   });
 
@@ -271,10 +360,35 @@ describe("hostile forms are refused and write nothing", () => {
 describe("well-formed forms with hostile text", () => {
   it("are stored or refused with a 4xx that writes nothing, never a 5xx (U+0000 included, which PostgreSQL cannot store)", async () => {
     const cases: { path: string; handler: Handler; who: Role; form: (text: string) => Record<string, string> }[] = [
-      { path: "/dashboard/addReview", handler: addReview.action, who: "customer", form: (text) => ({ review: text, rating: "4" }) },
-      { path: "/contact", handler: contact.action, who: "anonymous", form: (text) => ({ name: text, email: "visitor@example.com", subject: text, message: text }) },
-      { path: "/dashboard/addProduct", handler: addProduct.action, who: "admin", form: (text) => ({ title: text, cost: "10", image: "/images/tours/x.svg", description: text }) },
-      { path: "/register", handler: register.action, who: "anonymous", form: (text) => ({ displayName: text, email: `${Math.random().toString(36).slice(2)}@example.com`, password: "long enough", confirmPassword: "long enough" }) },
+      {
+        path: "/dashboard/addReview",
+        handler: addReview.action,
+        who: "customer",
+        form: (text) => ({ review: text, rating: "4" }),
+      },
+      {
+        path: "/contact",
+        handler: contact.action,
+        who: "anonymous",
+        form: (text) => ({ name: text, email: "visitor@example.com", subject: text, message: text }),
+      },
+      {
+        path: "/dashboard/addProduct",
+        handler: addProduct.action,
+        who: "admin",
+        form: (text) => ({ title: text, cost: "10", image: "/images/tours/x.svg", description: text }),
+      },
+      {
+        path: "/register",
+        handler: register.action,
+        who: "anonymous",
+        form: (text) => ({
+          displayName: text,
+          email: `${Math.random().toString(36).slice(2)}@example.com`,
+          password: "long enough",
+          confirmPassword: "long enough",
+        }),
+      },
     ];
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...cases), hostileText, async (target, text) => {
@@ -293,15 +407,21 @@ describe("well-formed forms with hostile text", () => {
 describe("hostile ids and query strings in loaders", () => {
   it("the order page answers 404 for any bad id and ignores junk choices", async () => {
     await fc.assert(
-      fc.asyncProperty(badId, fc.dictionary(fc.constantFrom("quantity", "type", "x"), hostileText, { maxKeys: 3 }), async (id, query) => {
-        const bad = await callRouteOr500(orderPage.loader, getRequest(`/order/${pathSegment(id)}`), { id: wellFormed(id) });
-        tally.inputs += 1;
-        expect(bad.status).toBe(404);
-        const search = new URLSearchParams(query);
-        const good = await callRouteOr500(orderPage.loader, getRequest(`/order/${fixture.serviceId}?${search}`), { id: fixture.serviceId });
-        tally.inputs += 1;
-        expect(good.status).toBe(200);
-      }),
+      fc.asyncProperty(
+        badId,
+        fc.dictionary(fc.constantFrom("quantity", "type", "x"), hostileText, { maxKeys: 3 }),
+        async (id, query) => {
+          const bad = await callRouteOr500(orderPage.loader, getRequest(`/order/${pathSegment(id)}`), { id: wellFormed(id) });
+          tally.inputs += 1;
+          expect(bad.status).toBe(404);
+          const search = new URLSearchParams(query);
+          const good = await callRouteOr500(orderPage.loader, getRequest(`/order/${fixture.serviceId}?${search}`), {
+            id: fixture.serviceId,
+          });
+          tally.inputs += 1;
+          expect(good.status).toBe(200);
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -309,10 +429,16 @@ describe("hostile ids and query strings in loaders", () => {
   it("the checkout page answers 400 for a bad package, quantity or type", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.record({ service: fc.oneof(badId, fc.constant(fixture.serviceId)), quantity: fc.oneof(hostileText, fc.constantFrom("0", "21")), type: hostileText }),
+        fc.record({
+          service: fc.oneof(badId, fc.constant(fixture.serviceId)),
+          quantity: fc.oneof(hostileText, fc.constantFrom("0", "21")),
+          type: hostileText,
+        }),
         hostileText,
         async (query, total) => {
-          const request = getRequest(`/addCart/${pathSegment(total)}?${new URLSearchParams(query)}`, { headers: { Cookie: cookies.customer! } });
+          const request = getRequest(`/addCart/${pathSegment(total)}?${new URLSearchParams(query)}`, {
+            headers: { Cookie: cookies.customer! },
+          });
           const answer = await callRouteOr500(checkout.loader, request, { total: wellFormed(total) });
           tally.inputs += 1;
           expect(answer.status).toBe(400);

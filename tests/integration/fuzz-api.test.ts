@@ -8,16 +8,26 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/data/db.server";
 import * as fallback from "~/routes/api.$";
 import * as authToken from "~/routes/api.auth.token";
-import * as orderById from "~/routes/api.my-orders.$id";
 import * as myOrders from "~/routes/api.my-orders";
+import * as orderById from "~/routes/api.my-orders.$id";
 import * as review from "~/routes/api.review";
-import * as serviceById from "~/routes/api.services.$id";
 import * as services from "~/routes/api.services";
+import * as serviceById from "~/routes/api.services.$id";
+import * as users from "~/routes/api.users";
 import * as userByEmail from "~/routes/api.users.$email";
 import * as makeAdmin from "~/routes/api.users.admin";
-import * as users from "~/routes/api.users";
 import { createUser, signIn } from "../support/auth";
-import { badId, brokenForm, callRouteOr500, fingerprint, hostileText, notAnEmail, tally, tooLong, type FieldRule } from "../support/hostile";
+import {
+  badId,
+  brokenForm,
+  callRouteOr500,
+  fingerprint,
+  hostileText,
+  notAnEmail,
+  tally,
+  tooLong,
+  type FieldRule,
+} from "../support/hostile";
 import { ORIGIN } from "../support/requests";
 
 type Role = "anonymous" | "customer" | "admin";
@@ -85,7 +95,12 @@ const wrongType: fc.Arbitrary<Json> = fc.oneof(
 );
 const text = (min: number, max: number): FieldRule<Json> => ({
   valid: hostileText.filter((value) => value.trim().length >= min && value.trim().length <= max),
-  invalid: fc.oneof(fc.constant(undefined), fc.constantFrom("", "   "), tooLong(max), wrongType.filter((value) => typeof value !== "string")),
+  invalid: fc.oneof(
+    fc.constant(undefined),
+    fc.constantFrom("", "   "),
+    tooLong(max),
+    wrongType.filter((value) => typeof value !== "string"),
+  ),
 });
 const email: FieldRule<Json> = {
   valid: fc.emailAddress(),
@@ -99,18 +114,37 @@ const notAnObject = fc.oneof(
   fc.constant(`{"x":"${"a".repeat(70_000)}"}`),
   fc.constant(JSON.stringify({ review: "r".repeat(100_000), rating: 3 })),
 );
-const contentType = fc.constantFrom("application/json", "application/json; charset=utf-8", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", null);
+const contentType = fc.constantFrom(
+  "application/json",
+  "application/json; charset=utf-8",
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=x",
+  null,
+);
 
 /** A JSON body with a broken field, or no JSON object at all, under some content type. */
 function hostileBody(rules: Record<string, FieldRule<Json>>) {
   return fc.oneof(
-    { weight: 3, arbitrary: fc.record({ body: brokenForm(rules).map((value) => JSON.stringify(value)), contentType: fc.constant<string | null>("application/json") }) },
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        body: brokenForm(rules).map((value) => JSON.stringify(value)),
+        contentType: fc.constant<string | null>("application/json"),
+      }),
+    },
     { weight: 1, arbitrary: fc.record({ body: notAnObject, contentType }) },
     { weight: 1, arbitrary: fc.record({ body: brokenForm(rules).map((value) => JSON.stringify(value)), contentType }) },
   );
 }
 
-async function checkWrite(module: Call["module"], method: string, path: string, rules: Record<string, FieldRule<Json>>, params?: Record<string, string>) {
+async function checkWrite(
+  module: Call["module"],
+  method: string,
+  path: string,
+  rules: Record<string, FieldRule<Json>>,
+  params?: Record<string, string>,
+) {
   await fc.assert(
     fc.asyncProperty(hostileBody(rules), role, async ({ body, contentType }, who) => {
       await expectHandled({ module, method, path, params, role: who, body, contentType });
@@ -123,8 +157,14 @@ describe("writes with hostile bodies are refused and change nothing", () => {
   it("POST /api/services", async () => {
     await checkWrite(services, "POST", "/api/services", {
       title: text(1, 120),
-      cost: { valid: fc.constantFrom(1, 250, "99"), invalid: fc.oneof(fc.constant(undefined), fc.constantFrom(0, -5, 1.5, "abc", 1_000_001, {}, [1, 2], null)) },
-      image: { valid: fc.constant("/images/tours/x.svg"), invalid: fc.oneof(fc.constant(undefined), fc.constantFrom("javascript:alert(1)", "//evil.example/x", "a b", 5, null)) },
+      cost: {
+        valid: fc.constantFrom(1, 250, "99"),
+        invalid: fc.oneof(fc.constant(undefined), fc.constantFrom(0, -5, 1.5, "abc", 1_000_001, {}, [1, 2], null)),
+      },
+      image: {
+        valid: fc.constant("/images/tours/x.svg"),
+        invalid: fc.oneof(fc.constant(undefined), fc.constantFrom("javascript:alert(1)", "//evil.example/x", "a b", 5, null)),
+      },
       description: text(1, 5000),
     });
   });
@@ -154,8 +194,18 @@ describe("writes with hostile bodies are refused and change nothing", () => {
 
   it("POST and PUT /api/users (own record only)", async () => {
     const rules = {
-      email: { valid: fc.constant(fixture.customerEmail), invalid: fc.oneof(fc.constant(undefined), notAnEmail, wrongType, fc.constant("someone.else@example.com")) },
-      displayName: { valid: fc.constant("Same Name"), invalid: fc.oneof(fc.constantFrom("", "  "), tooLong(80), wrongType.filter((value) => value !== null && typeof value !== "string")) },
+      email: {
+        valid: fc.constant(fixture.customerEmail),
+        invalid: fc.oneof(fc.constant(undefined), notAnEmail, wrongType, fc.constant("someone.else@example.com")),
+      },
+      displayName: {
+        valid: fc.constant("Same Name"),
+        invalid: fc.oneof(
+          fc.constantFrom("", "  "),
+          tooLong(80),
+          wrongType.filter((value) => value !== null && typeof value !== "string"),
+        ),
+      },
     };
     await checkWrite(users, "POST", "/api/users", rules);
     await checkWrite(users, "PUT", "/api/users", rules);
@@ -171,7 +221,13 @@ describe("writes with hostile bodies are refused and change nothing", () => {
     await checkWrite(authToken, "POST", "/api/auth/token", {
       email: { valid: fc.emailAddress(), invalid: email.invalid },
       // no account has these passwords: a well-formed request still fails
-      password: { valid: hostileText, invalid: fc.oneof(fc.constant(undefined), wrongType.filter((value) => typeof value !== "string")) },
+      password: {
+        valid: hostileText,
+        invalid: fc.oneof(
+          fc.constant(undefined),
+          wrongType.filter((value) => typeof value !== "string"),
+        ),
+      },
     });
     await fc.assert(
       fc.asyncProperty(hostileText, async (token) => {
@@ -190,8 +246,19 @@ describe("writes with hostile bodies are refused and change nothing", () => {
   it("DELETE and PUT on bad ids: /api/services/{id}, /api/my-orders/{id}", async () => {
     await fc.assert(
       fc.asyncProperty(badId, role, fc.constantFrom("DELETE", "PUT", "PATCH", "POST"), async (id, who, method) => {
-        for (const [module, base] of [[serviceById, "/api/services/"], [orderById, "/api/my-orders/"]] as const) {
-          await expectHandled({ module, method, path: base + pathSegment(id), params: { id: wellFormed(id) }, role: who, contentType: "application/json", body: "{}" });
+        for (const [module, base] of [
+          [serviceById, "/api/services/"],
+          [orderById, "/api/my-orders/"],
+        ] as const) {
+          await expectHandled({
+            module,
+            method,
+            path: base + pathSegment(id),
+            params: { id: wellFormed(id) },
+            role: who,
+            contentType: "application/json",
+            body: "{}",
+          });
         }
       }),
       { numRuns: RUNS },
@@ -224,9 +291,25 @@ describe("reads with hostile ids and queries answer JSON, never a 5xx", () => {
   it("unknown paths and wrong methods on /api are JSON 404/405", async () => {
     await fc.assert(
       fc.asyncProperty(hostileText, fc.constantFrom("POST", "PUT", "PATCH", "DELETE"), async (value, method) => {
-        const answer = await expectHandled({ module: fallback, method, path: `/api/x/${pathSegment(value)}`, params: { "*": `x/${wellFormed(value)}` }, role: "customer", contentType: "application/json", body: "{}" });
+        const answer = await expectHandled({
+          module: fallback,
+          method,
+          path: `/api/x/${pathSegment(value)}`,
+          params: { "*": `x/${wellFormed(value)}` },
+          role: "customer",
+          contentType: "application/json",
+          body: "{}",
+        });
         expect(answer.status).toBe(404);
-        const wrong = await expectHandled({ module: userByEmail, method, path: "/api/users/a@b.c", params: { email: "a@b.c" }, role: "admin", contentType: "application/json", body: "{}" });
+        const wrong = await expectHandled({
+          module: userByEmail,
+          method,
+          path: "/api/users/a@b.c",
+          params: { email: "a@b.c" },
+          role: "admin",
+          contentType: "application/json",
+          body: "{}",
+        });
         expect(wrong.status).toBe(405);
       }),
       { numRuns: 20 },

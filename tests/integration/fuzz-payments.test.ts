@@ -54,14 +54,22 @@ async function expectRefused(handler: Handler, request: Request, role: Role, par
 }
 
 const role = fc.constantFrom<Role>("anonymous", "customer", "other");
-const wrongType = fc.oneof(fc.constant(null), fc.integer(), fc.boolean(), fc.array(fc.string({ maxLength: 5 }), { maxLength: 2 }), fc.object({ maxDepth: 1 }));
+const wrongType = fc.oneof(
+  fc.constant(null),
+  fc.integer(),
+  fc.boolean(),
+  fc.array(fc.string({ maxLength: 5 }), { maxLength: 2 }),
+  fc.object({ maxDepth: 1 }),
+);
 
 describe("payments with hostile input", () => {
   it("POST /api/create-payment-intent: bad, missing or someone else's order ids", async () => {
     await fc.assert(
       fc.asyncProperty(
         // the order id is what breaks; a client price, whatever it says, is ignored
-        brokenForm<unknown>({ orderId: { valid: fc.constant(orderId), invalid: fc.oneof(fc.constant(undefined), badId, wrongType) } }),
+        brokenForm<unknown>({
+          orderId: { valid: fc.constant(orderId), invalid: fc.oneof(fc.constant(undefined), badId, wrongType) },
+        }),
         fc.oneof(fc.constant(undefined), fc.double(), hostileText),
         role,
         async (form, price, who) => {
@@ -69,7 +77,11 @@ describe("payments with hostile input", () => {
           const cookie = cookies[who];
           const headers: Record<string, string> = { "Content-Type": "application/json", Origin: ORIGIN };
           if (cookie) headers.Cookie = cookie;
-          const request = new Request(new URL("/api/create-payment-intent", ORIGIN), { method: "POST", headers, body: JSON.stringify(body) });
+          const request = new Request(new URL("/api/create-payment-intent", ORIGIN), {
+            method: "POST",
+            headers,
+            body: JSON.stringify(body),
+          });
           await expectRefused(createIntent.action, request, who);
         },
       ),
@@ -80,11 +92,18 @@ describe("payments with hostile input", () => {
   it("the payment page's confirmation: bad order ids and forged or unknown payment intent ids", async () => {
     const intentId = fc.oneof(hostileText, fc.stringMatching(/^pi_[A-Za-z0-9_]{1,30}$/), fc.constant("pi_"));
     // Path ids as they reach Remix: the server refuses an encoded U+0000 in a path first (pathGuard).
-    const pathIds = fc.oneof(badId.map((id) => id.replaceAll("\u0000", "")), fc.constant(orderId));
+    const pathIds = fc.oneof(
+      badId.map((id) => id.replaceAll("\u0000", "")),
+      fc.constant(orderId),
+    );
     await fc.assert(
       fc.asyncProperty(pathIds, intentId, role, async (pathId, paymentIntentId, who) => {
         const cookie = cookies[who];
-        const request = formRequest(`/dashboard/payment/${encodeURIComponent(pathId.replace(/[\uD800-\uDFFF]/g, "x"))}`, { paymentIntentId }, cookie ? { headers: { Cookie: cookie } } : {});
+        const request = formRequest(
+          `/dashboard/payment/${encodeURIComponent(pathId.replace(/[\uD800-\uDFFF]/g, "x"))}`,
+          { paymentIntentId },
+          cookie ? { headers: { Cookie: cookie } } : {},
+        );
         await expectRefused(paymentPage.action, request, who, { orderId: pathId });
       }),
       { numRuns: 100 },
@@ -97,7 +116,13 @@ describe("payments with hostile input", () => {
       hostileText.map((value) => value.replace(/[^\x20-\x7e]/g, "x")),
       fc.integer({ min: 0, max: 2_000_000_000 }).map((time) => `t=${time},v1=${"0".repeat(64)}`),
     );
-    const body = fc.oneof(hostileText, fc.jsonValue().map((value) => JSON.stringify(value) ?? ""), fc.constant(JSON.stringify({ type: "payment_intent.succeeded", data: { object: { id: "pi_forged", metadata: { orderId } } } })));
+    const body = fc.oneof(
+      hostileText,
+      fc.jsonValue().map((value) => JSON.stringify(value) ?? ""),
+      fc.constant(
+        JSON.stringify({ type: "payment_intent.succeeded", data: { object: { id: "pi_forged", metadata: { orderId } } } }),
+      ),
+    );
     await fc.assert(
       fc.asyncProperty(body, signature, async (payload, header) => {
         const headers: Record<string, string> = { "Content-Type": "application/json" };

@@ -3,13 +3,13 @@ process.env.GOOGLE_CLIENT_ID = "fake-client-id.apps.googleusercontent.com";
 process.env.GOOGLE_CLIENT_SECRET = "fake-client-secret";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { consumeFlash, getUser } from "~/auth/session.server";
 import { db } from "~/data/db.server";
 import { action as startGoogle } from "~/routes/auth.google";
 import { loader as googleCallback } from "~/routes/auth.google.callback";
 import { loader as loginLoader } from "~/routes/login";
-import { consumeFlash, getUser } from "~/auth/session.server";
-import { createGoogleFake } from "../support/google-fake";
 import { createUser, uniqueEmail } from "../support/auth";
+import { createGoogleFake } from "../support/google-fake";
 import { callRoute, formRequest, getRequest, unwrap } from "../support/requests";
 
 const google = createGoogleFake({ clientId: process.env.GOOGLE_CLIENT_ID!, clientSecret: process.env.GOOGLE_CLIENT_SECRET! });
@@ -33,7 +33,10 @@ async function start(redirectTo = "/dashboard") {
 }
 
 function callback(query: Record<string, string>, cookies: string) {
-  return callRoute(googleCallback, getRequest(`/auth/google/callback?${new URLSearchParams(query)}`, { headers: { Cookie: cookies } }));
+  return callRoute(
+    googleCallback,
+    getRequest(`/auth/google/callback?${new URLSearchParams(query)}`, { headers: { Cookie: cookies } }),
+  );
 }
 
 async function flashText(response: { headers: Headers }) {
@@ -43,7 +46,9 @@ async function flashText(response: { headers: Headers }) {
 
 describe("Google sign-in", () => {
   it("the login page offers it when configured", async () => {
-    const { data } = await unwrap<{ googleConfigured: boolean }>(await loginLoader({ request: getRequest("/login"), params: {}, context: {} }));
+    const { data } = await unwrap<{ googleConfigured: boolean }>(
+      await loginLoader({ request: getRequest("/login"), params: {}, context: {} }),
+    );
     expect(data.googleConfigured).toBe(true);
   });
 
@@ -62,13 +67,24 @@ describe("Google sign-in", () => {
   it("creates the user (email, name, photo), signs in and returns to the origin", async () => {
     const email = uniqueEmail("g");
     const { location, cookies } = await start("/dashboard/myOrder");
-    const code = google.issueCode({ sub: `sub-${email}`, email, email_verified: true, name: "Tahmina Akter", picture: "https://lh3.googleusercontent.com/a/photo" });
+    const code = google.issueCode({
+      sub: `sub-${email}`,
+      email,
+      email_verified: true,
+      name: "Tahmina Akter",
+      picture: "https://lh3.googleusercontent.com/a/photo",
+    });
     const response = await callback({ code, state: location.searchParams.get("state")! }, cookies);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/dashboard/myOrder");
     const prisma = await db();
     const user = await prisma.user.findUnique({ where: { email } });
-    expect(user).toMatchObject({ displayName: "Tahmina Akter", photoUrl: "https://lh3.googleusercontent.com/a/photo", googleId: `sub-${email}`, role: "CUSTOMER" });
+    expect(user).toMatchObject({
+      displayName: "Tahmina Akter",
+      photoUrl: "https://lh3.googleusercontent.com/a/photo",
+      googleId: `sub-${email}`,
+      role: "CUSTOMER",
+    });
     const sessionCookie = cookiesOf(response);
     expect((await getUser(getRequest("/", { headers: { Cookie: sessionCookie } })))?.email).toBe(email);
     expect(await flashText(response)).toBe("User Login successfully");

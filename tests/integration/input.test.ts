@@ -9,20 +9,21 @@ import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { loginSchema, makeAdminSchema, registerSchema } from "~/auth/auth-forms";
+import { db } from "~/data/db.server";
 import { checkoutSchema } from "~/domain/checkout";
 import { contactSchema } from "~/domain/contact";
-import { db } from "~/data/db.server";
 import { packageSchema } from "~/domain/packages";
 import { reviewSchema } from "~/domain/reviews";
+import { nulMessage } from "~/domain/text";
 import * as checkout from "~/routes/addCart.$total";
 import * as authToken from "~/routes/api.auth.token";
 import * as paymentIntent from "~/routes/api.create-payment-intent";
-import * as orderById from "~/routes/api.my-orders.$id";
 import * as myOrdersApi from "~/routes/api.my-orders";
+import * as orderById from "~/routes/api.my-orders.$id";
 import * as reviewApi from "~/routes/api.review";
 import * as servicesApi from "~/routes/api.services";
-import * as makeAdminApi from "~/routes/api.users.admin";
 import * as usersApi from "~/routes/api.users";
+import * as makeAdminApi from "~/routes/api.users.admin";
 import * as google from "~/routes/auth.google";
 import * as contact from "~/routes/contact";
 import * as addProduct from "~/routes/dashboard.addProduct";
@@ -35,7 +36,6 @@ import * as payment from "~/routes/dashboard.payment.$orderId";
 import * as login from "~/routes/login";
 import * as newsletter from "~/routes/newsletter";
 import * as register from "~/routes/register";
-import { nulMessage } from "~/domain/text";
 import { createUser, signIn, uniqueEmail } from "../support/auth";
 import { callRouteOr500 as callRoute, fingerprint } from "../support/hostile";
 import { formRequest, ORIGIN, type RouteAnswer } from "../support/requests";
@@ -79,7 +79,9 @@ beforeAll(async () => {
 
 /** Whether the answer carries the message (JSON data, or a text body). */
 function mentions(answer: RouteAnswer, message: string): boolean {
-  return typeof answer.data === "string" ? answer.data.includes(message) : JSON.stringify(answer.data).includes(JSON.stringify(message));
+  return typeof answer.data === "string"
+    ? answer.data.includes(message)
+    : JSON.stringify(answer.data).includes(JSON.stringify(message));
 }
 
 /** The field names of a form schema (behind any refine). */
@@ -106,14 +108,26 @@ interface FormCase {
 }
 
 const formCases: FormCase[] = [
-  { name: "login", path: "/login", handler: login.action as Handler, role: "anonymous", schema: loginSchema, valid: () => ({ email: fixture.loginEmail, password: fixture.loginPassword, redirectTo: "/dashboard" }) },
+  {
+    name: "login",
+    path: "/login",
+    handler: login.action as Handler,
+    role: "anonymous",
+    schema: loginSchema,
+    valid: () => ({ email: fixture.loginEmail, password: fixture.loginPassword, redirectTo: "/dashboard" }),
+  },
   {
     name: "register",
     path: "/register",
     handler: register.action as Handler,
     role: "anonymous",
     schema: registerSchema,
-    valid: () => ({ displayName: "Rina Das", email: uniqueEmail("nul"), password: "long enough", confirmPassword: "long enough" }),
+    valid: () => ({
+      displayName: "Rina Das",
+      email: uniqueEmail("nul"),
+      password: "long enough",
+      confirmPassword: "long enough",
+    }),
   },
   {
     name: "contact",
@@ -123,7 +137,13 @@ const formCases: FormCase[] = [
     schema: contactSchema,
     valid: () => ({ name: "Rina", email: "rina@example.com", subject: "Hello", message: "A question about Sajek." }),
   },
-  { name: "newsletter", path: "/newsletter", handler: newsletter.action as Handler, role: "anonymous", valid: () => ({ email: uniqueEmail("news") }) },
+  {
+    name: "newsletter",
+    path: "/newsletter",
+    handler: newsletter.action as Handler,
+    role: "anonymous",
+    valid: () => ({ email: uniqueEmail("news") }),
+  },
   {
     name: "checkout",
     path: "/addCart/100",
@@ -146,7 +166,14 @@ const formCases: FormCase[] = [
       formKey: randomBytes(16).toString("hex"),
     }),
   },
-  { name: "add review", path: "/dashboard/addReview", handler: addReview.action as Handler, role: "customer", schema: reviewSchema, valid: () => ({ review: "Lovely trip.", rating: "4" }) },
+  {
+    name: "add review",
+    path: "/dashboard/addReview",
+    handler: addReview.action as Handler,
+    role: "customer",
+    schema: reviewSchema,
+    valid: () => ({ review: "Lovely trip.", rating: "4" }),
+  },
   {
     name: "add product",
     path: "/dashboard/addProduct",
@@ -155,7 +182,14 @@ const formCases: FormCase[] = [
     schema: packageSchema,
     valid: () => ({ title: "Sajek Valley", cost: "150", image: "/images/tours/sajek.svg", description: "Clouds at sunrise." }),
   },
-  { name: "make admin", path: "/dashboard/makeAdmin", handler: makeAdmin.action as Handler, role: "admin", schema: makeAdminSchema, valid: () => ({ email: fixture.customerEmail }) },
+  {
+    name: "make admin",
+    path: "/dashboard/makeAdmin",
+    handler: makeAdmin.action as Handler,
+    role: "admin",
+    schema: makeAdminSchema,
+    valid: () => ({ email: fixture.customerEmail }),
+  },
   {
     name: "payment confirmation",
     path: "/dashboard/payment/x",
@@ -165,11 +199,41 @@ const formCases: FormCase[] = [
     valid: () => ({ paymentIntentId: "pi_123" }),
     checkAccepted: false,
   },
-  { name: "Continue with Google", path: "/auth/google", handler: google.action as Handler, role: "anonymous", valid: () => ({ redirectTo: "/dashboard" }) },
+  {
+    name: "Continue with Google",
+    path: "/auth/google",
+    handler: google.action as Handler,
+    role: "anonymous",
+    valid: () => ({ redirectTo: "/dashboard" }),
+  },
   // Hidden fields only: answered with the delete forms' own "Unknown request" message.
-  { name: "delete my order", path: "/dashboard/myOrder", handler: myOrder.action as Handler, role: "customer", valid: () => ({ intent: "delete", id: fixture.orderId }), namesField: false, checkAccepted: false },
-  { name: "delete any order", path: "/dashboard/manageAllOrders", handler: manageAllOrders.action as Handler, role: "admin", valid: () => ({ intent: "delete", id: fixture.orderId }), namesField: false, checkAccepted: false },
-  { name: "delete package", path: "/dashboard/manageProducts", handler: manageProducts.action as Handler, role: "admin", valid: () => ({ intent: "delete", id: fixture.serviceId }), namesField: false, checkAccepted: false },
+  {
+    name: "delete my order",
+    path: "/dashboard/myOrder",
+    handler: myOrder.action as Handler,
+    role: "customer",
+    valid: () => ({ intent: "delete", id: fixture.orderId }),
+    namesField: false,
+    checkAccepted: false,
+  },
+  {
+    name: "delete any order",
+    path: "/dashboard/manageAllOrders",
+    handler: manageAllOrders.action as Handler,
+    role: "admin",
+    valid: () => ({ intent: "delete", id: fixture.orderId }),
+    namesField: false,
+    checkAccepted: false,
+  },
+  {
+    name: "delete package",
+    path: "/dashboard/manageProducts",
+    handler: manageProducts.action as Handler,
+    role: "admin",
+    valid: () => ({ intent: "delete", id: fixture.serviceId }),
+    namesField: false,
+    checkAccepted: false,
+  },
 ];
 
 function post(path: string, fields: Record<string, string>, role: Role) {
@@ -212,7 +276,14 @@ interface ApiCase {
 }
 
 const apiCases: ApiCase[] = [
-  { name: "POST /api/auth/token", module: authToken, method: "POST", path: "/api/auth/token", role: "anonymous", valid: () => ({ email: fixture.loginEmail, password: fixture.loginPassword }) },
+  {
+    name: "POST /api/auth/token",
+    module: authToken,
+    method: "POST",
+    path: "/api/auth/token",
+    role: "anonymous",
+    valid: () => ({ email: fixture.loginEmail, password: fixture.loginPassword }),
+  },
   {
     name: "POST /api/services",
     module: servicesApi,
@@ -251,19 +322,55 @@ const apiCases: ApiCase[] = [
     valid: () => ({ transaction: "pi_123" }),
     checkAccepted: false,
   },
-  { name: "POST /api/create-payment-intent", module: paymentIntent, method: "POST", path: "/api/create-payment-intent", role: "customer", valid: () => ({ orderId: fixture.orderId }), checkAccepted: false },
-  { name: "POST /api/review", module: reviewApi, method: "POST", path: "/api/review", role: "customer", valid: () => ({ review: "Lovely trip.", rating: 4 }) },
-  { name: "POST /api/users", module: usersApi, method: "POST", path: "/api/users", role: "customer", valid: () => ({ email: fixture.customerEmail, displayName: "Rina Das" }) },
-  { name: "PUT /api/users/admin", module: makeAdminApi, method: "PUT", path: "/api/users/admin", role: "admin", valid: () => ({ email: fixture.customerEmail }) },
+  {
+    name: "POST /api/create-payment-intent",
+    module: paymentIntent,
+    method: "POST",
+    path: "/api/create-payment-intent",
+    role: "customer",
+    valid: () => ({ orderId: fixture.orderId }),
+    checkAccepted: false,
+  },
+  {
+    name: "POST /api/review",
+    module: reviewApi,
+    method: "POST",
+    path: "/api/review",
+    role: "customer",
+    valid: () => ({ review: "Lovely trip.", rating: 4 }),
+  },
+  {
+    name: "POST /api/users",
+    module: usersApi,
+    method: "POST",
+    path: "/api/users",
+    role: "customer",
+    valid: () => ({ email: fixture.customerEmail, displayName: "Rina Das" }),
+  },
+  {
+    name: "PUT /api/users/admin",
+    module: makeAdminApi,
+    method: "PUT",
+    path: "/api/users/admin",
+    role: "admin",
+    valid: () => ({ email: fixture.customerEmail }),
+  },
 ];
 
-async function sendJson(call: { module: { action?: unknown }; method: string; path: string; params?: Record<string, string>; role: Role }, body: string) {
+async function sendJson(
+  call: { module: { action?: unknown }; method: string; path: string; params?: Record<string, string>; role: Role },
+  body: string,
+) {
   const headers = new Headers({ Origin: ORIGIN, "Content-Type": "application/json" });
   const cookie = cookies[call.role];
   if (cookie) headers.set("Cookie", cookie);
   const path = call.path.replace("ID", fixture.orderId);
   const params = call.path.includes("ID") ? { id: fixture.orderId } : (call.params ?? {});
-  return callRoute(call.module.action as Handler, new Request(new URL(path, ORIGIN), { method: call.method, headers, body }), params);
+  return callRoute(
+    call.module.action as Handler,
+    new Request(new URL(path, ORIGIN), { method: call.method, headers, body }),
+    params,
+  );
 }
 
 describe("U+0000 in any /api body", () => {
@@ -291,7 +398,11 @@ describe("U+0000 in any /api body", () => {
 describe("deeply nested JSON", () => {
   it.each(apiCases)("$name: 30,000 nested arrays (under 64 KB) are a 400, not a stack overflow", async (call) => {
     const depth = 30_000;
-    for (const body of [`{"title":${"[".repeat(depth)}${"]".repeat(depth)}}`, `{"a":${"[".repeat(depth)}"\\u0000"${"]".repeat(depth)}}`, `{"a":${'{"a":'.repeat(6000)}1${"}".repeat(6000)}}`]) {
+    for (const body of [
+      `{"title":${"[".repeat(depth)}${"]".repeat(depth)}}`,
+      `{"a":${"[".repeat(depth)}"\\u0000"${"]".repeat(depth)}}`,
+      `{"a":${'{"a":'.repeat(6000)}1${"}".repeat(6000)}}`,
+    ]) {
       expect(body.length).toBeLessThan(64 * 1024);
       const before = await fingerprint();
       const answer = await sendJson(call, body);
@@ -303,18 +414,32 @@ describe("deeply nested JSON", () => {
 });
 
 describe("package images stay on the site or name an http(s) URL", () => {
-  const leaving = ["/\\evil.example/x.png", "//evil.example/x.png", "/\t/evil.example/x.png", "/\\/evil.example/x.png", "/images\\..\\..\\evil", "https:\\\\evil.example/x.png", "javascript:alert(1)"];
+  const leaving = [
+    "/\\evil.example/x.png",
+    "//evil.example/x.png",
+    "/\t/evil.example/x.png",
+    "/\\/evil.example/x.png",
+    "/images\\..\\..\\evil",
+    "https:\\\\evil.example/x.png",
+    "javascript:alert(1)",
+  ];
 
   it.each(leaving)("Add A Product and POST /api/services refuse %j", async (image) => {
     const before = await fingerprint();
-    const form = await callRoute(addProduct.action as Handler, post("/dashboard/addProduct", { title: "Evil", cost: "10", image, description: "x" }, "admin"));
+    const form = await callRoute(
+      addProduct.action as Handler,
+      post("/dashboard/addProduct", { title: "Evil", cost: "10", image, description: "x" }, "admin"),
+    );
     expect(form.status).toBe(400);
     expect(mentions(form, "The image must be an http(s) URL or a path on this site, like /images/tours/x.svg.")).toBe(true);
     const api = await sendJson(
       { module: servicesApi, method: "POST", path: "/api/services", role: "admin" },
       JSON.stringify({ title: "Evil", cost: 10, image, description: "x" }),
     );
-    expect(api).toMatchObject({ status: 400, data: { details: { image: ["The image must be an http(s) URL or a path on this site, like /images/tours/x.svg."] } } });
+    expect(api).toMatchObject({
+      status: 400,
+      data: { details: { image: ["The image must be an http(s) URL or a path on this site, like /images/tours/x.svg."] } },
+    });
     expect(await fingerprint()).toBe(before);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/data/db.server";
-import { action, loader } from "~/routes/dashboard.makeAdmin";
 import { loader as homeLoader } from "~/routes/dashboard._index";
+import { action, loader } from "~/routes/dashboard.makeAdmin";
 import { authedGet, authedPost, createUser, signIn, uniqueEmail } from "../support/auth";
 import { unwrap } from "../support/requests";
 
@@ -14,7 +14,11 @@ describe("make admin", () => {
     const cookie = await signIn(admin.id);
     expect(await loader({ request: authedGet("/dashboard/makeAdmin", cookie), params: {}, context: {} })).toBeNull();
     const { status, data } = await unwrap<Reply>(
-      await action({ request: authedPost("/dashboard/makeAdmin", { email: ` ${target.email.toUpperCase()} ` }, cookie), params: {}, context: {} }),
+      await action({
+        request: authedPost("/dashboard/makeAdmin", { email: ` ${target.email.toUpperCase()} ` }, cookie),
+        params: {},
+        context: {},
+      }),
     );
     expect(status).toBe(200);
     expect(data.done).toBe(true);
@@ -34,7 +38,9 @@ describe("make admin", () => {
     expect(unknown.status).toBe(404);
     expect(unknown.data.done).toBe(false);
     expect(unknown.data.result.error?.email).toEqual(["No account uses this email address. The person must register first."]);
-    const invalid = await unwrap<Reply>(await action({ request: authedPost("/dashboard/makeAdmin", { email: "x" }, cookie), params: {}, context: {} }));
+    const invalid = await unwrap<Reply>(
+      await action({ request: authedPost("/dashboard/makeAdmin", { email: "x" }, cookie), params: {}, context: {} }),
+    );
     expect(invalid.status).toBe(400);
     expect(invalid.data.result.error?.email).toEqual(["Please enter a valid email address."]);
     expect(await prisma.user.count({ where: { role: "ADMIN" } })).toBe(admins);

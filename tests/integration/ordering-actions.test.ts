@@ -54,7 +54,11 @@ describe("checkout", () => {
     const tampered = await callRoute(checkout.loader, authedGet(`/addCart/1?${query}`, customerCookie), { total: "1" });
     expect(tampered.status).toBe(302);
     expect(tampered.headers.get("Location")).toBe(`/addCart/${(service.costCents * 2) / 100}?${query}`);
-    const invalid = await callRoute(checkout.loader, authedGet(`/addCart/5?service=${service.id}&quantity=21&type=couple`, customerCookie), { total: "5" });
+    const invalid = await callRoute(
+      checkout.loader,
+      authedGet(`/addCart/5?service=${service.id}&quantity=21&type=couple`, customerCookie),
+      { total: "5" },
+    );
     expect(invalid.status).toBe(400);
   });
 
@@ -73,7 +77,10 @@ describe("checkout", () => {
   it("takes optional fields sent blank or as spaces as absent", async () => {
     const { prisma, service, customer, customerCookie } = await setup();
     for (const blank of ["", "   "]) {
-      const result = await callRoute(checkout.action, authedPost("/addCart/1", { ...billing(service.id), City: blank, Postcode: blank }, customerCookie));
+      const result = await callRoute(
+        checkout.action,
+        authedPost("/addCart/1", { ...billing(service.id), City: blank, Postcode: blank }, customerCookie),
+      );
       expect(result.status, JSON.stringify(blank)).toBe(302);
     }
     const orders = await prisma.order.findMany({ where: { userId: customer.id }, select: { city: true, postcode: true } });
@@ -81,7 +88,10 @@ describe("checkout", () => {
       { city: null, postcode: null },
       { city: null, postcode: null },
     ]);
-    const bad = await callRoute(checkout.action, authedPost("/addCart/1", { ...billing(service.id), Postcode: " 12 " }, customerCookie));
+    const bad = await callRoute(
+      checkout.action,
+      authedPost("/addCart/1", { ...billing(service.id), Postcode: " 12 " }, customerCookie),
+    );
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.data)).toContain("The postcode is 4 to 10 digits.");
   });
@@ -97,7 +107,10 @@ describe("checkout", () => {
       ["type", "Choose"],
       ["service", "unknown-service-id-123"],
     ]) {
-      const result = await callRoute(checkout.action, authedPost("/addCart/1", { ...billing(service.id), [field]: value }, customerCookie));
+      const result = await callRoute(
+        checkout.action,
+        authedPost("/addCart/1", { ...billing(service.id), [field]: value }, customerCookie),
+      );
       expect(result.status, field).toBe(400);
     }
     expect(await prisma.order.count({ where: { userId: customer.id } })).toBe(0);
@@ -116,15 +129,27 @@ describe("my orders and manage all orders", () => {
     const others = await callRoute(myOrder.loader, authedGet("/dashboard/myOrder", otherCookie));
     expect(others.data.orders).toHaveLength(0);
 
-    const stolen = await callRoute(myOrder.action, authedPost("/dashboard/myOrder", { intent: "delete", id: first.id }, otherCookie));
+    const stolen = await callRoute(
+      myOrder.action,
+      authedPost("/dashboard/myOrder", { intent: "delete", id: first.id }, otherCookie),
+    );
     expect(stolen.status).toBe(404);
-    const own = await callRoute(myOrder.action, authedPost("/dashboard/myOrder", { intent: "delete", id: first.id }, customerCookie));
+    const own = await callRoute(
+      myOrder.action,
+      authedPost("/dashboard/myOrder", { intent: "delete", id: first.id }, customerCookie),
+    );
     expect(own.data).toEqual({ ok: true, message: "Deleted sucessfully" });
     expect((await prisma.order.findUniqueOrThrow({ where: { id: first.id } })).deletedAt).not.toBeNull();
 
-    const notAdmin = await callRoute(manageAllOrders.action, authedPost("/dashboard/manageAllOrders", { intent: "delete", id: second.id }, customerCookie));
+    const notAdmin = await callRoute(
+      manageAllOrders.action,
+      authedPost("/dashboard/manageAllOrders", { intent: "delete", id: second.id }, customerCookie),
+    );
     expect(notAdmin.status).toBe(403);
-    const byAdmin = await callRoute(manageAllOrders.action, authedPost("/dashboard/manageAllOrders", { intent: "delete", id: second.id }, adminCookie));
+    const byAdmin = await callRoute(
+      manageAllOrders.action,
+      authedPost("/dashboard/manageAllOrders", { intent: "delete", id: second.id }, adminCookie),
+    );
     expect(byAdmin.data.message).toBe("Deleted sucessfully");
   });
 });
@@ -132,9 +157,17 @@ describe("my orders and manage all orders", () => {
 describe("products", () => {
   it("adds and soft-deletes packages for admins only; orders keep the package", async () => {
     const { prisma, customerCookie, adminCookie } = await setup();
-    const product = { title: "Kuakata Sunrise", cost: "330", image: "/images/tours/coxs-bazar.svg", description: "Sunrise and sunset over the sea." };
+    const product = {
+      title: "Kuakata Sunrise",
+      cost: "330",
+      image: "/images/tours/coxs-bazar.svg",
+      description: "Sunrise and sunset over the sea.",
+    };
     expect((await callRoute(addProduct.action, authedPost("/dashboard/addProduct", product, customerCookie))).status).toBe(403);
-    const invalid = await callRoute(addProduct.action, authedPost("/dashboard/addProduct", { ...product, cost: "3.5", image: "javascript:alert(1)" }, adminCookie));
+    const invalid = await callRoute(
+      addProduct.action,
+      authedPost("/dashboard/addProduct", { ...product, cost: "3.5", image: "javascript:alert(1)" }, adminCookie),
+    );
     expect(invalid.status).toBe(400);
     expect(invalid.data.result.error.cost).toEqual(["The cost must be a whole number of dollars."]);
     expect(invalid.data.result.error.image[0]).toMatch(/http\(s\) URL/);
@@ -149,8 +182,18 @@ describe("products", () => {
     const cookie = await signIn(customer.id);
     await callRoute(checkout.action, authedPost("/addCart/1", billing(created.id), cookie));
 
-    expect((await callRoute(manageProducts.action, authedPost("/dashboard/manageProducts", { intent: "delete", id: created.id }, customerCookie))).status).toBe(403);
-    const deleted = await callRoute(manageProducts.action, authedPost("/dashboard/manageProducts", { intent: "delete", id: created.id }, adminCookie));
+    expect(
+      (
+        await callRoute(
+          manageProducts.action,
+          authedPost("/dashboard/manageProducts", { intent: "delete", id: created.id }, customerCookie),
+        )
+      ).status,
+    ).toBe(403);
+    const deleted = await callRoute(
+      manageProducts.action,
+      authedPost("/dashboard/manageProducts", { intent: "delete", id: created.id }, adminCookie),
+    );
     expect(deleted.data).toEqual({ ok: true, message: "Deleted sucessfully" });
     const order = await prisma.order.findFirstOrThrow({ where: { userId: customer.id } });
     expect(order).toMatchObject({ serviceTitle: "Kuakata Sunrise", priceCents: 66_000, deletedAt: null });
@@ -160,11 +203,18 @@ describe("products", () => {
 describe("reviews", () => {
   it("takes the reviewer from the session and validates the rating", async () => {
     const { prisma, customer, customerCookie } = await setup();
-    const bad = await callRoute(addReview.action, authedPost("/dashboard/addReview", { review: "", rating: "7" }, customerCookie));
+    const bad = await callRoute(
+      addReview.action,
+      authedPost("/dashboard/addReview", { review: "", rating: "7" }, customerCookie),
+    );
     expect(bad.status).toBe(400);
     const ok = await callRoute(
       addReview.action,
-      authedPost("/dashboard/addReview", { review: "<b>Great</b> guides", rating: "5", name: "Someone Else", email: "x@example.com" }, customerCookie),
+      authedPost(
+        "/dashboard/addReview",
+        { review: "<b>Great</b> guides", rating: "5", name: "Someone Else", email: "x@example.com" },
+        customerCookie,
+      ),
     );
     expect(ok.data.added).toBe(true);
     const stored = await prisma.review.findFirstOrThrow({ where: { userId: customer.id } });

@@ -22,7 +22,7 @@ describe("payments without Stripe keys", () => {
         request: authedGet(`/dashboard/payment/${id}`, cookie),
         params: { orderId: id },
         context: {},
-      })
+      }),
     );
     expect(data.publishableKey).toBeNull();
 
@@ -53,6 +53,9 @@ describe("payments without Stripe keys", () => {
     });
     expect(hook.status).toBe(503);
     const prisma = await db();
-    expect(await prisma.order.findUniqueOrThrow({ where: { id } })).toMatchObject({ paymentStatus: "UNPAID", stripePaymentIntentId: null });
+    expect(await prisma.order.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      paymentStatus: "UNPAID",
+      stripePaymentIntentId: null,
+    });
   });
 });

@@ -85,9 +85,13 @@ async function payInBrowser(clientSecret: string, card: string) {
 }
 
 function confirmOnPage(orderId: string, paymentIntentId: string, cookie: string) {
-  return callRoute<{ paid?: true; error?: string }>(paymentPage.action, authedPost(`/dashboard/payment/${orderId}`, { paymentIntentId }, cookie), {
-    orderId,
-  });
+  return callRoute<{ paid?: true; error?: string }>(
+    paymentPage.action,
+    authedPost(`/dashboard/payment/${orderId}`, { paymentIntentId }, cookie),
+    {
+      orderId,
+    },
+  );
 }
 
 async function paymentState(orderId: string) {
@@ -152,7 +156,7 @@ describe("the payment page", () => {
         request: authedGet(`/dashboard/payment/${order.id}`, cookie),
         params: { orderId: order.id },
         context: {},
-      })
+      }),
     );
     expect(data.order).toMatchObject({
       priceCents: order.priceCents,
@@ -171,7 +175,7 @@ describe("the payment page", () => {
         request: authedGet(`/dashboard/payment/${order.id}`, stranger),
         params: { orderId: order.id },
         context: {},
-      })
+      }),
     );
     expect(notFound.status).toBe(404);
     const anonymous = await thrownResponse(() =>
@@ -179,7 +183,7 @@ describe("the payment page", () => {
         request: authedGet(`/dashboard/payment/${order.id}`, null),
         params: { orderId: order.id },
         context: {},
-      })
+      }),
     );
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("Location")).toMatch(/^\/login/);
@@ -200,12 +204,18 @@ describe("creating the payment intent", () => {
       currency: "usd",
       metadata: { orderId: order.id, userId: user.id },
     });
-    expect(fake.requests.find((request) => request.path === "/v1/payment_intents")?.idempotencyKey).toBe(`order-${order.id}-first`);
+    expect(fake.requests.find((request) => request.path === "/v1/payment_intents")?.idempotencyKey).toBe(
+      `order-${order.id}-first`,
+    );
   });
 
   it("reuses the open intent: a retry, a second tab or a double click never makes a second charge", async () => {
     const { cookie, order } = await customerWithOrder();
-    const results = await Promise.all([startPayment(order.id, cookie), startPayment(order.id, cookie), startPayment(order.id, cookie)]);
+    const results = await Promise.all([
+      startPayment(order.id, cookie),
+      startPayment(order.id, cookie),
+      startPayment(order.id, cookie),
+    ]);
     const secrets = new Set(results.map((result) => result.body.clientSecret));
     expect(secrets.size).toBe(1);
     const again = await startPayment(order.id, cookie);
@@ -219,10 +229,9 @@ describe("creating the payment intent", () => {
     await stripeSdk.paymentIntents.cancel(first);
     const second = intentIdOf((await startPayment(order.id, cookie)).body.clientSecret!);
     expect(second).not.toBe(first);
-    expect(fake.requests.filter((request) => request.path === "/v1/payment_intents").map((request) => request.idempotencyKey)).toEqual([
-      `order-${order.id}-first`,
-      `order-${order.id}-${first}`,
-    ]);
+    expect(
+      fake.requests.filter((request) => request.path === "/v1/payment_intents").map((request) => request.idempotencyKey),
+    ).toEqual([`order-${order.id}-first`, `order-${order.id}-${first}`]);
     expect(intentIdOf((await startPayment(order.id, cookie)).body.clientSecret!)).toBe(second);
   });
 
@@ -266,7 +275,7 @@ describe("confirming a payment", () => {
         request: authedGet("/dashboard/myOrder", cookie),
         params: {},
         context: {},
-      })
+      }),
     );
     expect(data.orders.find((row) => row.id === order.id)?.paymentStatus).toBe("PAID");
     const apiOrder = await orderApi.loader({
@@ -419,9 +428,9 @@ describe("the Stripe webhook", () => {
             method: "POST",
             body: sentBody,
             headers: tampered.headers,
-          })
+          }),
         )
-      ).status
+      ).status,
     ).toBe(400);
     expect((await paymentState(order.id)).payment).toBeNull();
   });

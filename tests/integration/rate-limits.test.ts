@@ -2,11 +2,11 @@
 // limits so that a few requests reach them.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/data/db.server";
+import { action as checkoutAction } from "~/routes/addCart.$total";
 import * as tokenRoute from "~/routes/api.auth.token";
 import * as myOrders from "~/routes/api.my-orders";
 import * as apiReview from "~/routes/api.review";
 import * as userByEmail from "~/routes/api.users.$email";
-import { action as checkoutAction } from "~/routes/addCart.$total";
 import { action as contactAction } from "~/routes/contact";
 import { action as reviewAction } from "~/routes/dashboard.addReview";
 import { action as loginAction } from "~/routes/login";
@@ -36,7 +36,9 @@ const at = (address: string) => ({ clientAddress: address });
 
 async function login(email: string, password: string, address: string) {
   const result = await loginAction({ request: formRequest("/login", { email, password }), params: {}, context: at(address) });
-  return result instanceof Response ? { status: result.status, data: null as FormReply | null, headers: result.headers } : unwrap<FormReply>(result);
+  return result instanceof Response
+    ? { status: result.status, data: null as FormReply | null, headers: result.headers }
+    : unwrap<FormReply>(result);
 }
 
 function jsonCall(path: string, method: string, { body, cookie }: { body?: unknown; cookie?: string } = {}) {
@@ -46,7 +48,12 @@ function jsonCall(path: string, method: string, { body, cookie }: { body?: unkno
   return new Request(new URL(path, ORIGIN), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 }
 
-async function api(handler: (args: never) => Promise<Response>, request: Request, address: string, params: Record<string, string> = {}) {
+async function api(
+  handler: (args: never) => Promise<Response>,
+  request: Request,
+  address: string,
+  params: Record<string, string> = {},
+) {
   let response: Response;
   try {
     response = await (handler as (args: object) => Promise<Response>)({ request, params, context: at(address) });
@@ -108,13 +115,26 @@ describe("orders", () => {
     const service = await firstPackage();
     const post = (n: number) =>
       checkoutAction({
-        request: authedPost("/addCart/300", { ...billing, lastName: `Das${"abc"[n]}`, service: service.id, quantity: "3", type: "group", formKey: `rate-limit-key-${n}-0123456789` }, cookie),
+        request: authedPost(
+          "/addCart/300",
+          {
+            ...billing,
+            lastName: `Das${"abc"[n]}`,
+            service: service.id,
+            quantity: "3",
+            type: "group",
+            formKey: `rate-limit-key-${n}-0123456789`,
+          },
+          cookie,
+        ),
         params: { total: "300" },
         context: at("192.0.2.20"),
       });
     expect(((await post(0)) as Response).status).toBe(302);
     expect(((await post(1)) as Response).status).toBe(302);
-    const refused = await unwrap<{ error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> }>(await post(2));
+    const refused = await unwrap<{ error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> }>(
+      await post(2),
+    );
     expect(refused.status).toBe(429);
     expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
     expect(refused.data.error?.[""]).toEqual(["You have placed many orders in a short time. Please try again later."]);
@@ -126,7 +146,8 @@ describe("orders", () => {
     const user = await createUser();
     const cookie = await signIn(user.id);
     const service = await firstPackage();
-    const order = () => jsonCall("/api/my-orders", "POST", { cookie, body: { ...billing, service: service.id, quantity: 2, type: "group" } });
+    const order = () =>
+      jsonCall("/api/my-orders", "POST", { cookie, body: { ...billing, service: service.id, quantity: 2, type: "group" } });
     expect((await api(myOrders.action, order(), "192.0.2.21")).status).toBe(201);
     expect((await api(myOrders.action, order(), "192.0.2.21")).status).toBe(201);
     const refused = await api(myOrders.action, order(), "192.0.2.21");
@@ -141,7 +162,10 @@ describe("orders", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
       const user = await createUser();
-      const request = jsonCall("/api/my-orders", "POST", { cookie: await signIn(user.id), body: { ...billing, service: service.id, quantity: 2, type: "group" } });
+      const request = jsonCall("/api/my-orders", "POST", {
+        cookie: await signIn(user.id),
+        body: { ...billing, service: service.id, quantity: 2, type: "group" },
+      });
       statuses.push((await api(myOrders.action, request, "192.0.2.22")).status);
     }
     expect(statuses).toEqual([201, 201, 201, 429]);
@@ -152,15 +176,32 @@ describe("reviews", () => {
   it("refuses the third review on the page (message in the form, text kept) and in the API", async () => {
     const user = await createUser();
     const cookie = await signIn(user.id);
-    const post = () => reviewAction({ request: authedPost("/dashboard/addReview", { review: "Lovely trip to Sylhet.", rating: "5" }, cookie), params: {}, context: at("192.0.2.30") });
+    const post = () =>
+      reviewAction({
+        request: authedPost("/dashboard/addReview", { review: "Lovely trip to Sylhet.", rating: "5" }, cookie),
+        params: {},
+        context: at("192.0.2.30"),
+      });
     expect((await unwrap(await post())).status).toBe(200);
-    expect((await api(apiReview.action, jsonCall("/api/review", "POST", { cookie, body: { review: "Again!", rating: 4 } }), "192.0.2.30")).status).toBe(201);
+    expect(
+      (
+        await api(
+          apiReview.action,
+          jsonCall("/api/review", "POST", { cookie, body: { review: "Again!", rating: 4 } }),
+          "192.0.2.30",
+        )
+      ).status,
+    ).toBe(201);
     const refused = await unwrap<FormReply & { added: boolean }>(await post());
     expect(refused.status).toBe(429);
     expect(refused.data.added).toBe(false);
     expect(refused.data.result.error?.[""]).toEqual(["You have sent many reviews in a short time. Please try again later."]);
     expect(refused.data.result.initialValue).toMatchObject({ review: "Lovely trip to Sylhet.", rating: "5" });
-    const viaApi = await api(apiReview.action, jsonCall("/api/review", "POST", { cookie, body: { review: "Third", rating: 3 } }), "192.0.2.31");
+    const viaApi = await api(
+      apiReview.action,
+      jsonCall("/api/review", "POST", { cookie, body: { review: "Third", rating: 3 } }),
+      "192.0.2.31",
+    );
     expect(viaApi.status).toBe(429);
     expect(viaApi.body.error).toBe("You have sent many reviews in a short time. Please try again later.");
     expect(await (await db()).review.count({ where: { userId: user.id } })).toBe(2);
@@ -169,20 +210,30 @@ describe("reviews", () => {
 
 describe("forms per address", () => {
   it("limits newsletter subscriptions, keeping the typed email", async () => {
-    const subscribe = (email: string) => newsletterAction({ request: formRequest("/newsletter", { email }), params: {}, context: at("192.0.2.40") });
+    const subscribe = (email: string) =>
+      newsletterAction({ request: formRequest("/newsletter", { email }), params: {}, context: at("192.0.2.40") });
     expect((await unwrap(await subscribe(uniqueEmail()))).status).toBe(200);
     expect((await unwrap(await subscribe(uniqueEmail()))).status).toBe(200);
     const email = uniqueEmail("third");
     const refused = await unwrap<{ ok: boolean; message: string; email: string }>(await subscribe(email));
     expect(refused.status).toBe(429);
-    expect(refused.data).toEqual({ ok: false, message: "Too many subscriptions were sent from your network. Please try again later.", email });
+    expect(refused.data).toEqual({
+      ok: false,
+      message: "Too many subscriptions were sent from your network. Please try again later.",
+      email,
+    });
     expect(await (await db()).newsletterSubscriber.count({ where: { email } })).toBe(0);
   });
 
   it("limits contact messages, keeping the typed message", async () => {
     const send = () =>
       contactAction({
-        request: formRequest("/contact", { name: "Karim", email: "karim@example.com", subject: "Boats", message: "Do you go to the Sundarbans?" }),
+        request: formRequest("/contact", {
+          name: "Karim",
+          email: "karim@example.com",
+          subject: "Boats",
+          message: "Do you go to the Sundarbans?",
+        }),
         params: {},
         context: at("192.0.2.41"),
       });
@@ -195,7 +246,8 @@ describe("forms per address", () => {
   });
 
   it("limits GET /api/users/{email} per address", async () => {
-    const lookup = (address: string) => api(userByEmail.loader, jsonCall("/api/users/someone%40example.com", "GET"), address, { email: "someone@example.com" });
+    const lookup = (address: string) =>
+      api(userByEmail.loader, jsonCall("/api/users/someone%40example.com", "GET"), address, { email: "someone@example.com" });
     for (let i = 0; i < 3; i++) expect((await lookup("192.0.2.50")).body).toEqual({ admin: false });
     const refused = await lookup("192.0.2.50");
     expect(refused.status).toBe(429);

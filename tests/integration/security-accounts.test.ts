@@ -5,11 +5,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/data/db.server";
 import { loader as rootLoader } from "~/root";
 import * as authToken from "~/routes/api.auth.token";
-import * as orderById from "~/routes/api.my-orders.$id";
 import * as myOrders from "~/routes/api.my-orders";
+import * as orderById from "~/routes/api.my-orders.$id";
 import * as apiReview from "~/routes/api.review";
-import * as userByEmail from "~/routes/api.users.$email";
 import * as users from "~/routes/api.users";
+import * as userByEmail from "~/routes/api.users.$email";
 import * as contact from "~/routes/contact";
 import * as dashboard from "~/routes/dashboard";
 import * as dashboardHome from "~/routes/dashboard._index";
@@ -54,9 +54,20 @@ describe("password hashes never leave the server", () => {
     const service = await prisma.service.findFirstOrThrow({ where: { deletedAt: null } });
     const order = await prisma.order.create({
       data: {
-        userId: customer.id, serviceId: service.id, serviceTitle: service.title, unitPriceCents: service.costCents, quantity: 1,
-        packageType: "city", priceCents: service.costCents, firstName: "Rina", lastName: "Das", streetAddress: "Road 1",
-        townName: "Dhaka", district: "Dhaka", mobileNumber: "01712345678", email: customer.email,
+        userId: customer.id,
+        serviceId: service.id,
+        serviceTitle: service.title,
+        unitPriceCents: service.costCents,
+        quantity: 1,
+        packageType: "city",
+        priceCents: service.costCents,
+        firstName: "Rina",
+        lastName: "Das",
+        streetAddress: "Road 1",
+        townName: "Dhaka",
+        district: "Dhaka",
+        mobileNumber: "01712345678",
+        email: customer.email,
       },
     });
     const answers = [];
@@ -74,13 +85,27 @@ describe("password hashes never leave the server", () => {
         await callRouteOr500(apiReview.loader, get("/api/review", cookie)),
         await callRouteOr500(myOrders.loader, get(`/api/my-orders?email=${customer.email}`, cookie)),
         await callRouteOr500(orderById.loader, get(`/api/my-orders/${order.id}`, cookie), { id: order.id }),
-        await callRouteOr500(users.action, json("/api/users", "PUT", { email: customer.email, displayName: "Hash Owner" }, customerCookie)),
+        await callRouteOr500(
+          users.action,
+          json("/api/users", "PUT", { email: customer.email, displayName: "Hash Owner" }, customerCookie),
+        ),
       );
     }
     answers.push(
-      await callRouteOr500(authToken.action, json("/api/auth/token", "POST", { email: customer.email, password: customer.password })),
+      await callRouteOr500(
+        authToken.action,
+        json("/api/auth/token", "POST", { email: customer.email, password: customer.password }),
+      ),
       await callRouteOr500(login.action, formRequest("/login", { email: customer.email, password: "wrong password" })),
-      await callRouteOr500(register.action, formRequest("/register", { displayName: "X", email: customer.email, password: "long enough", confirmPassword: "long enough" })),
+      await callRouteOr500(
+        register.action,
+        formRequest("/register", {
+          displayName: "X",
+          email: customer.email,
+          password: "long enough",
+          confirmPassword: "long enough",
+        }),
+      ),
     );
     // the admin's list really holds the users, so a leak would show
     expect(JSON.stringify(answers[7].data)).toContain(customer.email);
@@ -119,8 +144,14 @@ describe("no user enumeration", () => {
   it("POST /api/auth/token answers an unknown email and a wrong password alike", async () => {
     const known = await createUser();
     const unknown = uniqueEmail("nobody");
-    const wrong = await callRouteOr500(authToken.action, json("/api/auth/token", "POST", { email: known.email, password: "not the password" }));
-    const missing = await callRouteOr500(authToken.action, json("/api/auth/token", "POST", { email: unknown, password: "not the password" }));
+    const wrong = await callRouteOr500(
+      authToken.action,
+      json("/api/auth/token", "POST", { email: known.email, password: "not the password" }),
+    );
+    const missing = await callRouteOr500(
+      authToken.action,
+      json("/api/auth/token", "POST", { email: unknown, password: "not the password" }),
+    );
     expect(wrong.status).toBe(401);
     expect(missing).toEqual(wrong);
   });
@@ -129,19 +160,26 @@ describe("no user enumeration", () => {
 describe("contact form rate limit", () => {
   it("accepts RATE_LIMIT_FORM_MAX messages per client address and window, then answers 429 and stores nothing", async () => {
     const prisma = await db();
-    const message = (text: string) => formRequest("/contact", { name: "Flood", email: "flood@example.com", subject: "Hi", message: text });
+    const message = (text: string) =>
+      formRequest("/contact", { name: "Flood", email: "flood@example.com", subject: "Hi", message: text });
     const context = { clientAddress: "198.51.100.77" };
     // 19 messages already counted in this window
     await prisma.rateLimit.create({ data: { key: "contact:address:198.51.100.77", count: 19, windowStart: new Date() } });
     const last = await callRouteOr500(({ request }) => contact.action({ request, params: {}, context }), message("twentieth"));
     expect(last.status).toBe(200);
-    const refused = await callRouteOr500(({ request }) => contact.action({ request, params: {}, context }), message("twenty-first"));
+    const refused = await callRouteOr500(
+      ({ request }) => contact.action({ request, params: {}, context }),
+      message("twenty-first"),
+    );
     expect(refused.status).toBe(429);
     expect(JSON.stringify(refused.data)).toContain("You have sent many messages in a short time. Please try again later.");
     expect(await prisma.contactMessage.count({ where: { message: "twentieth" } })).toBe(1);
     expect(await prisma.contactMessage.count({ where: { message: "twenty-first" } })).toBe(0);
     // another address is not affected
-    const other = await callRouteOr500(({ request }) => contact.action({ request, params: {}, context: { clientAddress: "198.51.100.78" } }), message("other address"));
+    const other = await callRouteOr500(
+      ({ request }) => contact.action({ request, params: {}, context: { clientAddress: "198.51.100.78" } }),
+      message("other address"),
+    );
     expect(other.status).toBe(200);
   });
 });

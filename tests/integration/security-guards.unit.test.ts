@@ -44,7 +44,11 @@ let proxied: Server;
 let development: Server;
 
 beforeAll(async () => {
-  [direct, proxied, development] = await Promise.all([startServer(), startServer({ trustProxy: 1 }), startServer({ production: false })]);
+  [direct, proxied, development] = await Promise.all([
+    startServer(),
+    startServer({ trustProxy: 1 }),
+    startServer({ production: false }),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([direct.close(), proxied.close(), development.close()]);
@@ -105,7 +109,12 @@ describe("cross-site request guard", () => {
     expect(page.headers.get("Content-Type")).toMatch(/text\/html/);
     expect(await page.text()).toContain("Cross-site requests are not allowed.");
     expect(page.headers.get("Content-Security-Policy")).toContain("default-src 'self'");
-    const api = await post(direct, "/api/services", { Origin: EVIL, Cookie: "__session=x", "Content-Type": "application/json" }, "{}");
+    const api = await post(
+      direct,
+      "/api/services",
+      { Origin: EVIL, Cookie: "__session=x", "Content-Type": "application/json" },
+      "{}",
+    );
     expect(api.status).toBe(403);
     expect(await api.json()).toEqual({ error: "Cross-site requests are not allowed." });
     for (const method of ["PUT", "PATCH", "DELETE"]) {
@@ -125,9 +134,17 @@ describe("cross-site request guard", () => {
   });
 
   it("uses the Referer when there is no Origin", async () => {
-    expect((await post(direct, "/logout", { Referer: `${EVIL}/page`, Cookie: "__session=x", "Content-Type": FORM })).status).toBe(403);
-    expect((await post(direct, "/logout", { Referer: "not a url", Cookie: "__session=x", "Content-Type": FORM })).status).toBe(403);
-    const same = await post(direct, "/logout", { Referer: `${direct.url}/dashboard`, Cookie: "__session=x", "Content-Type": FORM });
+    expect((await post(direct, "/logout", { Referer: `${EVIL}/page`, Cookie: "__session=x", "Content-Type": FORM })).status).toBe(
+      403,
+    );
+    expect((await post(direct, "/logout", { Referer: "not a url", Cookie: "__session=x", "Content-Type": FORM })).status).toBe(
+      403,
+    );
+    const same = await post(direct, "/logout", {
+      Referer: `${direct.url}/dashboard`,
+      Cookie: "__session=x",
+      "Content-Type": FORM,
+    });
     expect(same.status).toBe(200);
   });
 
@@ -137,20 +154,32 @@ describe("cross-site request guard", () => {
     // a browser that says nothing (older clients), the Stripe webhook, an API call with a bearer token
     expect((await post(direct, "/login", { Cookie: "__session=x", "Content-Type": FORM })).status).toBe(200);
     expect((await post(direct, "/webhooks/stripe", { "Content-Type": "application/json" }, "{}")).status).toBe(200);
-    const bearer = await post(direct, "/api/my-orders", { Origin: EVIL, Authorization: "Bearer t", "Content-Type": "application/json" }, "{}");
+    const bearer = await post(
+      direct,
+      "/api/my-orders",
+      { Origin: EVIL, Authorization: "Bearer t", "Content-Type": "application/json" },
+      "{}",
+    );
     expect(bearer.status).toBe(200);
     expect((await fetch(`${direct.url}/dashboard`, { headers: { Origin: EVIL, Cookie: "__session=x" } })).status).toBe(200);
     expect(direct.reached.length).toBe(before + 5);
   });
 
   it("believes X-Forwarded-Proto/Host only from a trusted proxy (TRUST_PROXY)", async () => {
-    const forwarded = { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "tours.example", Cookie: "__session=x", "Content-Type": FORM };
+    const forwarded = {
+      "X-Forwarded-Proto": "https",
+      "X-Forwarded-Host": "tours.example",
+      Cookie: "__session=x",
+      "Content-Type": FORM,
+    };
     // behind the trusted proxy the site is https://tours.example
     expect((await post(proxied, "/dashboard/addReview", { ...forwarded, Origin: "https://tours.example" })).status).toBe(200);
     expect((await post(proxied, "/dashboard/addReview", { ...forwarded, Origin: proxied.url })).status).toBe(403);
     // without TRUST_PROXY a client cannot claim to be another origin
     expect((await post(direct, "/dashboard/addReview", { ...forwarded, Origin: "https://tours.example" })).status).toBe(403);
-    expect((await post(direct, "/dashboard/addReview", { ...forwarded, "X-Forwarded-Host": "evil.example", Origin: EVIL })).status).toBe(403);
+    expect(
+      (await post(direct, "/dashboard/addReview", { ...forwarded, "X-Forwarded-Host": "evil.example", Origin: EVIL })).status,
+    ).toBe(403);
   });
 });
 
@@ -162,9 +191,13 @@ describe("form body guard", () => {
     const json = await post(direct, "/contact", same({ "Content-Type": "application/json" }), '{"name":');
     expect(json.status).toBe(415);
     expect(json.headers.get("Content-Type")).toMatch(/text\/html/);
-    expect((await post(direct, "/contact", same({ "Content-Type": "multipart/form-data; boundary=zz" }), "--zz")).status).toBe(415);
+    expect((await post(direct, "/contact", same({ "Content-Type": "multipart/form-data; boundary=zz" }), "--zz")).status).toBe(
+      415,
+    );
     expect((await fetch(`${direct.url}/logout`, { method: "POST", headers: same({}) })).status).toBe(415);
-    expect((await post(direct, "/contact", same({ "Content-Type": FORM }), `message=${"a".repeat(MAX_FORM_BYTES)}`)).status).toBe(413);
+    expect((await post(direct, "/contact", same({ "Content-Type": FORM }), `message=${"a".repeat(MAX_FORM_BYTES)}`)).status).toBe(
+      413,
+    );
     const chunked = await fetch(`${direct.url}/contact`, {
       method: "POST",
       headers: same({ "Content-Type": FORM }),

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PACKAGE_TYPES } from "~/domain/ordering";
 import { createDatabase, startApp, TEST_ADMIN, type AppProcess, type TestDatabase } from "./support/app";
-import { Client, logIn, register } from "./support/client";
+import { type Client, logIn, register } from "./support/client";
 import { percentile, recordFigures } from "./support/figures";
 
 const CUSTOMERS = 10;
@@ -57,7 +57,8 @@ describe("orders from concurrent clients", () => {
   it(`keeps every one of ${CLIENTS * ORDERS_PER_CLIENT} orders from ${CLIENTS} concurrent clients, priced by the server`, async () => {
     const emails = Array.from({ length: CUSTOMERS }, (_, i) => `customer${i}-${Date.now()}@example.com`);
     const customers = await Promise.all(emails.map((email) => register(app.origin, email)));
-    const expected: { email: string; formKey: string; serviceId: string; quantity: number; type: string; priceCents: number }[] = [];
+    const expected: { email: string; formKey: string; serviceId: string; quantity: number; type: string; priceCents: number }[] =
+      [];
     const postTimes: number[] = [];
     let posts = 0;
     const started = Date.now();
@@ -88,7 +89,14 @@ describe("orders from concurrent clients", () => {
             expect(response.status).toBe(302);
             expect(response.headers.get("Location")).toBe("/dashboard/myOrder");
           }
-          expected.push({ email, formKey, serviceId: service._id, quantity, type, priceCents: Math.round(service.cost * 100) * quantity });
+          expected.push({
+            email,
+            formKey,
+            serviceId: service._id,
+            quantity,
+            type,
+            priceCents: Math.round(service.cost * 100) * quantity,
+          });
         }
       }),
     );
@@ -155,10 +163,16 @@ describe("concurrent writes to the same row", () => {
     const modified = (await Promise.all(apiResponses.map((response) => response.json()))).map((body) => body.modifiedCount);
     expect(modified.reduce((sum, count) => sum + count, 0)).toBe(1);
     expect(formResponses.map((response) => response.status)).toEqual(Array(CALLS / 2).fill(200));
-    const roles = await database.query<{ email: string; role: string }>(`SELECT email, role FROM "User" WHERE email = ANY($1)`, [[email, other]]);
+    const roles = await database.query<{ email: string; role: string }>(`SELECT email, role FROM "User" WHERE email = ANY($1)`, [
+      [email, other],
+    ]);
     expect(roles.map((row) => row.role)).toEqual(["ADMIN", "ADMIN"]);
 
-    recordFigures("makeAdmin", { concurrentApiCalls: CALLS, modifiedCountSum: modified.reduce((sum, count) => sum + count, 0), concurrentFormPosts: CALLS / 2 });
+    recordFigures("makeAdmin", {
+      concurrentApiCalls: CALLS,
+      modifiedCountSum: modified.reduce((sum, count) => sum + count, 0),
+      concurrentFormPosts: CALLS / 2,
+    });
   });
 
   it("deletes an order once when its owner and an admin race 20 deletes", async () => {
@@ -166,13 +180,18 @@ describe("concurrent writes to the same row", () => {
     const service = services[0];
     const { path, formKey } = await openCheckout(owner, service._id, 2, "city");
     await owner.postForm(path, { ...checkoutFields(1), service: service._id, quantity: "2", type: "city", formKey });
-    const [{ id }] = await database.query<{ id: string }>(`SELECT id FROM "Order" WHERE "idempotencyKey" LIKE $1`, [`%:${formKey}`]);
+    const [{ id }] = await database.query<{ id: string }>(`SELECT id FROM "Order" WHERE "idempotencyKey" LIKE $1`, [
+      `%:${formKey}`,
+    ]);
 
     const responses = await Promise.all(
       Array.from({ length: CALLS }, (_, i) => (i % 2 ? owner : admin).json("DELETE", `/api/my-orders/${id}`)),
     );
     const statuses = responses.map((response) => response.status);
-    expect(statuses.every((status) => status === 200 || status === 404), String(statuses)).toBe(true);
+    expect(
+      statuses.every((status) => status === 200 || status === 404),
+      String(statuses),
+    ).toBe(true);
     const bodies = await Promise.all(responses.map((response) => response.json()));
     const deleted = bodies.reduce((sum, body) => sum + (body.deletedCount ?? 0), 0);
     expect(deleted).toBe(1);
@@ -188,7 +207,11 @@ describe("concurrent writes to the same row", () => {
     const formTarget = services[2];
     const [apiResponses, formResponses] = await Promise.all([
       Promise.all(Array.from({ length: CALLS }, () => admin.json("DELETE", `/api/services/${apiTarget._id}`))),
-      Promise.all(Array.from({ length: CALLS / 2 }, () => admin.postForm("/dashboard/manageProducts", { intent: "delete", id: formTarget._id }))),
+      Promise.all(
+        Array.from({ length: CALLS / 2 }, () =>
+          admin.postForm("/dashboard/manageProducts", { intent: "delete", id: formTarget._id }),
+        ),
+      ),
     ]);
     const apiBodies = await Promise.all(apiResponses.map((response) => response.json()));
     expect(apiBodies.reduce((sum, body) => sum + (body.deletedCount ?? 0), 0)).toBe(1);
@@ -197,9 +220,10 @@ describe("concurrent writes to the same row", () => {
     expect(pages.filter((page) => page.includes("Deleted sucessfully"))).toHaveLength(1);
     expect(formResponses.filter((response) => response.status === 404)).toHaveLength(CALLS / 2 - 1);
 
-    const rows = await database.query<{ id: string; deletedAt: Date | null }>(`SELECT id, "deletedAt" FROM "Service" WHERE id = ANY($1)`, [
-      [apiTarget._id, formTarget._id],
-    ]);
+    const rows = await database.query<{ id: string; deletedAt: Date | null }>(
+      `SELECT id, "deletedAt" FROM "Service" WHERE id = ANY($1)`,
+      [[apiTarget._id, formTarget._id]],
+    );
     expect(rows.every((row) => row.deletedAt !== null)).toBe(true);
     const listed: { _id: string }[] = await (await admin.get("/api/services")).json();
     expect(listed.map((service) => service._id)).not.toContain(apiTarget._id);
@@ -211,6 +235,10 @@ describe("concurrent writes to the same row", () => {
     );
     expect(Number(kept[0].n)).toBeGreaterThan(0);
 
-    recordFigures("packageDelete", { concurrentApiDeletes: CALLS, concurrentFormDeletes: CALLS / 2, deletedOncePerPackage: true });
+    recordFigures("packageDelete", {
+      concurrentApiDeletes: CALLS,
+      concurrentFormDeletes: CALLS / 2,
+      deletedOncePerPackage: true,
+    });
   });
 });

@@ -54,7 +54,13 @@ const ENDPOINTS: Endpoint[] = [
   { name: "PUT /api/services", method: "PUT", path: "/api/services", kind: "json", status: () => 405 },
   { name: "POST /api/review (anonymous)", method: "POST", path: "/api/review", kind: "json", status: () => 401 },
   { name: "POST /webhooks/stripe (no signature)", method: "POST", path: "/webhooks/stripe", kind: "json", status: () => 400 },
-  { name: "POST /dashboard/addProduct (anonymous)", method: "POST", path: "/dashboard/addProduct", kind: "form", status: pageStatus(403) },
+  {
+    name: "POST /dashboard/addProduct (anonymous)",
+    method: "POST",
+    path: "/dashboard/addProduct",
+    kind: "form",
+    status: pageStatus(403),
+  },
   { name: "POST /about", method: "POST", path: "/about", kind: "form", status: pageStatus(405) },
 ];
 

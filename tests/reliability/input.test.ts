@@ -36,11 +36,18 @@ describe("over HTTP", () => {
   it("U+0000 in any field of Add A Product or POST /api/services is a 400 naming the field; nothing is stored", async () => {
     const before = await services();
     for (const field of Object.keys(product)) {
-      const form = await admin.postForm("/dashboard/addProduct", { ...product, [field]: `${product[field as keyof typeof product]}\u0000` });
+      const form = await admin.postForm("/dashboard/addProduct", {
+        ...product,
+        [field]: `${product[field as keyof typeof product]}\u0000`,
+      });
       count(form.status);
       expect(form.status, field).toBe(400);
       expect(await form.text()).toContain(asHtml(nulMessage(field)));
-      const api = await admin.json("POST", "/api/services", { ...product, cost: 150, [field]: `${product[field as keyof typeof product]}\u0000` });
+      const api = await admin.json("POST", "/api/services", {
+        ...product,
+        cost: 150,
+        [field]: `${product[field as keyof typeof product]}\u0000`,
+      });
       count(api.status);
       expect(api.status, field).toBe(400);
       expect(await api.json()).toMatchObject({ error: nulMessage(field), details: { [field]: [nulMessage(field)] } });
@@ -50,13 +57,20 @@ describe("over HTTP", () => {
 
   it("deeply nested JSON under the 64 KB limit is a 400, quickly, and the process stays well", async () => {
     const depth = 30_000;
-    const bodies = [`{"title":${"[".repeat(depth)}${"]".repeat(depth)}}`, `{"a":${"[".repeat(depth)}"\\u0000"${"]".repeat(depth)}}`];
+    const bodies = [
+      `{"title":${"[".repeat(depth)}${"]".repeat(depth)}}`,
+      `{"a":${"[".repeat(depth)}"\\u0000"${"]".repeat(depth)}}`,
+    ];
     const timings: number[] = [];
     for (let round = 0; round < 20; round += 1) {
       for (const body of bodies) {
         expect(Buffer.byteLength(body)).toBeLessThan(64 * 1024);
         const started = performance.now();
-        const answer = await admin.request("/api/services", { method: "POST", headers: { "Content-Type": "application/json" }, body });
+        const answer = await admin.request("/api/services", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body,
+        });
         timings.push(performance.now() - started);
         count(answer.status);
         expect(answer.status).toBe(400);
@@ -64,7 +78,13 @@ describe("over HTTP", () => {
       }
     }
     expect((await fetch(`${app.origin}/readyz`)).status).toBe(200);
-    recordFigures("nestedJson", { depth, bodyBytes: bodies.map((body) => Buffer.byteLength(body)), requests: timings.length, p50Ms: Math.round(percentile(timings, 50)), maxMs: Math.round(Math.max(...timings)) });
+    recordFigures("nestedJson", {
+      depth,
+      bodyBytes: bodies.map((body) => Buffer.byteLength(body)),
+      requests: timings.length,
+      p50Ms: Math.round(percentile(timings, 50)),
+      maxMs: Math.round(Math.max(...timings)),
+    });
   });
 
   it("a package image that would leave the site is refused by the form and the API", async () => {

@@ -104,7 +104,9 @@ describe("two instances on one database", () => {
       expect(response.status, app.origin).toBe(429);
     }
     // Every attempt is counted before its check, the refused ones too.
-    const [row] = await database.query<{ count: number }>(`SELECT count FROM "RateLimit" WHERE key LIKE $1`, [`login:account+address:${email} %`]);
+    const [row] = await database.query<{ count: number }>(`SELECT count FROM "RateLimit" WHERE key LIKE $1`, [
+      `login:account+address:${email} %`,
+    ]);
     expect(row.count).toBe(LOGIN_LIMIT + 4);
 
     recordFigures("instances", {

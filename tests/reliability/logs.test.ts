@@ -41,7 +41,8 @@ function lines(): Line[] {
 
 /** The lines of one request, once its request line is out (it comes last, on finish). */
 async function linesOf(requestId: string): Promise<Line[]> {
-  for (let tries = 0; tries < 50 && !lines().some((line) => line.requestId === requestId && line.msg === "request"); tries++) await sleep(20);
+  for (let tries = 0; tries < 50 && !lines().some((line) => line.requestId === requestId && line.msg === "request"); tries++)
+    await sleep(20);
   return lines().filter((line) => line.requestId === requestId);
 }
 

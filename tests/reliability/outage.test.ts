@@ -45,7 +45,11 @@ const probes = (): Probe[] => [
   { name: "GET /services (visitor)", kind: "page", send: () => anonymous.get("/services") },
   { name: `GET /order/{id} (visitor)`, kind: "page", send: () => anonymous.get(`/order/${serviceId}`) },
   { name: "GET /dashboard/myOrder (customer)", kind: "page", send: () => customer.get("/dashboard/myOrder") },
-  { name: "POST /login", kind: "page", send: () => anonymous.postForm("/login", { email: TEST_ADMIN.email, password: "wrong-password" }) },
+  {
+    name: "POST /login",
+    kind: "page",
+    send: () => anonymous.postForm("/login", { email: TEST_ADMIN.email, password: "wrong-password" }),
+  },
   { name: "GET /api/services", kind: "api", send: () => anonymous.get("/api/services") },
   { name: "GET /api/my-orders (admin)", kind: "api", send: () => admin.get("/api/my-orders") },
   {
@@ -160,7 +164,9 @@ describe("PostgreSQL outages", () => {
       expectOutageAnswers(down.last);
       const firstOutageAnswer = down.seen.find((answer) => answer.status === 503)!;
       // Nothing else than a normal answer or a 503 was ever seen, and nothing hung.
-      expect(down.seen.filter((answer) => !isHealthy(answer) && answer.status !== 503).map(({ name, status }) => `${name}: ${status}`)).toEqual([]);
+      expect(
+        down.seen.filter((answer) => !isHealthy(answer) && answer.status !== 503).map(({ name, status }) => `${name}: ${status}`),
+      ).toEqual([]);
       // A few more sweeps during the outage, to measure the slowest answer.
       const during = [...down.last];
       for (let round = 0; round < 2; round += 1) during.push(...(await sweep()));
@@ -177,7 +183,9 @@ describe("PostgreSQL outages", () => {
       expect(app.child.exitCode).toBeNull();
       expect(app.output().match(/"msg":"listening on/g)).toHaveLength(1);
       // Every order the API confirmed (201) is there, and the refused ones left nothing behind.
-      const confirmed = [...down.seen, ...during, ...up.seen].filter((answer) => answer.name.startsWith("POST /api/my-orders") && answer.status === 201);
+      const confirmed = [...down.seen, ...during, ...up.seen].filter(
+        (answer) => answer.name.startsWith("POST /api/my-orders") && answer.status === 201,
+      );
       expect(confirmed.length).toBeGreaterThan(0);
       expect(await countOrders()).toBe(ordersBefore + confirmed.length);
 

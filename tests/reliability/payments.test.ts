@@ -5,7 +5,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStripeFake, TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY, type StripeFake } from "../support/stripe-fake";
 import { createDatabase, startApp, TEST_ADMIN, type AppProcess, type TestDatabase } from "./support/app";
-import { Client, logIn, register } from "./support/client";
+import { type Client, logIn, register } from "./support/client";
 import { recordFigures } from "./support/figures";
 
 const WEBHOOK_SECRET = "whsec_reliability_test_secret";
@@ -77,7 +77,10 @@ function deliverWebhook(intentId: string) {
   return fetch(`${app.origin}/webhooks/stripe`, {
     method: "POST",
     body: payload,
-    headers: { "Content-Type": "application/json", "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+    headers: {
+      "Content-Type": "application/json",
+      "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    },
   });
 }
 
@@ -89,16 +92,30 @@ describe("concurrent payment confirmations", () => {
     for (let n = 0; n < ORDERS; n += 1) orders.push(await paidOrder(customer, service._id, n));
 
     const calls = orders.flatMap(({ id, intentId }) => [
-      ...Array.from({ length: EACH }, () => ({ id, channel: "page", send: () => customer.postForm(`/dashboard/payment/${id}`, { paymentIntentId: intentId }) })),
-      ...Array.from({ length: EACH }, () => ({ id, channel: "api-owner", send: () => customer.json("PUT", `/api/my-orders/${id}`, { transaction: intentId }) })),
-      ...Array.from({ length: EACH }, () => ({ id, channel: "api-admin", send: () => admin.json("PUT", `/api/my-orders/${id}`, { transaction: intentId }) })),
+      ...Array.from({ length: EACH }, () => ({
+        id,
+        channel: "page",
+        send: () => customer.postForm(`/dashboard/payment/${id}`, { paymentIntentId: intentId }),
+      })),
+      ...Array.from({ length: EACH }, () => ({
+        id,
+        channel: "api-owner",
+        send: () => customer.json("PUT", `/api/my-orders/${id}`, { transaction: intentId }),
+      })),
+      ...Array.from({ length: EACH }, () => ({
+        id,
+        channel: "api-admin",
+        send: () => admin.json("PUT", `/api/my-orders/${id}`, { transaction: intentId }),
+      })),
       ...Array.from({ length: EACH }, () => ({ id, channel: "webhook", send: () => deliverWebhook(intentId) })),
     ]);
     const started = performance.now();
     const answers = await Promise.all(calls.map(async ({ id, channel, send }) => ({ id, channel, response: await send() })));
     const seconds = (performance.now() - started) / 1000;
 
-    const failures = answers.filter(({ response }) => response.status !== 200).map(({ channel, response }) => `${channel}: ${response.status}`);
+    const failures = answers
+      .filter(({ response }) => response.status !== 200)
+      .map(({ channel, response }) => `${channel}: ${response.status}`);
     expect(failures).toEqual([]);
     // The API says which call recorded the payment: at most one per order (the page or the webhook may win).
     const recordedByApi = new Map<string, number>();
@@ -115,9 +132,14 @@ describe("concurrent payment confirmations", () => {
         [order.id],
       );
       expect(payments).toEqual([{ amountCents: order.priceCents, transaction: order.intentId, last4: "4242" }]);
-      const [{ paymentStatus }] = await database.query<{ paymentStatus: string }>(`SELECT "paymentStatus" FROM "Order" WHERE id = $1`, [order.id]);
+      const [{ paymentStatus }] = await database.query<{ paymentStatus: string }>(
+        `SELECT "paymentStatus" FROM "Order" WHERE id = $1`,
+        [order.id],
+      );
       expect(paymentStatus).toBe("PAID");
-      const emails = await database.query(`SELECT id FROM "OutboxEmail" WHERE text LIKE $1`, [`%Transaction: ${order.intentId}%`]);
+      const emails = await database.query(`SELECT id FROM "OutboxEmail" WHERE text LIKE $1`, [
+        `%Transaction: ${order.intentId}%`,
+      ]);
       expect(emails).toHaveLength(1);
     }
     const [{ n }] = await database.query<{ n: string }>(`SELECT count(*) AS n FROM "Payment"`);

@@ -44,8 +44,11 @@ describe("login limits", () => {
     ]);
     const checked = answers.filter((answer) => answer.status !== 429);
     expect(checked.length).toBeLessThanOrEqual(5);
-    for (const refused of answers.filter((answer) => answer.status === 429)) expect(Number(refused.retryAfter)).toBeGreaterThan(0);
-    const [row] = await database.query<{ count: number }>(`SELECT count FROM "RateLimit" WHERE key = $1`, [`login:account+address:${email} 198.51.100.20`]);
+    for (const refused of answers.filter((answer) => answer.status === 429))
+      expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+    const [row] = await database.query<{ count: number }>(`SELECT count FROM "RateLimit" WHERE key = $1`, [
+      `login:account+address:${email} 198.51.100.20`,
+    ]);
     expect(row.count).toBeGreaterThanOrEqual(16);
     figures.burstOneAccount = `${checked.length} of 21 checked, ${answers.length - checked.length} refused with 429`;
   });

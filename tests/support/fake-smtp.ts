@@ -9,7 +9,12 @@ export interface ReceivedMail {
   data: string;
 }
 
-export async function startFakeSmtp(): Promise<{ url: string; port: number; messages: ReceivedMail[]; close: () => Promise<void> }> {
+export async function startFakeSmtp(): Promise<{
+  url: string;
+  port: number;
+  messages: ReceivedMail[];
+  close: () => Promise<void>;
+}> {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     disabledCommands: ["STARTTLS"],

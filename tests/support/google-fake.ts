@@ -24,7 +24,10 @@ export function createGoogleFake({ clientId, clientSecret }: { clientId: string;
     http.post(GOOGLE_TOKEN_URL, async ({ request }) => {
       const body = new URLSearchParams(await request.text());
       if (body.get("client_id") !== clientId || body.get("client_secret") !== clientSecret) {
-        return HttpResponse.json({ error: "invalid_client", error_description: "The OAuth client was not found." }, { status: 401 });
+        return HttpResponse.json(
+          { error: "invalid_client", error_description: "The OAuth client was not found." },
+          { status: 401 },
+        );
       }
       const account = codes.get(body.get("code") ?? "");
       if (body.get("grant_type") !== "authorization_code" || !account || !body.get("redirect_uri")) {

@@ -8,11 +8,11 @@ import { callRoute, type RouteAnswer, type RouteArgs } from "./requests";
 
 export const FRAGMENTS = [
   "' OR '1'='1' --",
-  "'; DROP TABLE \"User\"; --",
+  '\'; DROP TABLE "User"; --',
   '" OR ""="',
   "1; SELECT pg_sleep(5)",
   "$1",
-  "%' AND 1=0 UNION SELECT * FROM \"Password\" --",
+  '%\' AND 1=0 UNION SELECT * FROM "Password" --',
   "<script>alert(1)</script>",
   '"><img src=x onerror=alert(1)>',
   "javascript:alert(1)",
@@ -82,7 +82,9 @@ const junkName = fc.oneof(
 );
 
 /** A form or JSON body where at least one field is broken (wrong, missing or repeated), plus unknown extra fields. */
-export function brokenForm<Value = string | string[]>(rules: Record<string, FieldRule<Value>>): fc.Arbitrary<Record<string, Value | string>> {
+export function brokenForm<Value = string | string[]>(
+  rules: Record<string, FieldRule<Value>>,
+): fc.Arbitrary<Record<string, Value | string>> {
   const names = Object.keys(rules);
   const pick = <K extends keyof FieldRule<Value>>(key: K) =>
     fc.record(Object.fromEntries(names.map((name) => [name, rules[name][key]])) as Record<string, FieldRule<Value>[K]>);
@@ -137,11 +139,21 @@ export async function fingerprint(): Promise<string> {
  * callRoute for hostile input: anything thrown that is not a Response (or data()) is what Remix
  * would answer with a 500, so it is returned as status 500 with its stack as the data.
  */
-export async function callRouteOr500(handler: (args: RouteArgs) => unknown, request: Request, params: Record<string, string> = {}): Promise<RouteAnswer> {
+export async function callRouteOr500(
+  handler: (args: RouteArgs) => unknown,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<RouteAnswer> {
   try {
     return await callRoute(handler, request, params);
   } catch (thrown) {
-    return { status: 500, headers: new Headers(), location: null, data: thrown instanceof Error ? thrown.stack : String(thrown), thrown: true };
+    return {
+      status: 500,
+      headers: new Headers(),
+      location: null,
+      data: thrown instanceof Error ? thrown.stack : String(thrown),
+      thrown: true,
+    };
   }
 }
 

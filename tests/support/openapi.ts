@@ -7,7 +7,8 @@ import addFormatsModule from "ajv-formats";
 import { openApiDocument } from "~/http/openapi";
 
 // ajv-formats is CommonJS: its default export arrives wrapped under ESM interop.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as typeof addFormatsModule;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as typeof addFormatsModule;
 
 type Json = Record<string, unknown>;
 const document = openApiDocument as unknown as Json & { paths: Record<string, Record<string, Json>>; components: Json };
@@ -71,9 +72,13 @@ export function expectDocumented(template: string | null, method: string, answer
     if (answer.status !== 404) throw new Error(`${where}: an unknown path answers 404`);
     schemaPath = pointer("components", "responses", "NotFound", "content", "application/json", "schema");
   } else if (answer.status === 405) {
-    const allow = (answer.headers.get("Allow") ?? "").split(",").map((item) => item.trim()).sort();
+    const allow = (answer.headers.get("Allow") ?? "")
+      .split(",")
+      .map((item) => item.trim())
+      .sort();
     const expected = [...documentedMethods(template), "OPTIONS"].sort();
-    if (allow.join() !== expected.join()) throw new Error(`${where}: Allow is ${allow.join()}, the document says ${expected.join()}`);
+    if (allow.join() !== expected.join())
+      throw new Error(`${where}: Allow is ${allow.join()}, the document says ${expected.join()}`);
     response = (document.components.responses as Record<string, Json>).MethodNotAllowed;
     schemaPath = pointer("components", "responses", "MethodNotAllowed", "content", "application/json", "schema");
   } else {
@@ -88,7 +93,16 @@ export function expectDocumented(template: string | null, method: string, answer
       schemaPath = `${(documented.$ref as string).slice(1)}${pointer("content", "application/json", "schema")}`;
     } else {
       response = documented;
-      schemaPath = pointer("paths", template, method === "HEAD" ? "get" : method.toLowerCase(), "responses", String(answer.status), "content", "application/json", "schema");
+      schemaPath = pointer(
+        "paths",
+        template,
+        method === "HEAD" ? "get" : method.toLowerCase(),
+        "responses",
+        String(answer.status),
+        "content",
+        "application/json",
+        "schema",
+      );
     }
   }
   for (const [name, header] of Object.entries((response?.headers ?? {}) as Record<string, { required?: boolean }>)) {
@@ -97,7 +111,9 @@ export function expectDocumented(template: string | null, method: string, answer
   if (method === "HEAD") return;
   const validate = validatorAt(schemaPath);
   if (!validate(answer.body)) {
-    throw new Error(`${where}: body does not match the document: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(answer.body).slice(0, 500)}`);
+    throw new Error(
+      `${where}: body does not match the document: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(answer.body).slice(0, 500)}`,
+    );
   }
 }
 
@@ -111,7 +127,9 @@ export const checkedRequests: { template: string; method: string; valid: boolean
 export function requestBodyErrors(template: string, method: string, body: unknown): string | null | undefined {
   const operation = document.paths[template]?.[method.toLowerCase()];
   if (!operation?.requestBody) return undefined;
-  const validate = validatorAt(pointer("paths", template, method.toLowerCase(), "requestBody", "content", "application/json", "schema"));
+  const validate = validatorAt(
+    pointer("paths", template, method.toLowerCase(), "requestBody", "content", "application/json", "schema"),
+  );
   const valid = validate(body) as boolean;
   checkedRequests.push({ template, method, valid });
   return valid ? null : ajv.errorsText(validate.errors);

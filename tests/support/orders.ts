@@ -1,7 +1,7 @@
 // Valid checkout details and orders for tests.
 import { randomBytes } from "node:crypto";
-import { checkoutSchema } from "~/domain/checkout";
 import { db } from "~/data/db.server";
+import { checkoutSchema } from "~/domain/checkout";
 import { placeOrder } from "~/domain/orders.server";
 
 /** The billing fields of a valid checkout (docs/spec.md §5): a Dhaka address and a Bangladeshi mobile number. */

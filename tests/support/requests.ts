@@ -52,7 +52,8 @@ export interface RouteAnswer<T = Body> {
   thrown: boolean;
 }
 
-const isDataWrapper = (value: unknown) => !!value && typeof value === "object" && (value as { type?: string }).type === "DataWithResponseInit";
+const isDataWrapper = (value: unknown) =>
+  !!value && typeof value === "object" && (value as { type?: string }).type === "DataWithResponseInit";
 
 /** Runs a loader, action or guard; returns what it returned, or the Response or data() it threw. Other errors are rethrown. */
 async function settle(run: () => unknown): Promise<{ value: unknown; thrown: boolean }> {
@@ -65,7 +66,11 @@ async function settle(run: () => unknown): Promise<{ value: unknown; thrown: boo
 }
 
 /** Calls a loader or action as Remix would and returns its answer, whether it was returned or thrown. */
-export async function callRoute<T = Body>(handler: (args: RouteArgs) => unknown, request: Request, params: Params = {}): Promise<RouteAnswer<T>> {
+export async function callRoute<T = Body>(
+  handler: (args: RouteArgs) => unknown,
+  request: Request,
+  params: Params = {},
+): Promise<RouteAnswer<T>> {
   const { value, thrown } = await settle(() => handler(routeArgs(request, params)));
   if (value instanceof Response) {
     const text = await value.text();

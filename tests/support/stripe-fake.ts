@@ -57,7 +57,10 @@ interface FakePaymentMethod {
 }
 
 class StripeError extends Error {
-  constructor(readonly status: number, readonly body: Record<string, unknown>) {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {
     super(String(body.message));
   }
 }
@@ -71,7 +74,8 @@ export function parseStripeForm(body: string): Params {
   return qs.parse(body, { depth: 10, arrayLimit: 100, duplicates: "last" });
 }
 
-const listOf = (value: unknown): string[] => (value && typeof value === "object" ? Object.values(value).map(String) : value ? [String(value)] : []);
+const listOf = (value: unknown): string[] =>
+  value && typeof value === "object" ? Object.values(value).map(String) : value ? [String(value)] : [];
 
 function luhnValid(number: string): boolean {
   let sum = 0;
@@ -110,7 +114,9 @@ export async function startStripeFake({ port = 0 } = {}): Promise<StripeFake> {
   const intentJson = (intent: FakeIntent, expand: string[]) => ({
     ...intent,
     payment_method:
-      expand.includes("payment_method") && intent.payment_method ? publicMethod(paymentMethods.get(intent.payment_method)!) : intent.payment_method,
+      expand.includes("payment_method") && intent.payment_method
+        ? publicMethod(paymentMethods.get(intent.payment_method)!)
+        : intent.payment_method,
   });
 
   function findIntent(intentId: string): FakeIntent {
@@ -146,7 +152,11 @@ export async function startStripeFake({ port = 0 } = {}): Promise<StripeFake> {
     const expMonth = Number(card.exp_month);
     const expYear = Number(card.exp_year) < 100 ? 2000 + Number(card.exp_year) : Number(card.exp_year);
     const today = new Date();
-    if (!(expMonth >= 1 && expMonth <= 12) || expYear < today.getFullYear() || (expYear === today.getFullYear() && expMonth < today.getMonth() + 1)) {
+    if (
+      !(expMonth >= 1 && expMonth <= 12) ||
+      expYear < today.getFullYear() ||
+      (expYear === today.getFullYear() && expMonth < today.getMonth() + 1)
+    ) {
       throw new StripeError(402, {
         type: "card_error",
         code: "invalid_expiry_year",
@@ -198,8 +208,8 @@ export async function startStripeFake({ port = 0 } = {}): Promise<StripeFake> {
     const methodId = params.payment_method
       ? String(params.payment_method)
       : params.payment_method_data
-      ? createPaymentMethod(params.payment_method_data as Params).id
-      : intent.payment_method;
+        ? createPaymentMethod(params.payment_method_data as Params).id
+        : intent.payment_method;
     const method = methodId ? paymentMethods.get(methodId) : undefined;
     if (!method) {
       throw new StripeError(400, {
@@ -210,7 +220,12 @@ export async function startStripeFake({ port = 0 } = {}): Promise<StripeFake> {
       });
     }
     intent.payment_method = method.id;
-    const decline = method.number === CARDS.declined ? "generic_decline" : method.number === CARDS.insufficientFunds ? "insufficient_funds" : null;
+    const decline =
+      method.number === CARDS.declined
+        ? "generic_decline"
+        : method.number === CARDS.insufficientFunds
+          ? "insufficient_funds"
+          : null;
     if (decline) {
       const error = {
         type: "card_error",
@@ -245,7 +260,12 @@ export async function startStripeFake({ port = 0 } = {}): Promise<StripeFake> {
     }
   }
 
-  function route(method: string, path: string, params: Params, key: "secret" | "publishable"): { status?: number; body: unknown } {
+  function route(
+    method: string,
+    path: string,
+    params: Params,
+    key: "secret" | "publishable",
+  ): { status?: number; body: unknown } {
     const expand = listOf(params.expand);
     if (method === "POST" && path === "/v1/payment_methods") return { body: publicMethod(createPaymentMethod(params)) };
     let match = path.match(/^\/v1\/payment_intents\/([^/]+)(\/confirm|\/cancel)?$/);
@@ -299,7 +319,9 @@ export async function startStripeFake({ port = 0 } = {}): Promise<StripeFake> {
         payment_method: null,
         latest_charge: null,
         last_payment_error: null,
-        allowed_payment_method_types: listOf(params.allowed_payment_method_types).length ? listOf(params.allowed_payment_method_types) : ["card"],
+        allowed_payment_method_types: listOf(params.allowed_payment_method_types).length
+          ? listOf(params.allowed_payment_method_types)
+          : ["card"],
         livemode: false,
       };
       intents.set(intent.id, intent);

@@ -7,13 +7,15 @@
 
   function post(key, path, fields) {
     var body = new URLSearchParams(Object.assign({ key: key }, fields));
-    return fetch(API + path, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: body }).then(
-      function (response) {
-        return response.json().then(function (json) {
-          return { ok: response.ok, json: json };
-        });
-      },
-    );
+    return fetch(API + path, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: body,
+    }).then(function (response) {
+      return response.json().then(function (json) {
+        return { ok: response.ok, json: json };
+      });
+    });
   }
 
   function input(label, placeholder) {
@@ -59,7 +61,13 @@
           root.appendChild(fields[name]);
           fields[name].addEventListener("input", function () {
             var v = values();
-            emit("change", { elementType: "card", empty: !v.number, complete: v.number.length >= 15 && !!v.exp_year && !!v.cvc, error: undefined, brand: "visa" });
+            emit("change", {
+              elementType: "card",
+              empty: !v.number,
+              complete: v.number.length >= 15 && !!v.exp_year && !!v.cvc,
+              error: undefined,
+              brand: "visa",
+            });
           });
         });
         container.appendChild(root);
@@ -115,7 +123,9 @@
         };
       },
       createToken: function () {
-        return Promise.resolve({ error: { type: "invalid_request_error", message: "Tokens are not supported by the test double." } });
+        return Promise.resolve({
+          error: { type: "invalid_request_error", message: "Tokens are not supported by the test double." },
+        });
       },
       createPaymentMethod: function (options) {
         var v = options.card._values();
@@ -135,11 +145,12 @@
       },
       confirmCardPayment: function (clientSecret, data) {
         var intentId = clientSecret.split("_secret_")[0];
-        return post(key, "/payment_intents/" + intentId + "/confirm", { client_secret: clientSecret, payment_method: data.payment_method }).then(
-          function (result) {
-            return result.ok ? { paymentIntent: result.json } : { error: result.json.error };
-          },
-        );
+        return post(key, "/payment_intents/" + intentId + "/confirm", {
+          client_secret: clientSecret,
+          payment_method: data.payment_method,
+        }).then(function (result) {
+          return result.ok ? { paymentIntent: result.json } : { error: result.json.error };
+        });
       },
     };
   };

@@ -17,7 +17,11 @@ export function serverUrl(): string {
   return url;
 }
 
-export async function adminQuery<Row = Record<string, unknown>>(url: string, sql: string, params: unknown[] = []): Promise<Row[]> {
+export async function adminQuery<Row = Record<string, unknown>>(
+  url: string,
+  sql: string,
+  params: unknown[] = [],
+): Promise<Row[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

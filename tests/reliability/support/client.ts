@@ -59,7 +59,8 @@ export async function register(origin: string, email: string, password = "custom
     password,
     confirmPassword: password,
   });
-  if (response.status !== 302 || !client.cookie("__session")) throw new Error(`registration of ${email} failed: ${response.status}`);
+  if (response.status !== 302 || !client.cookie("__session"))
+    throw new Error(`registration of ${email} failed: ${response.status}`);
   await response.body?.cancel();
   return client;
 }

@@ -56,7 +56,11 @@ export class RawConnection {
 
   /** Writes the request without waiting for the socket to take all of its body. */
   send({ method, path, headers = {}, body, chunked = false }: RawRequest): void {
-    const lines = [`${method} ${path} HTTP/1.1`, `Host: ${this.host}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
+    const lines = [
+      `${method} ${path} HTTP/1.1`,
+      `Host: ${this.host}`,
+      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    ];
     if (body && chunked) lines.push("Transfer-Encoding: chunked");
     else if (body) lines.push(`Content-Length: ${body.length}`);
     this.socket.write(`${lines.join("\r\n")}\r\n\r\n`);
