@@ -101,3 +101,33 @@ export function AutoplayToggle({
     </button>
   );
 }
+
+/** Previous, Pause/Play and Next under a carousel, shown once it runs (without JavaScript the row scrolls). */
+export function CarouselControls({
+  emblaApi,
+  reducedMotion,
+  toggleProps,
+  what,
+  previousLabel,
+  nextLabel,
+}: {
+  emblaApi: EmblaApi;
+  reducedMotion: boolean;
+  toggleProps: Omit<Parameters<typeof AutoplayToggle>[0], "what" | "className">;
+  what: string;
+  previousLabel: string;
+  nextLabel: string;
+}) {
+  if (!emblaApi) return null;
+  return (
+    <div className="carousel-controls">
+      <button type="button" className="icon-button" onClick={() => emblaApi.scrollPrev(reducedMotion)} aria-label={previousLabel}>
+        ‹
+      </button>
+      <AutoplayToggle {...toggleProps} what={what} />
+      <button type="button" className="icon-button" onClick={() => emblaApi.scrollNext(reducedMotion)} aria-label={nextLabel}>
+        ›
+      </button>
+    </div>
+  );
+}

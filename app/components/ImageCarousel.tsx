@@ -1,6 +1,6 @@
 import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel from "embla-carousel-react";
-import { AutoplayToggle, CONTROLLED_AUTOPLAY, useCarouselAutoplay } from "~/components/CarouselAutoplay";
+import { CarouselControls, CONTROLLED_AUTOPLAY, useCarouselAutoplay } from "~/components/CarouselAutoplay";
 
 interface Slide {
   src: string;
@@ -26,27 +26,14 @@ export function ImageCarousel({ slides, label }: { slides: Slide[]; label: strin
           ))}
         </ul>
       </div>
-      {emblaApi ? (
-        <div className="carousel-controls">
-          <button
-            type="button"
-            className="icon-button"
-            onClick={() => emblaApi.scrollPrev(reducedMotion)}
-            aria-label="Previous picture"
-          >
-            ‹
-          </button>
-          <AutoplayToggle {...toggleProps} what="the pictures" />
-          <button
-            type="button"
-            className="icon-button"
-            onClick={() => emblaApi.scrollNext(reducedMotion)}
-            aria-label="Next picture"
-          >
-            ›
-          </button>
-        </div>
-      ) : null}
+      <CarouselControls
+        emblaApi={emblaApi}
+        reducedMotion={reducedMotion}
+        toggleProps={toggleProps}
+        what="the pictures"
+        previousLabel="Previous picture"
+        nextLabel="Next picture"
+      />
     </div>
   );
 }

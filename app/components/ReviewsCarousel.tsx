@@ -1,6 +1,6 @@
 import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel from "embla-carousel-react";
-import { AutoplayToggle, CONTROLLED_AUTOPLAY, useCarouselAutoplay } from "~/components/CarouselAutoplay";
+import { CarouselControls, CONTROLLED_AUTOPLAY, useCarouselAutoplay } from "~/components/CarouselAutoplay";
 import { Spinner } from "~/components/Spinner";
 import { Stars } from "~/components/Stars";
 
@@ -51,27 +51,14 @@ export function ReviewsCarousel({ reviews }: { reviews: ReviewData[] }) {
           ))}
         </ul>
       </div>
-      {emblaApi ? (
-        <div className="carousel-controls">
-          <button
-            type="button"
-            className="icon-button"
-            onClick={() => emblaApi.scrollPrev(reducedMotion)}
-            aria-label="Previous reviews"
-          >
-            ‹
-          </button>
-          <AutoplayToggle {...toggleProps} what="the reviews" />
-          <button
-            type="button"
-            className="icon-button"
-            onClick={() => emblaApi.scrollNext(reducedMotion)}
-            aria-label="Next reviews"
-          >
-            ›
-          </button>
-        </div>
-      ) : null}
+      <CarouselControls
+        emblaApi={emblaApi}
+        reducedMotion={reducedMotion}
+        toggleProps={toggleProps}
+        what="the reviews"
+        previousLabel="Previous reviews"
+        nextLabel="Next reviews"
+      />
     </div>
   );
 }

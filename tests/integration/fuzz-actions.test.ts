@@ -34,6 +34,7 @@ import {
   tooLong,
   type FieldRule,
 } from "../support/hostile";
+import { insertOrder } from "../support/orders";
 import { formRequest, getRequest, type RouteAnswer } from "../support/requests";
 
 type Role = "anonymous" | "customer" | "admin";
@@ -51,23 +52,7 @@ beforeAll(async () => {
   cookies.admin = await signIn(admin.id);
   const service = await prisma.service.findFirstOrThrow({ where: { deletedAt: null } });
   fixture.serviceId = service.id;
-  const order = {
-    userId: customer.id,
-    serviceId: service.id,
-    serviceTitle: service.title,
-    unitPriceCents: service.costCents,
-    quantity: 1,
-    packageType: "city" as const,
-    priceCents: service.costCents,
-    firstName: "Rina",
-    lastName: "Das",
-    streetAddress: "Road 1",
-    townName: "Dhaka",
-    district: "Dhaka",
-    mobileNumber: "01712345678",
-    email: customer.email,
-  };
-  fixture.orderId = (await prisma.order.create({ data: order })).id;
+  fixture.orderId = (await insertOrder(customer, service)).id;
 });
 
 afterAll(() => {

@@ -38,6 +38,7 @@ import * as newsletter from "~/routes/newsletter";
 import * as register from "~/routes/register";
 import { createUser, signIn, uniqueEmail } from "../support/auth";
 import { callRouteOr500 as callRoute, fingerprint } from "../support/hostile";
+import { insertOrder } from "../support/orders";
 import { formRequest, ORIGIN, type RouteAnswer } from "../support/requests";
 
 type Handler = Parameters<typeof callRoute>[0];
@@ -56,24 +57,7 @@ beforeAll(async () => {
   cookies.admin = await signIn(admin.id);
   const service = await prisma.service.findFirstOrThrow({ where: { deletedAt: null } });
   fixture.serviceId = service.id;
-  const order = await prisma.order.create({
-    data: {
-      userId: customer.id,
-      serviceId: service.id,
-      serviceTitle: service.title,
-      unitPriceCents: service.costCents,
-      quantity: 1,
-      packageType: "city",
-      priceCents: service.costCents,
-      firstName: "Rina",
-      lastName: "Das",
-      streetAddress: "Road 1",
-      townName: "Dhaka",
-      district: "Dhaka",
-      mobileNumber: "01712345678",
-      email: customer.email,
-    },
-  });
+  const order = await insertOrder(customer, service);
   fixture.orderId = order.id;
 });
 

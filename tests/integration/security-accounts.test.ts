@@ -21,6 +21,7 @@ import * as login from "~/routes/login";
 import * as register from "~/routes/register";
 import { createUser, signIn, uniqueEmail } from "../support/auth";
 import { callRouteOr500 } from "../support/hostile";
+import { insertOrder } from "../support/orders";
 import { formRequest, ORIGIN } from "../support/requests";
 
 const BCRYPT = /\$2[aby]\$\d\d\$/;
@@ -52,24 +53,7 @@ describe("password hashes never leave the server", () => {
     for (const hash of hashes) expect(hash).toMatch(BCRYPT);
 
     const service = await prisma.service.findFirstOrThrow({ where: { deletedAt: null } });
-    const order = await prisma.order.create({
-      data: {
-        userId: customer.id,
-        serviceId: service.id,
-        serviceTitle: service.title,
-        unitPriceCents: service.costCents,
-        quantity: 1,
-        packageType: "city",
-        priceCents: service.costCents,
-        firstName: "Rina",
-        lastName: "Das",
-        streetAddress: "Road 1",
-        townName: "Dhaka",
-        district: "Dhaka",
-        mobileNumber: "01712345678",
-        email: customer.email,
-      },
-    });
+    const order = await insertOrder(customer, service);
     const answers = [];
     for (const cookie of [adminCookie, customerCookie]) {
       answers.push(

@@ -38,3 +38,29 @@ export async function placeTestOrder(userId: string, overrides: Record<string, s
   const prisma = await db();
   return prisma.order.findUniqueOrThrow({ where: { id } });
 }
+
+/** An unpaid order row for the owner, written straight to the database (a fixture, not a checkout). */
+export async function insertOrder(
+  owner: { id: string; email: string },
+  tourPackage: { id: string; title: string; costCents: number },
+) {
+  const prisma = await db();
+  return prisma.order.create({
+    data: {
+      userId: owner.id,
+      serviceId: tourPackage.id,
+      serviceTitle: tourPackage.title,
+      unitPriceCents: tourPackage.costCents,
+      quantity: 1,
+      packageType: "city",
+      priceCents: tourPackage.costCents,
+      firstName: "Rina",
+      lastName: "Das",
+      streetAddress: "Road 1",
+      townName: "Dhaka",
+      district: "Dhaka",
+      mobileNumber: "01712345678",
+      email: owner.email,
+    },
+  });
+}
