@@ -96,11 +96,39 @@ describe("checkout", () => {
     expect(JSON.stringify(bad.data)).toContain("The postcode is 4 to 10 digits.");
   });
 
+  it("takes names in any script, all 64 districts and the common mobile formats, storing 01XXXXXXXXX", async () => {
+    const { prisma, service, customer, customerCookie } = await setup();
+    const people = [
+      { firstName: "Md", lastName: "Mohammad Abdur Rahman Chowdhury", district: "Sylhet", mobileNumber: "+8801712345678" },
+      { firstName: "মোঃ আব্দুর", lastName: "রহমান", district: "Cox's Bazar", mobileNumber: "8801812-345678" },
+      { firstName: "Anne-Marie", lastName: "D'Costa", district: "Bandarban", mobileNumber: "019 1234 5678" },
+    ];
+    for (const person of people) {
+      const result = await callRoute(
+        checkout.action,
+        authedPost("/addCart/1", { ...billing(service.id), ...person }, customerCookie),
+      );
+      expect(result.status, JSON.stringify(person)).toBe(302);
+    }
+    const orders = await prisma.order.findMany({
+      where: { userId: customer.id },
+      orderBy: { createdAt: "asc" },
+      select: { firstName: true, lastName: true, district: true, mobileNumber: true },
+    });
+    expect(orders).toEqual([
+      { ...people[0], mobileNumber: "01712345678" },
+      { ...people[1], mobileNumber: "01812345678" },
+      { ...people[2], mobileNumber: "01912345678" },
+    ]);
+  });
+
   it("refuses each invalid field with its message and writes nothing", async () => {
     const { prisma, service, customer, customerCookie } = await setup();
     for (const [field, value] of [
-      ["firstName", "Al"],
+      ["firstName", "R2D2"],
+      ["lastName", "x".repeat(61)],
       ["district", ""],
+      ["district", "Calcutta"],
       ["mobileNumber", "555"],
       ["email", "nope"],
       ["quantity", "0"],
