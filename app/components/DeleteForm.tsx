@@ -1,22 +1,28 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useResultAlert } from "~/components/useResultAlert";
 
-/** A delete button that posts to the page's action; with JavaScript it asks first (docs/spec.md §8). */
+/**
+ * A delete button that posts to the page's action. With JavaScript it asks with the browser's
+ * confirm (docs/spec.md §8) and posts the delete itself; without, its post ("ask-delete") only
+ * brings the page's confirmation step (DeleteConfirmation), and that step's button deletes.
+ */
 export function DeleteForm({ id, confirmText, label }: { id: string; confirmText: string; label: string }) {
   const navigation = useNavigation();
+  const submit = useSubmit();
   const busy = navigation.state !== "idle" && navigation.formData?.get("id") === id;
   return (
     <Form
       method="post"
       onSubmit={(event) => {
-        if (!window.confirm(confirmText)) event.preventDefault();
+        event.preventDefault();
+        if (window.confirm(confirmText)) submit({ id, intent: "delete" }, { method: "post" });
       }}
     >
       <input type="hidden" name="id" value={id} />
       <button
         type="submit"
         name="intent"
-        value="delete"
+        value="ask-delete"
         className="button button-small button-danger"
         disabled={busy}
         aria-label={label}
@@ -27,10 +33,34 @@ export function DeleteForm({ id, confirmText, label }: { id: string; confirmText
   );
 }
 
-/** The outcome of a delete: in the page, and as the spec's browser alert with JavaScript. */
-export function DeleteResult({ result }: { result?: { ok: boolean; message: string } }) {
-  useResultAlert(result?.message);
+type DeleteOutcome = { ok: boolean; message: string } | { confirm: { id: string; what: string } };
+
+/**
+ * The answer of a delete's post: the confirmation step (the same question as the browser's
+ * confirm, what will be deleted, a confirm button and a way back), or the outcome, in the page and
+ * as the spec's browser alert with JavaScript.
+ */
+export function DeleteResult({ result, question }: { result?: DeleteOutcome; question: string }) {
+  const { pathname } = useLocation();
+  useResultAlert(result && "message" in result ? result.message : undefined);
   if (!result) return null;
+  if ("confirm" in result) {
+    return (
+      <section className="card form-card delete-confirmation" aria-labelledby="delete-question">
+        <h2 id="delete-question">{question}</h2>
+        <p>{result.confirm.what}</p>
+        <Form method="post" className="delete-confirmation-actions">
+          <input type="hidden" name="id" value={result.confirm.id} />
+          <button type="submit" name="intent" value="delete" className="button button-danger">
+            Yes, delete
+          </button>
+          <Link to={pathname} className="button button-secondary">
+            Cancel
+          </Link>
+        </Form>
+      </section>
+    );
+  }
   return (
     <p className={`alert ${result.ok ? "alert-success" : "alert-error"}`} role="status">
       {result.message}

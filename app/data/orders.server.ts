@@ -82,10 +82,21 @@ export async function findOrderRecord(orderId: string, ownerId: string | undefin
   return prisma.order.findFirst({ where: { id: orderId, deletedAt: null, ...owned(ownerId) }, select: orderRecordSelect });
 }
 
-/** The payment status of a live order (of this owner, when one is given). */
-export async function findOrderStatus(orderId: string, ownerId: string | undefined) {
+/** A live order (of this owner, when one is given): its payment status and what names it to its owner and the agency. */
+export async function findOrderSummary(orderId: string, ownerId: string | undefined) {
   const prisma = await db();
-  return prisma.order.findFirst({ where: { id: orderId, deletedAt: null, ...owned(ownerId) }, select: { paymentStatus: true } });
+  return prisma.order.findFirst({
+    where: { id: orderId, deletedAt: null, ...owned(ownerId) },
+    select: {
+      paymentStatus: true,
+      serviceTitle: true,
+      quantity: true,
+      packageType: true,
+      priceCents: true,
+      firstName: true,
+      lastName: true,
+    },
+  });
 }
 
 /** Soft delete; an owner's delete never touches a paid order. Returns the deleted count. */

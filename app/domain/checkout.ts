@@ -1,4 +1,5 @@
-// The checkout form's schema (docs/spec.md §5, with the length rules actually enforced),
+// The checkout form's schema (docs/spec.md §5, with the length rules actually enforced;
+// names, districts and mobile numbers as Bangladeshi customers write them),
 // shared by the browser and the action; POST /api/my-orders extends it (app/http/api-schemas.ts).
 import { z } from "zod";
 import {
@@ -9,6 +10,7 @@ import {
   oneTimeKey,
   optionalText,
   packageType,
+  personName,
   postcode,
   quantity,
   recordId,
@@ -17,21 +19,15 @@ import {
 
 export { DISTRICTS, normaliseMobileNumber } from "~/domain/fields";
 
-const text = (label: string, min: number, max: number) =>
-  requiredText({
-    min,
-    max,
-    missing: `Please enter your ${label}.`,
-    tooShort: min > 1 ? `Your ${label} needs at least ${min} characters.` : `Please enter your ${label}.`,
-    tooLong: `Your ${label} can be at most ${max} characters.`,
-  });
+const text = (label: string, max: number) =>
+  requiredText({ max, missing: `Please enter your ${label}.`, tooLong: `Your ${label} can be at most ${max} characters.` });
 
 export const checkoutSchema = z.object({
-  firstName: text("first name", 3, 15),
-  lastName: text("last name", 3, 15),
-  streetAddress: text("street address", 1, 30),
+  firstName: personName("first name"),
+  lastName: personName("last name"),
+  streetAddress: text("street address", 30),
   City: optionalText(30, "The apartment line can be at most 30 characters."),
-  townName: text("town", 1, 20),
+  townName: text("town", 20),
   district,
   Postcode: postcode,
   mobileNumber,

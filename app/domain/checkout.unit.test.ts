@@ -23,8 +23,12 @@ describe("checkout form", () => {
   });
 
   it.each([
-    ["firstName", "Al", "Your first name needs at least 3 characters."],
-    ["lastName", "A very long last name", "Your last name can be at most 15 characters."],
+    ["firstName", "", "Please enter your first name."],
+    ["firstName", "   ", "Please enter your first name."],
+    ["lastName", "x".repeat(61), "Your last name can be at most 60 characters."],
+    ["firstName", "R2D2", "Your first name can use only letters, spaces, dots, hyphens and apostrophes."],
+    ["lastName", "<b>Das</b>", "Your last name can use only letters, spaces, dots, hyphens and apostrophes."],
+    ["lastName", "-.'", "Your last name can use only letters, spaces, dots, hyphens and apostrophes."],
     ["streetAddress", "x".repeat(31), "Your street address can be at most 30 characters."],
     ["townName", "", "Please enter your town."],
     ["district", "Choose", "Please choose your district."],

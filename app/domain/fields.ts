@@ -164,7 +164,29 @@ export const imageUrl = z
   .refine(isImageUrl, "The image must be an http(s) URL or a path on this site, like /images/tours/x.svg.")
   .describe("An http(s) URL or a path on this site");
 
-// Verbatim from the spec, Bandarban twice included.
+const NAME_MAX_LENGTH = 60;
+// Any script's letters (with the combining marks Bengali writes its vowel signs with), and the
+// spaces, dots, hyphens and apostrophes of names such as "Md. Abdur Rahman" or "D'Costa".
+const NAME_PATTERN = /^[\p{L}\p{M} .'’-]+$/u;
+const HAS_LETTER = /\p{L}/u;
+
+/** A person's name (first or last), 1 to 60 characters, in any script. */
+export function personName(label: string) {
+  const onlyNameCharacters = `Your ${label} can use only letters, spaces, dots, hyphens and apostrophes.`;
+  return requiredText({
+    max: NAME_MAX_LENGTH,
+    missing: `Please enter your ${label}.`,
+    tooLong: `Your ${label} can be at most ${NAME_MAX_LENGTH} characters.`,
+  })
+    .regex(NAME_PATTERN, onlyNameCharacters)
+    .regex(HAS_LETTER, onlyNameCharacters);
+}
+
+/**
+ * The 64 districts of Bangladesh: first the spec's list (docs/spec.md §5) in its order, its
+ * "Barisal" kept as written there and its second "Bandarban" dropped; then the others, in
+ * alphabetical order, as the government spells them since 2018 (Bogura, Chattogram, Cumilla, Jashore).
+ */
 export const DISTRICTS = [
   "Pabna",
   "Madaripur",
@@ -182,14 +204,63 @@ export const DISTRICTS = [
   "Gaibandha",
   "Kurigram",
   "Brahmanbaria",
-  "Bandarban",
+  "Bagerhat",
+  "Bogura",
+  "Chandpur",
+  "Chapainawabganj",
+  "Chattogram",
+  "Chuadanga",
+  "Cox's Bazar",
+  "Cumilla",
+  "Faridpur",
+  "Feni",
+  "Gazipur",
+  "Gopalganj",
+  "Habiganj",
+  "Jamalpur",
+  "Jashore",
+  "Jhenaidah",
+  "Joypurhat",
+  "Khagrachhari",
+  "Khulna",
+  "Kishoreganj",
+  "Kushtia",
+  "Lakshmipur",
+  "Lalmonirhat",
+  "Magura",
+  "Manikganj",
+  "Meherpur",
+  "Moulvibazar",
+  "Munshiganj",
+  "Mymensingh",
+  "Naogaon",
+  "Narail",
+  "Narayanganj",
+  "Narsingdi",
+  "Natore",
+  "Netrokona",
+  "Nilphamari",
+  "Noakhali",
+  "Panchagarh",
+  "Rajbari",
+  "Rajshahi",
+  "Rangamati",
+  "Rangpur",
+  "Shariatpur",
+  "Sherpur",
+  "Sunamganj",
+  "Sylhet",
+  "Tangail",
+  "Thakurgaon",
 ] as const;
 
-export const district = z.enum([...new Set(DISTRICTS)] as [string, ...string[]], {
-  errorMap: () => ({ message: "Please choose your district." }),
-});
+export const district = z.enum(DISTRICTS, { errorMap: () => ({ message: "Please choose your district." }) });
 
-/** Bangladeshi mobile numbers: 01XXXXXXXXX, optionally with +88 / 88; spaces and dashes ignored. */
+/**
+ * Bangladeshi mobile numbers: 01XXXXXXXXX, optionally with +88 / 88; spaces and dashes ignored.
+ * The canonical form, stored and returned by the API, is the national 01XXXXXXXXX (as people
+ * write and dial it in Bangladesh).
+ */
 export function normaliseMobileNumber(value: string): string | null {
   const compact = value.replace(/[\s-]/g, "");
   const match = /^(?:\+?88)?(01[3-9]\d{8})$/.exec(compact);
@@ -206,7 +277,7 @@ export const mobileNumber = z
     }
     return number;
   })
-  .describe("A Bangladeshi mobile number, e.g. 01712345678");
+  .describe("A Bangladeshi mobile number, e.g. 01712345678 or +8801712345678; stored and returned as 01712345678");
 
 export const postcode = optional(
   z

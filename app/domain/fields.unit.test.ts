@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { checkoutSchema } from "~/domain/checkout";
-import { constraintsOf, isBlankable, optional, postcode, rating } from "~/domain/fields";
+import {
+  constraintsOf,
+  district,
+  DISTRICTS,
+  isBlankable,
+  mobileNumber,
+  optional,
+  personName,
+  postcode,
+  rating,
+} from "~/domain/fields";
 import { packageSchema } from "~/domain/packages";
 import { orderInputSchema } from "~/http/api-schemas";
 
@@ -25,12 +35,90 @@ describe("optional fields", () => {
 describe("constraintsOf", () => {
   it("gives the forms' HTML constraints from the schemas", () => {
     const checkout = constraintsOf(checkoutSchema);
-    expect(checkout.firstName).toEqual({ required: true, minLength: 3, maxLength: 15 });
+    expect(checkout.firstName).toEqual({ required: true, minLength: 1, maxLength: 60 });
     expect(checkout.City).toEqual({ required: false, maxLength: 30 });
     expect(checkout.Postcode).toEqual({ required: false, maxLength: 10 });
     expect(checkout.townName).toMatchObject({ required: true, maxLength: 20 });
     const product = constraintsOf(packageSchema);
     expect(product.cost).toEqual({ required: true, min: 1, max: 1_000_000 });
     expect(product.title).toEqual({ required: true, minLength: 1, maxLength: 120 });
+  });
+});
+
+describe("personName", () => {
+  const name = personName("first name");
+
+  it.each([
+    "Md",
+    "Mohammad Abdur Rahman Chowdhury",
+    "Md. Abdur Rahman",
+    "D'Costa",
+    "Jean-Paul",
+    "O’Brien",
+    "মোঃ আব্দুর রহমান",
+    "R",
+    "x".repeat(60),
+  ])("accepts %j", (value) => {
+    expect(name.parse(` ${value} `)).toBe(value);
+  });
+
+  it.each([
+    ["", "Please enter your first name."],
+    ["x".repeat(61), "Your first name can be at most 60 characters."],
+    ["Rina2", "Your first name can use only letters, spaces, dots, hyphens and apostrophes."],
+    ["Rina_Das", "Your first name can use only letters, spaces, dots, hyphens and apostrophes."],
+    ["..", "Your first name can use only letters, spaces, dots, hyphens and apostrophes."],
+  ])("refuses %j", (value, message) => {
+    expect(name.safeParse(value).error?.issues.map((issue) => issue.message)).toContain(message);
+  });
+});
+
+describe("district", () => {
+  it("offers the 64 districts once each, the spec's first in its order", () => {
+    expect(DISTRICTS).toHaveLength(64);
+    expect(new Set(DISTRICTS).size).toBe(64);
+    expect(DISTRICTS.slice(0, 16)).toEqual([
+      "Pabna",
+      "Madaripur",
+      "Bandarban",
+      "Dhaka",
+      "Barguna",
+      "Barisal",
+      "Bhola",
+      "Jhalokati",
+      "Patuakhali",
+      "Pirojpur",
+      "Satkhira",
+      "Sirajganj",
+      "Dinajpur",
+      "Gaibandha",
+      "Kurigram",
+      "Brahmanbaria",
+    ]);
+    const rest = DISTRICTS.slice(16);
+    expect(rest).toEqual([...rest].sort((a, b) => a.localeCompare(b, "en")));
+    expect(rest).toEqual(expect.arrayContaining(["Chattogram", "Cox's Bazar", "Sylhet", "Rangpur", "Mymensingh", "Khulna"]));
+  });
+
+  it("accepts exactly that list", () => {
+    for (const name of DISTRICTS) expect(district.parse(name)).toBe(name);
+    for (const wrong of ["", "dhaka", "Calcutta", "Bandarban "]) {
+      expect(district.safeParse(wrong).error?.issues[0].message).toBe("Please choose your district.");
+    }
+  });
+});
+
+describe("mobileNumber", () => {
+  it.each(["+8801712345678", "8801712345678", "01712345678", "+880 1712-345678", "017 1234 5678", "0171-234-5678"])(
+    "stores %j as 01712345678",
+    (value) => {
+      expect(mobileNumber.parse(value)).toBe("01712345678");
+    },
+  );
+
+  it.each(["01212345678", "0171234567", "+8811712345678", "+88 01712 34567x", "1712345678"])("refuses %j", (value) => {
+    expect(mobileNumber.safeParse(value).error?.issues[0].message).toBe(
+      "Please enter a Bangladeshi mobile number, e.g. 01712345678.",
+    );
   });
 });

@@ -62,7 +62,7 @@ describe("every body goes through the shared checks", () => {
   });
 
   it("a module that reads a form checks it with ~/domain/forms", () => {
-    // http/delete-request.server.ts reads only an id, which must pass isPlausibleId (U+0000 cannot).
+    // http/delete-request.server.ts reads only an id, which must pass isPlausibleId (U+0000 cannot), and a fixed intent.
     const readers = files.filter((file) => /\.formData\(\)/.test(file.text) && file.name !== "http/delete-request.server.ts");
     expect(readers.length).toBeGreaterThan(5);
     expect(readers.filter((file) => !/from "~\/domain\/forms"/.test(file.text)).map((file) => file.name)).toEqual([]);

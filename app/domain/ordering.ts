@@ -1,4 +1,6 @@
 // The order page's choices and the total, shared by the page, the checkout and the API.
+import { formatDollars } from "~/domain/money";
+
 export const PACKAGE_TYPES = ["city", "couple", "adventure", "vacation", "group"] as const;
 export type PackageTypeValue = (typeof PACKAGE_TYPES)[number];
 
@@ -32,4 +34,9 @@ export function readOrderChoice(searchParams: URLSearchParams): { quantity: numb
 export function checkoutPath(serviceId: string, totalDollars: string, quantity: number, packageType: PackageTypeValue) {
   const query = new URLSearchParams({ service: serviceId, quantity: String(quantity), type: packageType });
   return `/addCart/${totalDollars}?${query}`;
+}
+
+/** An order in a few words, as its delete's confirmation step names it: "2 × couple, $900". */
+export function orderLine(order: { quantity: number; packageType: string; priceCents: number }): string {
+  return `${order.quantity} × ${order.packageType}, ${formatDollars(order.priceCents)}`;
 }

@@ -1,5 +1,5 @@
 // Orders: priced by the server, owned by their customer, soft-deleted.
-import { createOrder, findOrderIdByKey, findOrderStatus, softDeleteOrder } from "~/data/orders.server";
+import { createOrder, findOrderIdByKey, findOrderSummary, softDeleteOrder } from "~/data/orders.server";
 import { findPackageToOrder } from "~/data/packages.server";
 import type { CheckoutInput } from "~/domain/checkout";
 import { totalCents } from "~/domain/ordering";
@@ -60,14 +60,20 @@ export async function quote(packageId: string, quantity: number) {
 }
 
 /**
- * Soft delete: the row stays for the agency's records. A customer deletes only their own
- * unpaid orders; an admin (ownerId undefined) any order. Returns the deleted count.
+ * The order a delete would remove, checked as deleteOrder checks it: a customer (ownerId) only
+ * their own unpaid orders, an admin (ownerId undefined) any order. For the confirmation step.
  */
-export async function deleteOrder(orderId: string, ownerId?: string): Promise<number> {
-  const order = await findOrderStatus(orderId, ownerId);
+export async function orderToDelete(orderId: string, ownerId?: string) {
+  const order = await findOrderSummary(orderId, ownerId);
   if (!order) throw new OrderError("not-found", "This order does not exist.");
   if (ownerId && order.paymentStatus === "PAID") {
     throw new OrderError("paid", "A paid order cannot be deleted. Please contact us to cancel it.");
   }
+  return order;
+}
+
+/** Soft delete: the row stays for the agency's records. Returns the deleted count. */
+export async function deleteOrder(orderId: string, ownerId?: string): Promise<number> {
+  await orderToDelete(orderId, ownerId);
   return softDeleteOrder(orderId, ownerId);
 }

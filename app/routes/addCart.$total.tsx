@@ -106,8 +106,8 @@ export default function CheckoutPage() {
           <Field label="Town / City" meta={fields.townName} inputProps={{ autoComplete: "address-level2" }} />
           <SelectField label="District" meta={fields.district}>
             <option value="">Select a district</option>
-            {DISTRICTS.map((district, index) => (
-              <option key={`${district}-${index}`} value={district}>
+            {DISTRICTS.map((district) => (
+              <option key={district} value={district}>
                 {district}
               </option>
             ))}

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/data/db.server";
 import * as myOrders from "~/routes/api.my-orders";
 import * as myOrder from "~/routes/api.my-orders.$id";
+import * as openApi from "~/routes/api.openapi[.]json";
 import * as review from "~/routes/api.review";
 import * as services from "~/routes/api.services";
 import * as serviceById from "~/routes/api.services.$id";
@@ -275,6 +276,49 @@ describe("orders", () => {
     expect((await callRoute(myOrder.loader, call(`/api/my-orders/${id}`, "GET", { cookie: adminCookie }), { id })).status).toBe(
       404,
     );
+  });
+
+  it("takes names, districts and mobile numbers as Bangladeshi customers write them, and returns what is stored", async () => {
+    const { customer, customerCookie } = await people();
+    const [service] = (await callRoute(services.loader, call("/api/services"))).data;
+    const body = {
+      ...billing,
+      firstName: "Md",
+      lastName: "Mohammad Abdur Rahman Chowdhury",
+      district: "Cox's Bazar",
+      mobileNumber: "+880 1712-345678",
+      service: service._id,
+      quantity: 1,
+      type: "city",
+    };
+    const created = await callRoute(myOrders.action, call("/api/my-orders", "POST", { body, cookie: customerCookie }));
+    expect(created.status).toBe(201);
+    const id = created.data.insertedId;
+    const stored = await callRoute(myOrder.loader, call(`/api/my-orders/${id}`, "GET", { cookie: customerCookie }), { id });
+    expect(stored.data).toMatchObject({
+      firstName: "Md",
+      lastName: "Mohammad Abdur Rahman Chowdhury",
+      district: "Cox's Bazar",
+      mobileNumber: "01712345678",
+    });
+
+    for (const [field, value] of [
+      ["firstName", "R2D2"],
+      ["district", "Calcutta"],
+      ["mobileNumber", "+8801212345678"],
+    ]) {
+      const refused = await callRoute(
+        myOrders.action,
+        call("/api/my-orders", "POST", { body: { ...body, [field]: value }, cookie: customerCookie }),
+      );
+      expect(refused.status, field).toBe(400);
+    }
+    const prisma = await db();
+    expect(await prisma.order.count({ where: { userId: customer.id } })).toBe(1);
+
+    // The OpenAPI document is generated from the same schema: it lists the 64 districts.
+    const document = await callRoute(openApi.loader, call("/api/openapi.json"));
+    expect(JSON.stringify(document.data)).toContain('"Cox\'s Bazar"');
   });
 
   it("creates one order for one Idempotency-Key", async () => {

@@ -5,8 +5,9 @@ import { DataTable } from "~/components/DataTable";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
 import { listAllOrders } from "~/data/orders.server";
 import { formatDollars } from "~/domain/money";
-import { deleteOrder, OrderError } from "~/domain/orders.server";
-import { readDeleteId, UNKNOWN_REQUEST } from "~/http/delete-request.server";
+import { orderLine } from "~/domain/ordering";
+import { deleteOrder, OrderError, orderToDelete } from "~/domain/orders.server";
+import { askToDelete, readDeleteRequest, UNKNOWN_REQUEST } from "~/http/delete-request.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -15,9 +16,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const id = await readDeleteId(request);
-  if (!id) return data(UNKNOWN_REQUEST, { status: 400 });
+  const asked = await readDeleteRequest(request);
+  if (!asked) return data(UNKNOWN_REQUEST, { status: 400 });
+  const { id } = asked;
   try {
+    if (!asked.confirmed) {
+      const order = await orderToDelete(id);
+      return askToDelete(
+        id,
+        `The order of ${order.firstName} ${order.lastName} for ${order.serviceTitle}: ${orderLine(order)}${order.paymentStatus === "PAID" ? ", paid" : ""}.`,
+      );
+    }
     const deleted = await deleteOrder(id);
     return { ok: deleted > 0, message: deleted > 0 ? "Deleted sucessfully" : "This order was already deleted." };
   } catch (error) {
@@ -25,6 +34,9 @@ export async function action({ request }: ActionFunctionArgs) {
     throw error;
   }
 }
+
+/** The question of docs/spec.md §8, asked by the browser (JavaScript on) or by the page. */
+const DELETE_QUESTION = "Are you sure, You want to delete";
 
 export const meta: MetaFunction = () => [{ title: "Manage All Orders — Tour Booking" }];
 
@@ -34,7 +46,7 @@ export default function ManageAllOrders() {
   return (
     <section aria-labelledby="all-orders-title">
       <h1 id="all-orders-title">Manage All Orders</h1>
-      <DeleteResult result={result} />
+      <DeleteResult result={result} question={DELETE_QUESTION} />
       <DataTable
         rows={orders}
         rowKey={(order) => order.id}
@@ -70,7 +82,7 @@ export default function ManageAllOrders() {
             cell: (order) => (
               <DeleteForm
                 id={order.id}
-                confirmText="Are you sure, You want to delete"
+                confirmText={DELETE_QUESTION}
                 label={`Delete the order of ${order.firstName} ${order.lastName}`}
               />
             ),

@@ -3,9 +3,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/session.server";
 import { DataTable } from "~/components/DataTable";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
-import { deletePackage, listPackages } from "~/data/packages.server";
+import { deletePackage, findPackageToOrder, listPackages } from "~/data/packages.server";
 import { formatDollars } from "~/domain/money";
-import { readDeleteId, UNKNOWN_REQUEST } from "~/http/delete-request.server";
+import { askToDelete, readDeleteRequest, UNKNOWN_REQUEST } from "~/http/delete-request.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -14,13 +14,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const id = await readDeleteId(request);
-  if (!id) return data(UNKNOWN_REQUEST, { status: 400 });
-  const deleted = await deletePackage(id);
-  return deleted > 0
-    ? { ok: true, message: "Deleted sucessfully" }
-    : data({ ok: false, message: "This package does not exist or was already deleted." }, { status: 404 });
+  const asked = await readDeleteRequest(request);
+  if (!asked) return data(UNKNOWN_REQUEST, { status: 400 });
+  const { id } = asked;
+  if (!asked.confirmed) {
+    const tourPackage = await findPackageToOrder(id);
+    if (tourPackage) return askToDelete(id, `The package ${tourPackage.title} (${formatDollars(tourPackage.costCents)}).`);
+  } else if ((await deletePackage(id)) > 0) {
+    return { ok: true, message: "Deleted sucessfully" };
+  }
+  return data({ ok: false, message: "This package does not exist or was already deleted." }, { status: 404 });
 }
+
+/** The question of docs/spec.md §8, asked by the browser (JavaScript on) or by the page. */
+const DELETE_QUESTION = "Are you sure, You want to delete?";
 
 export const meta: MetaFunction = () => [{ title: "Manage Products — Tour Booking" }];
 
@@ -35,7 +42,7 @@ export default function ManagePackages() {
   return (
     <section aria-labelledby="products-title">
       <h1 id="products-title">Manage Products</h1>
-      <DeleteResult result={result} />
+      <DeleteResult result={result} question={DELETE_QUESTION} />
       <DataTable
         rows={packages}
         rowKey={(tourPackage) => tourPackage.id}
@@ -52,11 +59,7 @@ export default function ManagePackages() {
           {
             header: "Action",
             cell: (tourPackage) => (
-              <DeleteForm
-                id={tourPackage.id}
-                confirmText="Are you sure, You want to delete?"
-                label={`Delete ${tourPackage.title}`}
-              />
+              <DeleteForm id={tourPackage.id} confirmText={DELETE_QUESTION} label={`Delete ${tourPackage.title}`} />
             ),
           },
         ]}

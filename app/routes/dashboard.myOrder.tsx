@@ -6,8 +6,9 @@ import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
 import { useResultAlert } from "~/components/useResultAlert";
 import { listOrdersOf } from "~/data/orders.server";
 import { formatDollars } from "~/domain/money";
-import { deleteOrder, OrderError } from "~/domain/orders.server";
-import { readDeleteId, UNKNOWN_REQUEST } from "~/http/delete-request.server";
+import { orderLine } from "~/domain/ordering";
+import { deleteOrder, OrderError, orderToDelete } from "~/domain/orders.server";
+import { askToDelete, readDeleteRequest, UNKNOWN_REQUEST } from "~/http/delete-request.server";
 import type { loader as rootLoader } from "~/root";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -17,9 +18,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const id = await readDeleteId(request);
-  if (!id) return data(UNKNOWN_REQUEST, { status: 400 });
+  const asked = await readDeleteRequest(request);
+  if (!asked) return data(UNKNOWN_REQUEST, { status: 400 });
+  const { id } = asked;
   try {
+    if (!asked.confirmed) {
+      const order = await orderToDelete(id, user.id);
+      return askToDelete(id, `Your order of ${order.serviceTitle}: ${orderLine(order)}.`);
+    }
     const deleted = await deleteOrder(id, user.id);
     return { ok: deleted > 0, message: deleted > 0 ? "Deleted sucessfully" : "This order was already deleted." };
   } catch (error) {
@@ -28,6 +34,9 @@ export async function action({ request }: ActionFunctionArgs) {
     throw error;
   }
 }
+
+/** The question of docs/spec.md §8, asked by the browser (JavaScript on) or by the page. */
+const DELETE_QUESTION = "Are you sure, You want to delete";
 
 export const meta: MetaFunction = () => [{ title: "My Orders — Tour Booking" }];
 
@@ -40,7 +49,7 @@ export default function MyOrders() {
   return (
     <section aria-labelledby="my-orders-title">
       <h1 id="my-orders-title">My Orders</h1>
-      <DeleteResult result={result} />
+      <DeleteResult result={result} question={DELETE_QUESTION} />
       {orders.length === 0 ? (
         <p>
           You have no orders yet. <Link to="/services">Browse our tours</Link>
@@ -83,11 +92,7 @@ export default function MyOrders() {
                 order.paymentStatus === "PAID" ? (
                   <span className="hint">Paid orders are kept</span>
                 ) : (
-                  <DeleteForm
-                    id={order.id}
-                    confirmText="Are you sure, You want to delete"
-                    label={`Delete the order of ${order.serviceTitle}`}
-                  />
+                  <DeleteForm id={order.id} confirmText={DELETE_QUESTION} label={`Delete the order of ${order.serviceTitle}`} />
                 ),
             },
           ]}

@@ -38,6 +38,8 @@ test("a customer orders a package, sees it in My Orders and deletes it", async (
   await expect(row.getByRole("link", { name: "Pay" })).toHaveAttribute("href", /\/dashboard\/payment\/[a-z0-9]+$/);
 
   await row.getByRole("button", { name: /Delete/ }).click();
+  // Without JavaScript the page asks (tests/e2e/delete-confirm.spec.ts).
+  if (!javaScriptEnabled) await page.getByRole("button", { name: "Yes, delete" }).click();
   await expect(page.getByText("Deleted sucessfully")).toBeVisible();
   await expect(page.getByRole("row", { name: /Sajek Valley Cloud Trek/ })).toHaveCount(0);
   if (javaScriptEnabled)
@@ -83,6 +85,7 @@ test("an admin adds a package, sees it on /services and deletes it; a review sho
     .getByRole("row", { name: new RegExp(title) })
     .getByRole("button", { name: /Delete/ })
     .click();
+  if (!javaScriptEnabled) await page.getByRole("button", { name: "Yes, delete" }).click();
   await expect(page.getByText("Deleted sucessfully")).toBeVisible();
   await open(page, "/services", javaScriptEnabled);
   await expect(page.getByRole("heading", { name: title })).toHaveCount(0);

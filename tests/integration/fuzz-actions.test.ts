@@ -29,6 +29,7 @@ import {
   fingerprint,
   hostileText,
   notAnEmail,
+  personNameRule,
   repeated,
   tally,
   tooLong,
@@ -179,8 +180,8 @@ describe("hostile forms are refused and write nothing", () => {
 
   it("checkout (addCart)", async () => {
     const billing: Record<string, FieldRule> = {
-      firstName: text(3, 15),
-      lastName: text(3, 15),
+      firstName: personNameRule,
+      lastName: personNameRule,
       streetAddress: text(1, 30),
       City: { valid: fc.constantFrom("", "Apt 4"), invalid: tooLong(30) },
       townName: text(1, 20),

@@ -96,11 +96,39 @@ describe("checkout", () => {
     expect(JSON.stringify(bad.data)).toContain("The postcode is 4 to 10 digits.");
   });
 
+  it("takes names in any script, all 64 districts and the common mobile formats, storing 01XXXXXXXXX", async () => {
+    const { prisma, service, customer, customerCookie } = await setup();
+    const people = [
+      { firstName: "Md", lastName: "Mohammad Abdur Rahman Chowdhury", district: "Sylhet", mobileNumber: "+8801712345678" },
+      { firstName: "মোঃ আব্দুর", lastName: "রহমান", district: "Cox's Bazar", mobileNumber: "8801812-345678" },
+      { firstName: "Anne-Marie", lastName: "D'Costa", district: "Bandarban", mobileNumber: "019 1234 5678" },
+    ];
+    for (const person of people) {
+      const result = await callRoute(
+        checkout.action,
+        authedPost("/addCart/1", { ...billing(service.id), ...person }, customerCookie),
+      );
+      expect(result.status, JSON.stringify(person)).toBe(302);
+    }
+    const orders = await prisma.order.findMany({
+      where: { userId: customer.id },
+      orderBy: { createdAt: "asc" },
+      select: { firstName: true, lastName: true, district: true, mobileNumber: true },
+    });
+    expect(orders).toEqual([
+      { ...people[0], mobileNumber: "01712345678" },
+      { ...people[1], mobileNumber: "01812345678" },
+      { ...people[2], mobileNumber: "01912345678" },
+    ]);
+  });
+
   it("refuses each invalid field with its message and writes nothing", async () => {
     const { prisma, service, customer, customerCookie } = await setup();
     for (const [field, value] of [
-      ["firstName", "Al"],
+      ["firstName", "R2D2"],
+      ["lastName", "x".repeat(61)],
       ["district", ""],
+      ["district", "Calcutta"],
       ["mobileNumber", "555"],
       ["email", "nope"],
       ["quantity", "0"],
@@ -151,6 +179,105 @@ describe("my orders and manage all orders", () => {
       authedPost("/dashboard/manageAllOrders", { intent: "delete", id: second.id }, adminCookie),
     );
     expect(byAdmin.data.message).toBe("Deleted sucessfully");
+  });
+});
+
+describe("deletes without JavaScript: the first post asks, the confirmed post deletes", () => {
+  it("My Orders asks about the customer's own unpaid order only, and deletes once confirmed", async () => {
+    const { prisma, service, customer, customerCookie, otherCookie } = await setup();
+    await callRoute(checkout.action, authedPost("/addCart/1", billing(service.id), customerCookie));
+    const order = await prisma.order.findFirstOrThrow({ where: { userId: customer.id } });
+    const live = async () => (await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).deletedAt === null;
+
+    const asked = await callRoute(
+      myOrder.action,
+      authedPost("/dashboard/myOrder", { intent: "ask-delete", id: order.id }, customerCookie),
+    );
+    expect(asked.status).toBe(200);
+    expect(asked.data).toEqual({
+      confirm: { id: order.id, what: `Your order of ${service.title}: 2 × couple, $${(service.costCents * 2) / 100}.` },
+    });
+    expect(await live()).toBe(true);
+
+    for (const intent of ["ask-delete", "delete"]) {
+      const stolen = await callRoute(myOrder.action, authedPost("/dashboard/myOrder", { intent, id: order.id }, otherCookie));
+      expect(stolen.status, intent).toBe(404);
+      expect(stolen.data).toEqual({ ok: false, message: "This order does not exist." });
+      expect(JSON.stringify(stolen.data)).not.toContain(service.title);
+    }
+    expect(await live()).toBe(true);
+
+    await prisma.order.update({ where: { id: order.id }, data: { paymentStatus: "PAID" } });
+    const paid = await callRoute(
+      myOrder.action,
+      authedPost("/dashboard/myOrder", { intent: "ask-delete", id: order.id }, customerCookie),
+    );
+    expect(paid.status).toBe(409);
+    await prisma.order.update({ where: { id: order.id }, data: { paymentStatus: "UNPAID" } });
+
+    const confirmed = await callRoute(
+      myOrder.action,
+      authedPost("/dashboard/myOrder", { intent: "delete", id: order.id }, customerCookie),
+    );
+    expect(confirmed.data).toEqual({ ok: true, message: "Deleted sucessfully" });
+    expect(await live()).toBe(false);
+  });
+
+  it("Manage All Orders and Manage Products ask an admin first, and refuse a customer", async () => {
+    const { prisma, service, customer, customerCookie, adminCookie } = await setup();
+    await callRoute(checkout.action, authedPost("/addCart/1", billing(service.id), customerCookie));
+    const order = await prisma.order.findFirstOrThrow({ where: { userId: customer.id } });
+
+    const notAdmin = await callRoute(
+      manageAllOrders.action,
+      authedPost("/dashboard/manageAllOrders", { intent: "ask-delete", id: order.id }, customerCookie),
+    );
+    expect(notAdmin.status).toBe(403);
+    const asked = await callRoute(
+      manageAllOrders.action,
+      authedPost("/dashboard/manageAllOrders", { intent: "ask-delete", id: order.id }, adminCookie),
+    );
+    expect(asked.data.confirm.what).toBe(
+      `The order of Rina Das for ${service.title}: 2 × couple, $${(service.costCents * 2) / 100}.`,
+    );
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).deletedAt).toBeNull();
+    const deleted = await callRoute(
+      manageAllOrders.action,
+      authedPost("/dashboard/manageAllOrders", { intent: "delete", id: order.id }, adminCookie),
+    );
+    expect(deleted.data.message).toBe("Deleted sucessfully");
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).deletedAt).not.toBeNull();
+
+    const tourPackage = await prisma.service.create({
+      data: { title: "Kuakata Sunset", costCents: 12_000, image: "/images/tours/coxs-bazar.svg", description: "Sunset." },
+    });
+    const packageLive = async () =>
+      (await prisma.service.findUniqueOrThrow({ where: { id: tourPackage.id } })).deletedAt === null;
+    expect(
+      (
+        await callRoute(
+          manageProducts.action,
+          authedPost("/dashboard/manageProducts", { intent: "ask-delete", id: tourPackage.id }, customerCookie),
+        )
+      ).status,
+    ).toBe(403);
+    const askedPackage = await callRoute(
+      manageProducts.action,
+      authedPost("/dashboard/manageProducts", { intent: "ask-delete", id: tourPackage.id }, adminCookie),
+    );
+    expect(askedPackage.data).toEqual({ confirm: { id: tourPackage.id, what: "The package Kuakata Sunset ($120)." } });
+    expect(await packageLive()).toBe(true);
+    const deletedPackage = await callRoute(
+      manageProducts.action,
+      authedPost("/dashboard/manageProducts", { intent: "delete", id: tourPackage.id }, adminCookie),
+    );
+    expect(deletedPackage.data).toEqual({ ok: true, message: "Deleted sucessfully" });
+    expect(await packageLive()).toBe(false);
+    const gone = await callRoute(
+      manageProducts.action,
+      authedPost("/dashboard/manageProducts", { intent: "ask-delete", id: tourPackage.id }, adminCookie),
+    );
+    expect(gone.status).toBe(404);
   });
 });
 

@@ -70,6 +70,17 @@ export const badId = fc.oneof(
 
 export type FieldValue = string | string[] | undefined;
 
+/** A first or last name (app/domain/fields.ts personName): real names valid, hostile text that is no name invalid. */
+export const personNameRule: FieldRule<string> = {
+  valid: fc.constantFrom("Md", "Mohammad Abdur Rahman Chowdhury", "D'Costa", "মোঃ আব্দুর রহমান", "Jean-Paul"),
+  invalid: fc.oneof(
+    fc.constant(undefined),
+    fc.constantFrom("", "   ", "R2D2", "<script>"),
+    tooLong(60),
+    hostileText.filter((value) => !/^[\p{L}\p{M} .'’-]{1,60}$/u.test(value.trim()) || !/\p{L}/u.test(value)),
+  ),
+};
+
 /** `valid` values the field accepts (hostile text where it is allowed), `invalid` ones it must refuse (undefined: missing). */
 export interface FieldRule<Value = string | string[]> {
   valid: fc.Arbitrary<Value>;

@@ -10,7 +10,7 @@ export const billing = {
   lastName: "Das",
   streetAddress: "House 4, Road 2",
   townName: "Dhanmondi",
-  district: "Dhaka",
+  district: "Dhaka" as const,
   mobileNumber: "01712345678",
   email: "rina@example.com",
 };
