@@ -12,8 +12,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import { env } from "~/config/env.server";
 import { closeDatabase, databaseKind, db } from "~/data/db.server";
 import { deliverOutbox } from "~/domain/mail.server";
-import { NonceContext, nonceFrom } from "~/http/csp-nonce";
 import { paymentsConfigured } from "~/domain/stripe.server";
+import { NonceContext, nonceFrom } from "~/http/csp-nonce";
 import { logError } from "~/http/log.server";
 import { cachedPage, rememberPage, renderCacheKey } from "~/http/render-cache.server";
 

@@ -101,7 +101,11 @@ describe("Google sign-in", () => {
     const checkout = "/addCart/760?service=abc123&quantity=2&type=couple";
     // the login page a protected page sent the visitor to hands its redirectTo to the Google form
     const { data } = await unwrap<{ redirectTo: string }>(
-      await loginLoader({ request: getRequest(`/login?${new URLSearchParams({ redirectTo: checkout })}`), params: {}, context: {} }),
+      await loginLoader({
+        request: getRequest(`/login?${new URLSearchParams({ redirectTo: checkout })}`),
+        params: {},
+        context: {},
+      }),
     );
     expect(data.redirectTo).toBe(checkout);
     const email = uniqueEmail("gback");
@@ -109,7 +113,10 @@ describe("Google sign-in", () => {
 
     // refused consent: back on /login with the place kept, so a second try still returns there
     const cancelled = await start(data.redirectTo);
-    const refused = await callback({ error: "access_denied", state: cancelled.location.searchParams.get("state")! }, cancelled.cookies);
+    const refused = await callback(
+      { error: "access_denied", state: cancelled.location.searchParams.get("state")! },
+      cancelled.cookies,
+    );
     const again = new URL(refused.headers.get("Location")!, "http://x.test");
     expect(again.pathname).toBe("/login");
     expect(again.searchParams.get("redirectTo")).toBe(checkout);
@@ -121,7 +128,10 @@ describe("Google sign-in", () => {
     // from /login itself (no origin: the form posts an empty redirectTo), or an unsafe one: /home
     for (const redirectTo of ["", "https://evil.example/x"]) {
       const plain = await start(redirectTo);
-      const home = await callback({ code: google.issueCode(account), state: plain.location.searchParams.get("state")! }, plain.cookies);
+      const home = await callback(
+        { code: google.issueCode(account), state: plain.location.searchParams.get("state")! },
+        plain.cookies,
+      );
       expect(home.headers.get("Location")).toBe("/home");
     }
   });

@@ -127,6 +127,7 @@ const formCases: FormCase[] = [
       email: uniqueEmail("nul"),
       password: "long enough",
       confirmPassword: "long enough",
+      redirectTo: "/dashboard",
     }),
   },
   {
