@@ -2,8 +2,9 @@
 export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
   serverModuleFormat: "esm",
-  // Bundled into the server build: ESM-only packages the classic compiler cannot leave external.
-  serverDependenciesToBundle: [],
+  // Bundled into the server build: packages Node cannot import as the compiler leaves them (Stripe.js's
+  // loader is imported by its "pure" entry, a directory without an exports map).
+  serverDependenciesToBundle: [/^@stripe\/stripe-js(\/|$)/],
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,

@@ -12,6 +12,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { env } from "~/config/env.server";
 import { closeDatabase, databaseKind, db } from "~/data/db.server";
 import { deliverOutbox } from "~/domain/mail.server";
+import { paymentsConfigured } from "~/domain/stripe.server";
 import { NonceContext, nonceFrom } from "~/http/csp-nonce";
 import { logError } from "~/http/log.server";
 import { cachedPage, rememberPage, renderCacheKey } from "~/http/render-cache.server";
@@ -36,7 +37,7 @@ export async function startup(): Promise<void> {
 
 export function publicConfig() {
   const config = env();
-  return { port: config.PORT, trustProxy: config.TRUST_PROXY, database: databaseKind() };
+  return { port: config.PORT, trustProxy: config.TRUST_PROXY, database: databaseKind(), cardPayments: paymentsConfigured() };
 }
 
 export async function shutdown(): Promise<void> {

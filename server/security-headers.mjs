@@ -2,11 +2,14 @@
 // Content-Security-Policy with a fresh nonce per response for Remix's own inline scripts.
 import { randomBytes } from "node:crypto";
 
-/** Stripe.js and its frames run on the payment page only; every other page loads nothing from elsewhere. */
+/**
+ * Stripe.js and its frames run on the payment page only, and only when card payments are
+ * configured; every other page loads nothing from elsewhere.
+ */
 const PAYMENT_PAGE = /^\/dashboard\/payment(\/|$)/;
 
-function contentSecurityPolicy({ nonce, path }) {
-  const payment = PAYMENT_PAGE.test(path);
+function contentSecurityPolicy({ nonce, path, cardPayments }) {
+  const payment = cardPayments && PAYMENT_PAGE.test(path);
   const directives = {
     "default-src": ["'self'"],
     "script-src": ["'self'", `'nonce-${nonce}'`, ...(payment ? ["https://js.stripe.com"] : [])],
@@ -27,12 +30,12 @@ function contentSecurityPolicy({ nonce, path }) {
     .join("; ");
 }
 
-export function securityHeaders({ production }) {
+export function securityHeaders({ production, cardPayments = false }) {
   return (req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     // server/start.mjs passes it to the app (getLoadContext) for <Scripts nonce> and React's stream.
     res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce, path: req.path }));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce, path: req.path, cardPayments }));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");

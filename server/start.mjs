@@ -48,7 +48,7 @@ app.use((req, _res, next) => {
   next();
 });
 app.use(compression());
-app.use(securityHeaders({ production: build.mode === "production" }));
+app.use(securityHeaders({ production: build.mode === "production", cardPayments: config.cardPayments }));
 
 app.use((req, res, next) => {
   const started = process.hrtime.bigint();

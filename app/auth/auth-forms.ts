@@ -22,6 +22,7 @@ export const registerSchema = z
     email,
     password: newPassword,
     confirmPassword: z.string({ required_error: PASSWORD_MISMATCH }),
+    redirectTo: z.string().optional(),
   })
   .refine((value) => value.password === value.confirmPassword, {
     message: PASSWORD_MISMATCH,

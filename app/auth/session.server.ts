@@ -166,13 +166,14 @@ export async function createUserSession({
   return redirect(safeRedirect(redirectTo, "/home"), { headers: responseHeaders });
 }
 
-/** Ends the session: the row is deleted and the cookie cleared. */
+/** Ends the session: the row is deleted, the cookie cleared, and the next page says so. */
 export async function logout(request: Request, redirectTo = "/"): Promise<Response> {
   const token = await readSessionToken(request);
   if (token) await deleteSession(hashSessionId(token));
-  return redirect(redirectTo, {
-    headers: { "Set-Cookie": await sessionCookie().serialize("", { maxAge: 0 }) },
-  });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await sessionCookie().serialize("", { maxAge: 0 }));
+  headers.append("Set-Cookie", await flashCookie("logout"));
+  return redirect(redirectTo, { headers });
 }
 
 // API tokens (POST /api/auth/token) are session rows too, so they expire, can be revoked and end

@@ -4,7 +4,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
-import { loadStripe, type Stripe } from "@stripe/stripe-js";
+// The "pure" entry loads Stripe.js on the first loadStripe call; the main entry would add its
+// script as soon as this module is imported, even when card payments are not configured.
+import type { Stripe } from "@stripe/stripe-js";
+import { loadStripe } from "@stripe/stripe-js/pure";
 import { useEffect, useState, type FormEvent } from "react";
 import { requireUser } from "~/auth/session.server";
 import { Spinner } from "~/components/Spinner";
@@ -92,14 +95,21 @@ export default function PaymentPage() {
       ) : publishableKey ? (
         <CardPayment publishableKey={publishableKey} order={order} price={price} onSucceeded={() => setJustPaid(true)} />
       ) : (
-        <>
-          <p className="alert alert-error" role="alert">
-            Card payments are not configured on this site yet. Please try again later or contact us.
-          </p>
-          <PayButton price={price} disabled />
-        </>
+        <CardPaymentsUnavailable />
       )}
     </section>
+  );
+}
+
+// Without Stripe keys: no card form and no Stripe.js; the order stays unpaid until it is arranged.
+function CardPaymentsUnavailable() {
+  return (
+    <div className="alert alert-info" role="status">
+      <p>Card payments are not available right now. Please contact us to arrange payment.</p>
+      <p>
+        <Link to="/contact">Contact us</Link> · <Link to="/dashboard/myOrder">Back to My Orders</Link>
+      </p>
+    </div>
   );
 }
 

@@ -75,10 +75,14 @@ export default function LoginPage() {
         </p>
       ) : null}
       <FormErrors form={form} />
-      <GoogleButton configured={googleConfigured} redirectTo={redirectTo} />
-      <p className="auth-or">
-        <span>OR</span>
-      </p>
+      {googleConfigured ? (
+        <>
+          <GoogleButton redirectTo={redirectTo} />
+          <p className="auth-or">
+            <span>OR</span>
+          </p>
+        </>
+      ) : null}
       <AuthForm form={form} pending={pending} pendingLabel="Signing in" submitLabel="Login">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <EmailField meta={fields.email} />
@@ -91,20 +95,9 @@ export default function LoginPage() {
   );
 }
 
-/** 'Continue with Google': a POST to /auth/google, or a disabled button when Google is not set up. */
-function GoogleButton({ configured, redirectTo }: { configured: boolean; redirectTo: string }) {
-  if (!configured) {
-    return (
-      <div className="google-signin">
-        <button type="button" className="button button-google" disabled aria-describedby="google-unavailable">
-          Continue with Google
-        </button>
-        <p id="google-unavailable" className="muted">
-          Google sign-in is not configured on this site.
-        </p>
-      </div>
-    );
-  }
+/** 'Continue with Google': a POST to /auth/google, which keeps redirectTo for Google's round trip.
+ * Shown only when Google sign-in is configured: visitors are not told about the site's set-up. */
+function GoogleButton({ redirectTo }: { redirectTo: string }) {
   return (
     <Form method="post" action="/auth/google" className="google-signin" reloadDocument>
       <input type="hidden" name="redirectTo" value={redirectTo} />

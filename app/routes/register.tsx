@@ -1,7 +1,8 @@
-import { type ActionFunctionArgs, type MetaFunction, data } from "@remix-run/node";
-import { Link, useActionData } from "@remix-run/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { PASSWORD_MISMATCH, registerSchema } from "~/auth/auth-forms";
+import { safeRedirect } from "~/auth/auth-redirect";
 import { authFailure, getAuthenticator, passwordBusy } from "~/auth/auth.server";
 import { createUserSession } from "~/auth/session.server";
 import { AuthForm, AuthPage, EmailField, PasswordField } from "~/components/AuthForm";
@@ -11,6 +12,12 @@ import { parseForm } from "~/domain/forms";
 import { take } from "~/domain/rate-limit.server";
 import { clientAddress } from "~/http/client-address.server";
 import { formPageHeaders, retryAfter } from "~/http/retry-after";
+
+// A visitor sent to /login from a protected page (its 'New User? Please Register' link keeps
+// redirectTo) comes back there after registering; anyone else lands on '/'.
+export function loader({ request }: LoaderFunctionArgs) {
+  return { redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "") };
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   // remix-auth copies the request, so its body must stay unread here.
@@ -31,7 +38,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const user = await getAuthenticator().authenticate("register", request, {
       context: { formData, ...submission.value },
     });
-    return createUserSession({ request, userId: user.id, redirectTo: "/", flash: "register" });
+    return createUserSession({
+      request,
+      userId: user.id,
+      redirectTo: safeRedirect(submission.value.redirectTo, "/"),
+      flash: "register",
+    });
   } catch (error) {
     const busy = passwordBusy(error);
     if (busy) {
@@ -62,6 +74,7 @@ export const headers = formPageHeaders;
 export const meta: MetaFunction = () => [{ title: "Register — Tour Booking" }];
 
 export default function RegisterPage() {
+  const { redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   const [form, fields] = useAppForm(registerSchema, { lastResult: actionData?.result });
@@ -87,6 +100,7 @@ export default function RegisterPage() {
         submitLabel="Register"
         onSubmit={alertMismatch}
       >
+        <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field
           label="Name"
           labelHidden
@@ -103,7 +117,7 @@ export default function RegisterPage() {
         />
       </AuthForm>
       <p>
-        <Link to="/login">Already Registered? Please Login</Link>
+        <Link to={redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login"}>Already Registered? Please Login</Link>
       </p>
     </AuthPage>
   );

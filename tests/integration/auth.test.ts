@@ -7,7 +7,7 @@ import { loader as rootLoader } from "~/root";
 import { action as startGoogle } from "~/routes/auth.google";
 import { action as loginAction, loader as loginLoader } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
-import { action as registerAction } from "~/routes/register";
+import { action as registerAction, loader as registerLoader } from "~/routes/register";
 import { authedGet, authedPost, cookieFrom, createUser, signIn, uniqueEmail } from "../support/auth";
 import { formRequest, getRequest, routeArgs, thrownResponse, unwrap } from "../support/requests";
 
@@ -97,6 +97,12 @@ describe("sessions", () => {
     expect(response.headers.getSetCookie().join()).toMatch(/__session=;.*Max-Age=0/);
     expect(await sessionRow(cookie)).toBeNull();
     expect(await getUser(authedGet("/", cookie))).toBeNull();
+    // the page it lands on says so, once
+    const { data } = await unwrap<{ user: unknown; flash: { text: string } | null }>(
+      await rootLoader(routeArgs(authedGet("/", cookieFrom(response, "__flash")))),
+    );
+    expect(data.user).toBeNull();
+    expect(data.flash?.text).toBe("You are logged out.");
   });
 
   it("root loader returns the navbar user and a one-time flash", async () => {
@@ -140,6 +146,41 @@ describe("register", () => {
     expect(await bcrypt.compare("secret-pass", user!.password!.hash)).toBe(true);
     expect((await getUser(authedGet("/", cookieFrom(response))))?.email).toBe(email);
     expect(response.headers.getSetCookie().some((c) => c.startsWith("__flash="))).toBe(true);
+  });
+
+  it("returns to the page the visitor came from (a same-site path only), else /", async () => {
+    const register = async (redirectTo: string) =>
+      (await registerAction(
+        routeArgs(
+          formRequest("/register", {
+            displayName: "Rafi",
+            email: uniqueEmail("back"),
+            password: "secret-pass",
+            confirmPassword: "secret-pass",
+            redirectTo,
+          }),
+        ),
+      )) as Response;
+    const checkout = "/addCart/760?service=abc123&quantity=2&type=couple";
+    const back = await register(checkout);
+    expect(back.status).toBe(302);
+    expect(back.headers.get("Location")).toBe(checkout);
+    expect(await getUser(authedGet("/", cookieFrom(back)))).not.toBeNull();
+    for (const unsafe of ["https://evil.example/x", "//evil.example", "/login", ""]) {
+      expect((await register(unsafe)).headers.get("Location")).toBe("/");
+    }
+  });
+
+  it("the page keeps a safe redirectTo for the form and the link back to /login", async () => {
+    const checkout = "/addCart/760?service=abc123&quantity=2&type=couple";
+    const { data } = await unwrap<{ redirectTo: string }>(
+      await registerLoader(routeArgs(getRequest(`/register?${new URLSearchParams({ redirectTo: checkout })}`))),
+    );
+    expect(data.redirectTo).toBe(checkout);
+    const evil = await unwrap<{ redirectTo: string }>(
+      await registerLoader(routeArgs(getRequest("/register?redirectTo=https://evil.example"))),
+    );
+    expect(evil.data.redirectTo).toBe("");
   });
 
   it("refuses mismatched passwords with the spec's text and creates nothing", async () => {

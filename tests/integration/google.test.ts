@@ -97,6 +97,45 @@ describe("Google sign-in", () => {
     expect(await prisma.user.count({ where: { email } })).toBe(1);
   });
 
+  it("keeps the visitor's place through the round trip: the checkout with its query, or /home without one", async () => {
+    const checkout = "/addCart/760?service=abc123&quantity=2&type=couple";
+    // the login page a protected page sent the visitor to hands its redirectTo to the Google form
+    const { data } = await unwrap<{ redirectTo: string }>(
+      await loginLoader({
+        request: getRequest(`/login?${new URLSearchParams({ redirectTo: checkout })}`),
+        params: {},
+        context: {},
+      }),
+    );
+    expect(data.redirectTo).toBe(checkout);
+    const email = uniqueEmail("gback");
+    const account = { sub: `sub-${email}`, email, email_verified: true, name: "Rafi" };
+
+    // refused consent: back on /login with the place kept, so a second try still returns there
+    const cancelled = await start(data.redirectTo);
+    const refused = await callback(
+      { error: "access_denied", state: cancelled.location.searchParams.get("state")! },
+      cancelled.cookies,
+    );
+    const again = new URL(refused.headers.get("Location")!, "http://x.test");
+    expect(again.pathname).toBe("/login");
+    expect(again.searchParams.get("redirectTo")).toBe(checkout);
+
+    const { location, cookies } = await start(again.searchParams.get("redirectTo")!);
+    const response = await callback({ code: google.issueCode(account), state: location.searchParams.get("state")! }, cookies);
+    expect(response.headers.get("Location")).toBe(checkout);
+
+    // from /login itself (no origin: the form posts an empty redirectTo), or an unsafe one: /home
+    for (const redirectTo of ["", "https://evil.example/x"]) {
+      const plain = await start(redirectTo);
+      const home = await callback(
+        { code: google.issueCode(account), state: plain.location.searchParams.get("state")! },
+        plain.cookies,
+      );
+      expect(home.headers.get("Location")).toBe("/home");
+    }
+  });
+
   it("links an existing email/password account with a verified Google email", async () => {
     const existing = await createUser();
     const { location, cookies } = await start();

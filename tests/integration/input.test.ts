@@ -111,6 +111,7 @@ const formCases: FormCase[] = [
       email: uniqueEmail("nul"),
       password: "long enough",
       confirmPassword: "long enough",
+      redirectTo: "/dashboard",
     }),
   },
   {

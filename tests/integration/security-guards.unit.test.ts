@@ -14,11 +14,11 @@ interface Server {
   close: () => Promise<void>;
 }
 
-async function startServer({ trustProxy = 0, production = true } = {}): Promise<Server> {
+async function startServer({ trustProxy = 0, production = true, cardPayments = true } = {}): Promise<Server> {
   const reached: string[] = [];
   const app = express();
   if (trustProxy > 0) app.set("trust proxy", trustProxy);
-  app.use(securityHeaders({ production }));
+  app.use(securityHeaders({ production, cardPayments }));
   app.use(crossSiteGuard());
   app.use(formBodyGuard());
   app.use(pathGuard());
@@ -42,16 +42,18 @@ const EVIL = "https://evil.example";
 let direct: Server;
 let proxied: Server;
 let development: Server;
+let noCardPayments: Server;
 
 beforeAll(async () => {
-  [direct, proxied, development] = await Promise.all([
+  [direct, proxied, development, noCardPayments] = await Promise.all([
     startServer(),
     startServer({ trustProxy: 1 }),
     startServer({ production: false }),
+    startServer({ cardPayments: false }),
   ]);
 });
 afterAll(async () => {
-  await Promise.all([direct.close(), proxied.close(), development.close()]);
+  await Promise.all([direct.close(), proxied.close(), development.close(), noCardPayments.close()]);
 });
 
 function post(server: Server, path: string, headers: Record<string, string>, body = "a=1") {
@@ -94,6 +96,12 @@ describe("security headers", () => {
     expect(payment).toContain("connect-src 'self' https://api.stripe.com;");
     const lookalike = (await fetch(`${direct.url}/dashboard/paymentX`)).headers.get("Content-Security-Policy")!;
     expect(lookalike).not.toContain("stripe");
+  });
+
+  it("allows nothing from Stripe when card payments are not configured", async () => {
+    const payment = (await fetch(`${noCardPayments.url}/dashboard/payment/abc123`)).headers.get("Content-Security-Policy")!;
+    expect(payment).toContain("frame-src 'none'");
+    expect(payment).not.toContain("stripe");
   });
 
   it("sends HSTS in production only", async () => {
