@@ -6,9 +6,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { verifyLogin } from "~/auth/auth.server";
 import { createApiToken, getApiTokenUser, getUser } from "~/auth/session.server";
 import { db } from "~/data/db.server";
+import * as profilePage from "~/routes/dashboard.profile";
 import * as forgot from "~/routes/forgot-password";
 import * as reset from "~/routes/reset-password.($token)";
-import { cookieFrom, createUser, signIn, uniqueEmail } from "../support/auth";
+import { authedGet, authedPost, cookieFrom, createUser, signIn, uniqueEmail } from "../support/auth";
+import { placeTestOrder } from "../support/orders";
 import { callRoute, formRequest, getRequest, type RouteArgs } from "../support/requests";
 
 // Read once, at the first env() call of this file's process.
@@ -200,5 +202,187 @@ describe("reset password", () => {
     expect((await setPassword(token, "google then password")).status).toBe(302);
     expect(await canLogin(email, "google then password")).toBe(true);
     expect(await prisma.password.count({ where: { userId: user.id } })).toBe(1);
+  });
+});
+
+function profilePost(fields: Record<string, string>, cookie: string | null) {
+  return call(profilePage.action, authedPost("/dashboard/profile", fields, cookie));
+}
+
+describe("profile", () => {
+  it("refuses anonymous visitors: the page and every form go to /login and nothing changes", async () => {
+    const page = await call(profilePage.loader, authedGet("/dashboard/profile", null));
+    expect(page.status).toBe(302);
+    expect(page.location).toMatch(/^\/login\?redirectTo=/);
+    for (const fields of [
+      { intent: "profile", displayName: "Intruder" },
+      { intent: "password", currentPassword: "x", password: "a new password", confirmPassword: "a new password" },
+      { intent: "delete", confirm: "DELETE" },
+    ]) {
+      const answer = await profilePost(fields, null);
+      expect(answer.status).toBe(302);
+      expect(answer.location).toMatch(/^\/login/);
+    }
+    const stale = await profilePost({ intent: "delete", confirm: "DELETE" }, "__session=forged");
+    expect(stale.status).toBe(302);
+  });
+
+  it("changes the display name and photo, and refuses a bad photo URL", async () => {
+    const user = await createUser();
+    const cookie = await signIn(user.id);
+    const page = await call(profilePage.loader, authedGet("/dashboard/profile", cookie));
+    expect(page.data).toMatchObject({ email: user.email, displayName: "Test User", photoUrl: "", hasPassword: true });
+
+    const saved = await profilePost({ intent: "profile", displayName: "  New Name ", photoUrl: "/images/me.png" }, cookie);
+    expect(saved.status).toBe(200);
+    expect(saved.data.saved).toBe(true);
+    const prisma = await db();
+    expect(await prisma.user.findUnique({ where: { id: user.id }, select: { displayName: true, photoUrl: true } })).toEqual({
+      displayName: "New Name",
+      photoUrl: "/images/me.png",
+    });
+
+    const bad = await profilePost({ intent: "profile", displayName: "Other", photoUrl: "javascript:alert(1)" }, cookie);
+    expect(bad.status).toBe(400);
+    expect(bad.data.result.error.photoUrl).toEqual([
+      "The image must be an http(s) URL or a path on this site, like /images/tours/x.svg.",
+    ]);
+    const blank = await profilePost({ intent: "profile", displayName: " ", photoUrl: "" }, cookie);
+    expect(blank.data.result.error.displayName).toEqual(["Please enter your name."]);
+    expect((await prisma.user.findUnique({ where: { id: user.id } }))?.displayName).toBe("New Name");
+
+    const cleared = await profilePost({ intent: "profile", displayName: "New Name", photoUrl: "" }, cookie);
+    expect(cleared.status).toBe(200);
+    expect((await prisma.user.findUnique({ where: { id: user.id } }))?.photoUrl).toBeNull();
+  });
+
+  it("changes the password only with the current one, and ends every other session", async () => {
+    const user = await createUser();
+    const cookie = await signIn(user.id);
+    const otherCookie = await signIn(user.id);
+    const { token } = await createApiToken(user.id);
+    const wrong = await profilePost(
+      { intent: "password", currentPassword: "not it", password: "a new password", confirmPassword: "a new password" },
+      cookie,
+    );
+    expect(wrong.status).toBe(400);
+    expect(wrong.data.result.error.currentPassword).toEqual(["Your current password is wrong."]);
+    expect(await canLogin(user.email, user.password)).toBe(true);
+
+    const done = await profilePost(
+      { intent: "password", currentPassword: user.password, password: "a new password", confirmPassword: "a new password" },
+      cookie,
+    );
+    expect(done.status).toBe(302);
+    expect(done.location).toBe("/dashboard/profile");
+    const fresh = cookieFrom(new Response(null, { headers: done.headers }));
+    expect((await getUser(getRequest("/", { headers: { Cookie: fresh } })))?.id).toBe(user.id);
+    expect(await getUser(getRequest("/", { headers: { Cookie: otherCookie } }))).toBeNull();
+    expect(await getUser(getRequest("/", { headers: { Cookie: cookie } }))).toBeNull();
+    expect(await getApiTokenUser(token)).toBeNull();
+    expect(await canLogin(user.email, "a new password")).toBe(true);
+  });
+
+  it("offers no password change to a Google-only account and refuses one", async () => {
+    const prisma = await db();
+    const email = uniqueEmail("google");
+    const user = await prisma.user.create({ data: { email, displayName: "G", googleId: `g-${email}` } });
+    const cookie = await signIn(user.id);
+    const page = await call(profilePage.loader, authedGet("/dashboard/profile", cookie));
+    expect(page.data.hasPassword).toBe(false);
+    const refused = await profilePost(
+      { intent: "password", currentPassword: "anything", password: "a new password", confirmPassword: "a new password" },
+      cookie,
+    );
+    expect(refused.status).toBe(400);
+    expect(await prisma.password.count({ where: { userId: user.id } })).toBe(0);
+  });
+});
+
+describe("account deletion", () => {
+  it("needs DELETE or the password; deletes unpaid orders, keeps paid ones anonymised, ends sessions, frees the email", async () => {
+    const user = await createUser();
+    const cookie = await signIn(user.id);
+    const { token } = await createApiToken(user.id);
+    const unpaid = await placeTestOrder(user.id);
+    const paid = await placeTestOrder(user.id);
+    const prisma = await db();
+    await prisma.order.update({ where: { id: paid.id }, data: { paymentStatus: "PAID" } });
+    await prisma.payment.create({
+      data: { orderId: paid.id, amountCents: paid.priceCents, currency: "usd", created: new Date(), last4: "4242", transaction: `pi_${paid.id}` },
+    });
+
+    const unconfirmed = await profilePost({ intent: "delete", confirm: "delete me" }, cookie);
+    expect(unconfirmed.status).toBe(400);
+    expect(unconfirmed.data.result.error.confirm).toEqual(["Please type DELETE or your password to confirm."]);
+    expect(await prisma.order.count({ where: { userId: user.id } })).toBe(2);
+
+    const deleted = await profilePost({ intent: "delete", confirm: user.password }, cookie);
+    expect(deleted.status).toBe(302);
+    expect(deleted.location).toBe("/");
+    expect(await getUser(getRequest("/", { headers: { Cookie: cookie } }))).toBeNull();
+    expect(await getApiTokenUser(token)).toBeNull();
+    expect(await prisma.order.findUnique({ where: { id: unpaid.id } })).toBeNull();
+    const kept = await prisma.order.findUniqueOrThrow({ where: { id: paid.id }, include: { payment: true } });
+    expect(kept.priceCents).toBe(paid.priceCents);
+    expect(kept.payment?.last4).toBe("4242");
+    const personal = JSON.stringify([kept.firstName, kept.lastName, kept.email, kept.mobileNumber, kept.streetAddress, kept.townName]);
+    for (const value of [paid.firstName, paid.lastName, paid.email, paid.mobileNumber, paid.streetAddress, paid.townName]) {
+      expect(personal).not.toContain(value);
+    }
+    expect(await prisma.user.findUnique({ where: { email: user.email } })).toBeNull();
+    expect(await canLogin(user.email, user.password)).toBe(false);
+    // The email can register again.
+    const again = await createUser({ email: user.email });
+    expect(again.id).not.toBe(user.id);
+  });
+
+  it("takes the word DELETE, also from a Google-only account", async () => {
+    const prisma = await db();
+    const email = uniqueEmail("google");
+    const user = await prisma.user.create({ data: { email, displayName: "G", googleId: `g-${email}` } });
+    const cookie = await signIn(user.id);
+    expect((await profilePost({ intent: "delete", confirm: "DELETE" }, cookie)).status).toBe(302);
+    expect(await prisma.user.findUnique({ where: { email } })).toBeNull();
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).googleId).toBeNull();
+  });
+
+  it("refuses to delete the last administrator", async () => {
+    const prisma = await db();
+    const first = await createUser({ role: "ADMIN" });
+    const second = await createUser({ role: "ADMIN" });
+    // Only these two administrators for this test.
+    const others = await prisma.user.findMany({ where: { role: "ADMIN", id: { notIn: [first.id, second.id] } }, select: { id: true } });
+    await prisma.user.updateMany({ where: { id: { in: others.map((other) => other.id) } }, data: { role: "CUSTOMER" } });
+    try {
+      const firstCookie = await signIn(first.id);
+      const secondCookie = await signIn(second.id);
+      expect((await profilePost({ intent: "delete", confirm: "DELETE" }, firstCookie)).status).toBe(302);
+      const refused = await profilePost({ intent: "delete", confirm: "DELETE" }, secondCookie);
+      expect(refused.status).toBe(409);
+      expect(refused.data.result.error[""]).toEqual([
+        "You are the only administrator: make someone else an administrator before deleting your account.",
+      ]);
+      expect((await prisma.user.findUniqueOrThrow({ where: { id: second.id } })).email).toBe(second.email);
+      expect((await getUser(getRequest("/", { headers: { Cookie: secondCookie } })))?.isAdmin).toBe(true);
+    } finally {
+      await prisma.user.updateMany({ where: { id: { in: others.map((other) => other.id) } }, data: { role: "ADMIN" } });
+    }
+  });
+
+  it("two last administrators deleting themselves at once: one stays", async () => {
+    const prisma = await db();
+    const first = await createUser({ role: "ADMIN" });
+    const second = await createUser({ role: "ADMIN" });
+    const others = await prisma.user.findMany({ where: { role: "ADMIN", id: { notIn: [first.id, second.id] } }, select: { id: true } });
+    await prisma.user.updateMany({ where: { id: { in: others.map((other) => other.id) } }, data: { role: "CUSTOMER" } });
+    try {
+      const cookies = await Promise.all([signIn(first.id), signIn(second.id)]);
+      const answers = await Promise.all(cookies.map((cookie) => profilePost({ intent: "delete", confirm: "DELETE" }, cookie)));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([302, 409]);
+      expect(await prisma.user.count({ where: { role: "ADMIN", disabled: false } })).toBe(1);
+    } finally {
+      await prisma.user.updateMany({ where: { id: { in: others.map((other) => other.id) } }, data: { role: "ADMIN" } });
+    }
   });
 });
