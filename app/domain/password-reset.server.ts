@@ -3,6 +3,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { hashPassword } from "~/auth/password.server";
 import { consumePasswordReset, createPasswordReset, findResetAccount, isLivePasswordReset } from "~/data/accounts.server";
+import { deliverOutbox } from "~/domain/mail.server";
 import { take, type Counted } from "~/domain/rate-limit.server";
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
@@ -51,6 +52,8 @@ export async function requestPasswordReset({
       ].join("\n"),
     },
   );
+  // Sent now when SMTP is configured, without waiting: the answer takes no longer for an account.
+  void deliverOutbox().catch(() => 0);
   return { refused: null };
 }
 

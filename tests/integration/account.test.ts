@@ -214,7 +214,7 @@ describe("profile", () => {
     const page = await call(profilePage.loader, authedGet("/dashboard/profile", null));
     expect(page.status).toBe(302);
     expect(page.location).toMatch(/^\/login\?redirectTo=/);
-    for (const fields of [
+    for (const fields of <Record<string, string>[]>[
       { intent: "profile", displayName: "Intruder" },
       { intent: "password", currentPassword: "x", password: "a new password", confirmPassword: "a new password" },
       { intent: "delete", confirm: "DELETE" },
