@@ -1,7 +1,16 @@
 // One-time messages shown at the top of the next page (the flash cookie holds only the key), and
 // the refusal a non-administrator gets from an admin page's form.
 export type FlashKey =
-  "login" | "register" | "logout" | "order-placed" | "google-cancelled" | "google-failed" | "account-disabled" | "password-reset" | "password-changed" | "account-deleted";
+  | "login"
+  | "register"
+  | "logout"
+  | "order-placed"
+  | "google-cancelled"
+  | "google-failed"
+  | "account-disabled"
+  | "password-reset"
+  | "password-changed"
+  | "account-deleted";
 
 export const FLASH_MESSAGES: Record<FlashKey, { tone: "success" | "error"; text: string }> = {
   login: { tone: "success", text: "User Login successfully" },

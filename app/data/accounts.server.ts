@@ -74,7 +74,7 @@ export async function updateProfile(userId: string, profile: { displayName: stri
 }
 
 /** The anonymised values that replace a deleted person's data on the orders kept. */
-export const ANONYMOUS = {
+const ANONYMOUS = {
   firstName: "Deleted",
   lastName: "user",
   streetAddress: "deleted",
@@ -122,6 +122,6 @@ export async function deleteAccount(userId: string): Promise<"deleted" | "last-a
 }
 
 /** A deleted account's address: unique, and no one's (the .invalid domain never resolves). */
-export function anonymousEmail(userId: string): string {
+function anonymousEmail(userId: string): string {
   return `deleted-${userId}@deleted.invalid`;
 }

@@ -1,15 +1,14 @@
 // The signed-in person's own account: password change and deletion (app/routes/dashboard.profile.tsx).
+import { DELETE_WORD } from "~/auth/account-forms";
 import { authFailure, verifyLogin } from "~/auth/auth.server";
 import { hashPassword } from "~/auth/password.server";
 import type { SessionUser } from "~/auth/session.server";
 import { deleteAccount, findProfile, setPassword } from "~/data/accounts.server";
-import { DELETE_WORD } from "~/auth/account-forms";
 
-export const WRONG_CURRENT_PASSWORD = "Your current password is wrong.";
-export const NO_PASSWORD = "This account signs in with Google and has no password: use Forgot password? to choose one.";
-export const WRONG_CONFIRMATION = `Please type ${DELETE_WORD} or your password to confirm.`;
-export const LAST_ADMIN =
-  "You are the only administrator: make someone else an administrator before deleting your account.";
+const WRONG_CURRENT_PASSWORD = "Your current password is wrong.";
+const NO_PASSWORD = "This account signs in with Google and has no password: use Forgot password? to choose one.";
+const WRONG_CONFIRMATION = `Please type ${DELETE_WORD} or your password to confirm.`;
+const LAST_ADMIN = "You are the only administrator: make someone else an administrator before deleting your account.";
 
 /** A refusal the form shows: on a field, or on the form (field undefined), with its HTTP status. */
 export class AccountRefusal extends Error {
@@ -33,7 +32,8 @@ async function checkPassword(user: SessionUser, password: string, address: strin
   } catch (error) {
     const failure = authFailure(error);
     if (!failure) throw error;
-    if (failure.code === "too-many-requests") throw new AccountRefusal(failure.message, 429, undefined, failure.retryAfterSeconds);
+    if (failure.code === "too-many-requests")
+      throw new AccountRefusal(failure.message, 429, undefined, failure.retryAfterSeconds);
     throw new AccountRefusal(field === "currentPassword" ? WRONG_CURRENT_PASSWORD : WRONG_CONFIRMATION, 400, field);
   }
 }

@@ -6,7 +6,7 @@ import { consumePasswordReset, createPasswordReset, findResetAccount, isLivePass
 import { deliverOutbox } from "~/domain/mail.server";
 import { take, type Counted } from "~/domain/rate-limit.server";
 
-export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 function hashToken(token: string): string {

@@ -26,7 +26,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const SCHEMAS = { profile: profileSchema, password: changePasswordSchema, delete: deleteAccountSchema };
 type Intent = keyof typeof SCHEMAS;
-const HIDDEN: Record<Intent, string[]> = { profile: [], password: ["currentPassword", "password", "confirmPassword"], delete: ["confirm"] };
+const HIDDEN: Record<Intent, string[]> = {
+  profile: [],
+  password: ["currentPassword", "password", "confirmPassword"],
+  delete: ["confirm"],
+};
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
@@ -131,7 +135,12 @@ export default function ProfilePage() {
               meta={passwordFields.currentPassword}
               inputProps={{ autoComplete: "current-password" }}
             />
-            <Field label="New password" type="password" meta={passwordFields.password} inputProps={{ autoComplete: "new-password" }} />
+            <Field
+              label="New password"
+              type="password"
+              meta={passwordFields.password}
+              inputProps={{ autoComplete: "new-password" }}
+            />
             <Field
               label="Retype new password"
               type="password"

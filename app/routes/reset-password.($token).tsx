@@ -49,7 +49,10 @@ export const headers = formPageHeaders;
 
 // The link's secret is in the address: no other site gets it as a referrer. (Not no-referrer: a
 // form posted without JavaScript would then carry "Origin: null", which the site refuses.)
-export const meta: MetaFunction = () => [{ title: "Reset password — Tour Booking" }, { name: "referrer", content: "same-origin" }];
+export const meta: MetaFunction = () => [
+  { title: "Reset password — Tour Booking" },
+  { name: "referrer", content: "same-origin" },
+];
 
 export default function ResetPasswordPage() {
   const { usable } = useLoaderData<typeof loader>();

@@ -27,12 +27,13 @@ function nextAddress() {
   return `203.0.113.${addressCounter}`;
 }
 
-async function call(handler: (args: RouteArgs) => unknown, request: Request, params: Record<string, string> = {}, address = nextAddress()) {
-  return callRoute(
-    (args) => handler({ ...args, context: { clientAddress: address } }),
-    request,
-    params,
-  );
+async function call(
+  handler: (args: RouteArgs) => unknown,
+  request: Request,
+  params: Record<string, string> = {},
+  address = nextAddress(),
+) {
+  return callRoute((args) => handler({ ...args, context: { clientAddress: address } }), request, params);
 }
 
 async function askReset(email: string, address?: string) {
@@ -309,7 +310,14 @@ describe("account deletion", () => {
     const prisma = await db();
     await prisma.order.update({ where: { id: paid.id }, data: { paymentStatus: "PAID" } });
     await prisma.payment.create({
-      data: { orderId: paid.id, amountCents: paid.priceCents, currency: "usd", created: new Date(), last4: "4242", transaction: `pi_${paid.id}` },
+      data: {
+        orderId: paid.id,
+        amountCents: paid.priceCents,
+        currency: "usd",
+        created: new Date(),
+        last4: "4242",
+        transaction: `pi_${paid.id}`,
+      },
     });
 
     const unconfirmed = await profilePost({ intent: "delete", confirm: "delete me" }, cookie);
@@ -326,7 +334,14 @@ describe("account deletion", () => {
     const kept = await prisma.order.findUniqueOrThrow({ where: { id: paid.id }, include: { payment: true } });
     expect(kept.priceCents).toBe(paid.priceCents);
     expect(kept.payment?.last4).toBe("4242");
-    const personal = JSON.stringify([kept.firstName, kept.lastName, kept.email, kept.mobileNumber, kept.streetAddress, kept.townName]);
+    const personal = JSON.stringify([
+      kept.firstName,
+      kept.lastName,
+      kept.email,
+      kept.mobileNumber,
+      kept.streetAddress,
+      kept.townName,
+    ]);
     for (const value of [paid.firstName, paid.lastName, paid.email, paid.mobileNumber, paid.streetAddress, paid.townName]) {
       expect(personal).not.toContain(value);
     }
@@ -352,7 +367,10 @@ describe("account deletion", () => {
     const first = await createUser({ role: "ADMIN" });
     const second = await createUser({ role: "ADMIN" });
     // Only these two administrators for this test.
-    const others = await prisma.user.findMany({ where: { role: "ADMIN", id: { notIn: [first.id, second.id] } }, select: { id: true } });
+    const others = await prisma.user.findMany({
+      where: { role: "ADMIN", id: { notIn: [first.id, second.id] } },
+      select: { id: true },
+    });
     await prisma.user.updateMany({ where: { id: { in: others.map((other) => other.id) } }, data: { role: "CUSTOMER" } });
     try {
       const firstCookie = await signIn(first.id);
@@ -374,7 +392,10 @@ describe("account deletion", () => {
     const prisma = await db();
     const first = await createUser({ role: "ADMIN" });
     const second = await createUser({ role: "ADMIN" });
-    const others = await prisma.user.findMany({ where: { role: "ADMIN", id: { notIn: [first.id, second.id] } }, select: { id: true } });
+    const others = await prisma.user.findMany({
+      where: { role: "ADMIN", id: { notIn: [first.id, second.id] } },
+      select: { id: true },
+    });
     await prisma.user.updateMany({ where: { id: { in: others.map((other) => other.id) } }, data: { role: "CUSTOMER" } });
     try {
       const cookies = await Promise.all([signIn(first.id), signIn(second.id)]);

@@ -10,7 +10,10 @@ export interface ReceivedMail {
 }
 
 /** port 0: any free port; onMessage: also called with each message as it arrives. */
-export async function startFakeSmtp({ port: wanted = 0, onMessage }: { port?: number; onMessage?: (mail: ReceivedMail) => void } = {}): Promise<{
+export async function startFakeSmtp({
+  port: wanted = 0,
+  onMessage,
+}: { port?: number; onMessage?: (mail: ReceivedMail) => void } = {}): Promise<{
   url: string;
   port: number;
   messages: ReceivedMail[];
