@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_STRIPE_PORT, E2E_WEBHOOK_SECRET } from "./tests/e2e/support/global-setup";
+import { E2E_SMTP_PORT, E2E_STRIPE_PORT, E2E_WEBHOOK_SECRET } from "./tests/e2e/support/global-setup";
 import { TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY } from "./tests/support/stripe-fake";
 
 const PORT = Number(process.env.E2E_PORT ?? 3300);
@@ -58,6 +58,7 @@ export default defineConfig({
       RATE_LIMIT_LOOKUP_MAX: "1000",
       RATE_LIMIT_REVIEW_MAX: "1000",
       RATE_LIMIT_ORDER_MAX: "1000",
+      RATE_LIMIT_RESET_MAX: "1000",
       NODE_ENV: "production",
       SESSION_SECRET: "e2e-session-secret",
       // Payments against the local Stripe fake started by the global setup.
@@ -65,6 +66,8 @@ export default defineConfig({
       STRIPE_PUBLISHABLE_KEY: TEST_PUBLISHABLE_KEY,
       STRIPE_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
       STRIPE_API_BASE: `http://127.0.0.1:${E2E_STRIPE_PORT}`,
+      // Mail to the fake SMTP server of the global setup (the tests read links from it).
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
     },
   },
 });

@@ -6,6 +6,7 @@ const everyone: Item[] = [
   { to: "/dashboard", label: "Dashboard", end: true },
   { to: "/dashboard/myOrder", label: "My Orders" },
   { to: "/dashboard/addReview", label: "Review" },
+  { to: "/dashboard/profile", label: "Profile" },
 ];
 
 const admins: Item[] = [

@@ -65,6 +65,14 @@ function table(config: Env) {
       perAddress: config.RATE_LIMIT_WRITE_ADDRESS_MAX,
       message: "Too many tokens were requested for this account. Please try again later.",
     },
+    // Password-reset emails (/forgot-password): per address, and per email typed so that no one
+    // fills a person's mailbox with links.
+    "password-reset": {
+      windowMinutes: form,
+      perAccount: config.RATE_LIMIT_RESET_MAX,
+      perAddress: config.RATE_LIMIT_FORM_MAX,
+      message: "Too many password reset links were requested. Please try again later.",
+    },
     // GET /api/users/{email}: who is an administrator, one email at a time.
     "user-lookup": {
       windowMinutes: login,

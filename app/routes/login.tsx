@@ -89,6 +89,9 @@ export default function LoginPage() {
         <PasswordField meta={fields.password} autoComplete="current-password" />
       </AuthForm>
       <p>
+        <Link to="/forgot-password">Forgot password?</Link>
+      </p>
+      <p>
         <Link to={redirectTo ? `/register?${new URLSearchParams({ redirectTo })}` : "/register"}>New User? Please Register</Link>
       </p>
     </AuthPage>

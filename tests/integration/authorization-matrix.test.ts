@@ -10,6 +10,7 @@ import * as makeAdmin from "~/routes/dashboard.makeAdmin";
 import * as manageAllOrders from "~/routes/dashboard.manageAllOrders";
 import * as manageProducts from "~/routes/dashboard.manageProducts";
 import * as myOrder from "~/routes/dashboard.myOrder";
+import * as profile from "~/routes/dashboard.profile";
 import { authedGet, authedPost, createUser, signIn } from "../support/auth";
 import { callRoute, type RouteArgs } from "../support/requests";
 
@@ -31,6 +32,12 @@ const routes: RouteCase[] = [
   { path: "/dashboard/", module: home, access: "user" },
   { path: "/dashboard/myOrder", module: myOrder, access: "user", payload: () => ({ intent: "delete", id: fixture.orderId }) },
   { path: "/dashboard/addReview", module: addReview, access: "user", payload: () => ({ review: "Matrix review", rating: "4" }) },
+  {
+    path: "/dashboard/profile",
+    module: profile,
+    access: "user",
+    payload: () => ({ intent: "profile", displayName: "Matrix Name" }),
+  },
   {
     path: "/dashboard/manageAllOrders",
     module: manageAllOrders,

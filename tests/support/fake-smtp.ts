@@ -9,7 +9,11 @@ export interface ReceivedMail {
   data: string;
 }
 
-export async function startFakeSmtp(): Promise<{
+/** port 0: any free port; onMessage: also called with each message as it arrives. */
+export async function startFakeSmtp({
+  port: wanted = 0,
+  onMessage,
+}: { port?: number; onMessage?: (mail: ReceivedMail) => void } = {}): Promise<{
   url: string;
   port: number;
   messages: ReceivedMail[];
@@ -27,16 +31,18 @@ export async function startFakeSmtp(): Promise<{
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         const { mailFrom, rcptTo } = session.envelope;
-        messages.push({
+        const mail = {
           from: mailFrom ? mailFrom.address : "",
           to: rcptTo.map((recipient) => recipient.address),
           data: Buffer.concat(chunks).toString("utf8"),
-        });
+        };
+        messages.push(mail);
+        onMessage?.(mail);
         callback();
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(wanted, "127.0.0.1", resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
     url: `smtp://127.0.0.1:${port}`,

@@ -1,0 +1,177 @@
+import { getFormProps } from "@conform-to/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { changePasswordSchema, DELETE_WORD, deleteAccountSchema, profileSchema } from "~/auth/account-forms";
+import { PasswordBusyError } from "~/auth/password.server";
+import { createUserSession, flashCookie, requireUser, sessionCookie } from "~/auth/session.server";
+import { useAppForm, useIsPending } from "~/components/form-hooks";
+import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { findProfile, updateProfile } from "~/data/accounts.server";
+import { AccountRefusal, changePassword, deleteOwnAccount } from "~/domain/account.server";
+import { parseForm } from "~/domain/forms";
+import { clientAddress } from "~/http/client-address.server";
+import { formPageHeaders } from "~/http/retry-after";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const profile = await findProfile(user.id);
+  if (!profile) throw redirect("/login");
+  return {
+    email: profile.email,
+    displayName: profile.displayName,
+    photoUrl: profile.photoUrl ?? "",
+    hasPassword: Boolean(profile.password),
+  };
+}
+
+const SCHEMAS = { profile: profileSchema, password: changePasswordSchema, delete: deleteAccountSchema };
+type Intent = keyof typeof SCHEMAS;
+const HIDDEN: Record<Intent, string[]> = {
+  profile: [],
+  password: ["currentPassword", "password", "confirmPassword"],
+  delete: ["confirm"],
+};
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent")) as Intent;
+  if (!(intent in SCHEMAS)) return data({ intent: "profile" as Intent, result: null, saved: false }, { status: 400 });
+  const submission = parseForm(formData, SCHEMAS[intent]);
+  const hideFields = HIDDEN[intent];
+  if (submission.status !== "success") {
+    return data({ intent, result: submission.reply({ hideFields }), saved: false }, { status: 400 });
+  }
+  const address = clientAddress(request, context);
+  try {
+    if (intent === "profile") {
+      const { displayName, photoUrl } = submission.value as { displayName: string; photoUrl?: string };
+      await updateProfile(user.id, { displayName, photoUrl: photoUrl ?? null });
+      return { intent, result: submission.reply(), saved: true };
+    }
+    if (intent === "password") {
+      const value = submission.value as { currentPassword: string; password: string };
+      await changePassword(user, value.currentPassword, value.password, address);
+      // Every session ended with the change; this one starts again.
+      return createUserSession({ request, userId: user.id, redirectTo: "/dashboard/profile", flash: "password-changed" });
+    }
+    await deleteOwnAccount(user, (submission.value as { confirm: string }).confirm, address);
+    const headers = new Headers();
+    headers.append("Set-Cookie", await sessionCookie().serialize("", { maxAge: 0 }));
+    headers.append("Set-Cookie", await flashCookie("account-deleted"));
+    return redirect("/", { headers });
+  } catch (error) {
+    const refusal =
+      error instanceof PasswordBusyError ? new AccountRefusal(error.message, 503, undefined, error.retryAfterSeconds) : error;
+    if (!(refusal instanceof AccountRefusal)) throw error;
+    const reply = refusal.field
+      ? submission.reply({ fieldErrors: { [refusal.field]: [refusal.message] }, hideFields })
+      : submission.reply({ formErrors: [refusal.message], hideFields });
+    return data(
+      { intent, result: reply, saved: false },
+      {
+        status: refusal.status,
+        headers: refusal.retryAfterSeconds ? { "Retry-After": String(refusal.retryAfterSeconds) } : undefined,
+      },
+    );
+  }
+}
+
+export const headers = formPageHeaders;
+
+export const meta: MetaFunction = () => [{ title: "Profile — Tour Booking" }];
+
+function IntentInput({ intent }: { intent: Intent }) {
+  return <input type="hidden" name="intent" value={intent} />;
+}
+
+export default function ProfilePage() {
+  const profile = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending();
+  const lastResult = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
+  const [profileForm, profileFields] = useAppForm(profileSchema, {
+    lastResult: lastResult("profile"),
+    defaultValue: { displayName: profile.displayName, photoUrl: profile.photoUrl },
+  });
+  const [passwordForm, passwordFields] = useAppForm(changePasswordSchema, { lastResult: lastResult("password") });
+  const [deleteForm, deleteFields] = useAppForm(deleteAccountSchema, { lastResult: lastResult("delete") });
+
+  return (
+    <section className="dashboard-page">
+      <h1>Profile</h1>
+      <p>Signed in as {profile.email}</p>
+
+      <h2>Name and photo</h2>
+      <Form method="post" {...getFormProps(profileForm)} className="card form-card">
+        <IntentInput intent="profile" />
+        <FormErrors form={profileForm} />
+        <Field label="Name" meta={profileFields.displayName} inputProps={{ autoComplete: "name" }} />
+        <Field
+          label="Photo URL"
+          meta={profileFields.photoUrl}
+          description="Optional: an http(s) URL or a path on this site."
+          inputProps={{ placeholder: "https://… or /images/…" }}
+        />
+        <SubmitButton pending={pending} pendingLabel="Saving">
+          Save profile
+        </SubmitButton>
+        {actionData?.intent === "profile" && actionData.saved && !pending ? (
+          <p className="form-success" role="status">
+            Your profile has been saved.
+          </p>
+        ) : null}
+      </Form>
+
+      {profile.hasPassword ? (
+        <>
+          <h2>Change password</h2>
+          <Form method="post" {...getFormProps(passwordForm)} className="card form-card">
+            <IntentInput intent="password" />
+            <FormErrors form={passwordForm} />
+            <Field
+              label="Current password"
+              type="password"
+              meta={passwordFields.currentPassword}
+              inputProps={{ autoComplete: "current-password" }}
+            />
+            <Field
+              label="New password"
+              type="password"
+              meta={passwordFields.password}
+              inputProps={{ autoComplete: "new-password" }}
+            />
+            <Field
+              label="Retype new password"
+              type="password"
+              meta={passwordFields.confirmPassword}
+              inputProps={{ autoComplete: "new-password" }}
+            />
+            <SubmitButton pending={pending} pendingLabel="Saving">
+              Change password
+            </SubmitButton>
+          </Form>
+        </>
+      ) : null}
+
+      <h2>Delete account</h2>
+      <Form method="post" {...getFormProps(deleteForm)} className="card form-card">
+        <IntentInput intent="delete" />
+        <p>
+          Your unpaid orders are deleted; paid orders stay in the agency&apos;s records without your name, email, phone or
+          address. This cannot be undone.
+        </p>
+        <FormErrors form={deleteForm} />
+        <Field
+          label={profile.hasPassword ? `Type ${DELETE_WORD} or your password to confirm` : `Type ${DELETE_WORD} to confirm`}
+          type="password"
+          meta={deleteFields.confirm}
+          inputProps={{ autoComplete: "off" }}
+        />
+        <SubmitButton pending={pending} pendingLabel="Deleting" className="button button-secondary">
+          Delete my account
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}

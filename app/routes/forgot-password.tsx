@@ -1,0 +1,59 @@
+import { type ActionFunctionArgs, type MetaFunction, data } from "@remix-run/node";
+import { Link, useActionData } from "@remix-run/react";
+import { forgotPasswordSchema, RESET_LINK_SENT } from "~/auth/account-forms";
+import { AuthForm, AuthPage, EmailField } from "~/components/AuthForm";
+import { useAppForm, useIsPending } from "~/components/form-hooks";
+import { FormErrors } from "~/components/forms";
+import { parseForm } from "~/domain/forms";
+import { requestPasswordReset } from "~/domain/password-reset.server";
+import { clientAddress } from "~/http/client-address.server";
+import { formPageHeaders, retryAfter } from "~/http/retry-after";
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseForm(await request.formData(), forgotPasswordSchema);
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), sent: false }, { status: 400 });
+  }
+  const { refused } = await requestPasswordReset({
+    email: submission.value.email,
+    address: clientAddress(request, context),
+    origin: new URL(request.url).origin,
+  });
+  if (refused) {
+    return data(
+      { result: submission.reply({ formErrors: [refused.message] }), sent: false },
+      { status: 429, headers: retryAfter(refused) },
+    );
+  }
+  // The same answer whether or not the email has an account.
+  return { result: submission.reply({ resetForm: true }), sent: true };
+}
+
+// Keeps the Retry-After of a refused post.
+export const headers = formPageHeaders;
+
+export const meta: MetaFunction = () => [{ title: "Forgot password — Tour Booking" }];
+
+export default function ForgotPasswordPage() {
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending();
+  const [form, fields] = useAppForm(forgotPasswordSchema, { lastResult: actionData?.result });
+  return (
+    <AuthPage name="forgot-password" title="Forgot password">
+      {actionData?.sent ? (
+        <p className="alert alert-success" role="status">
+          {RESET_LINK_SENT}
+        </p>
+      ) : (
+        <p>Enter the email of your account: we will send you a link to choose a new password.</p>
+      )}
+      <FormErrors form={form} />
+      <AuthForm form={form} pending={pending} pendingLabel="Sending" submitLabel="Send the link">
+        <EmailField meta={fields.email} />
+      </AuthForm>
+      <p>
+        <Link to="/login">Back to Login</Link>
+      </p>
+    </AuthPage>
+  );
+}
