@@ -11,12 +11,20 @@ const VIEWPORTS = [
 
 const VISITOR_PAGES = ["/", "/services", "/about", "/contact", "/login", "/register"];
 const CUSTOMER_PAGES = ["/dashboard", "/dashboard/myOrder", "/dashboard/addReview"];
-const ADMIN_PAGES = ["/dashboard", "/dashboard/manageAllOrders", "/dashboard/addProduct", "/dashboard/makeAdmin", "/dashboard/manageProducts"];
+const ADMIN_PAGES = [
+  "/dashboard",
+  "/dashboard/manageAllOrders",
+  "/dashboard/addProduct",
+  "/dashboard/makeAdmin",
+  "/dashboard/manageProducts",
+];
 
 async function expectNoViolations(page: Page, path: string) {
   await page.goto(path);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const found = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  const found = results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+  );
   expect(found, `axe on ${path}`).toEqual([]);
 }
 
