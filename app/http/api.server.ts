@@ -8,6 +8,7 @@ import { env } from "~/config/env.server";
 import { MAX_BODY_DEPTH, nulMessage, scanForNul } from "~/domain/text";
 import { logError } from "~/http/log.server";
 import { readTextWithin } from "~/http/request-body.server";
+import { retryAfter } from "~/http/retry-after";
 
 export type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
 export type ApiHandler = (args: LoaderFunctionArgs) => Promise<Response>;
@@ -16,6 +17,11 @@ export function jsonError(status: number, error: string, details?: Record<string
   const merged = new Headers(headers);
   merged.set("Cache-Control", "no-store");
   return Response.json({ error, ...(details ? { details } : {}) }, { status, headers: merged });
+}
+
+/** A call refused by a rate limit (app/domain/rate-limit.server.ts): 429 with its message and Retry-After. */
+export function tooManyRequests(refused: { message: string; retryAfterSeconds: number }): Response {
+  return jsonError(429, refused.message, undefined, retryAfter(refused));
 }
 
 /**

@@ -2,9 +2,8 @@ import { authFailure, passwordBusy, verifyLogin } from "~/auth/auth.server";
 import { createApiToken, getApiTokenUser, revokeApiToken } from "~/auth/session.server";
 import { take } from "~/domain/rate-limit.server";
 import { tokenRequestSchema } from "~/http/api-schemas";
-import { apiRoute, bearerToken, jsonError, readBody } from "~/http/api.server";
+import { apiRoute, bearerToken, jsonError, readBody, tooManyRequests } from "~/http/api.server";
 import { clientAddress } from "~/http/client-address.server";
-import { retryAfter } from "~/http/retry-after";
 
 export const { loader, action } = apiRoute({
   // POST /api/auth/token: email and password (checked and rate limited as the login form is) for
@@ -16,7 +15,7 @@ export const { loader, action } = apiRoute({
     try {
       const user = await verifyLogin(email, password, address);
       const counted = await take("token", { account: user.id, address });
-      if (counted.refused) return jsonError(429, counted.refused.message, undefined, retryAfter(counted.refused));
+      if (counted.refused) return tooManyRequests(counted.refused);
       const { token, expiresAt } = await createApiToken(user.id);
       return Response.json({ token, expiresAt: expiresAt.toISOString() });
     } catch (error) {

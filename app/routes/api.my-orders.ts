@@ -5,9 +5,8 @@ import { OrderError, placeOrder, quote } from "~/domain/orders.server";
 import { take } from "~/domain/rate-limit.server";
 import { orderJson } from "~/http/api-json";
 import { orderInputSchema, ordersQuerySchema } from "~/http/api-schemas";
-import { apiRoute, jsonError, readBody, requireApiUser, type ApiHandler } from "~/http/api.server";
+import { type ApiHandler, apiRoute, jsonError, readBody, requireApiUser, tooManyRequests } from "~/http/api.server";
 import { clientAddress } from "~/http/client-address.server";
-import { retryAfter } from "~/http/retry-after";
 
 // GET /api/my-orders (admin: all orders) and GET /api/my-orders?email= (that user or an admin).
 const listOrders: ApiHandler = async ({ request }) => {
@@ -27,7 +26,7 @@ const placeApiOrder: ApiHandler = async ({ request, context }) => {
   const user = await requireApiUser(request);
   const input = await readBody(request, orderInputSchema);
   const counted = await take("order", { account: user.id, address: clientAddress(request, context) });
-  if (counted.refused) return jsonError(429, counted.refused.message, undefined, retryAfter(counted.refused));
+  if (counted.refused) return tooManyRequests(counted.refused);
   const priced = await quote(input.service, input.quantity);
   if (!priced) return jsonError(400, "This package is no longer available.");
   if (input.Price !== undefined && Math.round(input.Price * 100) !== priced.totalCents) {

@@ -2,9 +2,8 @@ import { addReview, listReviewsWithEmails } from "~/data/reviews.server";
 import { take } from "~/domain/rate-limit.server";
 import { reviewJson } from "~/http/api-json";
 import { reviewInputSchema } from "~/http/api-schemas";
-import { apiRoute, getApiUser, jsonError, readBody, requireApiUser } from "~/http/api.server";
+import { apiRoute, getApiUser, readBody, requireApiUser, tooManyRequests } from "~/http/api.server";
 import { clientAddress } from "~/http/client-address.server";
-import { retryAfter } from "~/http/retry-after";
 
 export const { loader, action } = apiRoute({
   // GET /api/review: reviewers' emails are shown to administrators only.
@@ -19,7 +18,7 @@ export const { loader, action } = apiRoute({
     const user = await requireApiUser(request);
     const input = await readBody(request, reviewInputSchema);
     const counted = await take("review", { account: user.id, address: clientAddress(request, context) });
-    if (counted.refused) return jsonError(429, counted.refused.message, undefined, retryAfter(counted.refused));
+    if (counted.refused) return tooManyRequests(counted.refused);
     const created = await addReview(user, input);
     return Response.json({ insertedId: created.id }, { status: 201 });
   },

@@ -1,15 +1,14 @@
 import { isActiveAdmin } from "~/data/users.server";
 import { take } from "~/domain/rate-limit.server";
-import { apiRoute, jsonError } from "~/http/api.server";
+import { apiRoute, tooManyRequests } from "~/http/api.server";
 import { clientAddress } from "~/http/client-address.server";
-import { retryAfter } from "~/http/retry-after";
 
 export const { loader, action } = apiRoute({
   // GET /api/users/{email}: { admin } and nothing else (false for unknown emails).
   GET: async ({ request, params, context }) => {
     // Per client address: one lookup per email would otherwise list every administrator.
     const counted = await take("user-lookup", { address: clientAddress(request, context) });
-    if (counted.refused) return jsonError(429, counted.refused.message, undefined, retryAfter(counted.refused));
+    if (counted.refused) return tooManyRequests(counted.refused);
     const email = (params.email ?? "").trim().toLowerCase();
     if (!email || email.length > 254 || email.includes("\0")) return Response.json({ admin: false });
     return Response.json({ admin: await isActiveAdmin(email) });
