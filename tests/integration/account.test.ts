@@ -366,13 +366,7 @@ describe("account deletion", () => {
     const prisma = await db();
     const first = await createUser({ role: "ADMIN" });
     const second = await createUser({ role: "ADMIN" });
-    // Only these two administrators for this test.
-    const others = await prisma.user.findMany({
-      where: { role: "ADMIN", id: { notIn: [first.id, second.id] } },
-      select: { id: true },
-    });
-    await prisma.user.updateMany({ where: { id: { in: others.map((other) => other.id) } }, data: { role: "CUSTOMER" } });
-    try {
+    await onlyAdmins([first.id, second.id], async () => {
       const firstCookie = await signIn(first.id);
       const secondCookie = await signIn(second.id);
       expect((await profilePost({ intent: "delete", confirm: "DELETE" }, firstCookie)).status).toBe(302);
@@ -383,27 +377,31 @@ describe("account deletion", () => {
       ]);
       expect((await prisma.user.findUniqueOrThrow({ where: { id: second.id } })).email).toBe(second.email);
       expect((await getUser(getRequest("/", { headers: { Cookie: secondCookie } })))?.isAdmin).toBe(true);
-    } finally {
-      await prisma.user.updateMany({ where: { id: { in: others.map((other) => other.id) } }, data: { role: "ADMIN" } });
-    }
+    });
   });
 
   it("two last administrators deleting themselves at once: one stays", async () => {
     const prisma = await db();
     const first = await createUser({ role: "ADMIN" });
     const second = await createUser({ role: "ADMIN" });
-    const others = await prisma.user.findMany({
-      where: { role: "ADMIN", id: { notIn: [first.id, second.id] } },
-      select: { id: true },
-    });
-    await prisma.user.updateMany({ where: { id: { in: others.map((other) => other.id) } }, data: { role: "CUSTOMER" } });
-    try {
+    await onlyAdmins([first.id, second.id], async () => {
       const cookies = await Promise.all([signIn(first.id), signIn(second.id)]);
       const answers = await Promise.all(cookies.map((cookie) => profilePost({ intent: "delete", confirm: "DELETE" }, cookie)));
       expect(answers.map((answer) => answer.status).sort()).toEqual([302, 409]);
       expect(await prisma.user.count({ where: { role: "ADMIN", disabled: false } })).toBe(1);
-    } finally {
-      await prisma.user.updateMany({ where: { id: { in: others.map((other) => other.id) } }, data: { role: "ADMIN" } });
-    }
+    });
   });
 });
+
+/** Runs the check with these users as the only administrators, then gives the others their role back. */
+async function onlyAdmins(ids: string[], check: () => Promise<void>) {
+  const prisma = await db();
+  const others = await prisma.user.findMany({ where: { role: "ADMIN", id: { notIn: ids } }, select: { id: true } });
+  const otherIds = others.map((other) => other.id);
+  await prisma.user.updateMany({ where: { id: { in: otherIds } }, data: { role: "CUSTOMER" } });
+  try {
+    await check();
+  } finally {
+    await prisma.user.updateMany({ where: { id: { in: otherIds } }, data: { role: "ADMIN" } });
+  }
+}
