@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { open } from "./helpers";
+import { open, placeOrderThroughApi } from "./helpers";
 
 test("a visitor sent to /login from Add-Cart who registers instead comes back to the checkout", async ({
   page,
@@ -131,24 +131,7 @@ test.describe("without card payments", () => {
       maxRedirects: 0,
     });
     expect(registered.status()).toBe(302);
-    const services = (await (await page.request.get(`${origin}/api/services`)).json()) as { _id: string }[];
-    const placed = await page.request.post(`${origin}/api/my-orders`, {
-      data: {
-        firstName: "Rina",
-        lastName: "Chowdhury",
-        streetAddress: "House 14, Road 27, Block C",
-        townName: "Mohammadpur Town",
-        district: "Dhaka",
-        mobileNumber: "01712345678",
-        email,
-        service: services[0]._id,
-        quantity: 1,
-        type: "couple",
-      },
-      headers: { Origin: origin },
-    });
-    expect(placed.status(), await placed.text()).toBe(201);
-    return ((await placed.json()) as { insertedId: string }).insertedId;
+    return placeOrderThroughApi(page, { email, quantity: 1, origin });
   }
 
   test("the payment page loads nothing from Stripe, explains and links to Contact; the order stays unpaid", async ({

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { open } from "./helpers";
+import { open, placeOrderThroughApi } from "./helpers";
 
 // What a visitor notices on a phone (390 px) and a laptop (1366 px): carousels, menu, tables, forms.
 const PHONE = { width: 390, height: 844 };
@@ -42,26 +42,6 @@ async function firstServiceId(page: Page) {
   const response = await page.request.get("/api/services");
   const services = (await response.json()) as { _id: string }[];
   return services[0]._id;
-}
-
-/** Places an order through the API with the page's session cookie; returns its id. */
-async function placeOrder(page: Page, email: string) {
-  const response = await page.request.post("/api/my-orders", {
-    data: {
-      firstName: "Rina",
-      lastName: "Chowdhury",
-      streetAddress: "House 14, Road 27, Block C",
-      townName: "Mohammadpur Town",
-      district: "Dhaka",
-      mobileNumber: "01712345678",
-      email,
-      service: await firstServiceId(page),
-      quantity: 2,
-      type: "couple",
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { insertedId: string }).insertedId;
 }
 
 async function expectFitsThePhone(page: Page, path: string, javaScriptEnabled: boolean) {
@@ -223,7 +203,7 @@ test.describe("on a phone (390 px)", () => {
     }
 
     const email = await registerCustomer(page, javaScriptEnabled);
-    const orderId = await placeOrder(page, email);
+    const orderId = await placeOrderThroughApi(page, { email, quantity: 2 });
     for (const path of [
       `/addCart/1?service=${serviceId}&quantity=2&type=couple`,
       "/dashboard",
