@@ -4,8 +4,10 @@
 // Builds the app and the reference fixture (bench/fixture, a bare Remix "hello" page), starts
 // both with server/start.mjs in production mode, and measures, in one run:
 //   - requests/s, p50 and p99 latency (autocannon, 50 connections, 10 s after a short warm-up)
-//     of /, /services, /order/{first id}, GET /api/services (when it answers 200), and of the
-//     reference page; the ratio of each route to the reference;
+//     of /, /services, /order/{first id}, GET /api/services (when it answers 200), the signed-in
+//     pages /dashboard and /dashboard/manageAllOrders (the administrator, ~140 orders in the
+//     fixture) and /dashboard/myOrder (a customer with 4 orders), and of the reference page; the
+//     ratio of each route to the reference;
 //   - SQL statements per request of each route (driver-level count, bench/count-queries.mjs);
 //   - JavaScript the browser downloads for each page (real page load in Chromium, gzip bytes);
 //   - Lighthouse (mobile defaults, median of 3) performance / accessibility / best practices / SEO;
@@ -16,17 +18,18 @@
 // Prints one table and writes bench/results.json.
 //
 // Options: --skip-build, --no-lighthouse, --no-browser, --duration=SECONDS, --connections=N,
-// --burst-only (only the login burst, printed as JSON; bench/results.json is left as it is)
-import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, closeSync } from "node:fs";
-import net from "node:net";
+// --only=KEY,KEY (only these routes: home, services, order, api, dashboard, myOrder,
+// manageAllOrders; no [br] row, no login burst), --no-burst,
+// --burst-only (only the login burst, printed as JSON; bench/results.json is left as it is),
+// --soak (bench/soak.mjs: the server's memory under 10 minutes of mixed traffic)
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { log, placeOrder, registerCookie, ROOT, serverDatabase, signInCookie, sleep, startServer } from "./app-client.mjs";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const FIXTURE = path.join(ROOT, "bench", "fixture");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = [
@@ -56,103 +59,11 @@ const LIGHTHOUSE_RUNS = 3;
 const PLAIN_HEADERS = { accept: "text/html,*/*" };
 const BROWSER_HEADERS = { ...PLAIN_HEADERS, "accept-encoding": "gzip, deflate, br" };
 
-const log = (msg) => console.error(`[bench] ${msg}`);
 const started = Date.now();
 
 // ---------------------------------------------------------------------------------------------
 // Servers
 
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts server/start.mjs in `cwd` and waits until `readyPath` answers 200. */
-async function startServer({ name, cwd, env, readyPath, countQueries }) {
-  const port = await freePort();
-  const logDir = mkdtempSync(path.join(os.tmpdir(), `bench-${name}-log-`));
-  const logFile = path.join(logDir, "server.log");
-  const fd = openSync(logFile, "w");
-  const nodeArgs = [];
-  if (countQueries) nodeArgs.push("--import", pathToImport(path.join(ROOT, "bench", "count-queries.mjs")));
-  nodeArgs.push(path.join(ROOT, "server", "start.mjs"));
-  const child = spawn(process.execPath, nodeArgs, {
-    cwd,
-    env: { ...process.env, NODE_ENV: "production", ...env, PORT: String(port) },
-    stdio: ["ignore", fd, fd, "ipc"],
-  });
-  closeSync(fd);
-  let exited = null;
-  child.on("exit", (code, signal) => (exited = { code, signal }));
-  const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  while (true) {
-    if (exited) throw new Error(`${name} server exited (${JSON.stringify(exited)}):\n${tail(logFile)}`);
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`${name} server not ready after 180 s:\n${tail(logFile)}`);
-    }
-    try {
-      const response = await fetch(origin + readyPath);
-      if (response.status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  let nextId = 0;
-  return {
-    origin,
-    pid: child.pid,
-    logFile,
-    async queryCount() {
-      if (!countQueries) return null;
-      const id = ++nextId;
-      return new Promise((resolve) => {
-        const timer = setTimeout(() => resolve(null), 2_000);
-        const onMessage = (message) => {
-          if (message?.type === "bench:queries" && message.id === id) {
-            clearTimeout(timer);
-            child.off("message", onMessage);
-            resolve(message.count);
-          }
-        };
-        child.on("message", onMessage);
-        child.send({ type: "bench:queries", id });
-      });
-    },
-    async stop() {
-      if (exited) return;
-      const done = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 25_000);
-      await done;
-      clearTimeout(timer);
-      rmSync(logDir, { recursive: true, force: true });
-    },
-  };
-}
-
-function pathToImport(file) {
-  return new URL(`file://${file}`).href;
-}
-
-function tail(file) {
-  try {
-    return readFileSync(file, "utf8").split("\n").slice(-20).join("\n");
-  } catch {
-    return "";
-  }
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---------------------------------------------------------------------------------------------
 // Measurements
@@ -199,7 +110,7 @@ async function throughput(server, route, headers = PLAIN_HEADERS) {
 }
 
 /** SQL statements for one request, on an otherwise idle server (the lowest of 3 samples), and the response size. */
-async function queriesPerRequest(server, url) {
+async function queriesPerRequest(server, url, headers = PLAIN_HEADERS) {
   const samples = [];
   let body = Buffer.alloc(0);
   // Requests of the previous load run may still be in the server's queue: wait for quiet.
@@ -211,8 +122,9 @@ async function queriesPerRequest(server, url) {
   }
   for (let i = 0; i < 3; i++) {
     const before = await server.queryCount();
-    const response = await fetch(url, { headers: PLAIN_HEADERS });
+    const response = await fetch(url, { headers, redirect: "manual" });
     body = Buffer.from(await response.arrayBuffer());
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
     const after = await server.queryCount();
     if (before !== null && after !== null) samples.push(after - before);
   }
@@ -409,11 +321,51 @@ async function findRoutes(origin) {
   return routes;
 }
 
+const SIGNED_IN_ORDERS = { customer: 4, others: 136 };
+// The bench places its fixture's orders through the API from one address: room for them.
+const BENCH_LIMITS = { RATE_LIMIT_ORDER_MAX: "1000", RATE_LIMIT_WRITE_ADDRESS_MAX: "1000" };
+
+/**
+ * The signed-in fixture: the administrator's cookie, and a customer with 4 orders among ~140
+ * (the others of a second customer), all placed through the API.
+ */
+async function signedInFixture(origin) {
+  const services = await (await fetch(origin + "/api/services", { headers: { accept: "application/json" } })).json();
+  const serviceId = services[0]._id;
+  const admin = await signInCookie(origin, process.env.ADMIN_EMAIL ?? "admin@tourbooking.test", process.env.ADMIN_PASSWORD ?? "admin12345");
+  const customerEmail = `bench-customer-${process.pid}@bench.test`;
+  const customer = await registerCookie(origin, customerEmail);
+  const othersEmail = `bench-others-${process.pid}@bench.test`;
+  const others = await registerCookie(origin, othersEmail);
+  for (let i = 0; i < SIGNED_IN_ORDERS.customer; i++) await placeOrder(origin, customer, customerEmail, serviceId);
+  for (let i = 0; i < SIGNED_IN_ORDERS.others; i++) await placeOrder(origin, others, othersEmail, serviceId);
+  return { admin, customer };
+}
+
+function selected(key) {
+  const only = args.get("only");
+  return typeof only !== "string" || only.split(",").includes(key);
+}
+
 async function measureApp({ label, env, browserWork, reference }) {
   log(`${label}: starting the app`);
-  const server = await startServer({ name: label, cwd: ROOT, env, readyPath: "/readyz", countQueries: true });
+  const server = await startServer({
+    name: label,
+    cwd: ROOT,
+    env: { ...BENCH_LIMITS, ...env },
+    readyPath: "/readyz",
+    countQueries: true,
+  });
   try {
     const routes = await findRoutes(server.origin);
+    const signedIn = {};
+    if (["dashboard", "myOrder", "manageAllOrders"].some(selected)) {
+      log(`${label}: signed-in fixture (${SIGNED_IN_ORDERS.customer + SIGNED_IN_ORDERS.others} orders)`);
+      const cookies = await signedInFixture(server.origin);
+      Object.assign(routes, { dashboard: "/dashboard", myOrder: "/dashboard/myOrder", manageAllOrders: "/dashboard/manageAllOrders" });
+      Object.assign(signedIn, { dashboard: cookies.admin, myOrder: cookies.customer, manageAllOrders: cookies.admin });
+    }
+    for (const key of Object.keys(routes)) if (!selected(key)) delete routes[key];
     log(`${label}: routes ${JSON.stringify(routes)}`);
     const result = { database: label, routes: {} };
     // The reference is measured right before and right after the routes: on a shared machine the
@@ -426,18 +378,22 @@ async function measureApp({ label, env, browserWork, reference }) {
         continue;
       }
       const url = server.origin + route;
-      const { queries, html } = await queriesPerRequest(server, url);
+      const headers = signedIn[key] ? { ...PLAIN_HEADERS, cookie: signedIn[key] } : PLAIN_HEADERS;
+      const { queries, html } = await queriesPerRequest(server, url, headers);
       log(`${label}: ${route}: ${DURATION} s at ${CONNECTIONS} connections`);
-      const load = await throughput(server, route);
-      result.routes[key] = { path: route, available: true, queries, html, ...load };
+      const load = await throughput(server, route, headers);
+      const path = signedIn[key] ? `${route} (${key === "myOrder" ? "customer" : "admin"})` : route;
+      result.routes[key] = { path, available: true, queries, html, ...load };
     }
     log(`${label}: reference after`);
     const after = await throughput(reference, "/");
     const mean = (key) =>
       before[key] === null || after[key] === null ? null : Math.round(((before[key] + after[key]) / 2) * 100) / 100;
     result.reference = { before, after, rps: mean("rps"), cpuMsPerRequest: mean("cpuMsPerRequest") };
-    log(`${label}: / with a browser's Accept-Encoding`);
-    result.compressed = { path: "/ [br]", ...(await throughput(server, "/", BROWSER_HEADERS)) };
+    if (!args.has("only")) {
+      log(`${label}: / with a browser's Accept-Encoding`);
+      result.compressed = { path: "/ [br]", ...(await throughput(server, "/", BROWSER_HEADERS)) };
+    }
     if (browserWork) {
       // A missing or crashing Chromium costs these columns, not the run.
       await browserWork(server.origin, routes, result).catch((error) => {
@@ -446,8 +402,10 @@ async function measureApp({ label, env, browserWork, reference }) {
       });
     }
     // Last: its failed logins use up this address's login limit, which the admin's sign-in above needs.
-    log(`${label}: login burst`);
-    result.loginBurst = await loginBurst(server);
+    if (!args.has("only") && !args.has("no-burst")) {
+      log(`${label}: login burst`);
+      result.loginBurst = await loginBurst(server);
+    }
     return result;
   } finally {
     await server.stop();
@@ -455,6 +413,7 @@ async function measureApp({ label, env, browserWork, reference }) {
 }
 
 async function measureReference(server) {
+  if (args.has("only")) return { path: "/ (bench/fixture)", js: null, compressed: null };
   log("reference: / with a browser's Accept-Encoding");
   const compressed = await throughput(server, "/", BROWSER_HEADERS);
   let js = null;
@@ -492,11 +451,9 @@ async function browserMeasurements(origin, routes, result) {
     try {
       for (const key of pages) result.routes[key].js = await scriptBytes(browser, origin + routes[key]);
       // The dashboard as the seeded admin sees it (every sidebar link): JavaScript only.
-      result.routes.dashboard = {
-        path: "/dashboard (admin, JS only)",
-        available: true,
-        js: await scriptBytes(browser, origin + "/dashboard", { signIn: (page) => signInAsAdmin(page, origin) }),
-      };
+      const js = await scriptBytes(browser, origin + "/dashboard", { signIn: (page) => signInAsAdmin(page, origin) });
+      if (result.routes.dashboard) result.routes.dashboard.js = js;
+      else result.routes.dashboard = { path: "/dashboard (admin, JS only)", available: true, js };
     } finally {
       await browser.close();
     }
@@ -514,33 +471,6 @@ async function browserMeasurements(origin, routes, result) {
       await chrome.kill();
     }
   }
-}
-
-/** A fresh database on the server of DATABASE_URL, dropped afterwards; DATABASE_URL itself if the role may not create one. */
-async function serverDatabase(url) {
-  const { default: pg } = await import("pg");
-  const name = `tour_booking_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  try {
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-  } catch (error) {
-    log(`PostgreSQL: cannot create a bench database (${error.message}); using DATABASE_URL as it is`);
-    await admin.end().catch(() => undefined);
-    return { url, drop: async () => undefined };
-  }
-  await admin.end();
-  const benchUrl = new URL(url);
-  benchUrl.pathname = `/${name}`;
-  return {
-    url: benchUrl.href,
-    async drop() {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -608,10 +538,10 @@ function table(results) {
   }
   // With compression: against the reference measured the same way.
   const rc = results.reference.compressed;
-  rows.push(["-", rc.path, fmt(rc.rps), fmt(rc.p50), fmt(rc.p99), "1.00", fmt(rc.cpuMsPerRequest, 2), "1.00", "", "", "", ""]);
+  if (rc) rows.push(["-", rc.path, fmt(rc.rps), fmt(rc.p50), fmt(rc.p99), "1.00", fmt(rc.cpuMsPerRequest, 2), "1.00", "", "", "", ""]);
   for (const run of results.runs) {
     const c = run.compressed;
-    if (c)
+    if (c && rc)
       rows.push([
         run.database,
         c.path,
@@ -650,6 +580,10 @@ function findings(results) {
 
 async function main() {
   if (args.has("burst-only")) return burstOnly();
+  if (args.has("soak")) {
+    const { soak } = await import("./soak.mjs");
+    return soak({ args, buildApp: () => run("npm", ["run", "build"], ROOT) });
+  }
   if (!args.has("skip-build")) {
     log("building the app (npm run build)");
     run("npm", ["run", "build"], ROOT);
