@@ -157,7 +157,12 @@ export async function signInCookie(origin, email, password) {
 
 export async function registerCookie(origin, email) {
   const password = "bench-password-123";
-  const response = await postForm(origin, "/register", { displayName: "Bench Customer", email, password, confirmPassword: password });
+  const response = await postForm(origin, "/register", {
+    displayName: "Bench Customer",
+    email,
+    password,
+    confirmPassword: password,
+  });
   return sessionCookieOf(response);
 }
 
@@ -181,4 +186,3 @@ export async function placeOrder(origin, cookie, email, serviceId) {
   await response.arrayBuffer();
   if (response.status !== 201) throw new Error(`POST /api/my-orders answered ${response.status}`);
 }
-

@@ -64,7 +64,6 @@ const started = Date.now();
 // ---------------------------------------------------------------------------------------------
 // Servers
 
-
 // ---------------------------------------------------------------------------------------------
 // Measurements
 
@@ -332,7 +331,11 @@ const BENCH_LIMITS = { RATE_LIMIT_ORDER_MAX: "1000", RATE_LIMIT_WRITE_ADDRESS_MA
 async function signedInFixture(origin) {
   const services = await (await fetch(origin + "/api/services", { headers: { accept: "application/json" } })).json();
   const serviceId = services[0]._id;
-  const admin = await signInCookie(origin, process.env.ADMIN_EMAIL ?? "admin@tourbooking.test", process.env.ADMIN_PASSWORD ?? "admin12345");
+  const admin = await signInCookie(
+    origin,
+    process.env.ADMIN_EMAIL ?? "admin@tourbooking.test",
+    process.env.ADMIN_PASSWORD ?? "admin12345",
+  );
   const customerEmail = `bench-customer-${process.pid}@bench.test`;
   const customer = await registerCookie(origin, customerEmail);
   const othersEmail = `bench-others-${process.pid}@bench.test`;
@@ -362,7 +365,11 @@ async function measureApp({ label, env, browserWork, reference }) {
     if (["dashboard", "myOrder", "manageAllOrders"].some(selected)) {
       log(`${label}: signed-in fixture (${SIGNED_IN_ORDERS.customer + SIGNED_IN_ORDERS.others} orders)`);
       const cookies = await signedInFixture(server.origin);
-      Object.assign(routes, { dashboard: "/dashboard", myOrder: "/dashboard/myOrder", manageAllOrders: "/dashboard/manageAllOrders" });
+      Object.assign(routes, {
+        dashboard: "/dashboard",
+        myOrder: "/dashboard/myOrder",
+        manageAllOrders: "/dashboard/manageAllOrders",
+      });
       Object.assign(signedIn, { dashboard: cookies.admin, myOrder: cookies.customer, manageAllOrders: cookies.admin });
     }
     for (const key of Object.keys(routes)) if (!selected(key)) delete routes[key];
@@ -538,7 +545,8 @@ function table(results) {
   }
   // With compression: against the reference measured the same way.
   const rc = results.reference.compressed;
-  if (rc) rows.push(["-", rc.path, fmt(rc.rps), fmt(rc.p50), fmt(rc.p99), "1.00", fmt(rc.cpuMsPerRequest, 2), "1.00", "", "", "", ""]);
+  if (rc)
+    rows.push(["-", rc.path, fmt(rc.rps), fmt(rc.p50), fmt(rc.p99), "1.00", fmt(rc.cpuMsPerRequest, 2), "1.00", "", "", "", ""]);
   for (const run of results.runs) {
     const c = run.compressed;
     if (c && rc)

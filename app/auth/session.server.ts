@@ -5,6 +5,7 @@ import { createCookie, redirect, type Cookie } from "@remix-run/node";
 import { requestPath, safeRedirect } from "~/auth/auth-redirect";
 import { ADMINS_ONLY, FLASH_MESSAGES, type FlashKey } from "~/auth/flash-messages";
 import { env } from "~/config/env.server";
+import { requestMemo } from "~/http/request-scope.server";
 import { createSession, deleteExpiredSessionsOf, deleteSession, extendSession, findSession } from "~/data/sessions.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -58,16 +59,13 @@ export interface CurrentSession {
   renewedCookie?: string;
 }
 
-const perRequest = new WeakMap<Request, Promise<CurrentSession | null>>();
-
-/** The signed-in session of a request, or null (no cookie, unknown, expired, or disabled account). */
+/**
+ * The signed-in session of a request, or null (no cookie, unknown, expired, or disabled account).
+ * Looked up once per HTTP request (the root, layout and page loaders all ask, in parallel), never
+ * kept beyond it: a logout or a disabled account counts from the next request on.
+ */
 export function getCurrentSession(request: Request): Promise<CurrentSession | null> {
-  let pending = perRequest.get(request);
-  if (!pending) {
-    pending = loadSession(request);
-    perRequest.set(request, pending);
-  }
-  return pending;
+  return requestMemo(request, "session", () => loadSession(request));
 }
 
 async function loadSession(request: Request): Promise<CurrentSession | null> {

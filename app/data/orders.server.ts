@@ -166,8 +166,3 @@ export async function findPaymentPageOrder(orderId: string, ownerId: string) {
     },
   });
 }
-
-export async function countOrders(): Promise<number> {
-  const prisma = await db();
-  return prisma.order.count({ where: { deletedAt: null } });
-}

@@ -52,8 +52,3 @@ export async function deletePackage(id: string): Promise<number> {
   forgetCachedLists();
   return count;
 }
-
-export async function countPackages(): Promise<number> {
-  const prisma = await db();
-  return prisma.service.count({ where: { deletedAt: null } });
-}

@@ -36,8 +36,3 @@ export async function addReview(
   forgetCachedLists();
   return created;
 }
-
-export async function countReviews(): Promise<number> {
-  const prisma = await db();
-  return prisma.review.count();
-}

@@ -1,12 +1,33 @@
 // Session rows: browser sessions and API tokens, keyed by the SHA-256 of their secret id.
 import { db } from "~/data/db.server";
 
-const sessionUserSelect = { id: true, email: true, displayName: true, photoUrl: true, role: true, disabled: true } as const;
+interface SessionRow {
+  expiresAt: Date | string;
+  userId: string;
+  email: string;
+  displayName: string;
+  photoUrl: string | null;
+  role: "CUSTOMER" | "ADMIN";
+  disabled: boolean;
+}
 
-/** The row's expiry and the user it belongs to (with the role and the disabled flag). */
+/**
+ * The row's expiry and the user it belongs to (with the role and the disabled flag). Every
+ * signed-in request asks this: one statement with a join, by the primary key (Prisma's nested
+ * select sends two).
+ */
 export async function findSession(id: string) {
   const prisma = await db();
-  return prisma.session.findUnique({ where: { id }, select: { expiresAt: true, user: { select: sessionUserSelect } } });
+  const rows = await prisma.$queryRaw<SessionRow[]>`
+    SELECT s."expiresAt", u."id" AS "userId", u."email", u."displayName", u."photoUrl", u."role"::text AS "role", u."disabled"
+    FROM "Session" s JOIN "User" u ON u."id" = s."userId"
+    WHERE s."id" = ${id}`;
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    expiresAt: new Date(row.expiresAt),
+    user: { id: row.userId, email: row.email, displayName: row.displayName, photoUrl: row.photoUrl, role: row.role, disabled: row.disabled },
+  };
 }
 
 export async function createSession(id: string, userId: string, expiresAt: Date): Promise<void> {

@@ -78,8 +78,3 @@ export async function saveDisplayName(userId: string, displayName: string | unde
     select: { id: true, email: true, displayName: true },
   });
 }
-
-export async function countUsers(): Promise<number> {
-  const prisma = await db();
-  return prisma.user.count();
-}

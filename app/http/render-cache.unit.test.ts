@@ -1,8 +1,16 @@
 import type { EntryContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { cachedPage, rememberPage, renderCacheKey } from "~/http/render-cache.server";
+import {
+  cachedPage,
+  PERSONAL_BOUND,
+  PUBLIC_BOUND,
+  rememberPage,
+  renderCacheKey,
+  renderCacheSize,
+} from "~/http/render-cache.server";
 
 const publicHeaders = () => new Headers({ "Cache-Control": "public, max-age=60, stale-while-revalidate=600" });
+const personalHeaders = () => new Headers({ "Cache-Control": "private, no-store" });
 const context = (loaderData: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
   ({ staticHandlerContext: { loaderData, actionData: null, errors: null, ...extra } }) as unknown as EntryContext;
 const get = (path: string, method = "GET") => new Request(`http://localhost${path}`, { method });
@@ -18,8 +26,17 @@ describe("the render cache", () => {
     );
   });
 
-  it("never keys a private page, an error, a non-200 answer, an action result or a POST", () => {
-    expect(renderCacheKey(get("/"), 200, new Headers({ "Cache-Control": "private, no-store" }), context({}))).toBeNull();
+  it("keys a personal page by its user's loader data, apart from public pages", () => {
+    const alice = renderCacheKey(get("/dashboard"), 200, personalHeaders(), context({ root: { user: { email: "a@x.test" } } }));
+    const bob = renderCacheKey(get("/dashboard"), 200, personalHeaders(), context({ root: { user: { email: "b@x.test" } } }));
+    const anonymous = renderCacheKey(get("/dashboard"), 200, publicHeaders(), context({ root: { user: { email: "a@x.test" } } }));
+    expect(alice).toMatch(/^personal:/);
+    expect(bob).not.toBe(alice);
+    expect(anonymous).toMatch(/^public:/);
+    expect(anonymous).not.toBe(alice);
+  });
+
+  it("never keys a page without Cache-Control, an error, a non-200 answer, an action result or a POST", () => {
     expect(renderCacheKey(get("/"), 200, new Headers(), context({}))).toBeNull();
     expect(renderCacheKey(get("/"), 404, publicHeaders(), context({}))).toBeNull();
     expect(renderCacheKey(get("/"), 200, publicHeaders(), context({}, { errors: { root: new Error("x") } }))).toBeNull();
@@ -36,12 +53,28 @@ describe("the render cache", () => {
     expect(cachedPage("unknown", "n")).toBeNull();
   });
 
-  it("keeps at most 200 pages, dropping the least recently used", () => {
-    rememberPage("kept", "kept", "");
-    for (let i = 0; i < 199; i++) rememberPage(`filler-${i}`, "x", "");
-    expect(cachedPage("kept", "n")).toBe("kept");
-    rememberPage("one-more", "x", "");
-    expect(cachedPage("kept", "n")).toBe("kept");
-    expect(cachedPage("filler-0", "n")).toBeNull();
+  it("keeps at most 200 public pages, dropping the least recently used", () => {
+    rememberPage("public:kept", "kept", "");
+    for (let i = 0; i < 199; i++) rememberPage(`public:filler-${i}`, "x", "");
+    expect(cachedPage("public:kept", "n")).toBe("kept");
+    rememberPage("public:one-more", "x", "");
+    expect(cachedPage("public:kept", "n")).toBe("kept");
+    expect(cachedPage("public:filler-0", "n")).toBeNull();
+    expect(renderCacheSize().public.entries).toBe(PUBLIC_BOUND.entries);
+  });
+
+  it("bounds the characters held, and personal pages never push public ones out", () => {
+    rememberPage("public:home", "home", "");
+    const big = "x".repeat(Math.floor(PERSONAL_BOUND.chars / 4));
+    for (let i = 0; i < 10; i++) rememberPage(`personal:user-${i}`, big, "");
+    expect(renderCacheSize().personal.chars).toBeLessThanOrEqual(PERSONAL_BOUND.chars);
+    expect(renderCacheSize().personal.entries).toBe(4);
+    expect(cachedPage("personal:user-0", "n")).toBeNull();
+    expect(cachedPage("personal:user-9", "n")).toBe(big);
+    expect(cachedPage("public:home", "n")).toBe("home");
+    // A page larger than the whole bound is not kept at all.
+    rememberPage("personal:huge", "x".repeat(PERSONAL_BOUND.chars + 1), "");
+    expect(cachedPage("personal:huge", "n")).toBeNull();
+    expect(cachedPage("personal:user-9", "n")).toBe(big);
   });
 });

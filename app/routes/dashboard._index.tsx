@@ -1,16 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/session.server";
-import { countOrders } from "~/data/orders.server";
-import { countPackages } from "~/data/packages.server";
-import { countReviews } from "~/data/reviews.server";
-import { countUsers } from "~/data/users.server";
+import { dashboardCounts } from "~/data/dashboard.server";
 
 // Counts only: no lists reach the browser.
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  const [users, packages, reviews, orders] = await Promise.all([countUsers(), countPackages(), countReviews(), countOrders()]);
-  return { users, packages, reviews, orders };
+  return dashboardCounts();
 }
 
 export default function DashboardHome() {

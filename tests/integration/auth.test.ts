@@ -2,6 +2,7 @@ import bcrypt from "bcryptjs";
 import { describe, expect, it } from "vitest";
 import { getUser, hashSessionId, requireAdmin, requireUser, sessionCookie, SESSION_TTL_MS } from "~/auth/session.server";
 import { db } from "~/data/db.server";
+import { inRequestScope } from "~/http/request-scope.server";
 import { hit } from "~/data/rate-limits.server";
 import { loader as rootLoader } from "~/root";
 import { action as startGoogle } from "~/routes/auth.google";
@@ -103,6 +104,25 @@ describe("sessions", () => {
     );
     expect(data.user).toBeNull();
     expect(data.flash?.text).toBe("You are logged out.");
+  });
+
+  it("looks the session up once per request, and a logout or a disabled account counts from the next request", async () => {
+    const user = await createUser();
+    const cookie = await signIn(user.id);
+    const prisma = await db();
+    // One request: the root, layout and page loaders each get their own Request object.
+    const first = await inRequestScope(() =>
+      Promise.all([getUser(authedGet("/dashboard", cookie)), requireUser(authedGet("/dashboard", cookie))]),
+    );
+    expect(first.map((found) => found?.id)).toEqual([user.id, user.id]);
+    await logoutAction(routeArgs(authedPost("/logout", {}, cookie)));
+    expect(await inRequestScope(() => getUser(authedGet("/dashboard", cookie)))).toBeNull();
+
+    const other = await signIn(user.id);
+    expect((await inRequestScope(() => getUser(authedGet("/dashboard", other))))?.id).toBe(user.id);
+    await prisma.user.update({ where: { id: user.id }, data: { disabled: true } });
+    expect(await inRequestScope(() => getUser(authedGet("/dashboard", other)))).toBeNull();
+    expect(await sessionRow(other)).toBeNull();
   });
 
   it("root loader returns the navbar user and a one-time flash", async () => {
