@@ -5,8 +5,8 @@ import { createCookie, redirect, type Cookie } from "@remix-run/node";
 import { requestPath, safeRedirect } from "~/auth/auth-redirect";
 import { ADMINS_ONLY, FLASH_MESSAGES, type FlashKey } from "~/auth/flash-messages";
 import { env } from "~/config/env.server";
-import { requestMemo } from "~/http/request-scope.server";
 import { createSession, deleteExpiredSessionsOf, deleteSession, extendSession, findSession } from "~/data/sessions.server";
+import { requestMemo } from "~/http/request-scope.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Sliding expiry: the row and cookie are renewed at most once a day. */
