@@ -18,6 +18,11 @@ const envSchema = z.object({
   DATABASE_URL: optionalString.refine((url) => !url || /^postgres(ql)?:\/\//.test(url), "must be a postgresql:// URL"),
   DATABASE_POOL_SIZE: positiveInt(10),
   DATA_DIR: z.string().default("./data"),
+  // The embedded database's buffer pool, inside its WebAssembly memory (docs/performance.md, Memory).
+  EMBEDDED_SHARED_BUFFERS: z
+    .string()
+    .regex(/^[1-9][0-9]*(kB|MB|GB)$/, "must be a size like 16MB")
+    .default("16MB"),
   SESSION_SECRET: optionalString,
   ADMIN_EMAIL: z.string().email().default("admin@tourbooking.test"),
   ADMIN_PASSWORD: z.string().min(8).default("admin12345"),

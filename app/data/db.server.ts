@@ -7,6 +7,7 @@ import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { env } from "~/config/env.server";
 import { logger } from "~/config/logger.server";
+import { watchWrites } from "~/data/read-cache.server";
 import { applyMigrations, pendingMigrations, readMigrations, type MigrationConnection } from "~/data/migrate.server";
 import { seedDatabase } from "~/data/seed.server";
 import { PrismaClient } from "~/generated/prisma/client";
@@ -93,8 +94,17 @@ function openServerDatabase(url: string, poolSize: number): Database {
   };
 }
 
-function openEmbeddedDatabase(dataDir: string): Database {
-  const pglite = new PGlite(join(dataDir, "pglite"));
+// PGlite's WebAssembly memory starts at 128 MB and never shrinks; PostgreSQL's default 128 MB
+// buffer pool alone grew it to ~185 MB. The site's data is a few MB, so a small pool keeps the
+// database inside its first 128 MB (docs/performance.md, Memory).
+function embeddedStartParams(sharedBuffers: string): string[] {
+  return [...PGlite.defaultStartParams, "-c", `shared_buffers=${sharedBuffers}`, "-c", "work_mem=4MB", "-c", "temp_buffers=2MB"];
+}
+
+function openEmbeddedDatabase(dataDir: string, sharedBuffers: string): Database {
+  const pglite = new PGlite(join(dataDir, "pglite"), { startParams: embeddedStartParams(sharedBuffers) });
+  // This process is the database's only client: reads can be kept until the next write.
+  watchWrites(pglite);
   const prisma = countingQueries(new PrismaClient({ adapter: new PrismaPGlite(pglite), log: [{ emit: "event", level: "query" }] }));
   return {
     prisma,
@@ -128,7 +138,7 @@ function state(): DatabaseState {
     const config = env();
     const database = config.DATABASE_URL
       ? openServerDatabase(config.DATABASE_URL, config.DATABASE_POOL_SIZE)
-      : openEmbeddedDatabase(config.DATA_DIR);
+      : openEmbeddedDatabase(config.DATA_DIR, config.EMBEDDED_SHARED_BUFFERS);
     const ready = (async () => {
       // Instances starting together take turns: the seed checks what exists before it writes.
       const applied = await database.withConnection(async (connection) => {

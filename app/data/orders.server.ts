@@ -1,6 +1,7 @@
 // Orders: owned by their customer (the owner goes in every `where`), soft-deleted, and priced by
 // the server (unitPriceCents and priceCents are copied from the package when it is ordered).
 import { db } from "~/data/db.server";
+import { cachedRead } from "~/data/read-cache.server";
 import { paymentRecordSelect } from "~/data/payments.server";
 import type { Prisma } from "~/generated/prisma/client";
 
@@ -38,14 +39,19 @@ const orderListSelect = {
   district: true,
 } as const;
 
-export async function listOrdersOf(userId: string) {
-  const prisma = await db();
-  return prisma.order.findMany({ where: { userId, deletedAt: null }, orderBy: { createdAt: "desc" }, select: orderListSelect });
+// Both lists are kept until the next write on the embedded database (app/data/read-cache.server.ts).
+export function listOrdersOf(userId: string) {
+  return cachedRead(`orders-of:${userId}`, async () => {
+    const prisma = await db();
+    return prisma.order.findMany({ where: { userId, deletedAt: null }, orderBy: { createdAt: "desc" }, select: orderListSelect });
+  });
 }
 
-export async function listAllOrders() {
-  const prisma = await db();
-  return prisma.order.findMany({ where: { deletedAt: null }, orderBy: { createdAt: "desc" }, select: orderListSelect });
+export function listAllOrders() {
+  return cachedRead("all-orders", async () => {
+    const prisma = await db();
+    return prisma.order.findMany({ where: { deletedAt: null }, orderBy: { createdAt: "desc" }, select: orderListSelect });
+  });
 }
 
 /** An order as the API shows it (app/http/api-json.ts): the spec's fields and its payment. */

@@ -1,5 +1,6 @@
 // Session rows: browser sessions and API tokens, keyed by the SHA-256 of their secret id.
 import { db } from "~/data/db.server";
+import { cachedRead } from "~/data/read-cache.server";
 
 interface SessionRow {
   expiresAt: Date | string;
@@ -14,9 +15,13 @@ interface SessionRow {
 /**
  * The row's expiry and the user it belongs to (with the role and the disabled flag). Every
  * signed-in request asks this: one statement with a join, by the primary key (Prisma's nested
- * select sends two).
+ * select sends two), kept until the next write on the embedded database (app/data/read-cache.server.ts).
  */
-export async function findSession(id: string) {
+export function findSession(id: string) {
+  return cachedRead(`session:${id}`, () => loadSession(id));
+}
+
+async function loadSession(id: string) {
   const prisma = await db();
   const rows = await prisma.$queryRaw<SessionRow[]>`
     SELECT s."expiresAt", u."id" AS "userId", u."email", u."displayName", u."photoUrl", u."role"::text AS "role", u."disabled"
