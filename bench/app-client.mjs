@@ -23,13 +23,14 @@ async function freePort() {
 }
 
 /** Starts server/start.mjs in `cwd` and waits until `readyPath` answers 200. */
-export async function startServer({ name, cwd, env, readyPath, countQueries }) {
+export async function startServer({ name, cwd, env, readyPath, countQueries, memoryProbe }) {
   const port = await freePort();
   const logDir = mkdtempSync(path.join(os.tmpdir(), `bench-${name}-log-`));
   const logFile = path.join(logDir, "server.log");
   const fd = openSync(logFile, "w");
   const nodeArgs = [];
   if (countQueries) nodeArgs.push("--import", pathToImport(path.join(ROOT, "bench", "count-queries.mjs")));
+  if (memoryProbe) nodeArgs.push("--expose-gc", "--import", pathToImport(path.join(ROOT, "bench", "memory-probe.mjs")));
   nodeArgs.push(path.join(ROOT, "server", "start.mjs"));
   const child = spawn(process.execPath, nodeArgs, {
     cwd,
@@ -74,6 +75,23 @@ export async function startServer({ name, cwd, env, readyPath, countQueries }) {
         };
         child.on("message", onMessage);
         child.send({ type: "bench:queries", id });
+      });
+    },
+    /** The server's memory (bench/memory-probe.mjs), after a full collection when `gc`; null without the probe. */
+    async memory({ gc = false } = {}) {
+      if (!memoryProbe) return null;
+      const id = ++nextId;
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => resolve(null), 10_000);
+        const onMessage = (message) => {
+          if (message?.type === "soak:memory" && message.id === id) {
+            clearTimeout(timer);
+            child.off("message", onMessage);
+            resolve(message.memory);
+          }
+        };
+        child.on("message", onMessage);
+        child.send({ type: "soak:memory", id, gc });
       });
     },
     async stop() {

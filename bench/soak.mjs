@@ -8,7 +8,9 @@
 // of them signed out again) and a registration every 10 s. The server's RSS (VmRSS of
 // /proc/{pid}/status) is read at start-up and every --sample-seconds (30); the report gives it at
 // start, after --warmup-minutes (2), at the end and its highest, and writes bench/soak.json.
-// RSS after the warm-up should stay flat: what grows there is a leak or an unbounded cache.
+// RSS after the warm-up should stay flat: what grows there is a leak or an unbounded cache. The
+// server runs with bench/memory-probe.mjs: the JavaScript heap it still holds after a full
+// collection is reported too, after the warm-up and at the end (held memory that grows is a leak).
 import { readFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -57,9 +59,17 @@ async function get(origin, pathname, cookie, accept = "text/html") {
 
 async function soakOne({ label, env, minutes, warmupMinutes, sampleSeconds }) {
   log(`${label}: starting the app`);
-  const server = await startServer({ name: `soak-${label}`, cwd: ROOT, env: { ...SOAK_LIMITS, ...env }, readyPath: "/readyz" });
+  const server = await startServer({
+    name: `soak-${label}`,
+    cwd: ROOT,
+    env: { ...SOAK_LIMITS, ...env },
+    readyPath: "/readyz",
+    memoryProbe: true,
+  });
   const { origin, pid } = server;
-  const samples = [{ seconds: 0, rssMb: rssMb(pid) }];
+  const samples = [{ seconds: 0, rssMb: rssMb(pid), heapMb: (await server.memory())?.heapUsed }];
+  // After a full collection: what the app still holds (taken after the warm-up and at the end).
+  const held = {};
   const counts = { requests: 0, orders: 0, logins: 0, logouts: 0, registrations: 0, errors: 0, statuses: {} };
   try {
     const services = await (await fetch(origin + "/api/services", { headers: { accept: "application/json" } })).json();
@@ -148,13 +158,18 @@ async function soakOne({ label, env, minutes, warmupMinutes, sampleSeconds }) {
     const sampler = (async () => {
       while (running()) {
         await sleep(Math.min(sampleSeconds * 1000, Math.max(0, endAt - Date.now())));
-        samples.push({ seconds: Math.round((Date.now() - started) / 1000), rssMb: rssMb(pid) });
-        log(`${label}: ${samples.at(-1).seconds} s, RSS ${samples.at(-1).rssMb} MB, ${counts.requests} requests`);
+        const seconds = Math.round((Date.now() - started) / 1000);
+        samples.push({ seconds, rssMb: rssMb(pid), heapMb: (await server.memory())?.heapUsed });
+        if (!held.afterWarmup && seconds >= warmupMinutes * 60) held.afterWarmup = await server.memory({ gc: true });
+        log(
+          `${label}: ${seconds} s, RSS ${samples.at(-1).rssMb} MB, heap ${samples.at(-1).heapMb} MB, ${counts.requests} requests`,
+        );
       }
     })();
     await Promise.all([...clients, orders, logins, sampler]);
     // Idle a moment: what stays is held, not in flight.
     await sleep(5_000);
+    held.end = await server.memory({ gc: true });
     samples.push({ seconds: Math.round((Date.now() - started) / 1000), rssMb: rssMb(pid), idle: true });
   } finally {
     await server.stop();
@@ -167,6 +182,12 @@ async function soakOne({ label, env, minutes, warmupMinutes, sampleSeconds }) {
     database: label,
     minutes,
     counts,
+    // heap used after a full collection, after the warm-up and at the end
+    heldMb: {
+      afterWarmup: held.afterWarmup?.heapUsed ?? null,
+      end: held.end?.heapUsed ?? null,
+      endExternal: held.end?.external ?? null,
+    },
     rssMb: {
       start: samples[0].rssMb,
       afterWarmup: afterWarmup.rssMb,
@@ -227,7 +248,7 @@ export async function soak({ args, buildApp }) {
   for (const run of runs) {
     const r = run.rssMb;
     console.log(
-      `| ${run.database} | ${run.counts.requests} | ${run.counts.orders} | ${run.counts.logins} | ${r.start} MB | ${r.afterWarmup} MB | ${r.end} MB | ${r.idleAfter} MB | ${r.max} MB | ${r.growthAfterWarmup} MB |`,
+      `| ${run.database} | ${run.counts.requests} | ${run.counts.orders} | ${run.counts.logins} | ${r.start} MB | ${r.afterWarmup} MB | ${r.end} MB | ${r.idleAfter} MB | ${r.max} MB | ${r.growthAfterWarmup} MB | ${run.heldMb.afterWarmup} / ${run.heldMb.end} MB |`,
     );
   }
   for (const run of runs)
