@@ -7,8 +7,8 @@ import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { env } from "~/config/env.server";
 import { logger } from "~/config/logger.server";
-import { watchWrites } from "~/data/read-cache.server";
 import { applyMigrations, pendingMigrations, readMigrations, type MigrationConnection } from "~/data/migrate.server";
+import { watchWrites } from "~/data/read-cache.server";
 import { seedDatabase } from "~/data/seed.server";
 import { PrismaClient } from "~/generated/prisma/client";
 

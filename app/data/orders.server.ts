@@ -1,8 +1,8 @@
 // Orders: owned by their customer (the owner goes in every `where`), soft-deleted, and priced by
 // the server (unitPriceCents and priceCents are copied from the package when it is ordered).
 import { db } from "~/data/db.server";
-import { cachedRead } from "~/data/read-cache.server";
 import { paymentRecordSelect } from "~/data/payments.server";
+import { cachedRead } from "~/data/read-cache.server";
 import type { Prisma } from "~/generated/prisma/client";
 
 /** The owner's filter: none for an administrator or the webhook (ownerId undefined). */
