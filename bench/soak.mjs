@@ -242,9 +242,9 @@ export async function soak({ args, buildApp }) {
   writeFileSync(path.join(ROOT, "bench", "soak.json"), JSON.stringify(result, null, 2) + "\n");
   console.log(`\nSoak ${result.date}: ${minutes} min of mixed traffic, ${CLIENTS} clients, RSS every ${sampleSeconds} s\n`);
   console.log(
-    "| database | requests | orders | sign-ins | RSS start | after warm-up | end | idle after | max | growth after warm-up |",
+    "| database | requests | orders | sign-ins | RSS start | after warm-up | end | idle after | max | growth after warm-up | heap held after warm-up / end |",
   );
-  console.log("|---|---|---|---|---|---|---|---|---|---|");
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|");
   for (const run of runs) {
     const r = run.rssMb;
     console.log(
