@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { PackageImage } from "~/components/PackageImage";
 import { formatDollars } from "~/domain/money";
 
 interface PackageCardData {
@@ -15,14 +16,14 @@ export function PackagesGrid({ packages, headingLevel = 2 }: { packages: Package
     <ul className="services-grid">
       {packages.map((tourPackage, index) => (
         <li key={tourPackage.id} className="card service-card">
-          <img
+          <PackageImage
             src={tourPackage.image}
             alt={tourPackage.title}
             width={640}
             height={420}
-            loading={index < 3 ? "eager" : "lazy"}
-            decoding="async"
-            {...(index === 0 ? { fetchpriority: "high" } : {})}
+            sizes="(max-width: 600px) 100vw, (max-width: 1000px) 50vw, 33vw"
+            priority={index === 0}
+            {...(index > 0 && index < 3 ? { loading: "eager" as const } : {})}
           />
           <div className="card-body">
             <Heading className="card-title">{tourPackage.title}</Heading>

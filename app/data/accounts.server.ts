@@ -1,5 +1,5 @@
 // Account self-service: password-reset links, profile and password changes, account deletion.
-import { db } from "~/data/db.server";
+import { db, type Tx } from "~/data/db.server";
 
 export async function findResetAccount(email: string) {
   const prisma = await db();
@@ -46,8 +46,6 @@ export async function consumePasswordReset(tokenHash: string, passwordHash: stri
     return row.userId;
   });
 }
-
-type Tx = Parameters<Parameters<Awaited<ReturnType<typeof db>>["$transaction"]>[0]>[0];
 
 async function setPasswordIn(tx: Tx, userId: string, hash: string) {
   await tx.password.upsert({ where: { userId }, create: { userId, hash }, update: { hash } });

@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/session.server";
 import { DataTable } from "~/components/DataTable";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
+import { PackageImage } from "~/components/PackageImage";
 import { deletePackage, findPackageToOrder, listPackages } from "~/data/packages.server";
 import { formatDollars } from "~/domain/money";
 import { askToDelete, readDeleteRequest, UNKNOWN_REQUEST } from "~/http/delete-request.server";
@@ -50,7 +51,7 @@ export default function ManagePackages() {
           {
             header: "Product Photo",
             cell: (tourPackage) => (
-              <img src={tourPackage.image} alt="" width={96} height={63} loading="lazy" className="table-photo" />
+              <PackageImage src={tourPackage.image} alt="" width={96} height={63} sizes="96px" className="table-photo" />
             ),
           },
           { header: "Product Name", cell: (tourPackage) => tourPackage.title },

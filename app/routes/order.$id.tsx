@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "~/components/hooks";
+import { PackageImage } from "~/components/PackageImage";
 import { findPackage } from "~/data/packages.server";
 import { dollarsValue, formatDollars } from "~/domain/money";
 import {
@@ -49,13 +50,14 @@ export default function OrderPage() {
 
   return (
     <article className="container page-section order-page">
-      <img
+      <PackageImage
         src={tourPackage.image}
         alt={tourPackage.title}
         width={640}
         height={420}
+        sizes="(max-width: 800px) 100vw, 640px"
         className="order-image"
-        {...{ fetchpriority: "high" }}
+        priority
       />
       <div className="order-details">
         <h1>{tourPackage.title}</h1>
