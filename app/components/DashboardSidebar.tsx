@@ -2,6 +2,9 @@ import { NavLink } from "@remix-run/react";
 
 type Item = { to: string; label: string; end?: boolean };
 
+/** Numbers shown next to a link (e.g. messages still to handle), by the link's path. */
+export type SidebarCounts = Partial<Record<string, number>>;
+
 const everyone: Item[] = [
   { to: "/dashboard", label: "Dashboard", end: true },
   { to: "/dashboard/myOrder", label: "My Orders" },
@@ -14,9 +17,11 @@ const admins: Item[] = [
   { to: "/dashboard/addProduct", label: "Add A Product" },
   { to: "/dashboard/makeAdmin", label: "Make Admin" },
   { to: "/dashboard/manageProducts", label: "Manage Products" },
+  { to: "/dashboard/messages", label: "Messages" },
+  { to: "/dashboard/subscribers", label: "Subscribers" },
 ];
 
-export function DashboardSidebar({ isAdmin }: { isAdmin: boolean }) {
+export function DashboardSidebar({ isAdmin, counts = {} }: { isAdmin: boolean; counts?: SidebarCounts }) {
   const items = isAdmin ? [...everyone, ...admins] : everyone;
   return (
     <nav className="dashboard-sidebar" aria-label="Dashboard">
@@ -25,6 +30,13 @@ export function DashboardSidebar({ isAdmin }: { isAdmin: boolean }) {
           <li key={item.to}>
             <NavLink to={item.to} end={item.end ?? false}>
               {item.label}
+              {counts[item.to] ? (
+                <span className="sidebar-count">
+                  {" "}
+                  {counts[item.to]}
+                  <span className="visually-hidden"> to handle</span>
+                </span>
+              ) : null}
             </NavLink>
           </li>
         ))}

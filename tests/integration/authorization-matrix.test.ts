@@ -9,8 +9,12 @@ import * as addReview from "~/routes/dashboard.addReview";
 import * as makeAdmin from "~/routes/dashboard.makeAdmin";
 import * as manageAllOrders from "~/routes/dashboard.manageAllOrders";
 import * as manageProducts from "~/routes/dashboard.manageProducts";
+import * as message from "~/routes/dashboard.messages.$id";
+import * as messages from "~/routes/dashboard.messages._index";
 import * as myOrder from "~/routes/dashboard.myOrder";
 import * as profile from "~/routes/dashboard.profile";
+import * as subscribers from "~/routes/dashboard.subscribers";
+import * as subscribersExport from "~/routes/dashboard.subscribers.export[.]csv";
 import { authedGet, authedPost, createUser, signIn } from "../support/auth";
 import { callRoute, type RouteArgs } from "../support/requests";
 
@@ -62,6 +66,10 @@ const routes: RouteCase[] = [
     access: "admin",
     payload: () => ({ intent: "delete", id: fixture.serviceId }),
   },
+  { path: "/dashboard/messages", module: messages, access: "admin", payload: () => ({ intent: "handled", id: "no-such-message" }) },
+  { path: "/dashboard/messages/no-such-message", module: message, access: "admin", payload: () => ({ intent: "handled" }) },
+  { path: "/dashboard/subscribers", module: subscribers, access: "admin" },
+  { path: "/dashboard/subscribers/export.csv", module: subscribersExport, access: "admin" },
 ];
 
 const cookies: Record<Role, string | null> = { anonymous: null, customer: null, admin: null };

@@ -1,0 +1,151 @@
+// Charts drawn on the server as SVG (no chart library in the browser): a title and a description
+// for screen readers, each bar's figure in its tooltip, and the same figures as a table.
+import { useId } from "react";
+import { barGeometry, niceMax } from "~/domain/charts";
+
+const WIDTH = 600;
+const HEIGHT = 220;
+const AXIS = 24;
+const LEFT = 56;
+
+export function BarChart({
+  title,
+  description,
+  labels,
+  values,
+  format,
+  valueHeader,
+}: {
+  title: string;
+  description: string;
+  labels: string[];
+  values: number[];
+  format: (value: number) => string;
+  valueHeader: string;
+}) {
+  const id = useId();
+  const max = niceMax(values);
+  const plotWidth = WIDTH - LEFT;
+  const plotHeight = HEIGHT - AXIS;
+  const bars = barGeometry(values, plotWidth, plotHeight, max);
+  return (
+    <figure className="card chart">
+      <figcaption className="chart-title">{title}</figcaption>
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} className="chart-svg">
+        <title id={`${id}-title`}>{title}</title>
+        <desc id={`${id}-desc`}>{description}</desc>
+        {[0, 0.5, 1].map((fraction) => (
+          <g key={fraction}>
+            <line x1={LEFT} x2={WIDTH} y1={plotHeight * (1 - fraction)} y2={plotHeight * (1 - fraction)} className="chart-grid" />
+            <text x={LEFT - 6} y={plotHeight * (1 - fraction) + 4} textAnchor="end" className="chart-axis">
+              {format(max * fraction)}
+            </text>
+          </g>
+        ))}
+        {bars.map((bar, index) => (
+          <g key={labels[index]}>
+            <rect x={LEFT + bar.x} y={bar.y} width={bar.width} height={bar.height} className="chart-bar">
+              <title>{`${labels[index]}: ${format(values[index])}`}</title>
+            </rect>
+            <text x={LEFT + bar.x + bar.width / 2} y={HEIGHT - 6} textAnchor="middle" className="chart-axis">
+              {labels[index].slice(0, 3)}
+            </text>
+          </g>
+        ))}
+      </svg>
+      <details>
+        <summary>Show the figures as a table</summary>
+        <table className="data-table chart-table">
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
+              <th scope="col">{valueHeader}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {labels.map((label, index) => (
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                <td>{format(values[index])}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+}
+
+export interface SeatsRow {
+  id: string;
+  label: string;
+  seats: number;
+  taken: number;
+}
+
+/** Horizontal bars: the seats taken of each departure against its seats. */
+export function SeatsChart({ title, rows }: { title: string; rows: SeatsRow[] }) {
+  const id = useId();
+  const rowHeight = 34;
+  const labelWidth = 260;
+  const barWidth = 260;
+  const height = Math.max(1, rows.length) * rowHeight;
+  return (
+    <figure className="card chart">
+      <figcaption className="chart-title">{title}</figcaption>
+      {rows.length === 0 ? (
+        <p>No departures are scheduled.</p>
+      ) : (
+        <>
+          <svg
+            viewBox={`0 0 ${labelWidth + barWidth + 90} ${height}`}
+            role="img"
+            aria-labelledby={`${id}-title`}
+            className="chart-svg"
+          >
+            <title
+              id={`${id}-title`}
+            >{`${title}: ${rows.map((row) => `${row.label}, ${row.taken} of ${row.seats} seats`).join("; ")}`}</title>
+            {rows.map((row, index) => {
+              const y = index * rowHeight;
+              const filled = row.seats > 0 ? (row.taken / row.seats) * barWidth : 0;
+              return (
+                <g key={row.id}>
+                  <text x={0} y={y + 21} className="chart-label">
+                    {row.label.length > 34 ? `${row.label.slice(0, 33)}…` : row.label}
+                  </text>
+                  <rect x={labelWidth} y={y + 8} width={barWidth} height={18} className="chart-track" />
+                  <rect x={labelWidth} y={y + 8} width={filled} height={18} className="chart-bar" />
+                  <text x={labelWidth + barWidth + 8} y={y + 21} className="chart-label">
+                    {row.taken}/{row.seats}
+                  </text>
+                </g>
+              );
+            })}
+          </svg>
+          <details>
+            <summary>Show the figures as a table</summary>
+            <table className="data-table chart-table">
+              <thead>
+                <tr>
+                  <th scope="col">Departure</th>
+                  <th scope="col">Seats taken</th>
+                  <th scope="col">Seats</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.id}>
+                    <th scope="row">{row.label}</th>
+                    <td>{row.taken}</td>
+                    <td>{row.seats}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </details>
+        </>
+      )}
+    </figure>
+  );
+}
