@@ -3,10 +3,12 @@
 import { useId } from "react";
 import { barGeometry, niceMax } from "~/domain/charts";
 
-const WIDTH = 600;
-const HEIGHT = 220;
-const AXIS = 24;
-const LEFT = 56;
+// The viewBox is about as wide as the card shows it, so the labels keep a readable size.
+const WIDTH = 420;
+const HEIGHT = 210;
+const TOP = 12;
+const AXIS = 26;
+const LEFT = 64;
 
 export function BarChart({
   title,
@@ -15,6 +17,7 @@ export function BarChart({
   values,
   format,
   valueHeader,
+  minScale = 1,
 }: {
   title: string;
   description: string;
@@ -22,11 +25,13 @@ export function BarChart({
   values: number[];
   format: (value: number) => string;
   valueHeader: string;
+  /** the smallest top of the scale, so that an empty chart still has readable steps */
+  minScale?: number;
 }) {
   const id = useId();
-  const max = niceMax(values);
+  const max = niceMax([minScale, ...values]);
   const plotWidth = WIDTH - LEFT;
-  const plotHeight = HEIGHT - AXIS;
+  const plotHeight = HEIGHT - AXIS - TOP;
   const bars = barGeometry(values, plotWidth, plotHeight, max);
   return (
     <figure className="card chart">
@@ -36,19 +41,25 @@ export function BarChart({
         <desc id={`${id}-desc`}>{description}</desc>
         {[0, 0.5, 1].map((fraction) => (
           <g key={fraction}>
-            <line x1={LEFT} x2={WIDTH} y1={plotHeight * (1 - fraction)} y2={plotHeight * (1 - fraction)} className="chart-grid" />
-            <text x={LEFT - 6} y={plotHeight * (1 - fraction) + 4} textAnchor="end" className="chart-axis">
+            <line
+              x1={LEFT}
+              x2={WIDTH}
+              y1={TOP + plotHeight * (1 - fraction)}
+              y2={TOP + plotHeight * (1 - fraction)}
+              className="chart-grid"
+            />
+            <text x={LEFT - 6} y={TOP + plotHeight * (1 - fraction) + 5} textAnchor="end" className="chart-axis">
               {format(max * fraction)}
             </text>
           </g>
         ))}
         {bars.map((bar, index) => (
           <g key={labels[index]}>
-            <rect x={LEFT + bar.x} y={bar.y} width={bar.width} height={bar.height} className="chart-bar">
+            <rect x={LEFT + bar.x} y={TOP + bar.y} width={bar.width} height={bar.height} className="chart-bar">
               <title>{`${labels[index]}: ${format(values[index])}`}</title>
             </rect>
             <text x={LEFT + bar.x + bar.width / 2} y={HEIGHT - 6} textAnchor="middle" className="chart-axis">
-              {labels[index].slice(0, 3)}
+              {labels[index].slice(0, 1)}
             </text>
           </g>
         ))}
@@ -83,12 +94,11 @@ export interface SeatsRow {
   taken: number;
 }
 
-/** Horizontal bars: the seats taken of each departure against its seats. */
+/** Horizontal bars, each under its departure's name: the seats taken against the seats. */
 export function SeatsChart({ title, rows }: { title: string; rows: SeatsRow[] }) {
   const id = useId();
-  const rowHeight = 34;
-  const labelWidth = 260;
-  const barWidth = 260;
+  const rowHeight = 50;
+  const barWidth = WIDTH - 70;
   const height = Math.max(1, rows.length) * rowHeight;
   return (
     <figure className="card chart">
@@ -97,12 +107,7 @@ export function SeatsChart({ title, rows }: { title: string; rows: SeatsRow[] })
         <p>No departures are scheduled.</p>
       ) : (
         <>
-          <svg
-            viewBox={`0 0 ${labelWidth + barWidth + 90} ${height}`}
-            role="img"
-            aria-labelledby={`${id}-title`}
-            className="chart-svg"
-          >
+          <svg viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-labelledby={`${id}-title`} className="chart-svg">
             <title
               id={`${id}-title`}
             >{`${title}: ${rows.map((row) => `${row.label}, ${row.taken} of ${row.seats} seats`).join("; ")}`}</title>
@@ -111,12 +116,12 @@ export function SeatsChart({ title, rows }: { title: string; rows: SeatsRow[] })
               const filled = row.seats > 0 ? (row.taken / row.seats) * barWidth : 0;
               return (
                 <g key={row.id}>
-                  <text x={0} y={y + 21} className="chart-label">
-                    {row.label.length > 34 ? `${row.label.slice(0, 33)}…` : row.label}
+                  <text x={0} y={y + 17} className="chart-label">
+                    {row.label.length > 46 ? `${row.label.slice(0, 45)}…` : row.label}
                   </text>
-                  <rect x={labelWidth} y={y + 8} width={barWidth} height={18} className="chart-track" />
-                  <rect x={labelWidth} y={y + 8} width={filled} height={18} className="chart-bar" />
-                  <text x={labelWidth + barWidth + 8} y={y + 21} className="chart-label">
+                  <rect x={0} y={y + 24} width={barWidth} height={16} className="chart-track" />
+                  <rect x={0} y={y + 24} width={filled} height={16} className="chart-bar" />
+                  <text x={barWidth + 8} y={y + 38} className="chart-label">
                     {row.taken}/{row.seats}
                   </text>
                 </g>

@@ -126,6 +126,7 @@ export default function DashboardHome() {
           values={bookings}
           format={(value) => String(Math.round(value))}
           valueHeader="Bookings"
+          minScale={10}
         />
         <BarChart
           title="Revenue per month"
@@ -134,6 +135,7 @@ export default function DashboardHome() {
           values={revenueCents}
           format={(cents) => formatDollars(Math.round(cents))}
           valueHeader="Revenue"
+          minScale={100_000}
         />
         <SeatsChart title="Upcoming departures: seats taken" rows={departures} />
       </div>

@@ -18,6 +18,8 @@ const ADMIN_PAGES = [
   "/dashboard/addProduct",
   "/dashboard/makeAdmin",
   "/dashboard/manageProducts",
+  "/dashboard/messages",
+  "/dashboard/subscribers",
 ];
 
 async function expectNoViolations(page: Page, path: string) {

@@ -66,7 +66,12 @@ const routes: RouteCase[] = [
     access: "admin",
     payload: () => ({ intent: "delete", id: fixture.serviceId }),
   },
-  { path: "/dashboard/messages", module: messages, access: "admin", payload: () => ({ intent: "handled", id: "no-such-message" }) },
+  {
+    path: "/dashboard/messages",
+    module: messages,
+    access: "admin",
+    payload: () => ({ intent: "handled", id: "no-such-message" }),
+  },
   { path: "/dashboard/messages/no-such-message", module: message, access: "admin", payload: () => ({ intent: "handled" }) },
   { path: "/dashboard/subscribers", module: subscribers, access: "admin" },
   { path: "/dashboard/subscribers/export.csv", module: subscribersExport, access: "admin" },
