@@ -1,6 +1,6 @@
 import { NavLink } from "@remix-run/react";
 
-type Item = { to: string; label: string; end?: boolean };
+type Item = { to: string; label: string; end?: boolean; count?: number };
 
 const everyone: Item[] = [
   { to: "/dashboard", label: "Dashboard", end: true },
@@ -16,8 +16,14 @@ const admins: Item[] = [
   { to: "/dashboard/manageProducts", label: "Manage Products" },
 ];
 
-export function DashboardSidebar({ isAdmin }: { isAdmin: boolean }) {
-  const items = isAdmin ? [...everyone, ...admins] : everyone;
+/** The back office's pages (app/routes/dashboard.users.tsx, dashboard.reviews.tsx), after the spec's. */
+const backOffice = (flaggedReviews: number): Item[] => [
+  { to: "/dashboard/users", label: "Users" },
+  { to: "/dashboard/reviews", label: "Reviews", count: flaggedReviews },
+];
+
+export function DashboardSidebar({ isAdmin, flaggedReviews = 0 }: { isAdmin: boolean; flaggedReviews?: number }) {
+  const items = isAdmin ? [...everyone, ...admins, ...backOffice(flaggedReviews)] : everyone;
   return (
     <nav className="dashboard-sidebar" aria-label="Dashboard">
       <ul>
@@ -25,6 +31,11 @@ export function DashboardSidebar({ isAdmin }: { isAdmin: boolean }) {
           <li key={item.to}>
             <NavLink to={item.to} end={item.end ?? false}>
               {item.label}
+              {item.count ? (
+                <span className="badge badge-danger sidebar-count" aria-label={`${item.count} flagged`}>
+                  {item.count}
+                </span>
+              ) : null}
             </NavLink>
           </li>
         ))}
