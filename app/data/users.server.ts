@@ -103,11 +103,13 @@ export async function changeUserAccess(actorId: string, targetId: string, action
  */
 export async function listUsersPage({ query, page, pageSize }: { query: string; page: number; pageSize: number }) {
   const prisma = await db();
+  // Prisma's contains is LIKE '%…%': the search's own % and _ are literal characters.
+  const contains = query.replace(/[\\%_]/g, "\\$&");
   const where = query
     ? {
         OR: [
-          { displayName: { contains: query, mode: "insensitive" as const } },
-          { email: { contains: query, mode: "insensitive" as const } },
+          { displayName: { contains, mode: "insensitive" as const } },
+          { email: { contains, mode: "insensitive" as const } },
         ],
       }
     : {};
