@@ -1,6 +1,6 @@
+import { Form, useLocation } from "@remix-run/react";
 import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel from "embla-carousel-react";
-import { Form, useLocation } from "@remix-run/react";
 import { CarouselControls, CONTROLLED_AUTOPLAY, useCarouselAutoplay } from "~/components/CarouselAutoplay";
 import { Spinner } from "~/components/Spinner";
 import { Stars } from "~/components/Stars";

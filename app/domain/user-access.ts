@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { recordId } from "~/domain/fields";
 
-export const ACCESS_ACTIONS = ["make-admin", "revoke-admin", "disable", "enable"] as const;
+const ACCESS_ACTIONS = ["make-admin", "revoke-admin", "disable", "enable"] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];
 
 /** The users page's row forms: which account and what to do. */

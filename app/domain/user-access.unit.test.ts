@@ -22,10 +22,12 @@ describe("decideAccessChange", () => {
       refused: "last-admin",
     });
     // A disabled administrator does not count, so the only enabled one stays.
-    expect(decideAccessChange({ action: "revoke-admin", actorId: "a", target: admin("b", true), activeAdminIds: ["a"] })).toEqual({
-      change: { role: "CUSTOMER" },
-      endSessions: false,
-    });
+    expect(decideAccessChange({ action: "revoke-admin", actorId: "a", target: admin("b", true), activeAdminIds: ["a"] })).toEqual(
+      {
+        change: { role: "CUSTOMER" },
+        endSessions: false,
+      },
+    );
     expect(decideAccessChange({ action: "revoke-admin", actorId: "a", target: admin("b"), activeAdminIds: ["a", "b"] })).toEqual({
       change: { role: "CUSTOMER" },
       endSessions: false,
@@ -54,7 +56,9 @@ describe("decideAccessChange", () => {
       ["enable", customer("c")],
     ];
     for (const [action, target] of cases) {
-      expect(decideAccessChange({ action, actorId: "a", target, activeAdminIds: ["a", "b"] }), action).toEqual({ unchanged: true });
+      expect(decideAccessChange({ action, actorId: "a", target, activeAdminIds: ["a", "b"] }), action).toEqual({
+        unchanged: true,
+      });
     }
   });
 
@@ -75,6 +79,8 @@ describe("auditLine", () => {
     expect(auditLine({ action: "DISABLE", actorName: "Ann Admin", createdAt: new Date("2026-11-23T23:59:00Z") })).toBe(
       "Disabled by Ann Admin, 23 Nov 2026",
     );
-    expect(auditLine({ action: "MAKE_ADMIN", actorName: "Bo", createdAt: "2026-01-02T00:00:00Z" })).toBe("Made admin by Bo, 2 Jan 2026");
+    expect(auditLine({ action: "MAKE_ADMIN", actorName: "Bo", createdAt: "2026-01-02T00:00:00Z" })).toBe(
+      "Made admin by Bo, 2 Jan 2026",
+    );
   });
 });

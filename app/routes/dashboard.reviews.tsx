@@ -48,7 +48,8 @@ export async function action({ request }: ActionFunctionArgs) {
     if (changed > 0) {
       return { visibility: { ok: true, message: intent === "hide" ? "The review is hidden." : "The review is shown again." } };
     }
-    if (await findReviewToModerate(id)) return { visibility: { ok: true, message: "Nothing to change: the review already is so." } };
+    if (await findReviewToModerate(id))
+      return { visibility: { ok: true, message: "Nothing to change: the review already is so." } };
     return data({ visibility: { ok: false, message: NOT_FOUND } }, { status: 404 });
   }
   const asked = await readDeleteRequest(request);

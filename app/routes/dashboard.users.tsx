@@ -31,7 +31,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       created: DAY.format(createdAt),
       orders: _count.orders,
       lastChange: auditEntries[0]
-        ? auditLine({ action: auditEntries[0].action, actorName: auditEntries[0].actor.displayName, createdAt: auditEntries[0].createdAt })
+        ? auditLine({
+            action: auditEntries[0].action,
+            actorName: auditEntries[0].actor.displayName,
+            createdAt: auditEntries[0].createdAt,
+          })
         : null,
     })),
   };

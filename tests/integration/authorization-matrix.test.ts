@@ -89,7 +89,9 @@ beforeAll(async () => {
     data: { title: "Matrix Package", costCents: 10000, image: "/images/tours/x.svg", description: "For the matrix test." },
   });
   fixture.serviceId = service.id;
-  fixture.reviewId = (await prisma.review.create({ data: { name: "Matrix", email: "m@example.com", review: "Matrix target" } })).id;
+  fixture.reviewId = (
+    await prisma.review.create({ data: { name: "Matrix", email: "m@example.com", review: "Matrix target" } })
+  ).id;
   const order = await prisma.order.create({
     data: {
       userId: victim.id,
@@ -120,19 +122,20 @@ function expectedFor(access: RouteCase["access"], role: Role, method: "GET" | "P
 
 async function snapshot() {
   const prisma = await db();
-  const [users, admins, services, liveServices, orders, liveOrders, reviews, sessions, disabled, hidden, audit] = await Promise.all([
-    prisma.user.count(),
-    prisma.user.count({ where: { role: "ADMIN" } }),
-    prisma.service.count(),
-    prisma.service.count({ where: { deletedAt: null } }),
-    prisma.order.count(),
-    prisma.order.count({ where: { deletedAt: null } }),
-    prisma.review.count(),
-    prisma.session.count(),
-    prisma.user.count({ where: { disabled: true } }),
-    prisma.review.count({ where: { hiddenAt: { not: null } } }),
-    prisma.userAuditEntry.count(),
-  ]);
+  const [users, admins, services, liveServices, orders, liveOrders, reviews, sessions, disabled, hidden, audit] =
+    await Promise.all([
+      prisma.user.count(),
+      prisma.user.count({ where: { role: "ADMIN" } }),
+      prisma.service.count(),
+      prisma.service.count({ where: { deletedAt: null } }),
+      prisma.order.count(),
+      prisma.order.count({ where: { deletedAt: null } }),
+      prisma.review.count(),
+      prisma.session.count(),
+      prisma.user.count({ where: { disabled: true } }),
+      prisma.review.count({ where: { hiddenAt: { not: null } } }),
+      prisma.userAuditEntry.count(),
+    ]);
   return { users, admins, services, liveServices, orders, liveOrders, reviews, sessions, disabled, hidden, audit };
 }
 

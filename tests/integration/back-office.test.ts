@@ -21,7 +21,15 @@ type UsersData = {
   total: number;
   page: number;
   pages: number;
-  users: { id: string; displayName: string; email: string; role: string; disabled: boolean; orders: number; lastChange: string | null }[];
+  users: {
+    id: string;
+    displayName: string;
+    email: string;
+    role: string;
+    disabled: boolean;
+    orders: number;
+    lastChange: string | null;
+  }[];
 };
 type ReviewsData = { reviews: { id: string; hidden: boolean; reports: number }[]; pages: number };
 
@@ -30,7 +38,8 @@ const usersPost = (fields: Record<string, string>, cookie: string) =>
   callRoute(usersPage.action, authedPost("/dashboard/users", fields, cookie));
 const reviewsPost = (fields: Record<string, string>, cookie: string) =>
   callRoute(reviewsPage.action, authedPost("/dashboard/reviews", fields, cookie));
-const today = () => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date());
+const today = () =>
+  new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date());
 
 /** Runs the check with these users as the only enabled administrators, then gives the others their role back. */
 async function onlyAdmins(ids: string[], check: () => Promise<void>) {
@@ -63,7 +72,10 @@ describe("users page: who may", () => {
       const refused = await usersPost({ id: target.id, intent }, cookie);
       expect(refused.status).toBe(403);
     }
-    expect(await prisma.user.findUniqueOrThrow({ where: { id: target.id } })).toMatchObject({ role: "CUSTOMER", disabled: false });
+    expect(await prisma.user.findUniqueOrThrow({ where: { id: target.id } })).toMatchObject({
+      role: "CUSTOMER",
+      disabled: false,
+    });
     expect(await prisma.userAuditEntry.count({ where: { targetUserId: target.id } })).toBe(0);
     const signedOut = await usersGet("/dashboard/users", "");
     expect(signedOut.location).toMatch(/^\/login\?redirectTo=/);
@@ -102,7 +114,11 @@ describe("users page: list", () => {
     expect(first.data.total).toBe(27);
     expect(first.data.pages).toBe(2);
     expect(first.data.users).toHaveLength(25);
-    expect(first.data.users.map((user) => user.displayName).slice(0, 3)).toEqual(["Pager Person 26", "Pager Person 25", "Pager Person 24"]);
+    expect(first.data.users.map((user) => user.displayName).slice(0, 3)).toEqual([
+      "Pager Person 26",
+      "Pager Person 25",
+      "Pager Person 24",
+    ]);
     expect(first.data.users.slice(0, 3).map((user) => user.orders)).toEqual([2, 1, 0]);
     const beforeSecond = queriesRun();
     const second = await usersGet(`/dashboard/users?q=pager-${tag}&page=2`, cookie);
@@ -131,7 +147,9 @@ describe("users page: changes", () => {
     const target = await createUser({ displayName: `Target ${randomBytes(3).toString("hex")}` });
     const cookie = await signIn(admin.id);
     const row = async () =>
-      (await usersGet(`/dashboard/users?q=${encodeURIComponent(target.email)}`, cookie)).data.users.find((user) => user.id === target.id)!;
+      (await usersGet(`/dashboard/users?q=${encodeURIComponent(target.email)}`, cookie)).data.users.find(
+        (user) => user.id === target.id,
+      )!;
     expect((await row()).lastChange).toBeNull();
 
     for (const [intent, expected, line] of [
@@ -165,9 +183,9 @@ describe("users page: changes", () => {
     const target = await createUser();
     const cookie = await signIn(admin.id);
     await callRoute(makeAdminAction, authedPost("/dashboard/makeAdmin", { email: target.email }, cookie));
-    expect(await prisma.userAuditEntry.findMany({ where: { targetUserId: target.id }, select: { actorId: true, action: true } })).toEqual([
-      { actorId: admin.id, action: "MAKE_ADMIN" },
-    ]);
+    expect(
+      await prisma.userAuditEntry.findMany({ where: { targetUserId: target.id }, select: { actorId: true, action: true } }),
+    ).toEqual([{ actorId: admin.id, action: "MAKE_ADMIN" }]);
   });
 
   it("refuses bad input, unknown accounts and disabling oneself, changing nothing", async () => {
@@ -198,11 +216,14 @@ describe("users page: changes", () => {
     expect(await prisma.session.count({ where: { userId: target.id } })).toBe(0);
     expect(await getUser(getRequest("/", { headers: { Cookie: targetCookie } }))).toBeNull();
     expect(await getApiTokenUser(token)).toBeNull();
-    const api = await callRoute(apiReview.action, new Request("http://localhost:3000/api/review", {
-      method: "POST",
-      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ review: "After being disabled", rating: 1 }),
-    }));
+    const api = await callRoute(
+      apiReview.action,
+      new Request("http://localhost:3000/api/review", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ review: "After being disabled", rating: 1 }),
+      }),
+    );
     expect(api.status).toBe(401);
     // Re-enabled, the old session does not come back: the person signs in again.
     expect((await usersPost({ id: target.id, intent: "enable" }, adminCookie)).status).toBe(200);
@@ -218,7 +239,9 @@ describe("the last administrator", () => {
     await onlyAdmins([only.id], async () => {
       const revoked = await usersPost({ id: only.id, intent: "revoke-admin" }, cookie);
       expect(revoked.status).toBe(409);
-      expect(revoked.data.message).toBe("The last administrator cannot be removed or disabled. Make another administrator first.");
+      expect(revoked.data.message).toBe(
+        "The last administrator cannot be removed or disabled. Make another administrator first.",
+      );
       expect((await prisma.user.findUniqueOrThrow({ where: { id: only.id } })).role).toBe("ADMIN");
       // With a second administrator, the first may step down.
       const second = await createUser({ role: "ADMIN" });
@@ -284,7 +307,8 @@ describe("review moderation", () => {
     const customer = await createUser();
     const [adminCookie, customerCookie] = await Promise.all([signIn(admin.id), signIn(customer.id)]);
     const review = await freshReview(`Hide me ${randomBytes(3).toString("hex")}`);
-    const onHome = async () => ((await callRoute(homeLoader, getRequest("/"))).data.reviews as { id: string }[]).some((r) => r.id === review.id);
+    const onHome = async () =>
+      ((await callRoute(homeLoader, getRequest("/"))).data.reviews as { id: string }[]).some((r) => r.id === review.id);
     const inApi = async (cookie: string | null) => {
       const answer = await callRoute(apiReview.loader, authedGet("/api/review", cookie));
       return (answer.data as { _id: string; hidden?: boolean }[]).find((item) => item._id === review.id);
@@ -309,18 +333,33 @@ describe("review moderation", () => {
   it("the home page shows only the newest visible reviews", async () => {
     const prisma = await db();
     const hidden = await prisma.review.create({
-      data: { name: "Flood", email: "f@example.com", review: "Hidden flood", hiddenAt: new Date(), createdAt: new Date(Date.now() + 600_000) },
+      data: {
+        name: "Flood",
+        email: "f@example.com",
+        review: "Hidden flood",
+        hiddenAt: new Date(),
+        createdAt: new Date(Date.now() + 600_000),
+      },
     });
     const flood = [];
     const start = Date.now();
     for (let i = 0; i < HOME_REVIEWS + 3; i += 1) {
-      flood.push(await prisma.review.create({ data: { name: "F", email: "f@example.com", review: `Flood ${i}`, createdAt: new Date(start + i) } }));
+      flood.push(
+        await prisma.review.create({
+          data: { name: "F", email: "f@example.com", review: `Flood ${i}`, createdAt: new Date(start + i) },
+        }),
+      );
     }
     const { data } = await callRoute(homeLoader, getRequest("/"));
     const ids = (data.reviews as { id: string }[]).map((review) => review.id);
     expect(ids).toHaveLength(HOME_REVIEWS);
     expect(ids).not.toContain(hidden.id);
-    expect(ids).toEqual(flood.slice(-HOME_REVIEWS).reverse().map((review) => review.id));
+    expect(ids).toEqual(
+      flood
+        .slice(-HOME_REVIEWS)
+        .reverse()
+        .map((review) => review.id),
+    );
   });
 
   it("a signed-in user reports a review once however often; the administrator sees it flagged and counted", async () => {
@@ -328,7 +367,11 @@ describe("review moderation", () => {
     const admin = await createUser({ role: "ADMIN" });
     const reporter = await createUser();
     const other = await createUser();
-    const [adminCookie, reporterCookie, otherCookie] = await Promise.all([signIn(admin.id), signIn(reporter.id), signIn(other.id)]);
+    const [adminCookie, reporterCookie, otherCookie] = await Promise.all([
+      signIn(admin.id),
+      signIn(reporter.id),
+      signIn(other.id),
+    ]);
     const flaggedBefore = (await callRoute(layoutLoader, authedGet("/dashboard", adminCookie))).data.flaggedReviews;
     const review = await freshReview("Rude words");
 
@@ -341,7 +384,10 @@ describe("review moderation", () => {
     }
     expect(await prisma.reviewReport.count({ where: { reviewId: review.id } })).toBe(2);
     // An outside address is never a way back.
-    const outside = await callRoute(reportAction, authedPost("/reviews/report", { id: review.id, redirectTo: "//evil.example" }, otherCookie));
+    const outside = await callRoute(
+      reportAction,
+      authedPost("/reviews/report", { id: review.id, redirectTo: "//evil.example" }, otherCookie),
+    );
     expect(outside.location).toBe("/");
 
     expect((await callRoute(layoutLoader, authedGet("/dashboard", adminCookie))).data.flaggedReviews).toBe(flaggedBefore + 1);
@@ -368,7 +414,10 @@ describe("review moderation", () => {
     const asked = await reviewsPost({ id: review.id, intent: "ask-delete" }, cookie);
     expect(asked.data).toEqual({ confirm: { id: review.id, what: "The review by Rina Reviewer: “Delete me”" } });
     expect(await prisma.review.count({ where: { id: review.id } })).toBe(1);
-    expect((await reviewsPost({ id: review.id, intent: "delete" }, cookie)).data).toEqual({ ok: true, message: "Deleted sucessfully" });
+    expect((await reviewsPost({ id: review.id, intent: "delete" }, cookie)).data).toEqual({
+      ok: true,
+      message: "Deleted sucessfully",
+    });
     expect(await prisma.review.count({ where: { id: review.id } })).toBe(0);
     expect(await prisma.reviewReport.count({ where: { reviewId: review.id } })).toBe(0);
     expect((await reviewsPost({ id: review.id, intent: "delete" }, cookie)).status).toBe(404);
@@ -383,7 +432,10 @@ describe("review moderation", () => {
     for (let i = total; i < 30; i += 1) await freshReview(`Filler ${i}`);
     const first = await callRoute<ReviewsData>(reviewsPage.loader, authedGet("/dashboard/reviews", cookie));
     expect(first.data.reviews).toHaveLength(25);
-    const last = await callRoute<ReviewsData>(reviewsPage.loader, authedGet(`/dashboard/reviews?page=${first.data.pages}`, cookie));
+    const last = await callRoute<ReviewsData>(
+      reviewsPage.loader,
+      authedGet(`/dashboard/reviews?page=${first.data.pages}`, cookie),
+    );
     expect(last.data.reviews.length).toBe((await prisma.review.count()) - 25 * (first.data.pages - 1));
   });
 });

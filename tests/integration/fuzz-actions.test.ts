@@ -331,7 +331,11 @@ describe("hostile forms are refused and write nothing", () => {
   it("dashboard back office: Users and Reviews (bad ids and intents)", async () => {
     const intents = (...known: string[]) => ({
       valid: fc.constantFrom(...known),
-      invalid: fc.oneof(fc.constant(undefined), hostileText.filter((value) => !known.includes(value)), repeated(fc.constantFrom(...known))),
+      invalid: fc.oneof(
+        fc.constant(undefined),
+        hostileText.filter((value) => !known.includes(value)),
+        repeated(fc.constantFrom(...known)),
+      ),
     });
     const id = { valid: badId, invalid: fc.oneof(fc.constant(undefined), fc.constant(""), repeated(badId)) };
     await checkForm(

@@ -228,7 +228,10 @@ describe("reports of reviews", () => {
       return { status: answer.status, cookies: answer.headers.getSetCookie().join(" ") };
     };
     const flash = (key: string) => `__flash=${encodeURIComponent(btoa(JSON.stringify(key)))}`;
-    expect(await report(reviews[0].id)).toMatchObject({ status: 302, cookies: expect.stringContaining(flash("review-reported")) });
+    expect(await report(reviews[0].id)).toMatchObject({
+      status: 302,
+      cookies: expect.stringContaining(flash("review-reported")),
+    });
     const viaApi = (id: string) =>
       api(apiReviewReport.action, jsonCall(`/api/review/${id}/report`, "POST", { cookie, body: {} }), "192.0.2.36", { id });
     expect((await viaApi(reviews[1].id)).status).toBe(200);
