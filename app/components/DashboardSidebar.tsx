@@ -32,8 +32,9 @@ export function DashboardSidebar({ isAdmin, flaggedReviews = 0 }: { isAdmin: boo
             <NavLink to={item.to} end={item.end ?? false}>
               {item.label}
               {item.count ? (
-                <span className="badge badge-danger sidebar-count" aria-label={`${item.count} flagged`}>
+                <span className="badge badge-danger sidebar-count">
                   {item.count}
+                  <span className="visually-hidden"> flagged</span>
                 </span>
               ) : null}
             </NavLink>

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { auditLine, decideAccessChange, type AccessAction } from "~/domain/user-access";
 
-const admin = (id: string, disabled = false) => ({ id, role: "ADMIN" as const, disabled });
-const customer = (id: string, disabled = false) => ({ id, role: "CUSTOMER" as const, disabled });
+type Account = { id: string; role: "ADMIN" | "CUSTOMER"; disabled: boolean };
+const admin = (id: string, disabled = false): Account => ({ id, role: "ADMIN", disabled });
+const customer = (id: string, disabled = false): Account => ({ id, role: "CUSTOMER", disabled });
 
 describe("decideAccessChange", () => {
   it("lets only an enabled administrator act", () => {
@@ -49,7 +50,7 @@ describe("decideAccessChange", () => {
   });
 
   it("changes nothing when the account already is so", () => {
-    const cases: [AccessAction, ReturnType<typeof admin>][] = [
+    const cases: [AccessAction, Account][] = [
       ["make-admin", admin("b")],
       ["revoke-admin", customer("c")],
       ["disable", customer("c", true)],
