@@ -86,7 +86,7 @@ function RowActions({ user, me }: { user: Row; me: string }) {
           value="make-admin"
           className="button button-small button-secondary"
           disabled={busy}
-          aria-label={`Make ${user.displayName} an admin`}
+          aria-label={`Make admin: ${user.displayName}`}
         >
           Make admin
         </button>

@@ -11,13 +11,18 @@ const VIEWPORTS = [
 ];
 
 const VISITOR_PAGES = ["/", "/services", "/about", "/contact", "/login", "/register", "/forgot-password"];
-const CUSTOMER_PAGES = ["/dashboard", "/dashboard/myOrder", "/dashboard/addReview", "/dashboard/profile"];
+// The home page again: signed in, its reviews carry a Report button.
+const CUSTOMER_PAGES = ["/", "/dashboard", "/dashboard/myOrder", "/dashboard/addReview", "/dashboard/profile"];
 const ADMIN_PAGES = [
   "/dashboard",
   "/dashboard/manageAllOrders",
   "/dashboard/addProduct",
   "/dashboard/makeAdmin",
   "/dashboard/manageProducts",
+  "/dashboard/users",
+  "/dashboard/users?q=admin",
+  "/dashboard/reviews",
+  "/dashboard/reviews?flagged=1",
 ];
 
 async function expectNoViolations(page: Page, path: string) {
