@@ -1,8 +1,9 @@
 import { NavLink } from "@remix-run/react";
 
-type Item = { to: string; label: string; end?: boolean };
+/** countLabel: what the number next to the link counts, for screen readers */
+type Item = { to: string; label: string; end?: boolean; countLabel?: string };
 
-/** Numbers shown next to a link (e.g. messages still to handle), by the link's path. */
+/** Numbers shown next to a link (messages still to handle, flagged reviews), by the link's path. */
 export type SidebarCounts = Partial<Record<string, number>>;
 
 const everyone: Item[] = [
@@ -17,7 +18,10 @@ const admins: Item[] = [
   { to: "/dashboard/addProduct", label: "Add A Product" },
   { to: "/dashboard/makeAdmin", label: "Make Admin" },
   { to: "/dashboard/manageProducts", label: "Manage Products" },
-  { to: "/dashboard/messages", label: "Messages" },
+  // The back office's pages, after the spec's.
+  { to: "/dashboard/users", label: "Users" },
+  { to: "/dashboard/reviews", label: "Reviews", countLabel: "flagged" },
+  { to: "/dashboard/messages", label: "Messages", countLabel: "to handle" },
   { to: "/dashboard/subscribers", label: "Subscribers" },
 ];
 
@@ -34,7 +38,7 @@ export function DashboardSidebar({ isAdmin, counts = {} }: { isAdmin: boolean; c
                 <span className="sidebar-count">
                   {" "}
                   {counts[item.to]}
-                  <span className="visually-hidden"> to handle</span>
+                  <span className="visually-hidden"> {item.countLabel}</span>
                 </span>
               ) : null}
             </NavLink>

@@ -1,3 +1,4 @@
+import { Form, useLocation } from "@remix-run/react";
 import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel from "embla-carousel-react";
 import { CarouselControls, CONTROLLED_AUTOPLAY, useCarouselAutoplay } from "~/components/CarouselAutoplay";
@@ -14,7 +15,9 @@ interface ReviewData {
 
 // Two reviews at a time (CSS sets the slide width), looping and autoplaying. Until the carousel
 // runs (or without JavaScript) the list is a row that scrolls sideways, by touch or keyboard.
-export function ReviewsCarousel({ reviews }: { reviews: ReviewData[] }) {
+// Signed-in users get a Report button on each review (app/routes/reviews.report.ts).
+export function ReviewsCarousel({ reviews, canReport = false }: { reviews: ReviewData[]; canReport?: boolean }) {
+  const { pathname } = useLocation();
   const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true, align: "start" }, [
     Autoplay({ ...CONTROLLED_AUTOPLAY, delay: 4000 }),
   ]);
@@ -46,6 +49,19 @@ export function ReviewsCarousel({ reviews }: { reviews: ReviewData[] }) {
                   <strong>{review.name}</strong>
                   <Stars rating={review.rating} />
                 </figcaption>
+                {canReport ? (
+                  <Form method="post" action="/reviews/report" preventScrollReset className="review-report">
+                    <input type="hidden" name="id" value={review.id} />
+                    <input type="hidden" name="redirectTo" value={pathname} />
+                    <button
+                      type="submit"
+                      className="button button-small button-secondary"
+                      aria-label={`Report the review by ${review.name} as abusive`}
+                    >
+                      Report
+                    </button>
+                  </Form>
+                ) : null}
               </figure>
             </li>
           ))}

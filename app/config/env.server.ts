@@ -55,6 +55,7 @@ const envSchema = z.object({
   RATE_LIMIT_ORDER_MAX: positiveInt(30),
   RATE_LIMIT_REVIEW_MAX: positiveInt(10),
   RATE_LIMIT_TOKEN_MAX: positiveInt(20),
+  RATE_LIMIT_REPORT_MAX: positiveInt(20),
   RATE_LIMIT_WRITE_ADDRESS_MAX: positiveInt(100),
   RATE_LIMIT_WRITE_WINDOW_MINUTES: positiveInt(60),
   RATE_LIMIT_LOOKUP_MAX: positiveInt(100),

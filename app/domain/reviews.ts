@@ -1,6 +1,6 @@
 // A customer's review (Add Review form and POST /api/review): name and email come from the session.
 import { z } from "zod";
-import { rating, requiredText } from "~/domain/fields";
+import { optionalText, rating, recordId, requiredText } from "~/domain/fields";
 
 export const reviewSchema = z.object({
   review: requiredText({
@@ -9,4 +9,21 @@ export const reviewSchema = z.object({
     tooLong: "Your review can be at most 2000 characters.",
   }),
   rating,
+});
+
+/** A report of a review as abusive (the home page's Report button and POST /api/review/{id}/report). */
+export const reviewReportSchema = z.object({
+  reason: optionalText(500, "The reason can be at most 500 characters."),
+});
+
+/** The home page's Report form: the review, and the page to come back to. */
+export const reviewReportFormSchema = reviewReportSchema.extend({
+  id: recordId("Please choose a review.", "This review does not exist."),
+  redirectTo: optionalText(200, "Unknown page."),
+});
+
+/** The moderation page's row forms (deleting goes through app/http/delete-request.server.ts). */
+export const reviewModerationSchema = z.object({
+  id: recordId("Please choose a review.", "This review does not exist."),
+  intent: z.enum(["hide", "show"], { errorMap: () => ({ message: "Unknown request: nothing was changed." }) }),
 });

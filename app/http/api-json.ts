@@ -87,10 +87,15 @@ export function savedUserJson(saved: { id: string; email: string; displayName: s
   return { _id: saved.id, email: saved.email, displayName: saved.displayName, acknowledged: true };
 }
 
-/** GET /api/review: the reviewer's email only for an administrator. */
+/** GET /api/review: the reviewer's email and the hidden mark only for an administrator. */
 export function reviewJson(
-  { id, email, ...review }: { id: string; name: string; email: string; rating: number; review: string; photo: string | null },
+  {
+    id,
+    email,
+    hiddenAt,
+    ...review
+  }: { id: string; name: string; email: string; rating: number; review: string; photo: string | null; hiddenAt?: Date | null },
   showEmail: boolean,
 ): z.infer<typeof reviewRecordSchema> {
-  return { _id: id, ...review, ...(showEmail ? { email } : {}) };
+  return { _id: id, ...review, ...(showEmail ? { email } : {}), ...(showEmail && hiddenAt ? { hidden: true as const } : {}) };
 }

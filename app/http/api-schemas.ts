@@ -7,7 +7,7 @@ import { checkoutSchema } from "~/domain/checkout";
 import { email, EMAIL_MAX_LENGTH, ignored, ONE_TIME_KEY, optional, reference, requiredText, withDefault } from "~/domain/fields";
 import { MAX_QUANTITY, MIN_QUANTITY } from "~/domain/ordering";
 
-import { reviewSchema } from "~/domain/reviews";
+import { reviewReportSchema, reviewSchema } from "~/domain/reviews";
 
 export { packageSchema as serviceInputSchema } from "~/domain/packages";
 
@@ -34,6 +34,10 @@ export const userInputSchema = z.object({
 });
 
 export const makeAdminInputSchema = z.object({ email: accountEmail() });
+
+export const reviewReportInputSchema = reviewReportSchema;
+
+export const reviewReportedSchema = z.object({ reported: z.literal(true) }).strict();
 
 export const reviewInputSchema = reviewSchema.extend({
   name: ignored("taken from the account"),
@@ -112,6 +116,7 @@ export const reviewRecordSchema = z
     rating: z.number().int().min(0).max(5),
     review: z.string(),
     photo: z.string().nullable(),
+    hidden: z.literal(true).optional().describe("Administrators only: hidden by an administrator, shown to no one else"),
   })
   .strict();
 

@@ -30,6 +30,8 @@ const schemas = {
   ServiceInput: registry.register("ServiceInput", api.serviceInputSchema),
   Review: registry.register("Review", api.reviewRecordSchema),
   ReviewInput: registry.register("ReviewInput", api.reviewInputSchema),
+  ReviewReportInput: registry.register("ReviewReportInput", api.reviewReportInputSchema),
+  ReviewReported: registry.register("ReviewReported", api.reviewReportedSchema),
   Payment: registry.register("Payment", api.paymentSchema),
   Order: registry.register("Order", api.orderSchema),
   OrderInput: registry.register("OrderInput", api.orderInputSchema),
@@ -211,7 +213,8 @@ route({
 route({
   method: "get",
   path: "/api/review",
-  summary: "Reviews, newest first (the reviewer's email only for administrators)",
+  summary:
+    "Reviews, newest first (the reviewer's email only for administrators; reviews an administrator hid only for administrators, marked hidden)",
   operationId: "listReviews",
   security: [{}, ...signedIn],
   responses: { 200: json("Reviews", z.array(schemas.Review)) },
@@ -224,6 +227,15 @@ route({
   security: signedIn,
   request: { body: body(schemas.ReviewInput) },
   responses: { 201: json("The new review's id", schemas.InsertedId), ...errors(...WRITE_ERRORS, 429) },
+});
+route({
+  method: "post",
+  path: "/api/review/{id}/report",
+  summary: "Report a review as abusive (signed in; a second report of the same review by the same user counts once)",
+  operationId: "reportReview",
+  security: signedIn,
+  request: { params: idParams("The review's _id"), body: { ...body(schemas.ReviewReportInput), required: false } },
+  responses: { 200: json("Reported", schemas.ReviewReported), ...errors(...WRITE_ERRORS, 404, 429) },
 });
 route({
   method: "get",

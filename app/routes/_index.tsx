@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { HeroCarousel } from "~/components/HeroCarousel";
 import { NewsletterBox } from "~/components/NewsletterBox";
 import { PackagesGrid } from "~/components/PackagesGrid";
@@ -7,6 +7,7 @@ import { ReviewsCarousel } from "~/components/ReviewsCarousel";
 import { listPackageCards } from "~/data/packages.server";
 import { listRecentReviews } from "~/data/reviews.server";
 import { publicPageHeaders } from "~/http/http-cache";
+import type { loader as rootLoader } from "~/root";
 
 export const headers = publicPageHeaders;
 
@@ -25,6 +26,7 @@ export const meta: MetaFunction = () => [
 
 export default function HomePage() {
   const { packages, reviews } = useLoaderData<typeof loader>();
+  const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
   return (
     <>
       <HeroCarousel />
@@ -39,7 +41,7 @@ export default function HomePage() {
           <h2 id="reviews-title" className="section-title">
             What our travellers say
           </h2>
-          <ReviewsCarousel reviews={reviews} />
+          <ReviewsCarousel reviews={reviews} canReport={signedIn} />
         </div>
       </section>
       <NewsletterBox />

@@ -6,10 +6,10 @@ import { apiRoute, getApiUser, readBody, requireApiUser, tooManyRequests } from 
 import { clientAddress } from "~/http/client-address.server";
 
 export const { loader, action } = apiRoute({
-  // GET /api/review: reviewers' emails are shown to administrators only.
+  // GET /api/review: reviewers' emails and hidden reviews are shown to administrators only.
   GET: async ({ request }) => {
     const viewer = await getApiUser(request);
-    const reviews = await listReviewsWithEmails();
+    const reviews = await listReviewsWithEmails({ includeHidden: viewer?.isAdmin === true });
     return Response.json(reviews.map((review) => reviewJson(review, viewer?.isAdmin === true)));
   },
 

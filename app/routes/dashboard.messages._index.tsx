@@ -1,19 +1,19 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/session.server";
 import { DataTable } from "~/components/DataTable";
-import { PageLinks } from "~/components/PageLinks";
+import { Pager } from "~/components/Pager";
 import { INBOX_PAGE_SIZE, listContactMessages, setMessageHandled } from "~/data/messages.server";
 import { formatDateTime } from "~/domain/dates";
 import { parseForm } from "~/domain/forms";
 import { INBOX_FILTERS, inboxFilter, messageActionSchema } from "~/domain/inbox";
-import { pageCount, pageParam } from "~/domain/paging";
+import { pageCount, pageNumber } from "~/domain/paging";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const searchParams = new URL(request.url).searchParams;
   const filter = inboxFilter(searchParams);
-  const page = pageParam(searchParams);
+  const page = pageNumber(searchParams);
   const { messages, total } = await listContactMessages(filter, page);
   return { messages, total, page, pages: pageCount(total, INBOX_PAGE_SIZE), filter };
 }
@@ -40,7 +40,6 @@ function preview(text: string) {
 export default function MessagesInbox() {
   const { messages, total, page, pages, filter } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const [searchParams] = useSearchParams();
   return (
     <section aria-labelledby="messages-title">
       <h1 id="messages-title">Messages</h1>
@@ -100,7 +99,7 @@ export default function MessagesInbox() {
           },
         ]}
       />
-      <PageLinks page={page} pages={pages} searchParams={searchParams} label="Pages of messages" />
+      <Pager page={page} pages={pages} label="Pages of messages" />
     </section>
   );
 }

@@ -1,18 +1,18 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/session.server";
 import { DataTable } from "~/components/DataTable";
-import { PageLinks } from "~/components/PageLinks";
+import { Pager } from "~/components/Pager";
 import { listSubscribers, SUBSCRIBERS_PAGE_SIZE } from "~/data/messages.server";
 import { formatDateTime } from "~/domain/dates";
 import { subscriberFilter, SUBSCRIBER_FILTERS } from "~/domain/newsletter";
-import { pageCount, pageParam } from "~/domain/paging";
+import { pageCount, pageNumber } from "~/domain/paging";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const searchParams = new URL(request.url).searchParams;
   const filter = subscriberFilter(searchParams);
-  const page = pageParam(searchParams);
+  const page = pageNumber(searchParams);
   const { subscribers, total } = await listSubscribers(filter, page);
   return { subscribers, total, page, pages: pageCount(total, SUBSCRIBERS_PAGE_SIZE), filter };
 }
@@ -23,7 +23,6 @@ const FILTER_LABELS = { confirmed: "Confirmed", pending: "Waiting for confirmati
 
 export default function SubscribersPage() {
   const { subscribers, total, page, pages, filter } = useLoaderData<typeof loader>();
-  const [searchParams] = useSearchParams();
   return (
     <section aria-labelledby="subscribers-title">
       <h1 id="subscribers-title">Newsletter subscribers</h1>
@@ -65,7 +64,7 @@ export default function SubscribersPage() {
           },
         ]}
       />
-      <PageLinks page={page} pages={pages} searchParams={searchParams} label="Pages of subscribers" />
+      <Pager page={page} pages={pages} label="Pages of subscribers" />
     </section>
   );
 }

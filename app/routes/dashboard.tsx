@@ -3,11 +3,14 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/session.server";
 import { DashboardSidebar } from "~/components/DashboardSidebar";
 import { countUnhandledMessages } from "~/data/messages.server";
+import { countFlaggedReviews } from "~/data/reviews.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   if (!user.isAdmin) return { isAdmin: false, counts: {} };
-  return { isAdmin: true, counts: { "/dashboard/messages": await countUnhandledMessages() } };
+  // What waits for an administrator, next to the sidebar's links.
+  const [messages, reviews] = await Promise.all([countUnhandledMessages(), countFlaggedReviews()]);
+  return { isAdmin: true, counts: { "/dashboard/messages": messages, "/dashboard/reviews": reviews } };
 }
 
 export const meta: MetaFunction = () => [{ title: "Dashboard — Tour Booking" }];

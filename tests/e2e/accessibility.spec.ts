@@ -11,7 +11,8 @@ const VIEWPORTS = [
 ];
 
 const VISITOR_PAGES = ["/", "/services", "/about", "/contact", "/login", "/register", "/forgot-password"];
-const CUSTOMER_PAGES = ["/dashboard", "/dashboard/myOrder", "/dashboard/addReview", "/dashboard/profile"];
+// The home page again: signed in, its reviews carry a Report button.
+const CUSTOMER_PAGES = ["/", "/dashboard", "/dashboard/myOrder", "/dashboard/addReview", "/dashboard/profile"];
 const ADMIN_PAGES = [
   "/dashboard",
   "/dashboard/manageAllOrders",
@@ -20,6 +21,10 @@ const ADMIN_PAGES = [
   "/dashboard/manageProducts",
   "/dashboard/messages",
   "/dashboard/subscribers",
+  "/dashboard/users",
+  "/dashboard/users?q=admin",
+  "/dashboard/reviews",
+  "/dashboard/reviews?flagged=1",
 ];
 
 async function expectNoViolations(page: Page, path: string) {

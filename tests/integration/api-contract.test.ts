@@ -16,6 +16,7 @@ import * as myOrders from "~/routes/api.my-orders";
 import * as myOrder from "~/routes/api.my-orders.$id";
 import * as openApi from "~/routes/api.openapi[.]json";
 import * as review from "~/routes/api.review";
+import * as reviewReport from "~/routes/api.review.$id.report";
 import * as services from "~/routes/api.services";
 import * as serviceById from "~/routes/api.services.$id";
 import * as users from "~/routes/api.users";
@@ -47,6 +48,7 @@ const ROUTES: [template: string, module: Module][] = [
   ["/api/users", users],
   ["/api/services/{id}", serviceById],
   ["/api/services", services],
+  ["/api/review/{id}/report", reviewReport],
   ["/api/review", review],
   ["/api/my-orders/{id}", myOrder],
   ["/api/my-orders", myOrders],
@@ -135,7 +137,8 @@ async function databaseState(): Promise<string> {
       (SELECT string_agg(concat_ws(',', id, title, "costCents", "deletedAt"), ';' ORDER BY id) FROM "Service"),
       (SELECT string_agg(concat_ws(',', id, "priceCents", "deletedAt", "paymentStatus", "stripePaymentIntentId"), ';' ORDER BY id) FROM "Order"),
       (SELECT string_agg(concat_ws(',', id, "orderId"), ';' ORDER BY id) FROM "Payment"),
-      (SELECT string_agg(id, ';' ORDER BY id) FROM "Review"),
+      (SELECT string_agg(concat_ws(',', id, "hiddenAt"), ';' ORDER BY id) FROM "Review"),
+      (SELECT string_agg(concat_ws(',', "reviewId", "userId"), ';' ORDER BY "reviewId", "userId") FROM "ReviewReport"),
       (SELECT string_agg(id, ';' ORDER BY id) FROM "Session"),
       (SELECT string_agg(id, ';' ORDER BY id) FROM "OutboxEmail")
     )) AS state`;
@@ -183,6 +186,16 @@ async function paidCustomerOrder(): Promise<string> {
     },
   });
   return id;
+}
+
+let hiddenReviewId = "";
+
+async function freshReview(): Promise<string> {
+  const prisma = await db();
+  const created = await prisma.review.create({
+    data: { name: "Contract Reviewer", email: "reviewer@example.com", rating: 1, review: "Made for one contract case." },
+  });
+  return created.id;
 }
 
 async function freshPackage(): Promise<string> {
@@ -358,6 +371,22 @@ const rows: Row[] = [
     },
   },
   {
+    call: "GET /api/review (a hidden review)",
+    request: async () => {
+      const prisma = await db();
+      hiddenReviewId = await freshReview();
+      await prisma.review.update({ where: { id: hiddenReviewId }, data: { hiddenAt: new Date() } });
+      return { method: "GET", path: "/api/review" };
+    },
+    expected: everyone(200),
+    check: (caller, answer) => {
+      // Administrators only, marked hidden; everyone else gets the spec's shape without it.
+      const hidden = answer.body.filter((item: { _id: string }) => item._id === hiddenReviewId);
+      expect(hidden).toEqual(isAdminCaller(caller) ? [expect.objectContaining({ hidden: true })] : []);
+      if (!isAdminCaller(caller)) for (const item of answer.body) expect("hidden" in item).toBe(false);
+    },
+  },
+  {
     call: "POST /api/review",
     request: async () => ({
       method: "POST",
@@ -366,6 +395,18 @@ const rows: Row[] = [
     }),
     expected: signedIn(201),
     writes: true,
+  },
+  {
+    call: "POST /api/review/{id}/report",
+    request: async () => ({ method: "POST", path: `/api/review/${await freshReview()}/report`, body: { reason: "Spam" } }),
+    expected: signedIn(200),
+    writes: true,
+    check: (_caller, answer) => expect(answer.body).toEqual({ reported: true }),
+  },
+  {
+    call: "POST /api/review/{id}/report (unknown)",
+    request: async () => ({ method: "POST", path: `/api/review/${UNKNOWN_ID}/report` }),
+    expected: signedIn(404),
   },
   {
     call: "GET /api/my-orders",
@@ -565,6 +606,13 @@ describe("errors", () => {
       path: "/api/review",
       body: { review: "", rating: 9 },
       fields: ["review", "rating"],
+    },
+    {
+      caller: "customerToken",
+      method: "POST",
+      path: () => freshReview().then((id) => `/api/review/${id}/report`),
+      body: { reason: "x".repeat(501) },
+      fields: ["reason"],
     },
     {
       caller: "customer",

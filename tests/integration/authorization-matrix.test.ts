@@ -13,8 +13,10 @@ import * as message from "~/routes/dashboard.messages.$id";
 import * as messages from "~/routes/dashboard.messages._index";
 import * as myOrder from "~/routes/dashboard.myOrder";
 import * as profile from "~/routes/dashboard.profile";
+import * as reviewsModeration from "~/routes/dashboard.reviews";
 import * as subscribers from "~/routes/dashboard.subscribers";
 import * as subscribersExport from "~/routes/dashboard.subscribers.export[.]csv";
+import * as users from "~/routes/dashboard.users";
 import { authedGet, authedPost, createUser, signIn } from "../support/auth";
 import { callRoute, type RouteArgs } from "../support/requests";
 
@@ -29,7 +31,7 @@ interface RouteCase {
   payload?: () => Record<string, string>;
 }
 
-const fixture = { orderId: "", serviceId: "", victimEmail: "" };
+const fixture = { orderId: "", serviceId: "", victimEmail: "", disableId: "", reviewId: "" };
 
 const routes: RouteCase[] = [
   { path: "/dashboard", module: layout, access: "user" },
@@ -75,6 +77,13 @@ const routes: RouteCase[] = [
   { path: "/dashboard/messages/no-such-message", module: message, access: "admin", payload: () => ({ intent: "handled" }) },
   { path: "/dashboard/subscribers", module: subscribers, access: "admin" },
   { path: "/dashboard/subscribers/export.csv", module: subscribersExport, access: "admin" },
+  { path: "/dashboard/users", module: users, access: "admin", payload: () => ({ intent: "disable", id: fixture.disableId }) },
+  {
+    path: "/dashboard/reviews",
+    module: reviewsModeration,
+    access: "admin",
+    payload: () => ({ intent: "hide", id: fixture.reviewId }),
+  },
 ];
 
 const cookies: Record<Role, string | null> = { anonymous: null, customer: null, admin: null };
@@ -84,6 +93,7 @@ beforeAll(async () => {
   const admin = await createUser({ role: "ADMIN" });
   const victim = await createUser();
   fixture.victimEmail = victim.email;
+  fixture.disableId = (await createUser()).id;
   cookies.customer = await signIn(customer.id);
   cookies.admin = await signIn(admin.id);
   // An order of someone else and a package: what the delete forms aim at.
@@ -92,6 +102,9 @@ beforeAll(async () => {
     data: { title: "Matrix Package", costCents: 10000, image: "/images/tours/x.svg", description: "For the matrix test." },
   });
   fixture.serviceId = service.id;
+  fixture.reviewId = (
+    await prisma.review.create({ data: { name: "Matrix", email: "m@example.com", review: "Matrix target" } })
+  ).id;
   const order = await prisma.order.create({
     data: {
       userId: victim.id,
@@ -122,17 +135,21 @@ function expectedFor(access: RouteCase["access"], role: Role, method: "GET" | "P
 
 async function snapshot() {
   const prisma = await db();
-  const [users, admins, services, liveServices, orders, liveOrders, reviews, sessions] = await Promise.all([
-    prisma.user.count(),
-    prisma.user.count({ where: { role: "ADMIN" } }),
-    prisma.service.count(),
-    prisma.service.count({ where: { deletedAt: null } }),
-    prisma.order.count(),
-    prisma.order.count({ where: { deletedAt: null } }),
-    prisma.review.count(),
-    prisma.session.count(),
-  ]);
-  return { users, admins, services, liveServices, orders, liveOrders, reviews, sessions };
+  const [users, admins, services, liveServices, orders, liveOrders, reviews, sessions, disabled, hidden, audit] =
+    await Promise.all([
+      prisma.user.count(),
+      prisma.user.count({ where: { role: "ADMIN" } }),
+      prisma.service.count(),
+      prisma.service.count({ where: { deletedAt: null } }),
+      prisma.order.count(),
+      prisma.order.count({ where: { deletedAt: null } }),
+      prisma.review.count(),
+      prisma.session.count(),
+      prisma.user.count({ where: { disabled: true } }),
+      prisma.review.count({ where: { hiddenAt: { not: null } } }),
+      prisma.userAuditEntry.count(),
+    ]);
+  return { users, admins, services, liveServices, orders, liveOrders, reviews, sessions, disabled, hidden, audit };
 }
 
 function check(result: { status: number; location: string | null }, expected: Expect, path: string) {
@@ -206,5 +223,7 @@ describe("authorization matrix: actions (each with a form that would write)", ()
     expect((await prisma.service.findUnique({ where: { id: fixture.serviceId } }))?.deletedAt).not.toBeNull();
     expect(await prisma.service.count({ where: { title: "Matrix Tour" } })).toBe(1);
     expect(await prisma.review.count({ where: { review: "Matrix review" } })).toBe(2); // customer and admin
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: fixture.disableId } })).disabled).toBe(true);
+    expect((await prisma.review.findUniqueOrThrow({ where: { id: fixture.reviewId } })).hiddenAt).not.toBeNull();
   });
 });

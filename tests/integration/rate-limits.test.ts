@@ -6,11 +6,13 @@ import { action as checkoutAction } from "~/routes/addCart.$total";
 import * as tokenRoute from "~/routes/api.auth.token";
 import * as myOrders from "~/routes/api.my-orders";
 import * as apiReview from "~/routes/api.review";
+import * as apiReviewReport from "~/routes/api.review.$id.report";
 import * as userByEmail from "~/routes/api.users.$email";
 import { action as contactAction } from "~/routes/contact";
 import { action as reviewAction } from "~/routes/dashboard.addReview";
 import { action as loginAction } from "~/routes/login";
 import { action as newsletterAction } from "~/routes/newsletter";
+import { action as reportAction } from "~/routes/reviews.report";
 import { authedPost, createUser, signIn, uniqueEmail } from "../support/auth";
 import { billing, firstPackage } from "../support/orders";
 import { formRequest, ORIGIN, unwrap } from "../support/requests";
@@ -21,6 +23,7 @@ Object.assign(process.env, {
   RATE_LIMIT_ORDER_MAX: "2",
   RATE_LIMIT_REVIEW_MAX: "2",
   RATE_LIMIT_TOKEN_MAX: "2",
+  RATE_LIMIT_REPORT_MAX: "2",
   RATE_LIMIT_FORM_MAX: "2",
   RATE_LIMIT_LOOKUP_MAX: "3",
   RATE_LIMIT_WRITE_ADDRESS_MAX: "3",
@@ -205,6 +208,42 @@ describe("reviews", () => {
     expect(viaApi.status).toBe(429);
     expect(viaApi.body.error).toBe("You have sent many reviews in a short time. Please try again later.");
     expect(await (await db()).review.count({ where: { userId: user.id } })).toBe(2);
+  });
+});
+
+describe("reports of reviews", () => {
+  it("refuses the third report of an account on the home page (flash message) and in the API", async () => {
+    const user = await createUser();
+    const cookie = await signIn(user.id);
+    const prisma = await db();
+    const reviews = await Promise.all(
+      [1, 2, 3, 4].map((n) => prisma.review.create({ data: { name: "R", email: "r@example.com", review: `Review ${n}` } })),
+    );
+    const report = async (id: string) => {
+      const answer = await reportAction({
+        request: authedPost("/reviews/report", { id, redirectTo: "/" }, cookie),
+        params: {},
+        context: at("192.0.2.35"),
+      });
+      return { status: answer.status, cookies: answer.headers.getSetCookie().join(" ") };
+    };
+    const flash = (key: string) => `__flash=${encodeURIComponent(btoa(JSON.stringify(key)))}`;
+    expect(await report(reviews[0].id)).toMatchObject({
+      status: 302,
+      cookies: expect.stringContaining(flash("review-reported")),
+    });
+    const viaApi = (id: string) =>
+      api(apiReviewReport.action, jsonCall(`/api/review/${id}/report`, "POST", { cookie, body: {} }), "192.0.2.36", { id });
+    expect((await viaApi(reviews[1].id)).status).toBe(200);
+    const refused = await viaApi(reviews[2].id);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe("You have reported many reviews in a short time. Please try again later.");
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await report(reviews[3].id)).toMatchObject({
+      status: 302,
+      cookies: expect.stringContaining(flash("review-report-limited")),
+    });
+    expect(await prisma.reviewReport.count({ where: { userId: user.id } })).toBe(2);
   });
 });
 

@@ -140,6 +140,9 @@ export async function fingerprint(): Promise<string> {
     (SELECT count(*) FROM "Payment") AS payments,
     (SELECT count(*) FROM "Order" WHERE "paymentStatus" = 'PAID') AS paid_orders,
     (SELECT count(*) FROM "Review") AS reviews,
+    (SELECT count(*) FROM "Review" WHERE "hiddenAt" IS NOT NULL) AS hidden_reviews,
+    (SELECT count(*) FROM "ReviewReport") AS review_reports,
+    (SELECT count(*) FROM "UserAuditEntry") AS audit_entries,
     (SELECT count(*) FROM "ContactMessage") AS contact_messages,
     (SELECT count(*) FROM "NewsletterSubscriber") AS subscribers,
     (SELECT count(*) FROM "OutboxEmail") AS emails`);
