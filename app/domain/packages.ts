@@ -1,6 +1,18 @@
-// A tour package as an admin adds it (Add A Product form and POST /api/services).
+// A tour package as an admin adds or edits it (Add A Product and Edit Product forms, POST and PUT
+// /api/services): the spec's four fields, then the trip facts, all optional.
 import { z } from "zod";
-import { imageUrl, requiredText, wholeDollars } from "~/domain/fields";
+import {
+  destination,
+  durationDays,
+  imageLines,
+  imageUrl,
+  itemLines,
+  itinerary,
+  maxGroupSize,
+  optionalText,
+  requiredText,
+  wholeDollars,
+} from "~/domain/fields";
 
 export { isImageUrl } from "~/domain/fields";
 
@@ -17,4 +29,19 @@ export const packageSchema = z.object({
     missing: "Please enter a description.",
     tooLong: "The description can be at most 5000 characters.",
   }),
+  destination: destination.describe("A district of Bangladesh or a region such as Sundarbans"),
+  durationDays: durationDays.describe("Days, 1 to 60"),
+  itinerary: itinerary.describe("The days of the trip in order; in a form: itinerary[0].title, itinerary[0].text, …"),
+  included: itemLines,
+  excluded: itemLines,
+  meetingPoint: optionalText(200, "The meeting point can be at most 200 characters."),
+  maxGroupSize: maxGroupSize.describe("Persons, 1 to 500"),
+  gallery: imageLines,
 });
+
+export type PackageInput = z.infer<typeof packageSchema>;
+
+/** How many day rows the form shows: the days typed, and a few empty ones to fill in. */
+export function itineraryRows(filled: number, extra = 0): number {
+  return Math.min(Math.max(filled + 2, 3) + extra, 60);
+}
