@@ -31,7 +31,7 @@ export const packageSchema = z.object({
   }),
   destination: destination.describe("A district of Bangladesh or a region such as Sundarbans"),
   durationDays: durationDays.describe("Days, 1 to 60"),
-  itinerary: itinerary.describe("The days of the trip in order; in a form: itinerary[0].title, itinerary[0].text, …"),
+  itinerary: itinerary.describe("The days of the trip, in order (a JSON body; the site's form sends rows itinerary[0].title, …)"),
   included: itemLines,
   excluded: itemLines,
   meetingPoint: optionalText(200, "The meeting point can be at most 200 characters."),
@@ -44,4 +44,18 @@ export type PackageInput = z.infer<typeof packageSchema>;
 /** How many day rows the form shows: the days typed, and a few empty ones to fill in. */
 export function itineraryRows(filled: number, extra = 0): number {
   return Math.min(Math.max(filled + 2, 3) + extra, 60);
+}
+
+export interface ItineraryDay {
+  title: string;
+  text: string;
+}
+
+/** A package's stored itinerary (a JSON column) as days: anything not shaped like a day is left out. */
+export function readItinerary(stored: unknown): ItineraryDay[] {
+  if (!Array.isArray(stored)) return [];
+  return stored.flatMap((day: unknown) => {
+    const { title, text } = (day ?? {}) as Partial<Record<string, unknown>>;
+    return typeof title === "string" && typeof text === "string" ? [{ title, text }] : [];
+  });
 }
