@@ -317,7 +317,7 @@ export const itemLines = lineList({
 export const imageLines = lineList({
   max: 12,
   what: "pictures",
-  check: (line) => (imageUrl.safeParse(line).error?.issues[0].message ?? null),
+  check: (line) => imageUrl.safeParse(line).error?.issues[0].message ?? null,
 });
 
 const DAY_TITLE_MAX = 120;
@@ -341,13 +341,17 @@ export const itinerary = z
   .superRefine((days, context) => {
     days.forEach((day, index) => {
       if (!day || (!day.title && !day.text)) return;
-      if (!day.title) context.addIssue({ code: z.ZodIssueCode.custom, path: [index, "title"], message: `Please give day ${index + 1} a title.` });
-      if (!day.text) context.addIssue({ code: z.ZodIssueCode.custom, path: [index, "text"], message: `Please describe day ${index + 1}.` });
+      if (!day.title)
+        context.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: [index, "title"],
+          message: `Please give day ${index + 1} a title.`,
+        });
+      if (!day.text)
+        context.addIssue({ code: z.ZodIssueCode.custom, path: [index, "text"], message: `Please describe day ${index + 1}.` });
     });
   })
-  .transform((days) =>
-    days.flatMap((day) => (day?.title && day.text ? [{ title: day.title, text: day.text }] : [])),
-  );
+  .transform((days) => days.flatMap((day) => (day?.title && day.text ? [{ title: day.title, text: day.text }] : [])));
 
 /**
  * Bangladeshi mobile numbers: 01XXXXXXXXX, optionally with +88 / 88; spaces and dashes ignored.

@@ -8,6 +8,7 @@ import {
   imageUrl,
   itemLines,
   itinerary,
+  MAX_TRIP_DAYS,
   maxGroupSize,
   optionalText,
   requiredText,
@@ -41,9 +42,9 @@ export const packageSchema = z.object({
 
 export type PackageInput = z.infer<typeof packageSchema>;
 
-/** How many day rows the form shows: the days typed, and a few empty ones to fill in. */
-export function itineraryRows(filled: number, extra = 0): number {
-  return Math.min(Math.max(filled + 2, 3) + extra, 60);
+/** How many day rows the form starts with: the days there are, and a few empty ones to fill in. */
+export function itineraryRows(filled: number): number {
+  return Math.min(Math.max(filled + 2, 3), MAX_TRIP_DAYS);
 }
 
 export interface ItineraryDay {

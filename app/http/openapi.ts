@@ -202,7 +202,8 @@ route({
 route({
   method: "put",
   path: "/api/services/{id}",
-  summary: "Replace a package (administrators only): the fields of POST; a trip fact left out is cleared; orders keep their title and price",
+  summary:
+    "Replace a package (administrators only): the fields of POST; a trip fact left out is cleared; orders keep their title and price",
   operationId: "updateService",
   security: signedIn,
   request: { params: idParams("The package's _id"), body: body(schemas.ServiceInput) },
