@@ -284,20 +284,20 @@ export const durationDays = optionalWholeNumber(1, MAX_TRIP_DAYS, "The duration 
 export const maxGroupSize = optionalWholeNumber(1, 500, "The group size");
 
 /** A textarea's lines (or, in the API, a list): trimmed, blank ones dropped. */
-function splitLines(value: unknown): unknown {
-  if (value === undefined || value === null) return [];
-  const items = typeof value === "string" ? value.split(/\r\n|\r|\n/) : value;
-  if (!Array.isArray(items)) return items;
-  return items.map((item) => (typeof item === "string" ? item.trim() : item)).filter((item) => item !== "");
+function splitLines(value: string | string[] | undefined): string[] {
+  const items = typeof value === "string" ? value.split(/\r\n|\r|\n/) : (value ?? []);
+  return items.map((item) => item.trim()).filter((item) => item !== "");
 }
 
 /**
- * A list written one item per line in a textarea (a list of strings in the API). A bad line is
- * reported on the field itself, naming the line, so the form shows it under the textarea.
+ * A list written one item per line in a textarea (a list of strings, or that text, in the API). A
+ * bad line is reported on the field itself, naming the line, so the form shows it under the textarea.
  */
 export function lineList({ max, what, check }: { max: number; what: string; check: (line: string) => string | null }) {
   return z
-    .preprocess(splitLines, z.array(z.string()).default([]))
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform(splitLines)
     .superRefine((lines, context) => {
       if (lines.length > max) context.addIssue({ code: z.ZodIssueCode.custom, message: `At most ${max} ${what}.` });
       const bad = lines.map((line, index) => [index, check(line)] as const).find(([, message]) => message);

@@ -96,6 +96,7 @@ describe("trip facts", () => {
     expect(itinerary.parse([{ title: "A", text: "B" }, {}, undefined])).toEqual([{ title: "A", text: "B" }]);
     expect(itinerary.safeParse(Array.from({ length: 61 }, () => ({ title: "A", text: "B" }))).success).toBe(false);
     expect(itemLines.safeParse([5]).success).toBe(false);
+    expect(itemLines.safeParse({ a: 1 }).success).toBe(false);
   });
 
   it("offer one destination list: every district and a few regions, sorted, without duplicates", () => {
