@@ -7,9 +7,9 @@ import { env } from "~/config/env.server";
 
 const HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
-export function publicOrigin(request: Request): string {
+export function publicOrigin(request: Request, trustedProxies = env().TRUST_PROXY): string {
   const url = new URL(request.url);
-  const forwarded = env().TRUST_PROXY > 0 ? request.headers.get("X-Forwarded-Host")?.split(",")[0].trim() : undefined;
+  const forwarded = trustedProxies > 0 ? request.headers.get("X-Forwarded-Host")?.split(",")[0].trim() : undefined;
   const host = [forwarded, request.headers.get("Host")].find((candidate) => candidate && HOST.test(candidate)) ?? url.host;
   return `${url.protocol}//${host.toLowerCase()}`;
 }
