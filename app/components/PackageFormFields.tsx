@@ -13,6 +13,10 @@ export function PackageFormFields({ form, fields }: { form: PackageForm[0]; fiel
   const days = fields.itinerary.getFieldList();
   return (
     <>
+      {/* Enter in a field submits with the form's first submit button: this one saves, not "Add a day". */}
+      <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+        Save
+      </button>
       <Field label="Title" meta={fields.title} />
       <Field label="Cost ($ per person)" meta={fields.cost} type="number" inputProps={{ step: 1, inputMode: "numeric" }} />
       <Field label="Image URL" meta={fields.image} inputProps={{ placeholder: "https://… or /images/tours/…" }} />
@@ -70,8 +74,8 @@ export function PackageFormFields({ form, fields }: { form: PackageForm[0]; fiel
       <fieldset className="form-section">
         <legend>Gallery (optional)</legend>
         <TextareaField
-          label="Gallery image URLs"
-          description="One per line, shown after the main image."
+          label="Gallery pictures"
+          description="Image URLs, one per line, shown after the main image."
           meta={fields.gallery}
           textareaProps={{ rows: 4, placeholder: "/images/gallery/g1.svg" }}
         />

@@ -395,5 +395,11 @@ export const ignored = (why: string) => z.unknown().optional().describe(`Ignored
 export function constraintsOf(schema: z.ZodTypeAny) {
   const constraints = getZodConstraint(schema);
   for (const constraint of Object.values(constraints)) delete constraint.pattern;
+  // Conform marks a union required whatever wraps it (lineList's text-or-list): a field the schema
+  // takes absent is not.
+  const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodTypeAny>) : {};
+  for (const [name, field] of Object.entries(shape)) {
+    if (constraints[name]?.required && field.safeParse(undefined).success) constraints[name].required = false;
+  }
   return constraints;
 }

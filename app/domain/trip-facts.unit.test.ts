@@ -111,6 +111,9 @@ describe("trip facts", () => {
     expect(constraints.durationDays).toMatchObject({ required: false, min: 1, max: 60 });
     expect(constraints.maxGroupSize).toMatchObject({ required: false, min: 1, max: 500 });
     expect(constraints.title).toMatchObject({ required: true });
+    for (const name of ["destination", "meetingPoint", "included", "excluded", "gallery", "itinerary"]) {
+      expect(constraints[name]?.required ?? false, name).toBe(false);
+    }
   });
 
   it("start the form with a few empty day rows beyond the days there are", () => {
