@@ -1,9 +1,9 @@
 // Tour packages (the Prisma model Service). Orders keep a package's title and price of their own.
 import { cached, forgetCachedLists } from "~/data/cache.server";
 import { db } from "~/data/db.server";
-import { Prisma } from "~/generated/prisma/client";
 import { isPlausibleId } from "~/domain/ids";
 import type { PackageInput } from "~/domain/packages";
+import { Prisma } from "~/generated/prisma/client";
 
 const packageSelect = {
   id: true,

@@ -293,7 +293,7 @@ function splitLines(value: string | string[] | undefined): string[] {
  * A list written one item per line in a textarea (a list of strings, or that text, in the API). A
  * bad line is reported on the field itself, naming the line, so the form shows it under the textarea.
  */
-export function lineList({ max, what, check }: { max: number; what: string; check: (line: string) => string | null }) {
+function lineList({ max, what, check }: { max: number; what: string; check: (line: string) => string | null }) {
   return z
     .union([z.string(), z.array(z.string())])
     .optional()
