@@ -9,10 +9,25 @@ export async function seedDatabase(prisma: PrismaClient, config: Env): Promise<v
   if (config.SEED_DEMO_DATA) {
     // Counting soft-deleted packages too: an agency that deleted the demo packages keeps them deleted.
     if ((await prisma.service.count()) === 0) {
-      await prisma.service.createMany({ data: seedPackages.map((service) => ({ ...service })) });
+      await prisma.service.createMany({
+        data: seedPackages.map((service) => ({
+          ...service,
+          itinerary: service.itinerary.map((day) => ({ ...day })),
+          included: [...service.included],
+          excluded: [...service.excluded],
+          gallery: [...service.gallery],
+        })),
+      });
     }
     if ((await prisma.review.count()) === 0) {
-      await prisma.review.createMany({ data: seedReviews.map((review) => ({ ...review })) });
+      const reviewed = await prisma.service.findMany({
+        where: { title: { in: seedReviews.map((review) => review.package) }, deletedAt: null },
+        select: { id: true, title: true },
+      });
+      const idOf = new Map(reviewed.map((service) => [service.title, service.id]));
+      await prisma.review.createMany({
+        data: seedReviews.map(({ package: title, ...review }) => ({ ...review, serviceId: idOf.get(title) ?? null })),
+      });
     }
   }
   await ensureAdmin(prisma, config);

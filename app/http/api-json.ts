@@ -3,6 +3,7 @@
 // the OpenAPI document describes.
 import type { z } from "zod";
 import { dollarsValue } from "~/domain/money";
+import { readItinerary } from "~/domain/packages";
 import type { orderSchema, reviewRecordSchema, savedUserSchema, serviceSchema } from "~/http/api-schemas";
 
 export function packageJson(tourPackage: {
@@ -11,6 +12,14 @@ export function packageJson(tourPackage: {
   costCents: number;
   image: string;
   description: string;
+  destination: string | null;
+  durationDays: number | null;
+  itinerary: unknown;
+  included: string[];
+  excluded: string[];
+  meetingPoint: string | null;
+  maxGroupSize: number | null;
+  gallery: string[];
 }): z.infer<typeof serviceSchema> {
   return {
     _id: tourPackage.id,
@@ -18,6 +27,14 @@ export function packageJson(tourPackage: {
     cost: Number(dollarsValue(tourPackage.costCents)),
     image: tourPackage.image,
     description: tourPackage.description,
+    destination: tourPackage.destination,
+    durationDays: tourPackage.durationDays,
+    itinerary: readItinerary(tourPackage.itinerary),
+    included: tourPackage.included,
+    excluded: tourPackage.excluded,
+    meetingPoint: tourPackage.meetingPoint,
+    maxGroupSize: tourPackage.maxGroupSize,
+    gallery: tourPackage.gallery,
   };
 }
 

@@ -105,6 +105,14 @@ export const serviceSchema = z
     cost: z.number().describe("Dollars"),
     image: z.string(),
     description: z.string(),
+    destination: z.string().nullable(),
+    durationDays: z.number().int().nullable().describe("Days"),
+    itinerary: z.array(z.object({ title: z.string(), text: z.string() }).strict()).describe("One entry per day, in order"),
+    included: z.array(z.string()),
+    excluded: z.array(z.string()),
+    meetingPoint: z.string().nullable(),
+    maxGroupSize: z.number().int().nullable().describe("Persons"),
+    gallery: z.array(z.string()).describe("Image URLs besides image, in display order"),
   })
   .strict();
 

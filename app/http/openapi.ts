@@ -202,6 +202,16 @@ route({
   responses: { 200: json("The package", schemas.Service), ...errors(404) },
 });
 route({
+  method: "put",
+  path: "/api/services/{id}",
+  summary:
+    "Replace a package (administrators only): the fields of POST; a trip fact left out is cleared; orders keep their title and price",
+  operationId: "updateService",
+  security: signedIn,
+  request: { params: idParams("The package's _id"), body: body(schemas.ServiceInput) },
+  responses: { 200: json("Saved", schemas.ModifiedCount), ...errors(...WRITE_ERRORS, 404) },
+});
+route({
   method: "delete",
   path: "/api/services/{id}",
   summary: "Remove a package (administrators only; orders keep its title and price)",

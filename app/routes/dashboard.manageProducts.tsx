@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/session.server";
 import { DataTable } from "~/components/DataTable";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
@@ -60,7 +60,16 @@ export default function ManagePackages() {
           {
             header: "Action",
             cell: (tourPackage) => (
-              <DeleteForm id={tourPackage.id} confirmText={DELETE_QUESTION} label={`Delete ${tourPackage.title}`} />
+              <div className="row-actions">
+                <Link
+                  to={`/dashboard/editProduct/${tourPackage.id}`}
+                  className="button button-secondary"
+                  aria-label={`Edit ${tourPackage.title}`}
+                >
+                  Edit
+                </Link>
+                <DeleteForm id={tourPackage.id} confirmText={DELETE_QUESTION} label={`Delete ${tourPackage.title}`} />
+              </div>
             ),
           },
         ]}

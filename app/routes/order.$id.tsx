@@ -2,8 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "~/components/hooks";
-import { PackageImage } from "~/components/PackageImage";
+import { TripDetails, TripFacts, TripRatingSummary } from "~/components/TripDetails";
+import { TripGallery } from "~/components/TripGallery";
 import { findPackage } from "~/data/packages.server";
+import { packageReviews } from "~/data/reviews.server";
 import { dollarsValue, formatDollars } from "~/domain/money";
 import {
   checkoutPath,
@@ -16,25 +18,52 @@ import {
   totalCents,
   type PackageTypeValue,
 } from "~/domain/ordering";
+import { readItinerary } from "~/domain/packages";
+import { touristTrip } from "~/domain/structured-data";
 import { publicPageHeaders } from "~/http/http-cache";
+import { jsonLd, shareMeta, snippet } from "~/http/seo";
+import { absoluteUrl } from "~/http/seo.server";
 
 export const headers = publicPageHeaders;
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const tourPackage = await findPackage(params.id);
-  if (!tourPackage) throw new Response("Not Found", { status: 404 });
+  const found = await findPackage(params.id);
+  if (!found) throw new Response("Not Found", { status: 404 });
+  const reviews = await packageReviews(found.id);
+  const tourPackage = { ...found, itinerary: readItinerary(found.itinerary) };
+  const images = [tourPackage.image, ...tourPackage.gallery];
   // Without JavaScript the choices arrive as a GET form submission.
   const choice = readOrderChoice(new URL(request.url).searchParams);
-  return { tourPackage, choice };
+  // Absolute URLs for search engines and link previews; the canonical one has no order choices.
+  const url = absoluteUrl(request, `/order/${tourPackage.id}`);
+  const description = snippet(tourPackage.description);
+  const share = {
+    title: tourPackage.title,
+    description,
+    url,
+    image: absoluteUrl(request, tourPackage.image),
+    type: "product" as const,
+  };
+  const structuredData = touristTrip({
+    name: tourPackage.title,
+    description,
+    url,
+    images: images.map((image) => absoluteUrl(request, image)),
+    price: dollarsValue(tourPackage.costCents),
+    destination: tourPackage.destination,
+    itinerary: tourPackage.itinerary,
+    rating: reviews,
+  });
+  return { tourPackage, images, choice, reviews, share, structuredData };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.tourPackage.title} — Tour Booking` : "Package not found — Tour Booking" },
-  { name: "description", content: data ? data.tourPackage.description.slice(0, 155) : "Tour package" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? [...shareMeta(data.share), jsonLd(data.structuredData)]
+    : [{ title: "Package not found — Tour Booking" }, { name: "description", content: "Tour package" }];
 
 export default function OrderPage() {
-  const { tourPackage, choice } = useLoaderData<typeof loader>();
+  const { tourPackage, images, choice, reviews } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const [quantity, setQuantity] = useState(choice.quantity);
   // What is in the persons field while typing: it may be empty or out of range until it loses focus.
@@ -49,119 +78,117 @@ export default function OrderPage() {
   const total = totalCents(tourPackage.costCents, quantity);
 
   return (
-    <article className="container page-section order-page">
-      <PackageImage
-        src={tourPackage.image}
-        alt={tourPackage.title}
-        width={640}
-        height={420}
-        sizes="(max-width: 800px) 100vw, 640px"
-        className="order-image"
-        priority
-      />
-      <div className="order-details">
-        <h1>{tourPackage.title}</h1>
-        <p className="cost">Cost: {formatDollars(tourPackage.costCents)} per person</p>
-        <p>{tourPackage.description}</p>
+    <article className="container page-section">
+      <div className="order-page">
+        <TripGallery title={tourPackage.title} images={images} />
+        <div className="order-details">
+          <h1>{tourPackage.title}</h1>
+          <p className="cost">Cost: {formatDollars(tourPackage.costCents)} per person</p>
+          <TripRatingSummary reviews={reviews} />
+          <TripFacts tourPackage={tourPackage} />
+          <p>{tourPackage.description}</p>
 
-        <Form method="get" className="order-options" aria-label="Order options" preventScrollReset replace>
-          <fieldset>
-            <legend>Number of persons</legend>
-            <div className="quantity-control">
-              <button
-                type="submit"
-                name="step"
-                value="-1"
-                className="icon-button"
-                aria-label="One person less"
-                disabled={quantity <= MIN_QUANTITY}
-                onClick={(event) => {
-                  event.preventDefault();
-                  changeQuantity(Math.max(MIN_QUANTITY, quantity - 1));
-                }}
-              >
-                −
+          <Form method="get" className="order-options" aria-label="Order options" preventScrollReset replace>
+            <fieldset>
+              <legend>Number of persons</legend>
+              <div className="quantity-control">
+                <button
+                  type="submit"
+                  name="step"
+                  value="-1"
+                  className="icon-button"
+                  aria-label="One person less"
+                  disabled={quantity <= MIN_QUANTITY}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    changeQuantity(Math.max(MIN_QUANTITY, quantity - 1));
+                  }}
+                >
+                  −
+                </button>
+                <input
+                  type="number"
+                  name="quantity"
+                  aria-label="Number of persons"
+                  min={MIN_QUANTITY}
+                  max={MAX_QUANTITY}
+                  value={quantityText}
+                  aria-describedby="quantity-note"
+                  onChange={(event) => {
+                    setQuantityText(event.target.value);
+                    setQuantityNote(null);
+                    const next = Number(event.target.value);
+                    if (Number.isInteger(next) && next >= MIN_QUANTITY && next <= MAX_QUANTITY) setQuantity(next);
+                  }}
+                  onBlur={() => {
+                    const typed = Number(quantityText);
+                    if (quantityText !== "" && Number.isInteger(typed) && typed >= MIN_QUANTITY && typed <= MAX_QUANTITY) return;
+                    const next = clampQuantity(quantityText);
+                    changeQuantity(next);
+                    setQuantityNote(`Persons must be between ${MIN_QUANTITY} and ${MAX_QUANTITY}; set to ${next}.`);
+                  }}
+                />
+                <button
+                  type="submit"
+                  name="step"
+                  value="1"
+                  className="icon-button"
+                  aria-label="One person more"
+                  disabled={quantity >= MAX_QUANTITY}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    changeQuantity(Math.min(MAX_QUANTITY, quantity + 1));
+                  }}
+                >
+                  +
+                </button>
+              </div>
+              <p id="quantity-note" className="quantity-note" role="status">
+                {quantityNote}
+              </p>
+            </fieldset>
+            <label htmlFor="package-type">Package type</label>
+            <select
+              id="package-type"
+              name="type"
+              value={packageType ?? "Choose"}
+              onChange={(event) => setPackageType(isPackageType(event.target.value) ? event.target.value : null)}
+            >
+              <option value="Choose">Choose</option>
+              {PACKAGE_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </select>
+            {/* The departures' date picker (app/components/DeparturePicker.tsx) goes here. */}
+            {hydrated ? null : (
+              <button type="submit" className="button button-secondary">
+                Update total
               </button>
-              <input
-                type="number"
-                name="quantity"
-                aria-label="Number of persons"
-                min={MIN_QUANTITY}
-                max={MAX_QUANTITY}
-                value={quantityText}
-                aria-describedby="quantity-note"
-                onChange={(event) => {
-                  setQuantityText(event.target.value);
-                  setQuantityNote(null);
-                  const next = Number(event.target.value);
-                  if (Number.isInteger(next) && next >= MIN_QUANTITY && next <= MAX_QUANTITY) setQuantity(next);
-                }}
-                onBlur={() => {
-                  const typed = Number(quantityText);
-                  if (quantityText !== "" && Number.isInteger(typed) && typed >= MIN_QUANTITY && typed <= MAX_QUANTITY) return;
-                  const next = clampQuantity(quantityText);
-                  changeQuantity(next);
-                  setQuantityNote(`Persons must be between ${MIN_QUANTITY} and ${MAX_QUANTITY}; set to ${next}.`);
-                }}
-              />
-              <button
-                type="submit"
-                name="step"
-                value="1"
-                className="icon-button"
-                aria-label="One person more"
-                disabled={quantity >= MAX_QUANTITY}
-                onClick={(event) => {
-                  event.preventDefault();
-                  changeQuantity(Math.min(MAX_QUANTITY, quantity + 1));
-                }}
-              >
-                +
-              </button>
-            </div>
-            <p id="quantity-note" className="quantity-note" role="status">
-              {quantityNote}
-            </p>
-          </fieldset>
-          <label htmlFor="package-type">Package type</label>
-          <select
-            id="package-type"
-            name="type"
-            value={packageType ?? "Choose"}
-            onChange={(event) => setPackageType(isPackageType(event.target.value) ? event.target.value : null)}
-          >
-            <option value="Choose">Choose</option>
-            {PACKAGE_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </select>
-          {hydrated ? null : (
-            <button type="submit" className="button button-secondary">
-              Update total
-            </button>
-          )}
-        </Form>
+            )}
+          </Form>
 
-        <p className="order-total" aria-live="polite">
-          Total: <strong>{formatDollars(total)}</strong>
-        </p>
-        {packageType ? (
-          <Link to={checkoutPath(tourPackage.id, dollarsValue(total), quantity, packageType)} className="button button-accent">
-            Add-Cart
-          </Link>
-        ) : (
-          <>
-            <button type="button" className="button button-accent" disabled aria-describedby="choose-hint">
+          <p className="order-total" aria-live="polite">
+            Total: <strong>{formatDollars(total)}</strong>
+          </p>
+          {packageType ? (
+            <Link to={checkoutPath(tourPackage.id, dollarsValue(total), quantity, packageType)} className="button button-accent">
               Add-Cart
-            </button>
-            <p id="choose-hint" className="hint">
-              Choose a package type to continue.
-            </p>
-          </>
-        )}
+            </Link>
+          ) : (
+            <>
+              <button type="button" className="button button-accent" disabled aria-describedby="choose-hint">
+                Add-Cart
+              </button>
+              <p id="choose-hint" className="hint">
+                Choose a package type to continue.
+              </p>
+            </>
+          )}
+        </div>
       </div>
+      <TripDetails tourPackage={tourPackage} reviews={reviews} />
     </article>
   );
 }

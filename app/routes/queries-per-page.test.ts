@@ -30,7 +30,8 @@ describe("queries per page", () => {
       services: await queriesOf(pages.services),
       order: await queriesOf(pages.order),
     };
-    expect(small).toEqual({ home: 2, services: 1, order: 1 });
+    // The order page: the package list, then its newest reviews and their rating by stars.
+    expect(small).toEqual({ home: 2, services: 1, order: 3 });
 
     await prisma.service.createMany({
       data: Array.from({ length: 30 }, (_, index) => ({
@@ -46,6 +47,7 @@ describe("queries per page", () => {
         email: `r${index}@example.com`,
         rating: 4,
         review: "Good.",
+        serviceId: service.id,
       })),
     });
     const large = {

@@ -56,6 +56,9 @@ for (const viewport of VIEWPORTS) {
     test("admin pages", async ({ page, signIn }) => {
       await signIn("admin");
       for (const path of ADMIN_PAGES) await expectNoViolations(page, path);
+      await page.goto("/dashboard/manageProducts");
+      const edit = await page.locator('a[href^="/dashboard/editProduct/"]').first().getAttribute("href");
+      await expectNoViolations(page, edit!);
     });
   });
 }

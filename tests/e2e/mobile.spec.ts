@@ -226,6 +226,7 @@ test.describe("on a phone (390 px)", () => {
       "/dashboard/addProduct",
       "/dashboard/makeAdmin",
       "/dashboard/manageProducts",
+      `/dashboard/editProduct/${serviceId}`,
     ]) {
       await expectFitsThePhone(admin, path, javaScriptEnabled);
     }

@@ -66,13 +66,13 @@ test("an admin adds a package, sees it on /services and deletes it; a review sho
   await signIn("admin");
 
   await open(page, "/dashboard/addProduct", javaScriptEnabled);
-  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Title", { exact: true }).fill(title);
   await page.getByLabel("Cost ($ per person)").fill("330");
-  await page.getByLabel("Image URL").fill("/images/tours/coxs-bazar.svg");
+  await page.getByLabel("Image URL", { exact: true }).fill("/images/tours/coxs-bazar.svg");
   await page.getByLabel("Description").fill("Sunrise and sunset over the sea at Kuakata, the daughter of the sea.");
   await page.getByRole("button", { name: "Add Product" }).click();
   await expect(page.getByText("Added Tour Place Successfully!")).toBeVisible();
-  await expect(page.getByLabel("Title")).toHaveValue("");
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue("");
 
   await open(page, "/services", javaScriptEnabled);
   await expect(page.getByRole("heading", { name: title })).toBeVisible();

@@ -134,7 +134,7 @@ async function databaseState(): Promise<string> {
   const rows = await prisma.$queryRaw<{ state: string }[]>`
     SELECT md5(concat_ws('|',
       (SELECT string_agg(concat_ws(',', id, email, "displayName", role, disabled), ';' ORDER BY id) FROM "User"),
-      (SELECT string_agg(concat_ws(',', id, title, "costCents", "deletedAt"), ';' ORDER BY id) FROM "Service"),
+      (SELECT string_agg(md5(s::text), ';' ORDER BY id) FROM "Service" s),
       (SELECT string_agg(concat_ws(',', id, "priceCents", "deletedAt", "paymentStatus", "stripePaymentIntentId"), ';' ORDER BY id) FROM "Order"),
       (SELECT string_agg(concat_ws(',', id, "orderId"), ';' ORDER BY id) FROM "Payment"),
       (SELECT string_agg(concat_ws(',', id, "hiddenAt"), ';' ORDER BY id) FROM "Review"),
@@ -276,6 +276,24 @@ const ownerOnly = (ok: number, stranger: number): Record<Caller, number> => ({
 const isAdminCaller = (caller: Caller) => caller === "admin" || caller === "adminToken";
 const UNKNOWN_ID = "cunknownunknownunknown000";
 
+const EDITED_PACKAGE = {
+  title: "Sajek Valley, edited",
+  cost: 180,
+  image: "/images/tours/sajek-valley.svg",
+  description: "Clouds at sunrise, now with a village stay.",
+  destination: "Sajek Valley",
+  durationDays: 3,
+  itinerary: [
+    { title: "Khagrachari to Sajek", text: "By jeep." },
+    { title: "Konglak Para", text: "Sunset walk." },
+  ],
+  included: ["Jeep", "Cottage"],
+  excluded: "Bus tickets",
+  meetingPoint: "Khagrachari",
+  maxGroupSize: 12,
+  gallery: ["/images/gallery/g3.svg"],
+};
+
 const rows: Row[] = [
   {
     call: "GET /api/users/{email}",
@@ -347,6 +365,28 @@ const rows: Row[] = [
     }),
     expected: adminOnly(201),
     writes: true,
+  },
+  {
+    call: "PUT /api/services/{id}",
+    request: async () => ({ method: "PUT", path: `/api/services/${await freshPackage()}`, body: EDITED_PACKAGE }),
+    expected: adminOnly(200),
+    writes: true,
+    check: async (_caller, answer) => {
+      expect(answer.body).toEqual({ modifiedCount: 1 });
+      const prisma = await db();
+      const saved = await prisma.service.findFirstOrThrow({
+        where: { title: EDITED_PACKAGE.title },
+        orderBy: { updatedAt: "desc" },
+      });
+      expect(saved).toMatchObject({ costCents: 18000, destination: "Sajek Valley", durationDays: 3, maxGroupSize: 12 });
+      expect(saved.itinerary).toEqual(EDITED_PACKAGE.itinerary);
+      expect(saved.included).toEqual(["Jeep", "Cottage"]);
+    },
+  },
+  {
+    call: "PUT /api/services/{id} (unknown)",
+    request: async () => ({ method: "PUT", path: `/api/services/${UNKNOWN_ID}`, body: EDITED_PACKAGE }),
+    expected: adminOnly(404),
   },
   {
     call: "DELETE /api/services/{id}",
@@ -601,6 +641,24 @@ describe("errors", () => {
       fields: ["title", "cost", "image", "description"],
     },
     {
+      caller: "admin",
+      method: "PUT",
+      path: () => freshPackage().then((id) => `/api/services/${id}`),
+      body: {
+        title: "Edited",
+        cost: 0,
+        image: "/images/x.svg",
+        description: "x",
+        destination: "Atlantis",
+        durationDays: 90,
+        itinerary: [{ title: "Only a title" }],
+        included: "x".repeat(201),
+        maxGroupSize: 0,
+        gallery: ["javascript:alert(1)"],
+      },
+      fields: ["cost", "destination", "durationDays", "itinerary.0.text", "included", "maxGroupSize", "gallery"],
+    },
+    {
       caller: "customerToken",
       method: "POST",
       path: "/api/review",
@@ -679,6 +737,7 @@ describe("errors", () => {
     { caller: "customer", method: "PUT", path: "/api/users" },
     { caller: "admin", method: "PUT", path: "/api/users/admin" },
     { caller: "admin", method: "POST", path: "/api/services" },
+    { caller: "admin", method: "PUT", path: `/api/services/${UNKNOWN_ID}` },
     { caller: "customer", method: "POST", path: "/api/review" },
     { caller: "customer", method: "POST", path: "/api/my-orders" },
     { caller: "customer", method: "PUT", path: `/api/my-orders/${UNKNOWN_ID}` },

@@ -6,6 +6,7 @@ import * as layout from "~/routes/dashboard";
 import * as home from "~/routes/dashboard._index";
 import * as addProduct from "~/routes/dashboard.addProduct";
 import * as addReview from "~/routes/dashboard.addReview";
+import * as editProduct from "~/routes/dashboard.editProduct.$id";
 import * as makeAdmin from "~/routes/dashboard.makeAdmin";
 import * as manageAllOrders from "~/routes/dashboard.manageAllOrders";
 import * as manageProducts from "~/routes/dashboard.manageProducts";
@@ -29,7 +30,11 @@ interface RouteCase {
   access: "user" | "admin";
   /** a form that would change data if the guard let it through */
   payload?: () => Record<string, string>;
+  params?: Record<string, string>;
 }
+
+/** The package the edit form aims at (a fixed id, so that its path is known when the cases are named). */
+const EDITED_ID = "matrixeditpackage01";
 
 const fixture = { orderId: "", serviceId: "", victimEmail: "", disableId: "", reviewId: "" };
 
@@ -59,6 +64,18 @@ const routes: RouteCase[] = [
       cost: "100",
       image: "/images/tours/x.svg",
       description: "Added by the matrix test.",
+    }),
+  },
+  {
+    path: `/dashboard/editProduct/${EDITED_ID}`,
+    module: editProduct,
+    access: "admin",
+    params: { id: EDITED_ID },
+    payload: () => ({
+      title: "Matrix Edited",
+      cost: "1",
+      image: "/images/tours/x.svg",
+      description: "Edited by the matrix test.",
     }),
   },
   { path: "/dashboard/makeAdmin", module: makeAdmin, access: "admin", payload: () => ({ email: fixture.victimEmail }) },
@@ -105,6 +122,9 @@ beforeAll(async () => {
   fixture.reviewId = (
     await prisma.review.create({ data: { name: "Matrix", email: "m@example.com", review: "Matrix target" } })
   ).id;
+  await prisma.service.create({
+    data: { id: EDITED_ID, title: "Matrix Edit Target", costCents: 10000, image: "/images/tours/x.svg", description: "To edit." },
+  });
   const order = await prisma.order.create({
     data: {
       userId: victim.id,
@@ -183,7 +203,7 @@ describe("authorization matrix: loaders", () => {
       cases++;
       it(`GET ${route.path} as ${role} → ${expected}`, async () => {
         const request = authedGet(route.path, cookies[role]);
-        const result = await callRoute(route.module.loader, request);
+        const result = await callRoute(route.module.loader, request, route.params);
         check(result, expected, route.path);
       });
     }
@@ -198,7 +218,7 @@ describe("authorization matrix: actions (each with a form that would write)", ()
       it(`POST ${route.path} as ${role} → ${expected}`, async () => {
         const before = await snapshot();
         const request = authedPost(route.path, route.payload?.() ?? {}, cookies[role]);
-        const result = await callRoute(route.module.action!, request);
+        const result = await callRoute(route.module.action!, request, route.params);
         check(result, expected, route.path);
         if (expected !== "ok") expect(await snapshot()).toEqual(before);
       });
@@ -222,6 +242,11 @@ describe("authorization matrix: actions (each with a form that would write)", ()
     expect(order?.deletedAt).not.toBeNull();
     expect((await prisma.service.findUnique({ where: { id: fixture.serviceId } }))?.deletedAt).not.toBeNull();
     expect(await prisma.service.count({ where: { title: "Matrix Tour" } })).toBe(1);
+    // only the admin's edit went through
+    expect(await prisma.service.findUnique({ where: { id: EDITED_ID } })).toMatchObject({
+      title: "Matrix Edited",
+      costCents: 100,
+    });
     expect(await prisma.review.count({ where: { review: "Matrix review" } })).toBe(2); // customer and admin
     expect((await prisma.user.findUniqueOrThrow({ where: { id: fixture.disableId } })).disabled).toBe(true);
     expect((await prisma.review.findUniqueOrThrow({ where: { id: fixture.reviewId } })).hiddenAt).not.toBeNull();

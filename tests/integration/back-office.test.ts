@@ -390,15 +390,21 @@ describe("review moderation", () => {
     );
     expect(outside.location).toBe("/");
 
-    expect((await callRoute(layoutLoader, authedGet("/dashboard", adminCookie))).data.counts["/dashboard/reviews"]).toBe(flaggedBefore + 1);
-    expect((await callRoute(layoutLoader, authedGet("/dashboard", reporterCookie))).data.counts["/dashboard/reviews"] ?? 0).toBe(0);
+    expect((await callRoute(layoutLoader, authedGet("/dashboard", adminCookie))).data.counts["/dashboard/reviews"]).toBe(
+      flaggedBefore + 1,
+    );
+    expect((await callRoute(layoutLoader, authedGet("/dashboard", reporterCookie))).data.counts["/dashboard/reviews"] ?? 0).toBe(
+      0,
+    );
     const flagged = await callRoute<ReviewsData>(reviewsPage.loader, authedGet("/dashboard/reviews?flagged=1", adminCookie));
     expect(flagged.data.reviews.find((row) => row.id === review.id)).toMatchObject({ reports: 2, hidden: false });
     expect(flagged.data.reviews.every((row) => row.reports > 0 && !row.hidden)).toBe(true);
 
     // Hiding settles the flag; showing again dismisses the reports.
     await reviewsPost({ id: review.id, intent: "hide" }, adminCookie);
-    expect((await callRoute(layoutLoader, authedGet("/dashboard", adminCookie))).data.counts["/dashboard/reviews"]).toBe(flaggedBefore);
+    expect((await callRoute(layoutLoader, authedGet("/dashboard", adminCookie))).data.counts["/dashboard/reviews"]).toBe(
+      flaggedBefore,
+    );
     const missing = await callRoute(reportAction, authedPost("/reviews/report", { id: review.id }, otherCookie));
     expect(missing.headers.getSetCookie().join(" ")).toContain(encodeURIComponent(btoa(JSON.stringify("review-report-missing"))));
     await reviewsPost({ id: review.id, intent: "show" }, adminCookie);

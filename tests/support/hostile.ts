@@ -135,6 +135,7 @@ export async function fingerprint(): Promise<string> {
     (SELECT count(*) FROM "Session") AS sessions,
     (SELECT count(*) FROM "Service") AS services,
     (SELECT count(*) FROM "Service" WHERE "deletedAt" IS NULL) AS live_services,
+    (SELECT md5(string_agg(md5(s::text), ';' ORDER BY id)) FROM "Service" s) AS service_rows,
     (SELECT count(*) FROM "Order") AS orders,
     (SELECT count(*) FROM "Order" WHERE "deletedAt" IS NULL) AS live_orders,
     (SELECT count(*) FROM "Payment") AS payments,
