@@ -3,6 +3,7 @@
 // keys never are NULL (unrated and undated packages get a key that puts them last), so that a
 // keyset cursor (app/http/paging.ts) can continue after any item.
 import { db } from "~/data/db.server";
+import type { CursorValues } from "~/http/paging";
 import type { CatalogueFilters, CatalogueSort } from "~/domain/catalogue";
 import { Prisma } from "~/generated/prisma/client";
 
@@ -41,7 +42,7 @@ const SORTS: Record<CatalogueSort, SortSpec> = {
 };
 
 /** The key types a cursor must carry for each sort (checked before any SQL sees them). */
-export const SORT_KEY_PATTERN: Record<CatalogueSort, (value: unknown) => boolean> = {
+const SORT_KEY_PATTERN: Record<CatalogueSort, (value: unknown) => boolean> = {
   newest: (value) => typeof value === "string" && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(value),
   "price-asc": Number.isInteger,
   "price-desc": Number.isInteger,
@@ -173,4 +174,17 @@ export async function searchCatalogueAfter(
 ): Promise<{ items: CatalogueItem[]; more: boolean }> {
   const items = await select(filters, today, { limit: limit + 1, after });
   return { items: items.slice(0, limit), more: items.length > limit };
+}
+
+/** What a cursor after this item holds: the sort (a cursor is refused under another), the key, the id. */
+export function cursorAfter(item: CatalogueItem, sort: CatalogueSort): CursorValues {
+  return [sort, item.sortKey, item.id];
+}
+
+/** The position a decoded cursor continues after, or null when it was not made for this sort. */
+export function readCursor(values: CursorValues | null, sort: CatalogueSort): { key: string | number; id: string } | null {
+  if (values?.length !== 3) return null;
+  const [cursorSort, key, id] = values;
+  if (cursorSort !== sort || typeof id !== "string" || id.length > 100 || key === null || !SORT_KEY_PATTERN[sort](key)) return null;
+  return { key, id };
 }
