@@ -27,19 +27,41 @@ interface SortSpec {
   descending: boolean;
   /** the cursor's key as SQL of the key's type */
   cast: (value: string | number) => Prisma.Sql;
+  /** what the key needs joined to each package (the aggregate sorts) */
+  join?: Prisma.Sql;
 }
 
-const SORTS: Record<CatalogueSort, SortSpec> = {
-  newest: { key: Prisma.sql`s."createdAt"`, descending: true, cast: (value) => Prisma.sql`${String(value)}::timestamp` },
-  "price-asc": { key: Prisma.sql`s."costCents"`, descending: false, cast: (value) => Prisma.sql`${Number(value)}::int` },
-  "price-desc": { key: Prisma.sql`s."costCents"`, descending: true, cast: (value) => Prisma.sql`${Number(value)}::int` },
-  departure: {
-    key: Prisma.sql`coalesce(d."next", '9999-12-31'::date)`,
-    descending: false,
-    cast: (value) => Prisma.sql`${String(value)}::date`,
-  },
-  rating: { key: Prisma.sql`coalesce(r."average", -1)`, descending: true, cast: (value) => Prisma.sql`${Number(value)}::float8` },
-};
+function sortsFor(today: string): Record<CatalogueSort, SortSpec> {
+  return {
+    newest: { key: Prisma.sql`s."createdAt"`, descending: true, cast: (value) => Prisma.sql`${String(value)}::timestamp` },
+    "price-asc": { key: Prisma.sql`s."costCents"`, descending: false, cast: (value) => Prisma.sql`${Number(value)}::int` },
+    "price-desc": { key: Prisma.sql`s."costCents"`, descending: true, cast: (value) => Prisma.sql`${Number(value)}::int` },
+    departure: {
+      key: Prisma.sql`coalesce(k."next", '9999-12-31'::date)`,
+      descending: false,
+      cast: (value) => Prisma.sql`${String(value)}::date`,
+      join: Prisma.sql`LEFT JOIN LATERAL (${nextDeparture(Prisma.sql`s."id"`, today)}) k ON true`,
+    },
+    rating: {
+      key: Prisma.sql`coalesce(k."average", -1)`,
+      descending: true,
+      cast: (value) => Prisma.sql`${Number(value)}::float8`,
+      join: Prisma.sql`LEFT JOIN LATERAL (${ratingOf(Prisma.sql`s."id"`)}) k ON true`,
+    },
+  };
+}
+
+/** The average stars of a package's reviews (a review left at 0 gives none) and their number. */
+function ratingOf(serviceId: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`SELECT avg(v."rating")::float8 AS "average", count(*)::int AS "count"
+    FROM "Review" v WHERE v."serviceId" = ${serviceId} AND v."rating" > 0`;
+}
+
+/** A package's first open departure with seats left after today. */
+function nextDeparture(serviceId: Prisma.Sql, today: string): Prisma.Sql {
+  return Prisma.sql`SELECT min(o."startDate") AS "next" FROM "Departure" o
+    WHERE o."serviceId" = ${serviceId} AND o."status" = 'OPEN' AND o."seatsTaken" < o."seats" AND o."startDate" > ${today}::date`;
+}
 
 /** The key types a cursor must carry for each sort (checked before any SQL sees them). */
 const SORT_KEY_PATTERN: Record<CatalogueSort, (value: unknown) => boolean> = {
@@ -124,8 +146,12 @@ interface Window {
   after?: { key: string | number; id: string };
 }
 
+/**
+ * The page's packages are chosen first (only the aggregate sorts join their key to every package),
+ * then each of them gets its rating and next departure.
+ */
 async function select(filters: CatalogueFilters, today: string, window: Window): Promise<CatalogueItem[]> {
-  const sort = SORTS[filters.sort];
+  const sort = sortsFor(today)[filters.sort];
   const direction = Prisma.raw(sort.descending ? "DESC" : "ASC");
   const where = [whereOf(filters, today)];
   if (window.after) {
@@ -134,20 +160,18 @@ async function select(filters: CatalogueFilters, today: string, window: Window):
   }
   const prisma = await db();
   const rows = await prisma.$queryRaw<Row[]>`
-    SELECT s."id", s."title", s."costCents", s."image", s."description", s."createdAt",
+    SELECT p."id", p."title", p."costCents", p."image", p."description", p."createdAt",
       r."average" AS "averageRating", r."count" AS "ratingCount", d."next" AS "nextDeparture"
-    FROM "Service" s
-    LEFT JOIN LATERAL (
-      SELECT avg(v."rating")::float8 AS "average", count(*)::int AS "count"
-      FROM "Review" v WHERE v."serviceId" = s."id" AND v."rating" > 0
-    ) r ON true
-    LEFT JOIN LATERAL (
-      SELECT min(o."startDate") AS "next" FROM "Departure" o
-      WHERE o."serviceId" = s."id" AND o."status" = 'OPEN' AND o."seatsTaken" < o."seats" AND o."startDate" > ${today}::date
-    ) d ON true
-    WHERE ${Prisma.join(where, " AND ")}
-    ORDER BY ${sort.key} ${direction}, s."id" ${direction}
-    LIMIT ${window.limit} OFFSET ${window.offset ?? 0}`;
+    FROM (
+      SELECT s."id", s."title", s."costCents", s."image", s."description", s."createdAt", ${sort.key} AS "sortKey"
+      FROM "Service" s ${sort.join ?? Prisma.empty}
+      WHERE ${Prisma.join(where, " AND ")}
+      ORDER BY ${sort.key} ${direction}, s."id" ${direction}
+      LIMIT ${window.limit} OFFSET ${window.offset ?? 0}
+    ) p
+    LEFT JOIN LATERAL (${ratingOf(Prisma.sql`p."id"`)}) r ON true
+    LEFT JOIN LATERAL (${nextDeparture(Prisma.sql`p."id"`, today)}) d ON true
+    ORDER BY p."sortKey" ${direction}, p."id" ${direction}`;
   return rows.map((row) => toItem(row, filters.sort));
 }
 
