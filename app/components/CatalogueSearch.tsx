@@ -89,7 +89,7 @@ export function CatalogueSearch({ values, errors }: { values: Values; errors: Qu
             </select>
           )}
         </SearchField>
-        <SearchField name="month" label="Departing in (month)" errors={errors}>
+        <SearchField name="month" label="Departs in" errors={errors}>
           {(props) => <input {...props} type="month" defaultValue={values.month ?? ""} placeholder="YYYY-MM" pattern="\d{4}-\d{2}" />}
         </SearchField>
         <SearchField name="minCost" label="Min price ($)" errors={errors}>
