@@ -90,7 +90,9 @@ export function CatalogueSearch({ values, errors }: { values: Values; errors: Qu
           )}
         </SearchField>
         <SearchField name="month" label="Departs in" errors={errors}>
-          {(props) => <input {...props} type="month" defaultValue={values.month ?? ""} placeholder="YYYY-MM" pattern="\d{4}-\d{2}" />}
+          {(props) => (
+            <input {...props} type="month" defaultValue={values.month ?? ""} placeholder="YYYY-MM" pattern="\d{4}-\d{2}" />
+          )}
         </SearchField>
         <SearchField name="minCost" label="Min price ($)" errors={errors}>
           {(props) => <input {...props} type="number" inputMode="numeric" min={0} step={1} defaultValue={values.minCost ?? ""} />}

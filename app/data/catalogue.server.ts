@@ -3,9 +3,9 @@
 // keys never are NULL (unrated and undated packages get a key that puts them last), so that a
 // keyset cursor (app/http/paging.ts) can continue after any item.
 import { db } from "~/data/db.server";
-import type { CursorValues } from "~/http/paging";
 import type { CatalogueFilters, CatalogueSort } from "~/domain/catalogue";
 import { Prisma } from "~/generated/prisma/client";
+import type { CursorValues } from "~/http/paging";
 
 export interface CatalogueItem {
   id: string;

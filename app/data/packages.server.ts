@@ -6,8 +6,8 @@ import { isPlausibleId } from "~/domain/ids";
 const packageSelect = { id: true, title: true, costCents: true, image: true, description: true } as const;
 const packageCardSelect = { id: true, title: true, costCents: true, image: true } as const;
 
-/** Every package on sale, with its description (API, admin). */
-export function listPackages() {
+/** Every package on sale, with its description (the order page reads one from it). */
+function listPackages() {
   return cached("packages", async () => {
     const prisma = await db();
     return prisma.service.findMany({ where: { deletedAt: null }, orderBy: { createdAt: "asc" }, select: packageSelect });

@@ -35,9 +35,9 @@ const daysMessage = "days must be a number of days (5), a range (4-7) or a minim
 
 function dollars(name: string) {
   const message = `${name} must be a whole number of dollars from 0 to ${MAX_DOLLARS}.`;
-  return optional(z.coerce.number({ invalid_type_error: message }).int(message).min(0, message).max(MAX_DOLLARS, message)).describe(
-    `Whole dollars per person (${name === "minCost" ? "at least" : "at most"})`,
-  );
+  return optional(
+    z.coerce.number({ invalid_type_error: message }).int(message).min(0, message).max(MAX_DOLLARS, message),
+  ).describe(`Whole dollars per person (${name === "minCost" ? "at least" : "at most"})`);
 }
 
 /** Each parameter on its own, so that one bad value leaves the others in force. */

@@ -10,7 +10,9 @@ describe("readCatalogueQuery", () => {
   });
 
   it("turns each parameter into its filter", () => {
-    const { filters, errors } = read("q=+Sea+&destination=Cox%27s+Bazar&minCost=10&maxCost=200&days=4-7&month=2026-12&sort=rating");
+    const { filters, errors } = read(
+      "q=+Sea+&destination=Cox%27s+Bazar&minCost=10&maxCost=200&days=4-7&month=2026-12&sort=rating",
+    );
     expect(errors).toEqual({});
     expect(filters).toEqual({
       q: "Sea",
@@ -41,7 +43,8 @@ describe("readCatalogueQuery", () => {
     expect(errors.sort?.[0]).toMatch(/^sort must be one of newest, price-asc/);
     expect(filters).toEqual({ q: "tea", sort: "newest" });
     expect(values).toMatchObject({ destination: "Atlantis", month: "2026-13" });
-    for (const days of ["0", "1000", "x", "3-", "+3"]) expect(read(`days=${encodeURIComponent(days)}`).errors.days, days).toBeDefined();
+    for (const days of ["0", "1000", "x", "3-", "+3"])
+      expect(read(`days=${encodeURIComponent(days)}`).errors.days, days).toBeDefined();
     expect(read(`q=${"x".repeat(101)}`).errors.q).toEqual(["q can be at most 100 characters."]);
   });
 

@@ -3,13 +3,12 @@
 // app/http/openapi.ts turns exactly these into the OpenAPI document.
 import { z } from "zod";
 import { loginSchema } from "~/auth/auth-forms";
+import { catalogueQueryShape } from "~/domain/catalogue";
 import { checkoutSchema } from "~/domain/checkout";
 import { email, EMAIL_MAX_LENGTH, ignored, ONE_TIME_KEY, optional, reference, requiredText, withDefault } from "~/domain/fields";
-import { catalogueQueryShape } from "~/domain/catalogue";
 import { MAX_QUANTITY, MIN_QUANTITY } from "~/domain/ordering";
-import { cursorParam, limitParam } from "~/http/paging";
-
 import { reviewSchema } from "~/domain/reviews";
+import { cursorParam, limitParam } from "~/http/paging";
 
 export { packageSchema as serviceInputSchema } from "~/domain/packages";
 

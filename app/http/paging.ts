@@ -23,7 +23,8 @@ export function decodeCursor(cursor: string): CursorValues | null {
     return null;
   }
   if (!Array.isArray(values) || values.length === 0) return null;
-  const scalar = (value: unknown) => value === null || typeof value === "string" || (typeof value === "number" && Number.isFinite(value));
+  const scalar = (value: unknown) =>
+    value === null || typeof value === "string" || (typeof value === "number" && Number.isFinite(value));
   return values.every(scalar) ? (values as CursorValues) : null;
 }
 
@@ -37,15 +38,16 @@ export function nextLinkHeader(requestUrl: string | URL, cursor: string): string
   return `<${url.pathname}?${url.searchParams.toString()}>; rel="next"`;
 }
 
-export const DEFAULT_PAGE_LIMIT = 50;
-export const MAX_PAGE_LIMIT = 100;
+const DEFAULT_PAGE_LIMIT = 50;
+const MAX_PAGE_LIMIT = 100;
 
 /** The `limit` parameter of a list call: absent → defaultLimit, else a whole number from 1 to max. */
 export function limitParam({ defaultLimit = DEFAULT_PAGE_LIMIT, max = MAX_PAGE_LIMIT } = {}) {
   const message = `limit must be a whole number from 1 to ${max}.`;
-  return withDefault(z.coerce.number({ invalid_type_error: message }).int(message).min(1, message).max(max, message), defaultLimit).describe(
-    `Items per page, 1 to ${max} (default ${defaultLimit})`,
-  );
+  return withDefault(
+    z.coerce.number({ invalid_type_error: message }).int(message).min(1, message).max(max, message),
+    defaultLimit,
+  ).describe(`Items per page, 1 to ${max} (default ${defaultLimit})`);
 }
 
 /** The `cursor` parameter: the opaque value of the previous answer's Link header. */

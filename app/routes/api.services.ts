@@ -17,8 +17,13 @@ export const { loader, action } = apiRoute({
     const after = cursor ? readCursor(decodeCursor(cursor), filters.sort) : undefined;
     if (after === null) errors.cursor = ["cursor is not valid: use the Link header of a previous answer with the same sort."];
     const invalid = Object.keys(errors);
-    if (invalid.length > 0 || !limit.success) return jsonError(400, `Invalid parameters: ${invalid.join(", ")}.`, errors as Record<string, string[]>);
-    const { items, more } = await searchCatalogueAfter(filters, { limit: limit.data, after: after ?? undefined, today: todayIso() });
+    if (invalid.length > 0 || !limit.success)
+      return jsonError(400, `Invalid parameters: ${invalid.join(", ")}.`, errors as Record<string, string[]>);
+    const { items, more } = await searchCatalogueAfter(filters, {
+      limit: limit.data,
+      after: after ?? undefined,
+      today: todayIso(),
+    });
     const headers = new Headers();
     if (more) headers.set("Link", nextLinkHeader(request.url, encodeCursor(cursorAfter(items[items.length - 1], filters.sort))));
     return Response.json(items.map(packageJson), { headers });

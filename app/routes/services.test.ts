@@ -29,7 +29,11 @@ describe("/services", () => {
     const first = await load("");
     expect(first.packages).toHaveLength(12);
     expect(first).toMatchObject({ total, page: 1, pageCount: Math.ceil(total / 12), filtered: false, errors: {} });
-    const newest = await prisma.service.findMany({ where: { deletedAt: null }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 12 });
+    const newest = await prisma.service.findMany({
+      where: { deletedAt: null },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: 12,
+    });
     expect(first.packages.map((card) => card.id)).toEqual(newest.map((card) => card.id));
     expect(first.packages[0]).not.toHaveProperty("description");
   });

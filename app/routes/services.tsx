@@ -22,7 +22,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     averageRating,
     ratingCount,
   }));
-  return { packages, total, page, pageCount: Math.ceil(total / CATALOGUE_PAGE_SIZE), values, errors, filtered: isFiltered(filters) };
+  return {
+    packages,
+    total,
+    page,
+    pageCount: Math.ceil(total / CATALOGUE_PAGE_SIZE),
+    values,
+    errors,
+    filtered: isFiltered(filters),
+  };
 }
 
 export const meta: MetaFunction = () => [

@@ -47,7 +47,9 @@ test("search, sort and page through the packages; the URL gives the same result 
   else await search.getByRole("button", { name: "Show packages" }).click();
   await expect(page).toHaveURL(new RegExp(`q=${tag}.*sort=price-desc`));
   await expect(page.getByRole("status").filter({ hasText: "14 packages, showing 1 to 12" })).toBeVisible();
-  expect(await cardTitles(page)).toEqual(Array.from({ length: 12 }, (_, index) => `${tag} tour ${String(14 - index).padStart(2, "0")}`));
+  expect(await cardTitles(page)).toEqual(
+    Array.from({ length: 12 }, (_, index) => `${tag} tour ${String(14 - index).padStart(2, "0")}`),
+  );
   await expect(page.getByRole("link", { name: `Order Now: ${tag} tour 14` })).toBeVisible();
 
   const pages = page.getByRole("navigation", { name: "Pages of packages" });

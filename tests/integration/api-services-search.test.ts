@@ -14,7 +14,9 @@ interface Service {
   description: string;
 }
 
-async function get(path: string): Promise<{ status: number; headers: Headers; body: Service[] & { error?: string; details?: Record<string, string[]> } }> {
+async function get(
+  path: string,
+): Promise<{ status: number; headers: Headers; body: Service[] & { error?: string; details?: Record<string, string[]> } }> {
   const response = await services.loader({ request: new Request(new URL(path, ORIGIN)), params: {}, context: {} });
   const body = await response.json();
   expectDocumented("/api/services", "GET", { status: response.status, headers: response.headers, body });
@@ -103,9 +105,7 @@ describe("GET /api/services", () => {
   });
 
   it("answers 400 naming every invalid parameter", async () => {
-    const answer = await get(
-      "/api/services?destination=Mars&minCost=x&days=0&month=2026-00&sort=best&limit=101&cursor=%21%21",
-    );
+    const answer = await get("/api/services?destination=Mars&minCost=x&days=0&month=2026-00&sort=best&limit=101&cursor=%21%21");
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe("Invalid parameters: destination, minCost, days, month, sort, limit, cursor.");
     expect(answer.body.details?.limit).toEqual(["limit must be a whole number from 1 to 100."]);
