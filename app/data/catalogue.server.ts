@@ -2,8 +2,9 @@
 // package's average rating and next bookable departure joined in (no query per package). Sort
 // keys never are NULL (unrated and undated packages get a key that puts them last), so that a
 // keyset cursor (app/http/paging.ts) can continue after any item.
+import { cached } from "~/data/cache.server";
 import { db } from "~/data/db.server";
-import type { CatalogueFilters, CatalogueSort } from "~/domain/catalogue";
+import { type CatalogueFilters, type CatalogueSort, isFiltered } from "~/domain/catalogue";
 import { Prisma } from "~/generated/prisma/client";
 import type { CursorValues } from "~/http/paging";
 
@@ -175,8 +176,21 @@ async function select(filters: CatalogueFilters, today: string, window: Window):
   return rows.map((row) => toItem(row, filters.sort));
 }
 
-/** One numbered page of the search (the /services page) and the number of packages found. */
-export async function searchCataloguePage(
+/**
+ * One numbered page of the search (the /services page) and the number of packages found. The first
+ * pages without a filter, the most visited, are kept like the other public lists
+ * (app/data/cache.server.ts); searches are not, so that no visitor can fill the memory.
+ */
+export function searchCataloguePage(
+  filters: CatalogueFilters,
+  window: { page: number; pageSize: number; today: string },
+): Promise<{ items: CatalogueItem[]; total: number }> {
+  if (isFiltered(filters) || window.page > 10) return searchPage(filters, window);
+  const { page, pageSize, today } = window;
+  return cached(`catalogue:${filters.sort}:${page}:${pageSize}:${today}`, () => searchPage(filters, window));
+}
+
+async function searchPage(
   filters: CatalogueFilters,
   { page, pageSize, today }: { page: number; pageSize: number; today: string },
 ): Promise<{ items: CatalogueItem[]; total: number }> {
