@@ -2,7 +2,7 @@
 // without JavaScript); with JavaScript a changed choice submits at once. Not the Conform form kit:
 // nothing is posted, the loader reads and checks the parameters (app/domain/catalogue.ts).
 import { Form, Link, useSubmit } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import {
   CATALOGUE_SORTS,
   DESTINATIONS,
@@ -40,8 +40,14 @@ function SearchField({
 
 export function CatalogueSearch({ values, errors }: { values: Values; errors: QueryErrors }) {
   const submit = useSubmit();
-  // A new key per search resets the uncontrolled fields to the URL's values (back/forward, clear).
+  // A new key per search resets the uncontrolled fields to the URL's values (back/forward, clear);
+  // the field a change was submitted from gets the focus back in the new form.
   const key = JSON.stringify(values);
+  const changed = useRef<string | null>(null);
+  useEffect(() => {
+    if (changed.current) document.getElementById(changed.current)?.focus();
+    changed.current = null;
+  }, [key]);
   return (
     <Form
       key={key}
@@ -51,7 +57,9 @@ export function CatalogueSearch({ values, errors }: { values: Values; errors: Qu
       aria-label="Search the packages"
       onChange={(event) => {
         // Text is submitted with the button or Enter; choices at once.
-        if ((event.target as HTMLElement).tagName === "SELECT" || (event.target as HTMLInputElement).type === "month") {
+        const field = event.target as HTMLInputElement | HTMLSelectElement;
+        if (field.tagName === "SELECT" || field.type === "month") {
+          changed.current = field.id;
           submit(event.currentTarget, { preventScrollReset: true });
         }
       }}
