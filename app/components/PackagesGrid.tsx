@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { PackageImage } from "~/components/PackageImage";
+import { Stars } from "~/components/Stars";
 import { formatDollars } from "~/domain/money";
 
 interface PackageCardData {
@@ -7,6 +8,24 @@ interface PackageCardData {
   title: string;
   costCents: number;
   image: string;
+  /** the average stars of the package's reviews; absent or null when none gives stars */
+  averageRating?: number | null;
+  ratingCount?: number;
+}
+
+function Rating({ average, count }: { average: number; count: number }) {
+  return (
+    <p className="card-rating">
+      <span aria-hidden="true">
+        <Stars rating={average} />
+      </span>
+      <span>
+        <span className="visually-hidden">Rated </span>
+        {average.toFixed(1)}
+        <span className="visually-hidden"> out of 5</span> ({count === 1 ? "1 review" : `${count} reviews`})
+      </span>
+    </p>
+  );
 }
 
 export function PackagesGrid({ packages, headingLevel = 2 }: { packages: PackageCardData[]; headingLevel?: 2 | 3 }) {
@@ -27,6 +46,9 @@ export function PackagesGrid({ packages, headingLevel = 2 }: { packages: Package
           />
           <div className="card-body">
             <Heading className="card-title">{tourPackage.title}</Heading>
+            {tourPackage.averageRating != null && tourPackage.ratingCount ? (
+              <Rating average={tourPackage.averageRating} count={tourPackage.ratingCount} />
+            ) : null}
             <p className="cost">Cost: {formatDollars(tourPackage.costCents)}</p>
             <Link to={`/order/${tourPackage.id}`} className="button" aria-label={`Order Now: ${tourPackage.title}`}>
               Order Now

@@ -22,19 +22,31 @@ const packageSelect = {
 } as const;
 const packageCardSelect = { id: true, title: true, costCents: true, image: true } as const;
 
-/** Every package on sale, with its description (API, admin). */
-export function listPackages() {
+/** Every package on sale, with its description (the order page reads one from it). */
+function listPackages() {
   return cached("packages", async () => {
     const prisma = await db();
     return prisma.service.findMany({ where: { deletedAt: null }, orderBy: { createdAt: "asc" }, select: packageSelect });
   });
 }
 
-/** What a card shows: no description (the home and services pages). */
+/** What a card shows (the home page): no description; the reviews' average stars in one grouped query. */
 export function listPackageCards() {
   return cached("package-cards", async () => {
     const prisma = await db();
-    return prisma.service.findMany({ where: { deletedAt: null }, orderBy: { createdAt: "asc" }, select: packageCardSelect });
+    const cards = await prisma.service.findMany({ where: { deletedAt: null }, orderBy: { createdAt: "asc" }, select: packageCardSelect });
+    const ratings = await prisma.review.groupBy({
+      by: ["serviceId"],
+      // A review left at 0 gives no stars (app/domain/fields.ts rating).
+      where: { serviceId: { in: cards.map((card) => card.id) }, rating: { gt: 0 } },
+      _avg: { rating: true },
+      _count: { _all: true },
+    });
+    const byPackage = new Map(ratings.map((rating) => [rating.serviceId, rating]));
+    return cards.map((card) => {
+      const rating = byPackage.get(card.id);
+      return { ...card, averageRating: rating?._avg.rating ?? null, ratingCount: rating?._count._all ?? 0 };
+    });
   });
 }
 

@@ -3,11 +3,12 @@
 // app/http/openapi.ts turns exactly these into the OpenAPI document.
 import { z } from "zod";
 import { loginSchema } from "~/auth/auth-forms";
+import { catalogueQueryShape } from "~/domain/catalogue";
 import { checkoutSchema } from "~/domain/checkout";
 import { email, EMAIL_MAX_LENGTH, ignored, ONE_TIME_KEY, optional, reference, requiredText, withDefault } from "~/domain/fields";
 import { MAX_QUANTITY, MIN_QUANTITY } from "~/domain/ordering";
-
 import { reviewReportSchema, reviewSchema } from "~/domain/reviews";
+import { cursorParam, limitParam } from "~/http/paging";
 
 export { packageSchema as serviceInputSchema } from "~/domain/packages";
 
@@ -53,6 +54,9 @@ export const orderInputSchema = checkoutSchema.extend({
 });
 
 export const idempotencyKey = z.string().regex(ONE_TIME_KEY).optional().describe("Retries with the same key create one order");
+
+/** GET /api/services: the search of /services (app/domain/catalogue.ts) and cursor paging. */
+export const servicesQuerySchema = z.object({ ...catalogueQueryShape, limit: limitParam(), cursor: cursorParam });
 
 export const ordersQuerySchema = z.object({ email: z.string().max(EMAIL_MAX_LENGTH).email().optional() });
 

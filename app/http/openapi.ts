@@ -180,9 +180,25 @@ route({
 route({
   method: "get",
   path: "/api/services",
-  summary: "Every package on sale",
+  summary: "Packages on sale, searched, sorted and paged (first page: the newest 50)",
+  description:
+    "Answers at most `limit` packages; when more follow, the `Link` header gives the next page's URL (the same parameters and a `cursor`). " +
+    "A cursor stays valid when packages are added: the next page neither repeats nor skips one. Invalid parameters answer 400 with `details` naming each.",
   operationId: "listServices",
-  responses: { 200: json("Packages", z.array(schemas.Service)) },
+  request: { query: api.servicesQuerySchema },
+  responses: {
+    200: {
+      ...json("Packages", z.array(schemas.Service)),
+      headers: {
+        Link: {
+          required: false,
+          description: 'Present when more packages follow: `</api/services?…&cursor=…>; rel="next"`',
+          schema: { type: "string" },
+        },
+      },
+    },
+    ...errors(400),
+  },
 });
 route({
   method: "post",

@@ -99,7 +99,7 @@ export default function MessagesInbox() {
           },
         ]}
       />
-      <Pager page={page} pages={pages} label="Pages of messages" />
+      <Pager page={page} pageCount={pages} label="Pages of messages" />
     </section>
   );
 }

@@ -158,7 +158,7 @@ export default function ReviewsModeration() {
           },
         ]}
       />
-      <Pager page={page} pages={pages} label="Pages of reviews" />
+      <Pager page={page} pageCount={pages} label="Pages of reviews" />
     </section>
   );
 }

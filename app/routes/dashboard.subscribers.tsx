@@ -64,7 +64,7 @@ export default function SubscribersPage() {
           },
         ]}
       />
-      <Pager page={page} pages={pages} label="Pages of subscribers" />
+      <Pager page={page} pageCount={pages} label="Pages of subscribers" />
     </section>
   );
 }

@@ -162,7 +162,7 @@ export default function UsersPage() {
           { header: "Actions", cell: (user) => <RowActions user={user} me={me} /> },
         ]}
       />
-      <Pager page={page} pages={pages} label="Pages of users" />
+      <Pager page={page} pageCount={pages} label="Pages of users" />
     </section>
   );
 }

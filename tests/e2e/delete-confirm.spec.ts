@@ -62,7 +62,7 @@ test(
       data: { title, cost: 120, image: "/images/tours/coxs-bazar.svg", description: "Dawn over the sea." },
     });
     expect(added.status()).toBe(201);
-    await open(page, "/dashboard/manageProducts", false);
+    await open(page, `/dashboard/manageProducts?q=${encodeURIComponent(title)}`, false);
     await page
       .getByRole("row", { name: new RegExp(title) })
       .getByRole("button", { name: /Delete/ })

@@ -14,7 +14,7 @@ test("a visitor sent to /login from Add-Cart who registers instead comes back to
   page,
   javaScriptEnabled,
 }, info) => {
-  await open(page, "/services", javaScriptEnabled);
+  await open(page, "/services?q=Sajek", javaScriptEnabled);
   await page.getByRole("link", { name: /Order Now: Sajek Valley/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Sajek Valley Cloud Trek" })).toBeVisible();
   await page.getByLabel("Package type").selectOption("couple");

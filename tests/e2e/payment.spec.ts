@@ -11,7 +11,7 @@ test.describe.configure({ timeout: 90_000 });
 
 async function customerWithOrder(page: Page, signIn: SignIn, javaScriptEnabled: boolean) {
   const { email } = await signIn();
-  await open(page, "/services", javaScriptEnabled);
+  await open(page, "/services?q=Srimangal", javaScriptEnabled);
   const href = await page.getByRole("link", { name: /Order Now: Srimangal/ }).getAttribute("href");
   await open(page, `/addCart/290?service=${href!.split("/").pop()}&quantity=1&type=city`, javaScriptEnabled);
   await page.getByLabel("First name").fill("Rina");

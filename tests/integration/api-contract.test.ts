@@ -346,6 +346,21 @@ const rows: Row[] = [
     check: (_caller, answer) => expect(answer.body.map((service: { _id: string }) => service._id)).toContain(serviceId),
   },
   {
+    call: "GET /api/services (searched, one item per page)",
+    request: async () => ({ method: "GET", path: "/api/services?q=a&sort=price-asc&limit=1" }),
+    expected: everyone(200),
+    check: (_caller, answer) => {
+      expect(answer.body).toHaveLength(1);
+      expect(answer.headers.get("Link")).toMatch(/^<\/api\/services\?q=a&sort=price-asc&limit=1&cursor=[\w-]+>; rel="next"$/);
+    },
+  },
+  {
+    call: "GET /api/services (invalid parameters)",
+    request: async () => ({ method: "GET", path: "/api/services?limit=0&month=May&cursor=nope" }),
+    expected: everyone(400),
+    check: (_caller, answer) => expect(Object.keys(answer.body.details).sort()).toEqual(["cursor", "limit", "month"]),
+  },
+  {
     call: "GET /api/services/{id}",
     request: async () => ({ method: "GET", path: `/api/services/${serviceId}` }),
     expected: everyone(200),
