@@ -1,6 +1,7 @@
 // Travellers' reviews. The author's name, email and photo are copied from their account.
 import { cached, forgetCachedLists } from "~/data/cache.server";
 import { db } from "~/data/db.server";
+import { keysetAfter, type KeysetPage } from "~/data/keyset.server";
 
 /** The latest twelve, as the home page shows them (no emails). */
 export function listRecentReviews() {
@@ -14,13 +15,14 @@ export function listRecentReviews() {
   });
 }
 
-/** The latest 200 with the reviewers' emails (GET /api/review shows those to administrators only). */
-export async function listReviewsWithEmails() {
+/** A page of reviews, newest first, with the reviewers' emails (GET /api/review shows those to administrators only). */
+export async function listReviewsWithEmails(page: KeysetPage) {
   const prisma = await db();
   return prisma.review.findMany({
-    orderBy: { createdAt: "desc" },
-    take: 200,
-    select: { id: true, name: true, email: true, rating: true, review: true, photo: true },
+    where: keysetAfter(page.after),
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: page.limit,
+    select: { id: true, name: true, email: true, rating: true, review: true, photo: true, createdAt: true },
   });
 }
 

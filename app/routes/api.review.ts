@@ -2,15 +2,20 @@ import { addReview, listReviewsWithEmails } from "~/data/reviews.server";
 import { take } from "~/domain/rate-limit.server";
 import { reviewJson } from "~/http/api-json";
 import { reviewInputSchema } from "~/http/api-schemas";
-import { apiRoute, getApiUser, readBody, requireApiUser, tooManyRequests } from "~/http/api.server";
+import { apiRoute, getApiUser, jsonError, readBody, requireApiUser, tooManyRequests } from "~/http/api.server";
 import { clientAddress } from "~/http/client-address.server";
+import { CURSOR_INVALID, createdAtCursor, createdAtKey, pagedJson, readApiPage } from "~/http/paging";
 
 export const { loader, action } = apiRoute({
-  // GET /api/review: reviewers' emails are shown to administrators only.
+  // GET /api/review: newest first, `limit` a page (Link: the next); reviewers' emails to administrators only.
   GET: async ({ request }) => {
+    const page = readApiPage(request.url);
+    if (!page.ok) return jsonError(400, page.message, { [page.field]: [page.message] });
+    const after = page.cursor && createdAtCursor(page.cursor);
+    if (page.cursor && !after) return jsonError(400, CURSOR_INVALID, { cursor: [CURSOR_INVALID] });
     const viewer = await getApiUser(request);
-    const reviews = await listReviewsWithEmails();
-    return Response.json(reviews.map((review) => reviewJson(review, viewer?.isAdmin === true)));
+    const reviews = await listReviewsWithEmails({ after: after ?? null, limit: page.limit + 1 });
+    return pagedJson(request, reviews, page.limit, (review) => reviewJson(review, viewer?.isAdmin === true), createdAtKey);
   },
 
   // POST /api/review (signed in): name, email and photo come from the session, not the body.
