@@ -89,7 +89,14 @@ export function savedUserJson(saved: { id: string; email: string; displayName: s
 
 /** GET /api/review: the reviewer's email only for an administrator. */
 export function reviewJson(
-  { id, email, name, rating, review, photo }: { id: string; name: string; email: string; rating: number; review: string; photo: string | null },
+  {
+    id,
+    email,
+    name,
+    rating,
+    review,
+    photo,
+  }: { id: string; name: string; email: string; rating: number; review: string; photo: string | null },
   showEmail: boolean,
 ): z.infer<typeof reviewRecordSchema> {
   return { _id: id, name, rating, review, photo, ...(showEmail ? { email } : {}) };

@@ -6,6 +6,7 @@ import { loginSchema } from "~/auth/auth-forms";
 import { checkoutSchema } from "~/domain/checkout";
 import { email, EMAIL_MAX_LENGTH, ignored, ONE_TIME_KEY, optional, reference, requiredText, withDefault } from "~/domain/fields";
 import { MAX_QUANTITY, MIN_QUANTITY } from "~/domain/ordering";
+import { API_DEFAULT_LIMIT, API_MAX_LIMIT } from "~/http/paging";
 
 import { reviewSchema } from "~/domain/reviews";
 
@@ -50,7 +51,22 @@ export const orderInputSchema = checkoutSchema.extend({
 
 export const idempotencyKey = z.string().regex(ONE_TIME_KEY).optional().describe("Retries with the same key create one order");
 
-export const ordersQuerySchema = z.object({ email: z.string().max(EMAIL_MAX_LENGTH).email().optional() });
+/** The paging parameters of every API list (app/http/paging.ts). */
+export const pageQuerySchema = z.object({
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(API_MAX_LIMIT)
+    .optional()
+    .describe(`Items per page, at most ${API_MAX_LIMIT} (default ${API_DEFAULT_LIMIT})`),
+  cursor: z
+    .string()
+    .optional()
+    .describe("Where the page starts: taken from the previous page's Link header, never built by hand"),
+});
+
+export const ordersQuerySchema = pageQuerySchema.extend({ email: z.string().max(EMAIL_MAX_LENGTH).email().optional() });
 
 // The original site's PUT carried amount, created, last4 and transaction; only the transaction (the
 // payment intent id) is read: the rest comes from Stripe, never from the caller.

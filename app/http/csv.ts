@@ -32,12 +32,18 @@ export function csvStream(header: string[], pages: AsyncIterable<CsvCell[][]>): 
       controller.enqueue(encoder.encode(`\uFEFF${csvRow(header)}`));
     },
     async pull(controller) {
-      const next = await iterator.next();
-      if (next.done) {
-        controller.close();
-        return;
+      // A pull must enqueue or close: an empty page would leave the reader waiting.
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done) {
+          controller.close();
+          return;
+        }
+        if (next.value.length > 0) {
+          controller.enqueue(encoder.encode(next.value.map(csvRow).join("")));
+          return;
+        }
       }
-      if (next.value.length > 0) controller.enqueue(encoder.encode(next.value.map(csvRow).join("")));
     },
     async cancel() {
       await iterator.return?.();

@@ -29,7 +29,14 @@ export async function loadOrderPage(request: Request, ownerId?: string) {
   const cursor = rawCursor ? readOrderCursor(rawCursor, query.sort, query.after ? "after" : "before") : null;
   if (rawCursor && !cursor) errors.push("That page link is no longer valid: showing the first page.");
   const now = new Date();
-  const { rows, hasMore } = await listOrdersPage({ filter: query.filter, ownerId, sort: query.sort, cursor, limit: ORDER_PAGE_SIZE, now });
+  const { rows, hasMore } = await listOrdersPage({
+    filter: query.filter,
+    ownerId,
+    sort: query.sort,
+    cursor,
+    limit: ORDER_PAGE_SIZE,
+    now,
+  });
   const search = orderListSearch(query);
   const link = (name: "after" | "before", row: OrderListRow) => {
     const params = new URLSearchParams(search);
