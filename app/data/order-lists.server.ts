@@ -78,6 +78,12 @@ function conditions({ filter, ownerId, now }: OrderPageRequest): Prisma.Sql[] {
     where.push(Prisma.sql`o."bookingStatus" = ${filter.status}::"BookingStatus"`);
   }
   if (filter.packageId) where.push(Prisma.sql`o."serviceId" = ${filter.packageId}`);
+  if (filter.packageName) {
+    // A thousand packages are a small table: read whole, the orders by their (serviceId, createdAt) index.
+    where.push(
+      Prisma.sql`o."serviceId" IN (SELECT s.id FROM "Service" s WHERE lower(s.title) LIKE ${likePrefix(filter.packageName.toLowerCase())})`,
+    );
+  }
   if (filter.month) {
     const [from, to] = monthRange(filter.month);
     where.push(Prisma.sql`o."travelDate" >= ${from}::date AND o."travelDate" < ${to}::date`);
@@ -154,8 +160,14 @@ export async function* orderPages(
   }
 }
 
-/** The packages the filter offers: id and title of every one on sale. */
-export async function listPackageChoices() {
+/** The packages the filter offers (id and title), or null when there are more than a select should list. */
+export async function listPackageChoices(max: number) {
   const prisma = await db();
-  return prisma.service.findMany({ where: { deletedAt: null }, orderBy: { title: "asc" }, select: { id: true, title: true } });
+  const packages = await prisma.service.findMany({
+    where: { deletedAt: null },
+    orderBy: { title: "asc" },
+    select: { id: true, title: true },
+    take: max + 1,
+  });
+  return packages.length > max ? null : packages;
 }

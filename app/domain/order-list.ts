@@ -5,6 +5,9 @@ import { BOOKING_STATUSES, type BookingStatusName } from "~/domain/booking-statu
 
 export const ORDER_PAGE_SIZE = 25;
 
+/** Up to this many packages the filter is a select; beyond, a field for the start of the title. */
+export const PACKAGE_SELECT_MAX = 100;
+
 export const PAYMENT_STATUSES = ["UNPAID", "PROCESSING", "PAID", "FAILED"] as const;
 export type PaymentStatusName = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatusName, string> = {
@@ -29,6 +32,8 @@ export interface OrderListFilter {
   payment?: PaymentStatusName;
   status?: BookingStatusName;
   packageId?: string;
+  /** the start of a package's title (the filter of an agency with more packages than a select can list) */
+  packageName?: string;
   /** travel month, YYYY-MM */
   month?: string;
 }
@@ -67,6 +72,9 @@ export function parseOrderListQuery(params: URLSearchParams): { query: OrderList
   const packageId = params.get("package") ?? "";
   if (packageId && ID.test(packageId)) filter.packageId = packageId;
   else if (packageId) errors.push("Unknown package.");
+  const packageName = params.get("packageName")?.trim() ?? "";
+  if (packageName.length > Q_MAX) errors.push(`The package name can be at most ${Q_MAX} characters.`);
+  else if (packageName && !packageName.includes("\u0000")) filter.packageName = packageName;
   const month = params.get("month") ?? "";
   if (month && MONTH.test(month)) filter.month = month;
   else if (month) errors.push("The travel month must look like 2026-11.");
@@ -87,6 +95,7 @@ export function orderListSearch({ filter, sort }: Pick<OrderListQuery, "filter" 
   if (filter.payment) params.set("payment", filter.payment);
   if (filter.status) params.set("status", filter.status);
   if (filter.packageId) params.set("package", filter.packageId);
+  if (filter.packageName) params.set("packageName", filter.packageName);
   if (filter.month) params.set("month", filter.month);
   if (sort !== "newest") params.set("sort", sort);
   return params;

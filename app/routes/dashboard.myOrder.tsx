@@ -17,8 +17,19 @@ import type { loader as rootLoader } from "~/root";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   // Newest first, 25 a page; only the customer's own orders (their id in the query's where).
-  const { orders, next, previous, paged } = await loadOrderPage(request, user.id);
-  return { orders, next, previous, paged };
+  const page = await loadOrderPage(request, user.id);
+  const orders = page.orders.map((order) => ({
+    id: order.id,
+    serviceTitle: order.serviceTitle,
+    quantity: order.quantity,
+    packageType: order.packageType,
+    priceCents: order.priceCents,
+    paymentStatus: order.paymentStatus,
+    status: order.status,
+    holdExpiresAt: order.holdExpiresAt,
+    travelDate: order.travelDate,
+  }));
+  return { orders, next: page.next, previous: page.previous, paged: page.paged };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -12,12 +12,17 @@ import * as manageAllOrders from "~/routes/dashboard.manageAllOrders";
 import * as myOrder from "~/routes/dashboard.myOrder";
 import { authedGet, createUser, signIn } from "../support/auth";
 import { seedOrderList } from "../support/order-lists";
-import { callRoute } from "../support/requests";
+import { callRoute, type RouteAnswer } from "../support/requests";
 
 let seeded: Awaited<ReturnType<typeof seedOrderList>>;
 let adminCookie: string;
 let ownerCookie: string;
 let otherCookie: string;
+
+// Creating and migrating this file's database takes seconds on a busy machine: a hook of its own.
+beforeAll(async () => {
+  await db();
+});
 
 beforeAll(async () => {
   seeded = await seedOrderList(60);
@@ -107,11 +112,11 @@ async function walkApi(
   let next: string | null = path;
   let pages = 0;
   while (next) {
-    const answer = await callRoute<{ _id: string }[]>(loader, authedGet(next, cookie));
+    const answer: RouteAnswer<{ _id: string }[]> = await callRoute<{ _id: string }[]>(loader, authedGet(next, cookie));
     expect(answer.status).toBe(200);
     expect(Array.isArray(answer.data)).toBe(true);
-    ids.push(...answer.data.map((item) => item._id));
-    const link = answer.headers.get("Link");
+    ids.push(...answer.data.map((item: { _id: string }) => item._id));
+    const link: string | null = answer.headers.get("Link");
     next = link ? /^<([^>]+)>; rel="next"$/.exec(link)![1] : null;
     pages += 1;
     await during?.(pages);
