@@ -58,6 +58,7 @@ const LISTS = [
   { name: "Manage All Orders, search phone", path: "/dashboard/manageAllOrders?q=0171000042", as: "admin" },
   { name: "Manage All Orders, rare filter", path: "/dashboard/manageAllOrders?status=CANCELLED&payment=FAILED", as: "admin" },
   { name: "Manage All Orders, month + package", path: "/dashboard/manageAllOrders?month=2027-01&package=bpkg000007", as: "admin" },
+  { name: "Manage All Orders, package name", path: "/dashboard/manageAllOrders?packageName=tour%2012", as: "admin" },
   { name: "Manage All Orders, by price", path: "/dashboard/manageAllOrders?sort=price-desc", as: "admin" },
   { name: "My Orders (2,000 orders)", path: "/dashboard/myOrder", as: "many" },
   { name: "Manage Products", path: "/dashboard/manageProducts", as: "admin" },
@@ -336,6 +337,7 @@ const EXPLAINS = [
        OR lower(o."lastName") LIKE 'user4242@%' OR o.id LIKE 'user4242@%') ${ORDER}`,
   ],
   ["search phone", `${LIST} AND (o."mobileNumber" LIKE '0171000042%' OR lower(o.email) LIKE '0171000042%') ${ORDER}`],
+  ["package name", `${LIST} AND o."serviceId" IN (SELECT s.id FROM "Service" s WHERE lower(s.title) LIKE 'tour 12%') ${ORDER}`],
   ["customer's orders", `${LIST} AND o."userId" = 'bmany' ${ORDER}`],
   ["users page", `SELECT id FROM "User" ORDER BY "createdAt", id LIMIT 51`],
   ["reviews page", `SELECT id FROM "Review" ORDER BY "createdAt" DESC, id DESC LIMIT 51`],
@@ -347,7 +349,7 @@ async function explainAll() {
     for (const [name, sql] of EXPLAINS) {
       const { rows } = await client.query(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON) ${sql}`);
       const lines = rows.map((row) => row["QUERY PLAN"]);
-      const indexes = [...new Set(lines.flatMap((line) => [...line.matchAll(/using "?([A-Za-z_]+)"?/g)].map((m) => m[1])))];
+      const indexes = [...new Set(lines.flatMap((line) => [...line.matchAll(/(?:Index Scan|Index Only Scan)(?: Backward)? (?:using|on) "?([A-Za-z_]+)"?/g)].map((m) => m[1])))];
       const seqScan = lines.some((line) => /Seq Scan on "?(Order|User|Review)/.test(line));
       const time = lines.find((line) => line.startsWith("Execution Time"))?.replace("Execution Time: ", "");
       plans.push({ name, indexes, seqScan, time });

@@ -13,6 +13,9 @@ CREATE INDEX "Order_serviceId_createdAt_idx" ON "Order"("serviceId", "createdAt"
 -- CreateIndex
 CREATE INDEX "Order_travelDate_idx" ON "Order"("travelDate");
 
+-- CreateIndex
+CREATE INDEX "User_createdAt_id_idx" ON "User"("createdAt", "id");
+
 -- Written by hand (Prisma's schema cannot describe expression or partial indexes; the schema's
 -- comment on Order points here). The orders lists (app/data/order-lists.server.ts):
 -- keyset paging of live orders by date and by price, the id breaking ties.
