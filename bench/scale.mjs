@@ -57,7 +57,11 @@ const LISTS = [
   { name: "Manage All Orders, search email", path: "/dashboard/manageAllOrders?q=user4242%40", as: "admin" },
   { name: "Manage All Orders, search phone", path: "/dashboard/manageAllOrders?q=0171000042", as: "admin" },
   { name: "Manage All Orders, rare filter", path: "/dashboard/manageAllOrders?status=CANCELLED&payment=FAILED", as: "admin" },
-  { name: "Manage All Orders, month + package", path: "/dashboard/manageAllOrders?month=2027-01&package=bpkg000007", as: "admin" },
+  {
+    name: "Manage All Orders, month + package",
+    path: "/dashboard/manageAllOrders?month=2027-01&package=bpkg000007",
+    as: "admin",
+  },
   { name: "Manage All Orders, package name", path: "/dashboard/manageAllOrders?packageName=tour%2012", as: "admin" },
   { name: "Manage All Orders, by price", path: "/dashboard/manageAllOrders?sort=price-desc", as: "admin" },
   { name: "My Orders (2,000 orders)", path: "/dashboard/myOrder", as: "many" },
@@ -93,8 +97,50 @@ async function recreateDatabase() {
   });
 }
 
-const FIRST = ["Rina", "Karim", "Nusrat", "Tanvir", "Farzana", "Arif", "Sadia", "Imran", "Mitu", "Rafiq", "Shirin", "Habib", "Lima", "Sumon", "Ayesha", "Jamal", "Ruma", "Kamal", "Tania", "Bashir"];
-const LAST = ["Das", "Rahman", "Hossain", "Islam", "Ahmed", "Chowdhury", "Khan", "Akter", "Sarkar", "Roy", "Miah", "Begum", "Uddin", "Sikder", "Talukder", "Bhuiyan", "Paul", "Saha", "Molla", "Sheikh"];
+const FIRST = [
+  "Rina",
+  "Karim",
+  "Nusrat",
+  "Tanvir",
+  "Farzana",
+  "Arif",
+  "Sadia",
+  "Imran",
+  "Mitu",
+  "Rafiq",
+  "Shirin",
+  "Habib",
+  "Lima",
+  "Sumon",
+  "Ayesha",
+  "Jamal",
+  "Ruma",
+  "Kamal",
+  "Tania",
+  "Bashir",
+];
+const LAST = [
+  "Das",
+  "Rahman",
+  "Hossain",
+  "Islam",
+  "Ahmed",
+  "Chowdhury",
+  "Khan",
+  "Akter",
+  "Sarkar",
+  "Roy",
+  "Miah",
+  "Begum",
+  "Uddin",
+  "Sikder",
+  "Talukder",
+  "Bhuiyan",
+  "Paul",
+  "Saha",
+  "Molla",
+  "Sheikh",
+];
 const sqlArray = (values) => `ARRAY[${values.map((value) => `'${value}'`).join(",")}]`;
 
 async function fill() {
@@ -349,7 +395,13 @@ async function explainAll() {
     for (const [name, sql] of EXPLAINS) {
       const { rows } = await client.query(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON) ${sql}`);
       const lines = rows.map((row) => row["QUERY PLAN"]);
-      const indexes = [...new Set(lines.flatMap((line) => [...line.matchAll(/(?:Index Scan|Index Only Scan)(?: Backward)? (?:using|on) "?([A-Za-z_]+)"?/g)].map((m) => m[1])))];
+      const indexes = [
+        ...new Set(
+          lines.flatMap((line) =>
+            [...line.matchAll(/(?:Index Scan|Index Only Scan)(?: Backward)? (?:using|on) "?([A-Za-z_]+)"?/g)].map((m) => m[1]),
+          ),
+        ),
+      ];
       const seqScan = lines.some((line) => /Seq Scan on "?(Order|User|Review)/.test(line));
       const time = lines.find((line) => line.startsWith("Execution Time"))?.replace("Execution Time: ", "");
       plans.push({ name, indexes, seqScan, time });
@@ -384,7 +436,9 @@ async function main() {
     const plans = await explainAll();
     const report = { date: new Date().toISOString(), counts: COUNTS, fillSeconds, requests: REQUESTS, results, plans };
     writeFileSync(path.join(ROOT, "bench", "scale-results.json"), `${JSON.stringify(report, null, 2)}\n`);
-    console.log(`Filled ${COUNTS.packages} packages, ${COUNTS.users} users, ${COUNTS.orders} orders, ${COUNTS.reviews} reviews in ${fillSeconds} s.\n`);
+    console.log(
+      `Filled ${COUNTS.packages} packages, ${COUNTS.users} users, ${COUNTS.orders} orders, ${COUNTS.reviews} reviews in ${fillSeconds} s.\n`,
+    );
     console.log("| list | p50 ms | p95 ms | KB (gzip) | queries |");
     console.log("| --- | ---: | ---: | ---: | ---: |");
     for (const row of results) {
@@ -396,10 +450,12 @@ async function main() {
     }
     console.log("\n| query | indexes used | sequential scan | execution |");
     console.log("| --- | --- | --- | ---: |");
-    for (const plan of plans) console.log(`| ${plan.name} | ${plan.indexes.join(", ") || "—"} | ${plan.seqScan ? "yes" : "no"} | ${plan.time} |`);
+    for (const plan of plans)
+      console.log(`| ${plan.name} | ${plan.indexes.join(", ") || "—"} | ${plan.seqScan ? "yes" : "no"} | ${plan.time} |`);
   } finally {
     await server.stop();
-    if (!args.has("keep")) await withClient(SERVER_URL.toString(), (client) => client.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`));
+    if (!args.has("keep"))
+      await withClient(SERVER_URL.toString(), (client) => client.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`));
   }
 }
 

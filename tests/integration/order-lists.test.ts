@@ -31,7 +31,11 @@ beforeAll(async () => {
   otherCookie = await signIn(seeded.other.id);
 });
 
-type Page = { orders: { id: string; email: string; status: string }[]; next: string | null; previous: string | null };
+type Page = {
+  orders: { id: string; email: string; status: string; holdExpiresAt: string | null }[];
+  next: string | null;
+  previous: string | null;
+};
 
 async function page(route: typeof manageAllOrders | typeof myOrder, path: string, cookie: string | null) {
   return callRoute<Page>(route.loader, authedGet(path, cookie));
@@ -89,6 +93,11 @@ describe("My Orders", () => {
     const own = seeded.orders.filter((order) => order.userId === seeded.owner.id).reverse();
     const first = await page(myOrder, "/dashboard/myOrder", ownerCookie);
     expect(first.data.orders.map((order) => order.id)).toEqual(own.slice(0, 25).map((order) => order.id));
+    // a pending booking carries its hold's end (shown as "Pay by …"); one past it shows as expired
+    const statuses = new Set(first.data.orders.map((order) => order.status));
+    expect(statuses).toContain("PENDING");
+    expect(statuses).toContain("EXPIRED");
+    for (const order of first.data.orders.filter((row) => row.status === "PENDING")) expect(order.holdExpiresAt).not.toBeNull();
     const second = await page(myOrder, `/dashboard/myOrder${first.data.next}`, ownerCookie);
     expect(second.data.orders.map((order) => order.id)).toEqual(own.slice(25, 50).map((order) => order.id));
     // the admin filters do not widen it: a search for someone else's order finds nothing
