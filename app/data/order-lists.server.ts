@@ -3,8 +3,7 @@
 // prisma/migrations/*_order_list_indexes. Raw SQL because the search compares lower(...) prefixes,
 // which Prisma's `where` cannot express in a way those indexes serve.
 import { db } from "~/data/db.server";
-import type { OrderListFilter, OrderSort } from "~/domain/order-list";
-import { monthRange, searchTerms } from "~/domain/order-list";
+import { monthRange, type OrderListFilter, type OrderSort, searchTerms } from "~/domain/order-list";
 import { Prisma } from "~/generated/prisma/client";
 
 export interface OrderListRow {

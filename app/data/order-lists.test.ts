@@ -1,7 +1,7 @@
 // The orders lists' one query: paging, search, filters and sort against a real database (both).
 import { beforeAll, describe, expect, it } from "vitest";
-import { type OrderCursor, listOrdersPage, orderPages, orderSortKey } from "~/data/order-lists.server";
 import { db, queriesRun } from "~/data/db.server";
+import { type OrderCursor, listOrdersPage, orderPages, orderSortKey } from "~/data/order-lists.server";
 import { effectiveStatus } from "~/domain/booking-status";
 import type { OrderListFilter, OrderSort } from "~/domain/order-list";
 import { seedOrderList } from "../../tests/support/order-lists";

@@ -6,9 +6,8 @@ import { loginSchema } from "~/auth/auth-forms";
 import { checkoutSchema } from "~/domain/checkout";
 import { email, EMAIL_MAX_LENGTH, ignored, ONE_TIME_KEY, optional, reference, requiredText, withDefault } from "~/domain/fields";
 import { MAX_QUANTITY, MIN_QUANTITY } from "~/domain/ordering";
-import { API_DEFAULT_LIMIT, API_MAX_LIMIT } from "~/http/paging";
-
 import { reviewSchema } from "~/domain/reviews";
+import { API_DEFAULT_LIMIT, API_MAX_LIMIT } from "~/http/paging";
 
 export { packageSchema as serviceInputSchema } from "~/domain/packages";
 

@@ -6,7 +6,7 @@ import { ORDER_PAGE_SIZE, type OrderSort, orderListSearch, parseOrderListQuery }
 import { decodeCursor, encodeCursor } from "~/http/paging";
 
 /** A page cursor back into a key: a date for the date sorts, cents for the price sorts; null if it is not one. */
-export function readOrderCursor(encoded: string, sort: OrderSort, direction: OrderCursor["direction"]): OrderCursor | null {
+function readOrderCursor(encoded: string, sort: OrderSort, direction: OrderCursor["direction"]): OrderCursor | null {
   const values = decodeCursor(encoded);
   if (!values || values.length !== 2 || typeof values[1] !== "string") return null;
   const [key, id] = values;
@@ -17,7 +17,7 @@ export function readOrderCursor(encoded: string, sort: OrderSort, direction: Ord
   return typeof key === "number" && Number.isInteger(key) ? { direction, key, id } : null;
 }
 
-export function orderCursorOf(row: Pick<OrderListRow, "createdAt" | "priceCents" | "id">, sort: OrderSort): string {
+function orderCursorOf(row: Pick<OrderListRow, "createdAt" | "priceCents" | "id">, sort: OrderSort): string {
   const key = orderSortKey(row, sort);
   return encodeCursor([key instanceof Date ? key.toISOString() : key, row.id]);
 }
