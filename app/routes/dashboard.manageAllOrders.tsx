@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, da
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/session.server";
 import { DataTable } from "~/components/DataTable";
+import { BreakableEmail } from "~/components/BreakableEmail";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
 import { OrderStatus } from "~/components/OrderStatus";
 import { Pager } from "~/components/Pager";
@@ -176,12 +177,10 @@ export default function ManageAllOrders() {
                 </Link>
                 <br />
                 <span className="hint">{order.serviceTitle}</span>
-                <br />
-                <span className="hint cell-wrap">No. {order.id}</span>
               </>
             ),
           },
-          { header: "E-mail", cell: (order) => <span className="cell-wrap">{order.email}</span> },
+          { header: "E-mail", cell: (order) => <BreakableEmail email={order.email} /> },
           { header: "Phone", cell: (order) => order.mobileNumber },
           {
             header: "Address",
