@@ -1,7 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/session.server";
-import { BreakableEmail } from "~/components/BreakableEmail";
 import { DataTable } from "~/components/DataTable";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
 import { OrderStatus } from "~/components/OrderStatus";
@@ -180,7 +179,7 @@ export default function ManageAllOrders() {
               </>
             ),
           },
-          { header: "E-mail", cell: (order) => <BreakableEmail email={order.email} /> },
+          { header: "E-mail", cell: (order) => <span className="cell-wrap">{order.email}</span> },
           { header: "Phone", cell: (order) => order.mobileNumber },
           {
             header: "Address",

@@ -45,6 +45,10 @@ test("Manage All Orders: search, filter, next page and the CSV of the same query
   const rows = page.locator("table.data-table tbody tr");
   await expect(rows).toHaveCount(25);
   for (const cell of await page.locator('td[data-label="E-mail"]').allTextContents()) expect(cell).toBe(email);
+  // a long email wraps: the table does not scroll sideways at 1366 px
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const wrap = page.locator(".table-wrap");
+  expect(await wrap.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
   await page.getByRole("link", { name: "Next →" }).click();
   await expect(rows).toHaveCount(2);
   // the form keeps the query on the next page
