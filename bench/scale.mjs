@@ -385,7 +385,10 @@ const EXPLAINS = [
   ["search phone", `${LIST} AND (o."mobileNumber" LIKE '0171000042%' OR lower(o.email) LIKE '0171000042%') ${ORDER}`],
   ["package name", `${LIST} AND o."serviceId" IN (SELECT s.id FROM "Service" s WHERE lower(s.title) LIKE 'tour 12%') ${ORDER}`],
   ["customer's orders", `${LIST} AND o."userId" = 'bmany' ${ORDER}`],
-  ["customer's orders by email (API)", `${LIST} AND o."userId" IN (SELECT id FROM "User" WHERE email = '${MANY.email}') ${ORDER}`],
+  [
+    "customer's orders by email (API)",
+    `${LIST} AND o."userId" IN (SELECT id FROM "User" WHERE email = '${MANY.email}') ${ORDER}`,
+  ],
   ["users page", `SELECT id FROM "User" ORDER BY "createdAt", id LIMIT 51`],
   ["reviews page", `SELECT id FROM "Review" ORDER BY "createdAt" DESC, id DESC LIMIT 51`],
 ];
