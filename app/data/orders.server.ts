@@ -1,6 +1,7 @@
 // Orders: owned by their customer (the owner goes in every `where`), soft-deleted, and priced by
 // the server (unitPriceCents and priceCents are copied from the package when it is ordered).
 import { db } from "~/data/db.server";
+import { keysetAfter, type KeysetPage } from "~/data/keyset.server";
 import { paymentRecordSelect } from "~/data/payments.server";
 import type { Prisma } from "~/generated/prisma/client";
 
@@ -43,11 +44,6 @@ export async function listOrdersOf(userId: string) {
   return prisma.order.findMany({ where: { userId, deletedAt: null }, orderBy: { createdAt: "desc" }, select: orderListSelect });
 }
 
-export async function listAllOrders() {
-  const prisma = await db();
-  return prisma.order.findMany({ where: { deletedAt: null }, orderBy: { createdAt: "desc" }, select: orderListSelect });
-}
-
 /** An order as the API shows it (app/http/api-json.ts): the spec's fields and its payment. */
 const orderRecordSelect = {
   id: true,
@@ -67,13 +63,14 @@ const orderRecordSelect = {
   payment: { select: paymentRecordSelect },
 } as const;
 
-/** Every live order, or only those of the account with this email. */
-export async function listOrderRecords(email: string | undefined) {
+/** A page of live orders, or of those of the account with this email, newest first. */
+export async function listOrderRecords(email: string | undefined, page: KeysetPage) {
   const prisma = await db();
   return prisma.order.findMany({
-    where: { deletedAt: null, ...(email !== undefined ? { user: { email } } : {}) },
-    orderBy: { createdAt: "desc" },
-    select: orderRecordSelect,
+    where: { deletedAt: null, ...(email !== undefined ? { user: { email } } : {}), ...keysetAfter(page.after) },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: page.limit,
+    select: { ...orderRecordSelect, createdAt: true },
   });
 }
 

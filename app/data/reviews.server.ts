@@ -1,6 +1,7 @@
 // Travellers' reviews. The author's name, email and photo are copied from their account.
 import { cached, forgetCachedLists } from "~/data/cache.server";
 import { db } from "~/data/db.server";
+import { keysetAfter, type KeysetPage } from "~/data/keyset.server";
 import { isPlausibleId } from "~/domain/ids";
 import { averageRating } from "~/domain/reviews";
 
@@ -21,16 +22,16 @@ export function listRecentReviews() {
 }
 
 /**
- * The latest 200 with the reviewers' emails (GET /api/review shows those to administrators only);
- * hidden ones only with `includeHidden` (administrators).
+ * A page of reviews, newest first, with the reviewers' emails (GET /api/review shows those to
+ * administrators only); hidden ones only with `includeHidden` (administrators).
  */
-export async function listReviewsWithEmails({ includeHidden = false } = {}) {
+export async function listReviewsWithEmails(page: KeysetPage, { includeHidden = false } = {}) {
   const prisma = await db();
   return prisma.review.findMany({
-    where: includeHidden ? {} : { hiddenAt: null },
-    orderBy: { createdAt: "desc" },
-    take: 200,
-    select: { id: true, name: true, email: true, rating: true, review: true, photo: true, hiddenAt: true },
+    where: { ...keysetAfter(page.after), ...(includeHidden ? {} : { hiddenAt: null }) },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: page.limit,
+    select: { id: true, name: true, email: true, rating: true, review: true, photo: true, createdAt: true, hiddenAt: true },
   });
 }
 

@@ -1,5 +1,6 @@
 // Accounts: users and their password hashes, and what administrators change on them (with its audit log).
 import { db } from "~/data/db.server";
+import { keysetAfter, type KeysetPage } from "~/data/keyset.server";
 import { AUDIT_ACTION, decideAccessChange, type AccessAction, type AccessDecision } from "~/domain/user-access";
 
 /** What a password check needs: the id, the disabled flag and the hash (none for Google-only accounts). */
@@ -146,11 +147,13 @@ export async function isActiveAdmin(email: string): Promise<boolean> {
   return user?.role === "ADMIN" && !user.disabled;
 }
 
-/** Every account, with only what an administrator's list needs. */
-export async function listUsers() {
+/** A page of accounts, oldest first, with only what an administrator's list needs. */
+export async function listUsers(page: KeysetPage) {
   const prisma = await db();
   return prisma.user.findMany({
-    orderBy: { createdAt: "asc" },
+    where: keysetAfter(page.after, true),
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: page.limit,
     select: { id: true, email: true, displayName: true, role: true, disabled: true, createdAt: true },
   });
 }

@@ -109,10 +109,21 @@ export function reviewJson(
   {
     id,
     email,
+    name,
+    rating,
+    review,
+    photo,
     hiddenAt,
-    ...review
   }: { id: string; name: string; email: string; rating: number; review: string; photo: string | null; hiddenAt?: Date | null },
   showEmail: boolean,
 ): z.infer<typeof reviewRecordSchema> {
-  return { _id: id, ...review, ...(showEmail ? { email } : {}), ...(showEmail && hiddenAt ? { hidden: true as const } : {}) };
+  return {
+    _id: id,
+    name,
+    rating,
+    review,
+    photo,
+    ...(showEmail ? { email } : {}),
+    ...(showEmail && hiddenAt ? { hidden: true as const } : {}),
+  };
 }

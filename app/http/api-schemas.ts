@@ -58,7 +58,10 @@ export const idempotencyKey = z.string().regex(ONE_TIME_KEY).optional().describe
 /** GET /api/services: the search of /services (app/domain/catalogue.ts) and cursor paging. */
 export const servicesQuerySchema = z.object({ ...catalogueQueryShape, limit: limitParam(), cursor: cursorParam });
 
-export const ordersQuerySchema = z.object({ email: z.string().max(EMAIL_MAX_LENGTH).email().optional() });
+/** The paging parameters of every API list (app/http/paging.ts). */
+export const pageQuerySchema = z.object({ limit: limitParam(), cursor: cursorParam });
+
+export const ordersQuerySchema = pageQuerySchema.extend({ email: z.string().max(EMAIL_MAX_LENGTH).email().optional() });
 
 // The original site's PUT carried amount, created, last4 and transaction; only the transaction (the
 // payment intent id) is read: the rest comes from Stripe, never from the caller.

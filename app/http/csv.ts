@@ -1,34 +1,49 @@
-// CSV downloads (RFC 4180), streamed a page of rows at a time so that a large export never sits in memory.
+// CSV exports (RFC 4180): quoted where needed, guarded against formula injection, and streamed page
+// by page so an export of 100,000 rows never holds them all in memory.
 
-/** A cell as text; a cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) is prefixed with '. */
-function csvCell(value: unknown): string {
-  let text = value instanceof Date ? value.toISOString() : value === null || value === undefined ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+export type CsvCell = string | number | boolean | Date | null | undefined;
+
+// A spreadsheet runs a cell that starts with one of these as a formula (OWASP "CSV injection").
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+function cellText(cell: CsvCell): string {
+  if (cell === null || cell === undefined) return "";
+  if (cell instanceof Date) return cell.toISOString();
+  if (typeof cell !== "string") return String(cell);
+  const text = FORMULA_START.test(cell) ? `'${cell}` : cell;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export function csvRow(cells: readonly unknown[]): string {
-  return `${cells.map(csvCell).join(",")}\r\n`;
+/** One CSV record with its CRLF line end. */
+export function csvRow(cells: CsvCell[]): string {
+  return `${cells.map(cellText).join(",")}\r\n`;
 }
 
-/** The header line, then every page's rows as they are read. */
-export function csvStream(
-  header: readonly string[],
-  pages: AsyncIterable<readonly (readonly unknown[])[]>,
-): ReadableStream<Uint8Array> {
+/**
+ * A byte stream of the header then every row of every page, pulled one page at a time (the
+ * client's reading paces the database reads). Starts with a UTF-8 BOM so that spreadsheets read
+ * Bengali names right.
+ */
+export function csvStream(header: string[], pages: AsyncIterable<CsvCell[][]>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const iterator = pages[Symbol.asyncIterator]();
-  let headerSent = false;
-  return new ReadableStream({
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(`\uFEFF${csvRow(header)}`));
+    },
     async pull(controller) {
-      if (!headerSent) {
-        headerSent = true;
-        controller.enqueue(encoder.encode(csvRow(header)));
-        return;
+      // A pull must enqueue or close: an empty page would leave the reader waiting.
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done) {
+          controller.close();
+          return;
+        }
+        if (next.value.length > 0) {
+          controller.enqueue(encoder.encode(next.value.map(csvRow).join("")));
+          return;
+        }
       }
-      const next = await iterator.next();
-      if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(next.value.map(csvRow).join("")));
     },
     async cancel() {
       await iterator.return?.();
@@ -36,13 +51,11 @@ export function csvStream(
   });
 }
 
-/** The answer of a CSV download. */
-export function csvResponse(filename: string, body: ReadableStream<Uint8Array>): Response {
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${filename}"`,
-      "Cache-Control": "no-store",
-    },
-  });
+/** The headers of a CSV download named `filename`. */
+export function csvHeaders(filename: string): HeadersInit {
+  return {
+    "Content-Type": "text/csv; charset=utf-8",
+    "Content-Disposition": `attachment; filename="${filename}"`,
+    "Cache-Control": "no-store",
+  };
 }

@@ -99,6 +99,18 @@ const json = (description: string, schema: z.ZodTypeAny): ResponseConfig => ({
   content: { "application/json": { schema } },
 });
 
+/** A page of a list: a plain array, and the next page's URL in Link when there is one. */
+const page = (description: string, schema: z.ZodTypeAny): ResponseConfig => ({
+  ...json(`${description}: at most \`limit\` of them`, z.array(schema)),
+  headers: {
+    Link: {
+      required: false,
+      description: '`<URL of the next page>; rel="next"`, absent on the last page',
+      schema: { type: "string" },
+    },
+  },
+});
+
 /** A JSON or form body (both are accepted), validated by this very schema. */
 const body = (schema: z.ZodTypeAny) => ({
   required: true,
@@ -142,10 +154,11 @@ route({
 route({
   method: "get",
   path: "/api/users",
-  summary: "All users (administrators only)",
+  summary: "All users, oldest first, a page at a time (administrators only)",
   operationId: "listUsers",
   security: signedIn,
-  responses: { 200: json("Users", z.array(schemas.User)), ...errors(401, 403) },
+  request: { query: api.pageQuerySchema },
+  responses: { 200: page("Users", schemas.User), ...errors(400, 401, 403) },
 });
 route({
   method: "post",
@@ -240,10 +253,11 @@ route({
   method: "get",
   path: "/api/review",
   summary:
-    "Reviews, newest first (the reviewer's email only for administrators; reviews an administrator hid only for administrators, marked hidden)",
+    "Reviews, newest first, a page at a time (the reviewer's email only for administrators; reviews an administrator hid only for administrators, marked hidden)",
   operationId: "listReviews",
   security: [{}, ...signedIn],
-  responses: { 200: json("Reviews", z.array(schemas.Review)) },
+  request: { query: api.pageQuerySchema },
+  responses: { 200: page("Reviews", schemas.Review), ...errors(400) },
 });
 route({
   method: "post",
@@ -266,11 +280,12 @@ route({
 route({
   method: "get",
   path: "/api/my-orders",
-  summary: "All orders (administrators), or with ?email= the orders of that user (that user or an administrator)",
+  summary:
+    "All orders (administrators), or with ?email= the orders of that user (that user or an administrator), a page at a time",
   operationId: "listOrders",
   security: signedIn,
   request: { query: api.ordersQuerySchema },
-  responses: { 200: json("Orders, newest first", z.array(schemas.Order)), ...errors(400, 401, 403) },
+  responses: { 200: page("Orders, newest first", schemas.Order), ...errors(400, 401, 403) },
 });
 route({
   method: "post",

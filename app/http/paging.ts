@@ -54,3 +54,54 @@ export function limitParam({ defaultLimit = DEFAULT_PAGE_LIMIT, max = MAX_PAGE_L
 export const cursorParam = optional(z.string().max(MAX_CURSOR_LENGTH, "cursor is not valid.")).describe(
   'Opaque: the next page, as given in the previous answer\'s Link rel="next" header',
 );
+
+export const CURSOR_INVALID = "cursor is not valid: use the Link header of the previous page.";
+
+/** `limit` and `cursor` of an API list call; an error message for a bad one (400). */
+export function readApiPage(
+  requestUrl: string,
+): { ok: true; limit: number; cursor: CursorValues | null } | { ok: false; field: "limit" | "cursor"; message: string } {
+  const params = new URL(requestUrl).searchParams;
+  const rawLimit = params.get("limit");
+  let limit = DEFAULT_PAGE_LIMIT;
+  if (rawLimit !== null) {
+    if (!/^\d{1,3}$/.test(rawLimit) || Number(rawLimit) < 1 || Number(rawLimit) > MAX_PAGE_LIMIT) {
+      return { ok: false, field: "limit", message: `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}.` };
+    }
+    limit = Number(rawLimit);
+  }
+  const rawCursor = params.get("cursor");
+  if (rawCursor === null) return { ok: true, limit, cursor: null };
+  const cursor = decodeCursor(rawCursor);
+  if (!cursor) return { ok: false, field: "cursor", message: CURSOR_INVALID };
+  return { ok: true, limit, cursor };
+}
+
+/** A [createdAt ISO string, id] cursor as the data functions take it; null when malformed. */
+export function createdAtCursor(values: CursorValues | null): { createdAt: Date; id: string } | null {
+  if (!values || values.length !== 2 || typeof values[0] !== "string" || typeof values[1] !== "string") return null;
+  const createdAt = new Date(values[0]);
+  return Number.isNaN(createdAt.getTime()) ? null : { createdAt, id: values[1] };
+}
+
+/**
+ * The answer of an API list: the first `limit` rows (the data function read one more, to know
+ * whether there is a next page) as a plain JSON array, and the next page's Link when there is one.
+ */
+export function pagedJson<Row>(
+  request: Request,
+  rows: Row[],
+  limit: number,
+  present: (row: Row) => unknown,
+  cursorOf: (row: Row) => CursorValues,
+): Response {
+  const page = rows.slice(0, limit);
+  const headers = new Headers();
+  if (rows.length > limit) headers.set("Link", nextLinkHeader(request.url, encodeCursor(cursorOf(page[page.length - 1]))));
+  return Response.json(page.map(present), { headers });
+}
+
+/** [createdAt, id] of a row: the cursor of the lists paged by creation time. */
+export function createdAtKey(row: { createdAt: Date; id: string }): (string | number)[] {
+  return [row.createdAt.toISOString(), row.id];
+}

@@ -5,13 +5,20 @@ import { reviewJson } from "~/http/api-json";
 import { reviewInputSchema } from "~/http/api-schemas";
 import { apiRoute, getApiUser, jsonError, readBody, requireApiUser, tooManyRequests } from "~/http/api.server";
 import { clientAddress } from "~/http/client-address.server";
+import { CURSOR_INVALID, createdAtCursor, createdAtKey, pagedJson, readApiPage } from "~/http/paging";
 
 export const { loader, action } = apiRoute({
-  // GET /api/review: reviewers' emails and hidden reviews are shown to administrators only.
+  // GET /api/review: newest first, `limit` a page (Link: the next); reviewers' emails and hidden
+  // reviews to administrators only.
   GET: async ({ request }) => {
+    const page = readApiPage(request.url);
+    if (!page.ok) return jsonError(400, page.message, { [page.field]: [page.message] });
+    const after = page.cursor && createdAtCursor(page.cursor);
+    if (page.cursor && !after) return jsonError(400, CURSOR_INVALID, { cursor: [CURSOR_INVALID] });
     const viewer = await getApiUser(request);
-    const reviews = await listReviewsWithEmails({ includeHidden: viewer?.isAdmin === true });
-    return Response.json(reviews.map((review) => reviewJson(review, viewer?.isAdmin === true)));
+    const isAdmin = viewer?.isAdmin === true;
+    const reviews = await listReviewsWithEmails({ after: after ?? null, limit: page.limit + 1 }, { includeHidden: isAdmin });
+    return pagedJson(request, reviews, page.limit, (review) => reviewJson(review, isAdmin), createdAtKey);
   },
 
   // POST /api/review (signed in): name, email and photo come from the session, not the body; a

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/auth/session.server";
 import { subscriberPages } from "~/data/messages.server";
 import { subscriberFilter } from "~/domain/newsletter";
-import { csvResponse, csvStream } from "~/http/csv";
+import { csvHeaders, csvStream } from "~/http/csv";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -12,8 +12,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       yield page.map((subscriber) => [subscriber.email, subscriber.createdAt, subscriber.confirmedAt, subscriber.unsubscribedAt]);
     }
   }
-  return csvResponse(
-    `subscribers-${filter}.csv`,
-    csvStream(["email", "subscribed_at", "confirmed_at", "unsubscribed_at"], rows()),
-  );
+  return new Response(csvStream(["email", "subscribed_at", "confirmed_at", "unsubscribed_at"], rows()), {
+    headers: csvHeaders(`subscribers-${filter}.csv`),
+  });
 }

@@ -7,6 +7,8 @@ import * as home from "~/routes/dashboard._index";
 import * as addProduct from "~/routes/dashboard.addProduct";
 import * as addReview from "~/routes/dashboard.addReview";
 import * as editProduct from "~/routes/dashboard.editProduct.$id";
+import * as exportOrders from "~/routes/dashboard.export.orders[.]csv";
+import * as exportUsers from "~/routes/dashboard.export.users[.]csv";
 import * as makeAdmin from "~/routes/dashboard.makeAdmin";
 import * as manageAllOrders from "~/routes/dashboard.manageAllOrders";
 import * as manageProducts from "~/routes/dashboard.manageProducts";
@@ -78,6 +80,8 @@ const routes: RouteCase[] = [
       description: "Edited by the matrix test.",
     }),
   },
+  { path: "/dashboard/export/orders.csv", module: exportOrders, access: "admin" },
+  { path: "/dashboard/export/users.csv", module: exportUsers, access: "admin" },
   { path: "/dashboard/makeAdmin", module: makeAdmin, access: "admin", payload: () => ({ email: fixture.victimEmail }) },
   {
     path: "/dashboard/manageProducts",
