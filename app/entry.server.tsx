@@ -15,6 +15,7 @@ import { deliverOutbox } from "~/domain/mail.server";
 import { paymentsConfigured } from "~/domain/stripe.server";
 import { NonceContext, nonceFrom } from "~/http/csp-nonce";
 import { logError } from "~/http/log.server";
+import { maxUploadFormBytes } from "~/http/photo-upload.server";
 import { cachedPage, rememberPage, renderCacheKey } from "~/http/render-cache.server";
 
 const ABORT_DELAY = 5_000;
@@ -37,7 +38,13 @@ export async function startup(): Promise<void> {
 
 export function publicConfig() {
   const config = env();
-  return { port: config.PORT, trustProxy: config.TRUST_PROXY, database: databaseKind(), cardPayments: paymentsConfigured() };
+  return {
+    port: config.PORT,
+    trustProxy: config.TRUST_PROXY,
+    database: databaseKind(),
+    cardPayments: paymentsConfigured(),
+    maxUploadBytes: maxUploadFormBytes(),
+  };
 }
 
 export async function shutdown(): Promise<void> {

@@ -75,7 +75,7 @@ app.use(express.static("public", { maxAge: "1h" }));
 
 // Forged cross-site writes, page posts that are not forms and U+0000 in paths stop here, before any route runs.
 app.use(crossSiteGuard());
-app.use(formBodyGuard());
+app.use(formBodyGuard({ maxUploadBytes: config.maxUploadBytes }));
 app.use(pathGuard());
 // clientAddress for rate limits: the socket's, or per TRUST_PROXY the proxies' X-Forwarded-For.
 // cspNonce: the Content-Security-Policy nonce of this response, for Remix's inline scripts.

@@ -18,3 +18,16 @@ export const packageSchema = z.object({
     tooLong: "The description can be at most 5000 characters.",
   }),
 });
+
+const IMAGE_MISSING = "Please enter the image URL or upload a photo.";
+
+/**
+ * The page form of a package: the image is a URL typed, or a photo chosen in `imageFile` that the
+ * server stores and turns into that URL (app/http/photo-upload.server.ts) before this schema runs.
+ */
+export const packageFormSchema = packageSchema
+  .extend({ image: imageUrl.optional(), imageFile: z.instanceof(File).optional() })
+  .superRefine((value, context) => {
+    if (!value.image && !value.imageFile) context.addIssue({ code: z.ZodIssueCode.custom, path: ["image"], message: IMAGE_MISSING });
+  })
+  .transform(({ imageFile: _file, ...value }) => ({ ...value, image: value.image ?? "" }));
