@@ -20,12 +20,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const { formData, errors } = await readFormWithPhotos(request);
   const submission = parseForm(formData, packageFormSchema);
   if (submission.status !== "success" || Object.keys(errors).length > 0) {
-    // A refused photo: its message, not "enter the image URL", under the image fields.
-    const fieldErrors: Record<string, string[]> = { ...errors };
-    for (const [field, messages] of Object.entries(submission.status === "error" ? (submission.error ?? {}) : {})) {
-      if (messages && !(field === "image" && errors.imageFile)) fieldErrors[field] = [...(fieldErrors[field] ?? []), ...messages];
-    }
-    return data({ result: submission.reply({ fieldErrors }), added: false }, { status: 400 });
+    const result = submission.reply({ fieldErrors: errors });
+    // A refused photo: its own message under the image fields, not also "enter the image URL".
+    if (errors.imageFile) delete result.error?.image;
+    return data({ result, added: false }, { status: 400 });
   }
   await createPackage(submission.value);
   return { result: submission.reply({ resetForm: true }), added: true };
