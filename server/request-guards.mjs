@@ -79,8 +79,11 @@ export function pathGuard() {
   };
 }
 
-/** The pages whose forms may upload package photos (multipart, read by app/http/photo-upload.server.ts). */
-const UPLOAD_PAGES = [/^\/dashboard\/addProduct\/?$/, /^\/dashboard\/editProduct\/[^/]+\/?$/];
+/**
+ * The pages whose forms may upload package photos (multipart, read by app/http/photo-upload.server.ts),
+ * posted by the browser itself or, with JavaScript, by Remix to the page's ".data" URL.
+ */
+const UPLOAD_PAGES = [/^\/dashboard\/addProduct(\.data)?\/?$/, /^\/dashboard\/editProduct\/[^/]+\/?$/];
 
 /**
  * Writes to pages carry a URL-encoded form of a sane size; the pages that upload photos also take

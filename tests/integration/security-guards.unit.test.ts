@@ -221,8 +221,10 @@ describe("form body guard", () => {
     const multipart = same({ "Content-Type": "multipart/form-data; boundary=zz" });
     const before = direct.reached.length;
     expect((await post(direct, "/dashboard/addProduct", multipart, "--zz--")).status).toBe(200);
+    expect((await post(direct, "/dashboard/addProduct.data", multipart, "--zz--")).status).toBe(200);
     expect((await post(direct, "/dashboard/editProduct/abc", multipart, "--zz--")).status).toBe(200);
-    expect(direct.reached.length).toBe(before + 2);
+    expect((await post(direct, "/dashboard/editProduct/abc.data", multipart, "--zz--")).status).toBe(200);
+    expect(direct.reached.length).toBe(before + 4);
     // Larger than a URL-encoded form may be, within the upload bound.
     expect((await post(direct, "/dashboard/addProduct", multipart, "a".repeat(MAX_FORM_BYTES * 2))).status).toBe(200);
     const tooLarge = await post(direct, "/dashboard/addProduct", multipart, "a".repeat(UPLOAD_BYTES + 1));
@@ -231,7 +233,7 @@ describe("form body guard", () => {
     for (const path of ["/dashboard/addProductX", "/dashboard/editProduct/a/b", "/dashboard/addReview"]) {
       expect((await post(direct, path, multipart, "--zz--")).status).toBe(415);
     }
-    expect(direct.reached.length).toBe(before + 3);
+    expect(direct.reached.length).toBe(before + 5);
   });
 
   it("leaves /api and the webhook to read their own JSON", async () => {
