@@ -17,6 +17,7 @@ import { Navbar } from "~/components/Navbar";
 import { NotFound } from "~/components/NotFound";
 import { useNonce } from "~/http/csp-nonce";
 import { PERSONAL } from "~/http/http-cache";
+import { siteOrigin } from "~/http/site-url.server";
 import styles from "~/styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -47,7 +48,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         isAdmin: session.user.isAdmin,
       }
     : null;
-  return data({ user, flash }, { headers });
+  // For the absolute URLs of the pages' head tags (app/http/page-meta.ts).
+  return data({ user, flash, origin: siteOrigin(request) }, { headers });
 }
 
 // Passes the root's Cache-Control down to every page (pages without their own headers inherit it).

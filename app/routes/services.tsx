@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { PackagesGrid } from "~/components/PackagesGrid";
 import { listPackageCards } from "~/data/packages.server";
 import { publicPageHeaders } from "~/http/http-cache";
+import { originFrom, pageMeta } from "~/http/page-meta";
 
 export const headers = publicPageHeaders;
 
@@ -10,10 +11,13 @@ export async function loader() {
   return { packages: await listPackageCards() };
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Our Service — Tour Booking" },
-  { name: "description", content: "All our tour packages across Bangladesh, with prices per person." },
-];
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Our Service — Tour Booking",
+    description: "All our tour packages across Bangladesh, with prices per person.",
+    path: "/services",
+    origin: originFrom(matches),
+  });
 
 export default function PackagesPage() {
   const { packages } = useLoaderData<typeof loader>();
