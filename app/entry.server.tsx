@@ -14,6 +14,8 @@ import { closeDatabase, databaseKind, db } from "~/data/db.server";
 import { deliverOutbox } from "~/domain/mail.server";
 import { paymentsConfigured } from "~/domain/stripe.server";
 import { NonceContext, nonceFrom } from "~/http/csp-nonce";
+import { InlineStylesContext } from "~/http/inline-styles";
+import { siteStyles } from "~/http/inline-styles.server";
 import { logError } from "~/http/log.server";
 import { maxUploadFormBytes } from "~/http/photo-upload.server";
 import { cachedPage, rememberPage, renderCacheKey } from "~/http/render-cache.server";
@@ -86,7 +88,9 @@ export default function handleRequest(
     let failed = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <InlineStylesContext.Provider value={siteStyles()}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </InlineStylesContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -16,14 +16,12 @@ import { Footer } from "~/components/Footer";
 import { Navbar } from "~/components/Navbar";
 import { NotFound } from "~/components/NotFound";
 import { useNonce } from "~/http/csp-nonce";
+import { InlineStyles } from "~/http/inline-styles";
 import { PERSONAL } from "~/http/http-cache";
 import { siteOrigin } from "~/http/site-url.server";
-import styles from "~/styles/app.css";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: styles },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+// The stylesheet is inlined by <InlineStyles /> (app/http/inline-styles.tsx), not linked.
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export const meta: MetaFunction = () => [
   { title: "Tour Booking — travel packages across Bangladesh" },
@@ -67,6 +65,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f766e" />
         <Meta />
+        <InlineStyles />
         <Links />
       </head>
       <body>
