@@ -63,18 +63,20 @@ export async function readFormWithPhotos(request: Request): Promise<FormWithPhot
         return undefined;
       }
       if (bytes.byteLength === 0) return undefined;
-      const stored = await storePhoto(bytes);
+      const stored = await storeWithin(bytes);
       if (!stored.ok) refuse(field, stored.message);
       else if (field === IMAGE_FILE) imageUrl = stored.url;
       else galleryUrls.push(stored.url);
       return undefined;
     });
   } catch (error) {
+    if (error instanceof OwnError) throw error.cause;
     if (error instanceof BodyTooLargeError) {
       refuse(IMAGE_FILE, `The form is too large (at most ${Math.floor(maxUploadFormBytes() / (1024 * 1024))} MB with its photos).`);
-    } else if (error instanceof TypeError) {
+    } else {
+      // A malformed multipart body (the parser's errors): the client's doing, not a server error.
       refuse(IMAGE_FILE, "The form could not be read. Please send it again.");
-    } else throw error;
+    }
   }
 
   if (imageUrl) formData.set("image", imageUrl);
@@ -83,6 +85,15 @@ export async function readFormWithPhotos(request: Request): Promise<FormWithPhot
     formData.set("gallery", [typed, ...galleryUrls].filter(Boolean).join("\n"));
   }
   return { formData, errors };
+}
+
+/** A failure to store a photo (the disk), told apart from the parser's errors about the body. */
+class OwnError extends Error {}
+
+function storeWithin(bytes: Buffer) {
+  return storePhoto(bytes).catch((error: unknown) => {
+    throw new OwnError("storing a photo failed", { cause: error });
+  });
 }
 
 /** A part's bytes, or null past maxBytes; the part is read to its end either way (the next one follows it). */
@@ -122,8 +133,7 @@ export async function readPhotoUpload(request: Request): Promise<PhotoUpload> {
       });
     } catch (error) {
       if (error instanceof BodyTooLargeError) return tooLarge;
-      if (error instanceof TypeError) return { ok: false, status: 400, message: "The multipart body could not be read." };
-      throw error;
+      return { ok: false, status: 400, message: "The multipart body could not be read." };
     }
     if (fileTooLarge) return tooLarge;
     if (bytes === null) return { ok: false, status: 400, message: "Send the photo in the form field named file." };

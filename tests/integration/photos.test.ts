@@ -102,6 +102,19 @@ describe("POST /api/photos", () => {
     expect(stored()).toEqual(before);
   });
 
+  it("answers a malformed multipart body with 400", async () => {
+    const type = "multipart/form-data; boundary=x";
+    for (const body of ["--x\r\nContent-Disposition: nonsense\r\n\r\n1\r\n--x--", "--x\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.jpg\"\r\n\r\nabc", ""]) {
+      expect((await callRoute(apiPhotos.action, upload(body, adminCookie, type))).status, body).toBe(400);
+      const page = await callRoute(
+        addProduct.action,
+        new Request(`${ORIGIN}/dashboard/addProduct`, { method: "POST", body, headers: { Cookie: adminCookie, Origin: ORIGIN, "Content-Type": type } }),
+      );
+      expect(page.status, body).toBe(400);
+      if (body.includes("nonsense")) expect(page.data.result.error.imageFile).toEqual(["The form could not be read. Please send it again."]);
+    }
+  });
+
   it("asks for the file field when a form has none", async () => {
     const form = new FormData();
     form.append("photo", "x");
