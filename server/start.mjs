@@ -73,7 +73,11 @@ app.use((req, res, next) => {
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", fallthrough: false }));
 // Pictures under public/images keep their name only while their content stays the same (a changed
 // picture gets a new file name, README "Static files"), so browsers may keep them a year as well.
-app.use("/images", express.static("public/images", { maxAge: "1y", fallthrough: false }));
+// A missing picture is a short 404 (no page rendered, no error logged).
+app.use("/images", express.static("public/images", { maxAge: "1y" }), (_req, res) => {
+  res.status(404).setHeader("Cache-Control", "no-store");
+  res.type("text").send("There is no such picture.");
+});
 app.use(express.static("public", { maxAge: "1d" }));
 
 // Forged cross-site writes, page posts that are not forms and U+0000 in paths stop here, before any route runs.
