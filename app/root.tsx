@@ -16,8 +16,8 @@ import { Footer } from "~/components/Footer";
 import { Navbar } from "~/components/Navbar";
 import { NotFound } from "~/components/NotFound";
 import { useNonce } from "~/http/csp-nonce";
-import { InlineStyles } from "~/http/inline-styles";
 import { PERSONAL } from "~/http/http-cache";
+import { InlineStyles } from "~/http/inline-styles";
 import { siteOrigin } from "~/http/site-url.server";
 
 // The stylesheet is inlined by <InlineStyles /> (app/http/inline-styles.tsx), not linked.

@@ -9,7 +9,7 @@
 import { type ImgHTMLAttributes, type SyntheticEvent, useEffect, useRef } from "react";
 import { photoSrcSet, photoUrl, uploadedPhotoId } from "~/domain/photos";
 
-export const PLACEHOLDER_IMAGE = "/images/package-placeholder.svg";
+const PLACEHOLDER_IMAGE = "/images/package-placeholder.svg";
 
 type PackageImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "alt" | "width" | "height"> & {
   src: string;
@@ -25,7 +25,7 @@ type PackageImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "alt"
 };
 
 /** "Bandarban Hill Adventure" → "BH" */
-export function initialsOf(name: string): string {
+function initialsOf(name: string): string {
   return name
     .split(/\s+/)
     .map((word) => word.replace(/[^\p{L}\p{N}]/gu, "").charAt(0))

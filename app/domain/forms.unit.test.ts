@@ -66,7 +66,8 @@ describe("every body goes through the shared checks", () => {
     // http/photo-upload.server.ts reads a form for its caller: whoever calls readFormWithPhotos checks it.
     const readers = files.filter(
       (file) =>
-        (/\.formData\(\)|readFormWithPhotos\(/.test(file.text) && !["http/delete-request.server.ts", "http/photo-upload.server.ts"].includes(file.name)),
+        /\.formData\(\)|readFormWithPhotos\(/.test(file.text) &&
+        !["http/delete-request.server.ts", "http/photo-upload.server.ts"].includes(file.name),
     );
     expect(readers.length).toBeGreaterThan(5);
     expect(readers.map((file) => file.name)).toContain("routes/dashboard.addProduct.tsx");

@@ -28,6 +28,7 @@ const IMAGE_MISSING = "Please enter the image URL or upload a photo.";
 export const packageFormSchema = packageSchema
   .extend({ image: imageUrl.optional(), imageFile: z.instanceof(File).optional() })
   .superRefine((value, context) => {
-    if (!value.image && !value.imageFile) context.addIssue({ code: z.ZodIssueCode.custom, path: ["image"], message: IMAGE_MISSING });
+    if (!value.image && !value.imageFile)
+      context.addIssue({ code: z.ZodIssueCode.custom, path: ["image"], message: IMAGE_MISSING });
   })
   .transform(({ imageFile: _file, ...value }) => ({ ...value, image: value.image ?? "" }));

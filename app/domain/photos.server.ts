@@ -24,7 +24,7 @@ export function tooLargeMessage(): string {
   return `The photo is too large (at most ${env().UPLOAD_MAX_MB} MB).`;
 }
 
-export const NOT_A_PHOTO = "The file is not a JPEG, PNG or WebP photo.";
+const NOT_A_PHOTO = "The file is not a JPEG, PNG or WebP photo.";
 
 /** Stores a photo (JPEG, PNG or WebP by its content) and its WebP sizes; the same file twice is stored once. */
 export async function storePhoto(bytes: Uint8Array): Promise<StoredPhoto> {

@@ -3,7 +3,7 @@
 // loader gives (app/http/site-url.server.ts).
 import type { MetaDescriptor } from "@remix-run/node";
 
-export const SITE_NAME = "Tour Booking";
+const SITE_NAME = "Tour Booking";
 const DEFAULT_IMAGE = "/images/og-default.jpg";
 
 interface PageMeta {

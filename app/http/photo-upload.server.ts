@@ -43,7 +43,12 @@ export async function readFormWithPhotos(request: Request): Promise<FormWithPhot
 
   try {
     const body = bodyWithin(request, maxUploadFormBytes());
-    const bounded = new Request(request.url, { method: request.method, headers: request.headers, body, duplex: "half" } as RequestInit);
+    const bounded = new Request(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body,
+      duplex: "half",
+    } as RequestInit);
     await parseMultipartFormData(bounded, async ({ name, filename, data }) => {
       if (filename === undefined) {
         const text = await collect(data, MAX_FIELD_BYTES);
@@ -72,7 +77,10 @@ export async function readFormWithPhotos(request: Request): Promise<FormWithPhot
   } catch (error) {
     if (error instanceof OwnError) throw error.cause;
     if (error instanceof BodyTooLargeError) {
-      refuse(IMAGE_FILE, `The form is too large (at most ${Math.floor(maxUploadFormBytes() / (1024 * 1024))} MB with its photos).`);
+      refuse(
+        IMAGE_FILE,
+        `The form is too large (at most ${Math.floor(maxUploadFormBytes() / (1024 * 1024))} MB with its photos).`,
+      );
     } else {
       // A malformed multipart body (the parser's errors): the client's doing, not a server error.
       refuse(IMAGE_FILE, "The form could not be read. Please send it again.");
@@ -121,7 +129,12 @@ export async function readPhotoUpload(request: Request): Promise<PhotoUpload> {
     let fileTooLarge = false;
     try {
       const body = bodyWithin(request, maxPhotoBytes() + MAX_FIELD_BYTES);
-      const bounded = new Request(request.url, { method: request.method, headers: request.headers, body, duplex: "half" } as RequestInit);
+      const bounded = new Request(request.url, {
+        method: request.method,
+        headers: request.headers,
+        body,
+        duplex: "half",
+      } as RequestInit);
       await parseMultipartFormData(bounded, async ({ name, filename, data }) => {
         const wanted = name === "file" && filename !== undefined && bytes === null;
         const collected = await collect(data, wanted ? maxPhotoBytes() : 0);

@@ -1,8 +1,8 @@
 // /sitemap.xml and /robots.txt: absolute URLs from the request's origin, every package on sale
 // with its last change, none deleted.
 import { describe, expect, it } from "vitest";
-import { createPackage, deletePackage } from "~/data/packages.server";
 import { db } from "~/data/db.server";
+import { createPackage, deletePackage } from "~/data/packages.server";
 import * as robots from "~/routes/robots[.]txt";
 import * as sitemap from "~/routes/sitemap[.]xml";
 import { getRequest } from "../../tests/support/requests";
@@ -29,8 +29,18 @@ async function readSitemap(host?: string) {
 describe("/sitemap.xml", () => {
   it("lists the public pages and every package on sale with its last change, not deleted ones", async () => {
     const prisma = await db();
-    const kept = await createPackage({ title: "Sitemap Kept", cost: 100, image: "/images/tours/srimangal.svg", description: "x" });
-    const gone = await createPackage({ title: "Sitemap Gone", cost: 100, image: "/images/tours/srimangal.svg", description: "x" });
+    const kept = await createPackage({
+      title: "Sitemap Kept",
+      cost: 100,
+      image: "/images/tours/srimangal.svg",
+      description: "x",
+    });
+    const gone = await createPackage({
+      title: "Sitemap Gone",
+      cost: 100,
+      image: "/images/tours/srimangal.svg",
+      description: "x",
+    });
     await deletePackage(gone.id);
 
     const entries = await readSitemap();

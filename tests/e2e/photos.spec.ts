@@ -2,7 +2,7 @@
 // Product and the new package's card shows it in WebP sizes; a package whose picture URL is
 // broken shows the placeholder instead of the browser's broken-image box.
 import { deflateSync } from "node:zlib";
-import { expect } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { test } from "./fixtures";
 import { open } from "./helpers";
 
@@ -41,7 +41,7 @@ function png(width: number, height: number, [r, g, b]: [number, number, number])
 }
 
 async function addPackage(
-  page: import("@playwright/test").Page,
+  page: Page,
   javaScriptEnabled: boolean,
   { title, image, file }: { title: string; image?: string; file?: { name: string; mimeType: string; buffer: Buffer } },
 ) {

@@ -63,7 +63,10 @@ describe("POST /api/photos", () => {
 
   it.each(["jpeg", "png", "webp"] as const)("accepts a real %s, as a form field or as the raw body", async (format) => {
     const bytes = await picture(format, 700 + format.length, 400);
-    const asForm = await callRoute(apiPhotos.action, upload(fileForm("file", bytes, `x.${format}`, `image/${format}`), adminCookie));
+    const asForm = await callRoute(
+      apiPhotos.action,
+      upload(fileForm("file", bytes, `x.${format}`, `image/${format}`), adminCookie),
+    );
     expect(asForm.status).toBe(201);
     expect(asForm.data.url).toMatch(/^\/photos\/[0-9a-f]{32}\/960\.webp$/);
     const asBody = await callRoute(apiPhotos.action, upload(bytes, adminCookie, `image/${format}`));
@@ -81,7 +84,9 @@ describe("POST /api/photos", () => {
     expect(asForm.data.error).toBe("The file is not a JPEG, PNG or WebP photo.");
     expect((await callRoute(apiPhotos.action, upload(text, adminCookie, "image/jpeg"))).status).toBe(415);
     // A real picture of another format (GIF) is refused too.
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "red" } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "red" } })
+      .gif()
+      .toBuffer();
     expect((await callRoute(apiPhotos.action, upload(gif, adminCookie, "image/jpeg"))).status).toBe(415);
     expect((await callRoute(apiPhotos.action, upload("{}", adminCookie, "application/json"))).status).toBe(415);
     expect(stored()).toEqual(before);
@@ -98,20 +103,31 @@ describe("POST /api/photos", () => {
     const asBody = await callRoute(apiPhotos.action, upload(large, adminCookie, "image/png"));
     expect(asBody.status).toBe(413);
     expect(asBody.data.error).toBe("The photo is too large (at most 1 MB).");
-    expect((await callRoute(apiPhotos.action, upload(fileForm("file", large, "big.png", "image/png"), adminCookie))).status).toBe(413);
+    expect((await callRoute(apiPhotos.action, upload(fileForm("file", large, "big.png", "image/png"), adminCookie))).status).toBe(
+      413,
+    );
     expect(stored()).toEqual(before);
   });
 
   it("answers a malformed multipart body with 400", async () => {
     const type = "multipart/form-data; boundary=x";
-    for (const body of ["--x\r\nContent-Disposition: nonsense\r\n\r\n1\r\n--x--", "--x\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.jpg\"\r\n\r\nabc", ""]) {
+    for (const body of [
+      "--x\r\nContent-Disposition: nonsense\r\n\r\n1\r\n--x--",
+      '--x\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\nabc',
+      "",
+    ]) {
       expect((await callRoute(apiPhotos.action, upload(body, adminCookie, type))).status, body).toBe(400);
       const page = await callRoute(
         addProduct.action,
-        new Request(`${ORIGIN}/dashboard/addProduct`, { method: "POST", body, headers: { Cookie: adminCookie, Origin: ORIGIN, "Content-Type": type } }),
+        new Request(`${ORIGIN}/dashboard/addProduct`, {
+          method: "POST",
+          body,
+          headers: { Cookie: adminCookie, Origin: ORIGIN, "Content-Type": type },
+        }),
       );
       expect(page.status, body).toBe(400);
-      if (body.includes("nonsense")) expect(page.data.result.error.imageFile).toEqual(["The form could not be read. Please send it again."]);
+      if (body.includes("nonsense"))
+        expect(page.data.result.error.imageFile).toEqual(["The form could not be read. Please send it again."]);
     }
   });
 
@@ -128,7 +144,11 @@ describe("GET /photos/{id}/{width}.webp", () => {
     const answer = await callRoute(apiPhotos.action, upload(await picture("jpeg", 1600, 1000), adminCookie, "image/jpeg"));
     const id = uploadedPhotoId(answer.data.url)!;
     for (const width of PHOTO_WIDTHS) {
-      const response = (await photos.loader({ request: getRequest(`/photos/${id}/${width}.webp`), params: { id, file: `${width}.webp` }, context: {} })) as Response;
+      const response = (await photos.loader({
+        request: getRequest(`/photos/${id}/${width}.webp`),
+        params: { id, file: `${width}.webp` },
+        context: {},
+      })) as Response;
       expect(response.status).toBe(200);
       expect(response.headers.get("Content-Type")).toBe("image/webp");
       expect(response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
@@ -212,7 +232,10 @@ describe("Add A Product with a photo", () => {
 
   it("refuses customers before reading the body: nothing stored", async () => {
     const before = stored();
-    const form = fileForm("imageFile", await picture("jpeg", 333, 222), "c.jpg", "image/jpeg", { ...fields, title: "Customer's" });
+    const form = fileForm("imageFile", await picture("jpeg", 333, 222), "c.jpg", "image/jpeg", {
+      ...fields,
+      title: "Customer's",
+    });
     const answer = await callRoute(addProduct.action, multipartPost("/dashboard/addProduct", form, customerCookie));
     expect(answer.status).toBe(403);
     expect(stored()).toEqual(before);
@@ -220,11 +243,18 @@ describe("Add A Product with a photo", () => {
 
   it("shows the refused file's error with the typed values kept, and adds nothing", async () => {
     const prisma = await db();
-    const form = fileForm("imageFile", Buffer.from("plain text"), "fake.jpg", "image/jpeg", { ...fields, title: "Refused Photo" });
+    const form = fileForm("imageFile", Buffer.from("plain text"), "fake.jpg", "image/jpeg", {
+      ...fields,
+      title: "Refused Photo",
+    });
     const answer = await callRoute(addProduct.action, multipartPost("/dashboard/addProduct", form, adminCookie));
     expect(answer.status).toBe(400);
     expect(answer.data.result.error).toEqual({ imageFile: ["The file is not a JPEG, PNG or WebP photo."] });
-    expect(answer.data.result.initialValue).toMatchObject({ title: "Refused Photo", cost: "300", description: "Sunrise and sunset." });
+    expect(answer.data.result.initialValue).toMatchObject({
+      title: "Refused Photo",
+      cost: "300",
+      description: "Sunrise and sunset.",
+    });
     expect(await prisma.service.count({ where: { title: "Refused Photo" } })).toBe(0);
   });
 
@@ -235,7 +265,8 @@ describe("Add A Product with a photo", () => {
     expect(missing.status).toBe(400);
     expect(missing.data.result.error.image).toEqual(["Please enter the image URL or upload a photo."]);
     const nul = new FormData();
-    for (const [key, value] of Object.entries({ ...fields, image: "/images/x.svg", title: "Bad\u0000Title" })) nul.append(key, value);
+    for (const [key, value] of Object.entries({ ...fields, image: "/images/x.svg", title: "Bad\u0000Title" }))
+      nul.append(key, value);
     const refused = await callRoute(addProduct.action, multipartPost("/dashboard/addProduct", nul, adminCookie));
     expect(refused.status).toBe(400);
     expect(refused.data.result.error.title[0]).toMatch(/U\+0000|not allowed|character/i);
