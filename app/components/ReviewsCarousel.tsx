@@ -1,6 +1,5 @@
-import Autoplay from "embla-carousel-autoplay";
-import useEmblaCarousel from "embla-carousel-react";
 import { CarouselControls, CONTROLLED_AUTOPLAY, useCarouselAutoplay } from "~/components/CarouselAutoplay";
+import { useLazyEmbla } from "~/components/lazy-embla";
 import { Spinner } from "~/components/Spinner";
 import { Stars } from "~/components/Stars";
 
@@ -15,9 +14,10 @@ interface ReviewData {
 // Two reviews at a time (CSS sets the slide width), looping and autoplaying. Until the carousel
 // runs (or without JavaScript) the list is a row that scrolls sideways, by touch or keyboard.
 export function ReviewsCarousel({ reviews }: { reviews: ReviewData[] }) {
-  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true, align: "start" }, [
-    Autoplay({ ...CONTROLLED_AUTOPLAY, delay: 4000 }),
-  ]);
+  const [emblaRef, emblaApi] = useLazyEmbla({ loop: true, align: "start" }, async () => {
+    const { default: Autoplay } = await import("embla-carousel-autoplay");
+    return [Autoplay({ ...CONTROLLED_AUTOPLAY, delay: 4000 })];
+  });
   const { regionProps, toggleProps, reducedMotion } = useCarouselAutoplay(emblaApi);
   if (reviews.length === 0) return <Spinner label="Loading reviews" />;
   return (
