@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type RefObject } from "react";
 import type { EmblaApi } from "~/components/lazy-embla";
 
-
 // Moving content must be pausable (WCAG 2.2.2): a Pause/Play button, a pause while the pointer is
 // over the carousel or keyboard focus is inside it, and no autoplay for visitors who prefer
 // reduced motion unless they press Play. The autoplay plugin's own listeners are left off

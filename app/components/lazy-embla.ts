@@ -26,11 +26,13 @@ export function useLazyEmbla(options: EmblaOptionsType, loadPlugins: () => Promi
     let stopped = false;
     let carousel: EmblaCarouselType | undefined;
     const cancelIdle = whenIdle(() => {
-      void Promise.all([import("embla-carousel"), settings.current.loadPlugins()]).then(([{ default: EmblaCarousel }, plugins]) => {
-        if (stopped) return;
-        carousel = EmblaCarousel(viewport, settings.current.options, plugins);
-        setApi(carousel);
-      });
+      void Promise.all([import("embla-carousel"), settings.current.loadPlugins()]).then(
+        ([{ default: EmblaCarousel }, plugins]) => {
+          if (stopped) return;
+          carousel = EmblaCarousel(viewport, settings.current.options, plugins);
+          setApi(carousel);
+        },
+      );
     });
     return () => {
       stopped = true;
