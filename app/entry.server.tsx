@@ -14,7 +14,10 @@ import { closeDatabase, databaseKind, db } from "~/data/db.server";
 import { deliverOutbox } from "~/domain/mail.server";
 import { paymentsConfigured } from "~/domain/stripe.server";
 import { NonceContext, nonceFrom } from "~/http/csp-nonce";
+import { InlineStylesContext } from "~/http/inline-styles";
+import { siteStyles } from "~/http/inline-styles.server";
 import { logError } from "~/http/log.server";
+import { maxUploadFormBytes } from "~/http/photo-upload.server";
 import { cachedPage, rememberPage, renderCacheKey } from "~/http/render-cache.server";
 
 const ABORT_DELAY = 5_000;
@@ -37,7 +40,13 @@ export async function startup(): Promise<void> {
 
 export function publicConfig() {
   const config = env();
-  return { port: config.PORT, trustProxy: config.TRUST_PROXY, database: databaseKind(), cardPayments: paymentsConfigured() };
+  return {
+    port: config.PORT,
+    trustProxy: config.TRUST_PROXY,
+    database: databaseKind(),
+    cardPayments: paymentsConfigured(),
+    maxUploadBytes: maxUploadFormBytes(),
+  };
 }
 
 export async function shutdown(): Promise<void> {
@@ -79,7 +88,9 @@ export default function handleRequest(
     let failed = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <InlineStylesContext.Provider value={siteStyles()}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </InlineStylesContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

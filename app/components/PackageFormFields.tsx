@@ -1,13 +1,14 @@
 // The fields of a package, shared by Add A Product and Edit Product: the spec's four first, as the
 // spec has them, then the trip facts (all optional). Field names `image` and `gallery` (one URL per
 // line) are what a photo upload fills in as well.
+import { getInputProps } from "@conform-to/react";
 import type { useAppForm } from "~/components/form-hooks";
 import { Field, FieldError, SelectField, TextareaField } from "~/components/forms";
 import { DESTINATIONS } from "~/domain/fields";
-import { itineraryRows, type packageSchema } from "~/domain/packages";
+import { itineraryRows, type packageFormSchema } from "~/domain/packages";
 
-// The form and fields as useAppForm(packageSchema) gives them.
-type PackageForm = ReturnType<typeof useAppForm<typeof packageSchema>>;
+// The form and fields as useAppForm(packageFormSchema) gives them.
+type PackageForm = ReturnType<typeof useAppForm<typeof packageFormSchema>>;
 
 export function PackageFormFields({ form, fields }: { form: PackageForm[0]; fields: PackageForm[1] }) {
   const days = fields.itinerary.getFieldList();
@@ -20,6 +21,17 @@ export function PackageFormFields({ form, fields }: { form: PackageForm[0]; fiel
       <Field label="Title" meta={fields.title} />
       <Field label="Cost ($ per person)" meta={fields.cost} type="number" inputProps={{ step: 1, inputMode: "numeric" }} />
       <Field label="Image URL" meta={fields.image} inputProps={{ placeholder: "https://… or /images/tours/…" }} />
+      <div className="field">
+        <label htmlFor={fields.imageFile.id}>Or upload a photo</label>
+        <input
+          {...getInputProps(fields.imageFile, { type: "file", ariaDescribedBy: fields.imageFile.descriptionId })}
+          accept="image/jpeg,image/png,image/webp"
+        />
+        <p id={fields.imageFile.descriptionId} className="hint">
+          JPEG, PNG or WebP; it replaces the URL above.
+        </p>
+        <FieldError meta={fields.imageFile} />
+      </div>
       <TextareaField label="Description" meta={fields.description} textareaProps={{ rows: 6 }} />
 
       <fieldset className="form-section">
@@ -79,6 +91,18 @@ export function PackageFormFields({ form, fields }: { form: PackageForm[0]; fiel
           meta={fields.gallery}
           textareaProps={{ rows: 4, placeholder: "/images/gallery/g1.svg" }}
         />
+        <div className="field">
+          <label htmlFor={fields.galleryFiles.id}>Or upload gallery photos</label>
+          <input
+            {...getInputProps(fields.galleryFiles, { type: "file", ariaDescribedBy: fields.galleryFiles.descriptionId })}
+            accept="image/jpeg,image/png,image/webp"
+            multiple
+          />
+          <p id={fields.galleryFiles.descriptionId} className="hint">
+            Up to 8 at once; they are added after the pictures above.
+          </p>
+          <FieldError meta={fields.galleryFiles} />
+        </div>
       </fieldset>
     </>
   );

@@ -1,7 +1,6 @@
 import { Form, useLocation } from "@remix-run/react";
-import Autoplay from "embla-carousel-autoplay";
-import useEmblaCarousel from "embla-carousel-react";
 import { CarouselControls, CONTROLLED_AUTOPLAY, useCarouselAutoplay } from "~/components/CarouselAutoplay";
+import { useLazyEmbla } from "~/components/lazy-embla";
 import { Spinner } from "~/components/Spinner";
 import { Stars } from "~/components/Stars";
 
@@ -18,9 +17,10 @@ interface ReviewData {
 // Signed-in users get a Report button on each review (app/routes/reviews.report.ts).
 export function ReviewsCarousel({ reviews, canReport = false }: { reviews: ReviewData[]; canReport?: boolean }) {
   const { pathname } = useLocation();
-  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true, align: "start" }, [
-    Autoplay({ ...CONTROLLED_AUTOPLAY, delay: 4000 }),
-  ]);
+  const [emblaRef, emblaApi] = useLazyEmbla({ loop: true, align: "start" }, async () => {
+    const { default: Autoplay } = await import("embla-carousel-autoplay");
+    return [Autoplay({ ...CONTROLLED_AUTOPLAY, delay: 4000 })];
+  });
   const { regionProps, toggleProps, reducedMotion } = useCarouselAutoplay(emblaApi);
   if (reviews.length === 0) return <Spinner label="Loading reviews" />;
   return (

@@ -18,6 +18,9 @@ const envSchema = z.object({
   DATABASE_URL: optionalString.refine((url) => !url || /^postgres(ql)?:\/\//.test(url), "must be a postgresql:// URL"),
   DATABASE_POOL_SIZE: positiveInt(10),
   DATA_DIR: z.string().default("./data"),
+  // Uploaded package photos (app/domain/photos.server.ts); unset: DATA_DIR/uploads.
+  UPLOAD_DIR: optionalString,
+  UPLOAD_MAX_MB: z.coerce.number().positive().max(100).default(8),
   SESSION_SECRET: optionalString,
   ADMIN_EMAIL: z.string().email().default("admin@tourbooking.test"),
   ADMIN_PASSWORD: z.string().min(8).default("admin12345"),
@@ -70,7 +73,7 @@ const envSchema = z.object({
     .transform((value) => value === "true"),
 });
 
-export type Env = z.infer<typeof envSchema> & { SESSION_SECRETS: string[] };
+export type Env = Omit<z.infer<typeof envSchema>, "UPLOAD_DIR"> & { SESSION_SECRETS: string[]; UPLOAD_DIR: string };
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const parsed = envSchema.safeParse(source);
@@ -92,7 +95,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     }
     secrets = [loadOrCreateLocalSecret(dataDir)];
   }
-  return { ...env, DATA_DIR: dataDir, SESSION_SECRETS: secrets };
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    UPLOAD_DIR: env.UPLOAD_DIR ? resolve(env.UPLOAD_DIR) : join(dataDir, "uploads"),
+    SESSION_SECRETS: secrets,
+  };
 }
 
 // Without SESSION_SECRET a single-machine install keeps a generated secret beside its data.

@@ -115,3 +115,9 @@ export async function countPackages(): Promise<number> {
   const prisma = await db();
   return prisma.service.count({ where: { deletedAt: null } });
 }
+
+/** Every package on sale and when it last changed, for /sitemap.xml. */
+export async function listPackagesForSitemap() {
+  const prisma = await db();
+  return prisma.service.findMany({ where: { deletedAt: null }, orderBy: { createdAt: "asc" }, select: { id: true, updatedAt: true } });
+}

@@ -60,3 +60,21 @@ export function readItinerary(stored: unknown): ItineraryDay[] {
     return typeof title === "string" && typeof text === "string" ? [{ title, text }] : [];
   });
 }
+
+const IMAGE_MISSING = "Please enter the image URL or upload a photo.";
+
+/**
+ * The page form of a package: the image is a URL typed, or a photo chosen in `imageFile` that the
+ * server stores and turns into that URL (app/http/photo-upload.server.ts) before this schema runs.
+ */
+export const packageFormSchema = packageSchema
+  .extend({
+    image: imageUrl.optional(),
+    imageFile: z.instanceof(File).optional(),
+    galleryFiles: z.array(z.instanceof(File)).optional(),
+  })
+  .superRefine((value, context) => {
+    if (!value.image && !value.imageFile)
+      context.addIssue({ code: z.ZodIssueCode.custom, path: ["image"], message: IMAGE_MISSING });
+  })
+  .transform(({ imageFile: _file, galleryFiles: _files, ...value }) => ({ ...value, image: value.image ?? "" }));

@@ -168,3 +168,8 @@ export const clientSecretSchema = z.object({ clientSecret: z.string() }).strict(
 export const insertedIdSchema = z.object({ insertedId: z.string() }).strict();
 export const deletedCountSchema = z.object({ deletedCount: z.number().int().min(0) }).strict();
 export const modifiedCountSchema = z.object({ modifiedCount: z.number().int().min(0) }).strict();
+export const photoUrlSchema = z
+  .object({
+    url: z.string().describe("The photo's address on this site, for a package's image (its other sizes: app/domain/photos.ts)"),
+  })
+  .strict();

@@ -41,6 +41,7 @@ const schemas = {
   InsertedId: registry.register("InsertedId", api.insertedIdSchema),
   DeletedCount: registry.register("DeletedCount", api.deletedCountSchema),
   ModifiedCount: registry.register("ModifiedCount", api.modifiedCountSchema),
+  PhotoUrl: registry.register("PhotoUrl", api.photoUrlSchema),
 };
 
 registry.registerComponent("securitySchemes", "cookieAuth", {
@@ -70,8 +71,8 @@ const ERRORS: Record<number, [name: string, description: string, headers?: Recor
   404: ["NotFound", "No such record (or one that belongs to someone else), or no such API call"],
   405: ["MethodNotAllowed", "This path does not offer that method", { Allow: header("The methods the path offers", "string") }],
   409: ["Conflict", "The order's state forbids it (already paid)"],
-  413: ["PayloadTooLarge", "The body is larger than 64 KB"],
-  415: ["UnsupportedMediaType", "The body is neither JSON nor a URL-encoded form"],
+  413: ["PayloadTooLarge", "The body is larger than 64 KB (a photo: larger than UPLOAD_MAX_MB)"],
+  415: ["UnsupportedMediaType", "The body is neither JSON nor a URL-encoded form (a photo: not a JPEG, PNG or WebP)"],
   429: [
     "TooManyRequests",
     "Too many attempts or writes in a while (see Retry-After)",
@@ -221,6 +222,29 @@ route({
   security: signedIn,
   request: { body: body(schemas.ServiceInput) },
   responses: { 201: json("The new package's id", schemas.InsertedId), ...errors(...WRITE_ERRORS) },
+});
+const photoBytes = { schema: { type: "string" as const, format: "binary" } };
+route({
+  method: "post",
+  path: "/api/photos",
+  summary:
+    "Upload a package photo (administrators only): JPEG, PNG or WebP by its content, at most UPLOAD_MAX_MB; served in WebP sizes under the URL's /photos/{id}/",
+  operationId: "uploadPhoto",
+  security: signedIn,
+  request: {
+    body: {
+      required: true,
+      content: {
+        "multipart/form-data": {
+          schema: { type: "object", properties: { file: { type: "string", format: "binary" } }, required: ["file"] },
+        },
+        "image/jpeg": photoBytes,
+        "image/png": photoBytes,
+        "image/webp": photoBytes,
+      },
+    },
+  },
+  responses: { 201: json("The stored photo's URL", schemas.PhotoUrl), ...errors(...WRITE_ERRORS) },
 });
 route({
   method: "get",

@@ -7,6 +7,7 @@ import { ReviewsCarousel } from "~/components/ReviewsCarousel";
 import { listPackageCards } from "~/data/packages.server";
 import { listRecentReviews } from "~/data/reviews.server";
 import { publicPageHeaders } from "~/http/http-cache";
+import { originFrom, pageMeta } from "~/http/page-meta";
 import type { loader as rootLoader } from "~/root";
 
 export const headers = publicPageHeaders;
@@ -16,13 +17,14 @@ export async function loader() {
   return { packages, reviews };
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Tour Booking — travel packages across Bangladesh" },
-  {
-    name: "description",
-    content: "Handpicked tour packages across Bangladesh within your budget. Read reviews, book and pay online.",
-  },
-];
+// /home shows the same page: its canonical URL is /.
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Tour Booking — travel packages across Bangladesh",
+    description: "Handpicked tour packages across Bangladesh within your budget. Read reviews, book and pay online.",
+    path: "/",
+    origin: originFrom(matches),
+  });
 
 export default function HomePage() {
   const { packages, reviews } = useLoaderData<typeof loader>();

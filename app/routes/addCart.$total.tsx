@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { flashCookie, requireUser } from "~/auth/session.server";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, FormErrors, SelectField, SubmitButton } from "~/components/forms";
+import { PackageImage } from "~/components/PackageImage";
 import { checkoutSchema, DISTRICTS } from "~/domain/checkout";
 import { parseForm } from "~/domain/forms";
 import { isPlausibleId } from "~/domain/ids";
@@ -131,7 +132,14 @@ export default function CheckoutPage() {
       </section>
       <aside className="card form-card order-summary" aria-labelledby="summary-title">
         <h2 id="summary-title">Your order</h2>
-        <img src={order.tourPackage.image} alt="" width={640} height={420} />
+        <PackageImage
+          src={order.tourPackage.image}
+          alt=""
+          name={order.tourPackage.title}
+          width={640}
+          height={420}
+          sizes="(max-width: 800px) 100vw, 400px"
+        />
         <p>
           <strong>{order.tourPackage.title}</strong>
         </p>

@@ -7,7 +7,8 @@ import { SubmitButton } from "~/components/forms";
 import { PackageFormFields, packageFormValues } from "~/components/PackageFormFields";
 import { createPackage } from "~/data/packages.server";
 import { parseForm } from "~/domain/forms";
-import { packageSchema } from "~/domain/packages";
+import { packageFormSchema } from "~/domain/packages";
+import { photoFormReply, readFormWithPhotos } from "~/http/photo-upload.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -15,11 +16,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  // Before the body is read: nothing is stored for anyone but an admin.
   await requireAdmin(request);
-  const submission = parseForm(await request.formData(), packageSchema);
+  const { formData, errors } = await readFormWithPhotos(request);
+  const submission = parseForm(formData, packageFormSchema);
+  const refused = photoFormReply(submission, errors);
   // "Add a day" without JavaScript: the same form again with one more row, nothing saved.
-  if (submission.status === undefined) return { result: submission.reply(), added: false };
-  if (submission.status !== "success") return data({ result: submission.reply(), added: false }, { status: 400 });
+  if (submission.status === undefined && !refused) return { result: submission.reply(), added: false };
+  if (submission.status !== "success" || refused)
+    return data({ result: refused ?? submission.reply(), added: false }, { status: 400 });
   await createPackage(submission.value);
   return { result: submission.reply({ resetForm: true }), added: true };
 }
@@ -29,7 +34,7 @@ export const meta: MetaFunction = () => [{ title: "Add A Product — Tour Bookin
 export default function AddPackage() {
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
-  const [form, fields] = useAppForm(packageSchema, { lastResult: actionData?.result, defaultValue: packageFormValues() });
+  const [form, fields] = useAppForm(packageFormSchema, { lastResult: actionData?.result, defaultValue: packageFormValues() });
   return (
     <section aria-labelledby="add-product-title" className="card form-card dashboard-form">
       <h1 id="add-product-title">Add A Product</h1>
@@ -38,7 +43,7 @@ export default function AddPackage() {
           Added Tour Place Successfully!
         </p>
       ) : null}
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
         <PackageFormFields form={form} fields={fields} />
         <SubmitButton pending={pending} pendingLabel="Saving">
           Add Product

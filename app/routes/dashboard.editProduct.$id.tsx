@@ -8,7 +8,8 @@ import { PackageFormFields, packageFormValues } from "~/components/PackageFormFi
 import { findPackage, updatePackage } from "~/data/packages.server";
 import { parseForm } from "~/domain/forms";
 import { dollarsValue } from "~/domain/money";
-import { packageSchema, readItinerary } from "~/domain/packages";
+import { packageFormSchema, readItinerary } from "~/domain/packages";
+import { photoFormReply, readFormWithPhotos } from "~/http/photo-upload.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -25,11 +26,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
+  // Before the body is read: nothing is stored for anyone but an admin.
   await requireAdmin(request);
-  const submission = parseForm(await request.formData(), packageSchema);
+  const { formData, errors } = await readFormWithPhotos(request);
+  const submission = parseForm(formData, packageFormSchema);
+  const refused = photoFormReply(submission, errors);
   // "Add a day" without JavaScript: the same form again with one more row, nothing saved.
-  if (submission.status === undefined) return { result: submission.reply(), saved: false };
-  if (submission.status !== "success") return data({ result: submission.reply(), saved: false }, { status: 400 });
+  if (submission.status === undefined && !refused) return { result: submission.reply(), saved: false };
+  if (submission.status !== "success" || refused)
+    return data({ result: refused ?? submission.reply(), saved: false }, { status: 400 });
   if ((await updatePackage(params.id ?? "", submission.value)) === 0) {
     return data(
       { result: submission.reply({ formErrors: ["This package does not exist or was deleted."] }), saved: false },
@@ -45,7 +50,7 @@ export default function EditPackage() {
   const { id, values } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
-  const [form, fields] = useAppForm(packageSchema, { lastResult: actionData?.result, defaultValue: values });
+  const [form, fields] = useAppForm(packageFormSchema, { lastResult: actionData?.result, defaultValue: values });
   return (
     <section aria-labelledby="edit-product-title" className="card form-card dashboard-form">
       <h1 id="edit-product-title">Edit Product</h1>
@@ -55,7 +60,7 @@ export default function EditPackage() {
         </p>
       ) : null}
       <FormErrors form={form} />
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
         <PackageFormFields form={form} fields={fields} />
         <div className="form-actions">
           <SubmitButton pending={pending} pendingLabel="Saving">

@@ -97,7 +97,15 @@ export default function ManagePackages() {
           {
             header: "Product Photo",
             cell: (tourPackage) => (
-              <PackageImage src={tourPackage.image} alt="" width={96} height={63} sizes="96px" className="table-photo" />
+              <PackageImage
+                src={tourPackage.image}
+                alt=""
+                name={tourPackage.title}
+                width={96}
+                height={63}
+                sizes="96px"
+                className="table-photo"
+              />
             ),
           },
           { header: "Product Name", cell: (tourPackage) => tourPackage.title },

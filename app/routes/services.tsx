@@ -6,6 +6,7 @@ import { Pager } from "~/components/Pager";
 import { searchCataloguePage } from "~/data/catalogue.server";
 import { CATALOGUE_PAGE_SIZE, isFiltered, pageHref, pageParam, readCatalogueQuery, todayIso } from "~/domain/catalogue";
 import { publicPageHeaders } from "~/http/http-cache";
+import { originFrom, pageMeta } from "~/http/page-meta";
 
 export const headers = publicPageHeaders;
 
@@ -33,10 +34,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Our Service — Tour Booking" },
-  { name: "description", content: "All our tour packages across Bangladesh, with prices per person." },
-];
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Our Service — Tour Booking",
+    description: "All our tour packages across Bangladesh, with prices per person.",
+    path: "/services",
+    origin: originFrom(matches),
+  });
 
 function Summary({ total, page, shown }: { total: number; page: number; shown: number }) {
   if (total === 0 || shown === 0) return null;

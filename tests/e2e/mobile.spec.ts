@@ -260,12 +260,12 @@ test("the persons field can be cleared and retyped; out-of-range values are corr
     await expect(persons).toHaveValue("");
     await persons.pressSequentially("15");
     await expect(persons).toHaveValue("15");
-    await expect(page.getByText("Total: $9300")).toBeVisible();
+    await expect(page.getByText("Total: $9,300")).toBeVisible();
     await persons.fill("25");
     await persons.blur();
     await expect(persons).toHaveValue("20");
     await expect(page.getByText("Persons must be between 1 and 20; set to 20.")).toBeVisible();
-    await expect(page.getByText("Total: $12400")).toBeVisible();
+    await expect(page.getByText("Total: $12,400")).toBeVisible();
     await persons.fill("0");
     await persons.press("Tab");
     await expect(persons).toHaveValue("1");
@@ -273,7 +273,7 @@ test("the persons field can be cleared and retyped; out-of-range values are corr
     await persons.fill("7");
     await persons.blur();
     await expect(page.getByText(/Persons must be between/)).toHaveCount(0);
-    await expect(page.getByText("Total: $4340")).toBeVisible();
+    await expect(page.getByText("Total: $4,340")).toBeVisible();
   } else {
     // The browser refuses the form; a number typed into the address is clamped by the server.
     await persons.fill("25");
@@ -281,6 +281,6 @@ test("the persons field can be cleared and retyped; out-of-range values are corr
     expect(await persons.evaluate((input: HTMLInputElement) => input.validity.rangeOverflow)).toBe(true);
     await open(page, `${new URL(page.url()).pathname}?quantity=25&type=city`, false);
     await expect(persons).toHaveValue("20");
-    await expect(page.getByText("Total: $12400")).toBeVisible();
+    await expect(page.getByText("Total: $12,400")).toBeVisible();
   }
 });

@@ -30,7 +30,7 @@ test("order page: Add-Cart disabled on Choose, total follows quantity and type",
   await page.getByRole("button", { name: "One person more" }).click();
   await page.getByLabel("Package type").selectOption("couple");
   if (!javaScriptEnabled) await page.getByRole("button", { name: "Update total" }).click();
-  await expect(page.getByText("Total: $1860")).toBeVisible();
+  await expect(page.getByText("Total: $1,860")).toBeVisible();
   const addCart = page.getByRole("link", { name: "Add-Cart" });
   await expect(addCart).toHaveAttribute("href", /^\/addCart\/1860\?service=[a-z0-9]+&quantity=3&type=couple$/);
 });

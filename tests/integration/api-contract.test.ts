@@ -3,6 +3,7 @@
 // have written nothing. Route modules are called with real Requests, as Remix calls them.
 import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashSessionId, sessionCookie } from "~/auth/session.server";
 import { parseEnv } from "~/config/env.server";
@@ -15,6 +16,7 @@ import * as paymentIntent from "~/routes/api.create-payment-intent";
 import * as myOrders from "~/routes/api.my-orders";
 import * as myOrder from "~/routes/api.my-orders.$id";
 import * as openApi from "~/routes/api.openapi[.]json";
+import * as photos from "~/routes/api.photos";
 import * as review from "~/routes/api.review";
 import * as reviewReport from "~/routes/api.review.$id.report";
 import * as services from "~/routes/api.services";
@@ -54,6 +56,7 @@ const ROUTES: [template: string, module: Module][] = [
   ["/api/my-orders", myOrders],
   ["/api/create-payment-intent", paymentIntent],
   ["/api/openapi.json", openApi],
+  ["/api/photos", photos],
 ];
 
 function route(pathname: string): { template: string | null; module: Module; params: Record<string, string> } {
@@ -84,7 +87,7 @@ interface Credentials {
 interface SendOptions {
   body?: unknown;
   /** a raw body sent as is */
-  raw?: string;
+  raw?: string | Uint8Array<ArrayBuffer>;
   contentType?: string;
   headers?: Record<string, string>;
   /** the page's origin a browser would send (cookie callers: this site) */
@@ -109,7 +112,7 @@ async function send(method: string, path: string, credentials: Credentials = {},
   const origin = options.origin === undefined ? (credentials.cookie ? ORIGIN : null) : options.origin;
   if (origin && method !== "GET" && method !== "HEAD") headers.set("Origin", origin);
   else if (options.origin) headers.set("Origin", options.origin);
-  let body: string | undefined = options.raw;
+  let body: string | Uint8Array<ArrayBuffer> | undefined = options.raw;
   if (options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined && !headers.has("Content-Type")) headers.set("Content-Type", options.contentType ?? "application/json");
   const request = new Request(url, { method, headers, body });
@@ -623,6 +626,41 @@ describe("the matrix: every call × every caller", () => {
       }
     });
   }
+});
+
+describe("POST /api/photos (an image body, not JSON)", () => {
+  it("stores a photo for administrators only, and refuses what is not a photo", async () => {
+    const png = new Uint8Array(
+      await sharp({ create: { width: 400, height: 300, channels: 3, background: "teal" } })
+        .png()
+        .toBuffer(),
+    );
+    const expected: Record<Caller, number> = {
+      anonymous: 401,
+      customer: 403,
+      other: 403,
+      admin: 201,
+      customerToken: 403,
+      adminToken: 201,
+    };
+    for (const caller of CALLERS) {
+      const answer = await send("POST", "/api/photos", credentials[caller], { raw: png, contentType: "image/png" });
+      expect(answer.status, caller).toBe(expected[caller]);
+      if (answer.status === 201) expect(answer.body.url).toMatch(/^\/photos\/[0-9a-f]{32}\/960\.webp$/);
+    }
+    const text = await send("POST", "/api/photos", credentials.admin, { raw: "not a photo", contentType: "image/jpeg" });
+    expect(text.status).toBe(415);
+    const json = await send("POST", "/api/photos", credentials.adminToken, { body: { url: "x" } });
+    expect(json.status).toBe(415);
+    const form = new FormData();
+    form.append("file", new File([png], "a.png", { type: "image/png" }));
+    const multipart = new Response(form);
+    const asForm = await send("POST", "/api/photos", credentials.adminToken, {
+      raw: new Uint8Array(await multipart.arrayBuffer()),
+      contentType: multipart.headers.get("Content-Type")!,
+    });
+    expect(asForm.status).toBe(201);
+  });
 });
 
 describe("errors", () => {
