@@ -115,7 +115,12 @@ const payableOrderSelect = {
   priceCents: true,
   email: true,
   firstName: true,
+  lastName: true,
   serviceTitle: true,
+  quantity: true,
+  packageType: true,
+  travelDate: true,
+  bookingStatus: true,
   paymentStatus: true,
   stripePaymentIntentId: true,
 } as const;
@@ -162,6 +167,7 @@ export async function findPaymentPageOrder(orderId: string, ownerId: string) {
       lastName: true,
       email: true,
       paymentStatus: true,
+      bookingStatus: true,
       payment: { select: paymentRecordSelect },
     },
   });

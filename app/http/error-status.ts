@@ -6,6 +6,7 @@ export function paymentErrorStatus(error: PaymentError): number {
     "not-configured": 503,
     "not-found": 404,
     paid: 409,
+    closed: 409,
     unverified: 400,
     provider: 502,
   }[error.code];
