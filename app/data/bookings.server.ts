@@ -108,9 +108,10 @@ export async function applyCancellation(
     /** soft-delete the order too (an unpaid order's delete) */
     softDelete?: boolean;
   },
-): Promise<{ cancelled: boolean; refunded: boolean }> {
+): Promise<{ cancelled: boolean; refunded: boolean; deleted: boolean }> {
   const prisma = await db();
   return prisma.$transaction(async (tx) => {
+    let deleted = false;
     const refunded = (await recordRefunds(tx, orderId, change.refund ? [change.refund] : [])) === 1;
     const before = await tx.order.findUniqueOrThrow({ where: { id: orderId }, select: { bookingStatus: true, departureId: true, quantity: true } });
     const cancelled = await changeBookingStatus(tx, orderId, { from: change.from, to: "CANCELLED", byUserId: change.byUserId, reason: change.reason });
@@ -118,10 +119,14 @@ export async function applyCancellation(
       await releaseSeats(tx, before.departureId, before.quantity);
     }
     if (change.softDelete && (cancelled || before.bookingStatus === "CANCELLED" || before.bookingStatus === "EXPIRED")) {
-      await tx.order.updateMany({ where: { id: orderId, deletedAt: null, paymentStatus: { not: "PAID" } }, data: { deletedAt: new Date() } });
+      const { count } = await tx.order.updateMany({
+        where: { id: orderId, deletedAt: null, paymentStatus: { not: "PAID" } },
+        data: { deletedAt: new Date() },
+      });
+      deleted = count === 1;
     }
     if (cancelled || refunded) await tx.outboxEmail.createMany({ data: change.emails });
-    return { cancelled, refunded };
+    return { cancelled, refunded, deleted };
   });
 }
 

@@ -99,16 +99,6 @@ export async function findOrderSummary(orderId: string, ownerId: string | undefi
   });
 }
 
-/** Soft delete; an owner's delete never touches a paid order. Returns the deleted count. */
-export async function softDeleteOrder(orderId: string, ownerId: string | undefined): Promise<number> {
-  const prisma = await db();
-  const result = await prisma.order.updateMany({
-    where: { id: orderId, deletedAt: null, ...(ownerId ? { userId: ownerId, paymentStatus: { not: "PAID" as const } } : {}) },
-    data: { deletedAt: new Date() },
-  });
-  return result.count;
-}
-
 const payableOrderSelect = {
   id: true,
   userId: true,

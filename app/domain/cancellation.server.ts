@@ -219,10 +219,11 @@ export async function cancelBooking(
 export async function cancelForDelete(orderId: string, actor: Actor): Promise<{ deleted: boolean; cancellation: CancellationOutcome | null }> {
   const order = await loadBooking(orderId, actor);
   if (order.paymentStatus === "PAID") {
+    if (!actor.isAdmin) throw new CancellationError("forbidden", "A paid order cannot be deleted.");
     if (order.bookingStatus !== "PENDING" && order.bookingStatus !== "CONFIRMED") return { deleted: false, cancellation: null };
-    return { deleted: false, cancellation: await cancelBooking(orderId, { ...actor, isAdmin: true }) };
+    return { deleted: false, cancellation: await cancelBooking(orderId, actor) };
   }
-  const { cancelled } = await applyCancellation(order.id, {
+  const { deleted } = await applyCancellation(order.id, {
     from: ["PENDING", "CONFIRMED"],
     refund: null,
     byUserId: actor.id,
@@ -230,7 +231,7 @@ export async function cancelForDelete(orderId: string, actor: Actor): Promise<{ 
     emails: [],
     softDelete: true,
   });
-  return { deleted: cancelled || order.bookingStatus !== "PENDING", cancellation: null };
+  return { deleted, cancellation: null };
 }
 
 /**

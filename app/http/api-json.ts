@@ -3,7 +3,8 @@
 // the OpenAPI document describes.
 import type { z } from "zod";
 import { dollarsValue } from "~/domain/money";
-import type { orderSchema, reviewRecordSchema, savedUserSchema, serviceSchema } from "~/http/api-schemas";
+import type { CancellationOutcome } from "~/domain/cancellation.server";
+import type { cancellationSchema, orderSchema, reviewRecordSchema, savedUserSchema, serviceSchema } from "~/http/api-schemas";
 
 export function packageJson(tourPackage: {
   id: string;
@@ -93,4 +94,12 @@ export function reviewJson(
   showEmail: boolean,
 ): z.infer<typeof reviewRecordSchema> {
   return { _id: id, ...review, ...(showEmail ? { email } : {}) };
+}
+
+/** POST /api/my-orders/{id}/cancel: the new status and the refund in dollars with Stripe's refund id. */
+export function cancellationJson(outcome: CancellationOutcome): z.infer<typeof cancellationSchema> {
+  return {
+    status: "cancelled",
+    refund: outcome.refund ? { amount: Number(dollarsValue(outcome.refund.cents)), transaction: outcome.refund.refundId } : null,
+  };
 }

@@ -147,4 +147,35 @@ export const orderSchema = z
 export const clientSecretSchema = z.object({ clientSecret: z.string() }).strict();
 export const insertedIdSchema = z.object({ insertedId: z.string() }).strict();
 export const deletedCountSchema = z.object({ deletedCount: z.number().int().min(0) }).strict();
+
+export const refundSchema = z
+  .object({
+    amount: z.number().describe("Dollars refunded"),
+    transaction: z.string().describe("The Stripe refund id"),
+  })
+  .strict();
+
+export const cancellationSchema = z
+  .object({
+    status: z.literal("cancelled"),
+    refund: refundSchema.nullable().describe("null when nothing was refunded (an unpaid booking, or no refund due)"),
+  })
+  .strict();
+
+/** DELETE /api/my-orders/{id}: an admin's delete of a paid booking cancels it instead (deletedCount 0). */
+export const deleteOrderResultSchema = deletedCountSchema
+  .extend({ status: cancellationSchema.shape.status.optional(), refund: cancellationSchema.shape.refund.optional() })
+  .strict();
+
+/** An admin may choose the refund (dollars, at most what was paid less what was refunded); otherwise the package's policy decides. */
+export const cancelInputSchema = z.object({
+  amount: optional(
+    z.coerce
+      .number({ invalid_type_error: "amount must be a number of dollars." })
+      .min(0, "amount cannot be negative.")
+      .max(1_000_000, "amount is too large.")
+      .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, "amount can have at most two decimals."),
+  ).describe("Administrators only: the refund in dollars (default: the package's refund policy)"),
+  reason: optional(z.string().trim().max(300, "reason can be at most 300 characters.")).describe("Administrators only: why, for the history and the email"),
+});
 export const modifiedCountSchema = z.object({ modifiedCount: z.number().int().min(0) }).strict();
