@@ -133,7 +133,8 @@ export async function cancellationPreview(orderId: string, actor: Actor) {
  * is for: a retry (double submit, network error, a second tab) gets Stripe's first refund back.
  */
 async function refundAtStripe(order: BookingRow, cents: number, purpose: "cancel" | "late-payment"): Promise<Stripe.Refund> {
-  if (!paymentsConfigured()) throw new CancellationError("not-configured", "Card payments are not configured: no refund can be made.");
+  if (!paymentsConfigured())
+    throw new CancellationError("not-configured", "Card payments are not configured: no refund can be made.");
   try {
     return await stripe().refunds.create(
       {
@@ -154,7 +155,10 @@ async function refundAtStripe(order: BookingRow, cents: number, purpose: "cancel
       );
     }
     if (stripeError.type === "StripeInvalidRequestError" && stripeError.message) {
-      throw new CancellationError("provider", `The payment provider refused the refund: ${stripeError.message}. The booking was not changed.`);
+      throw new CancellationError(
+        "provider",
+        `The payment provider refused the refund: ${stripeError.message}. The booking was not changed.`,
+      );
     }
     throw new CancellationError(
       "provider",
@@ -196,7 +200,11 @@ export async function cancelBooking(
   const by = options.by ?? (actor.isAdmin && order.userId !== actor.id ? "agency" : "customer");
   const reason =
     options.reason?.trim() ||
-    (by === "departure" ? "The departure was cancelled" : by === "agency" ? "Cancelled by the agency" : "Cancelled by the customer");
+    (by === "departure"
+      ? "The departure was cancelled"
+      : by === "agency"
+        ? "Cancelled by the agency"
+        : "Cancelled by the customer");
   const refund = cents > 0 ? await refundAtStripe(order, cents, "cancel") : null;
   const refundCents = refund?.amount ?? 0;
   const { cancelled } = await applyCancellation(order.id, {
@@ -204,7 +212,10 @@ export async function cancelBooking(
     refund: refund && refundRecord(refund, reason, actor.id),
     byUserId: actor.id,
     reason,
-    emails: cancellationEmails({ order: bookingFacts(order), refundCents, refundId: refund?.id ?? null, reason, by }, env().CONTACT_TO),
+    emails: cancellationEmails(
+      { order: bookingFacts(order), refundCents, refundId: refund?.id ?? null, reason, by },
+      env().CONTACT_TO,
+    ),
   });
   if (!cancelled && !refund) throw new CancellationError("not-cancellable", "This booking is already cancelled.");
   await deliverOutbox().catch(() => 0);
@@ -216,7 +227,10 @@ export async function cancelBooking(
  * one is never deleted but cancelled with the policy refund. A customer deletes only their own
  * unpaid orders (app/domain/orders.server.ts checks that first).
  */
-export async function cancelForDelete(orderId: string, actor: Actor): Promise<{ deleted: boolean; cancellation: CancellationOutcome | null }> {
+export async function cancelForDelete(
+  orderId: string,
+  actor: Actor,
+): Promise<{ deleted: boolean; cancellation: CancellationOutcome | null }> {
   const order = await loadBooking(orderId, actor);
   if (order.paymentStatus === "PAID") {
     if (!actor.isAdmin) throw new CancellationError("forbidden", "A paid order cannot be deleted.");
@@ -257,7 +271,10 @@ export async function cancelDeparture({ departureId, byUserId }: { departureId: 
     } catch (error) {
       if (error instanceof CancellationError && error.code === "not-cancellable") continue;
       failed += 1;
-      logger.error({ departureId, orderId: booking.id, error: (error as Error).message }, "booking of a cancelled departure not cancelled");
+      logger.error(
+        { departureId, orderId: booking.id, error: (error as Error).message },
+        "booking of a cancelled departure not cancelled",
+      );
     }
   }
   if (failed > 0) {
@@ -309,7 +326,10 @@ export async function recordStripeRefunds(charge: Stripe.Charge): Promise<{ reco
     .map((refund) => refundRecord(refund, reason, null));
   const facts = bookingFacts(order);
   const known = new Set(order.refunds.map((refund) => refund.stripeRefundId));
-  const newIds = records.filter((record) => !known.has(record.stripeRefundId)).map((record) => record.stripeRefundId).join(", ");
+  const newIds = records
+    .filter((record) => !known.has(record.stripeRefundId))
+    .map((record) => record.stripeRefundId)
+    .join(", ");
   const outcome = await recordReportedRefunds(order.id, records, {
     reason: "Refunded in full in the payment provider's dashboard",
     emails: (newCents, cancelled) =>

@@ -38,7 +38,10 @@ function bookingLines(order: BookingFacts): string[] {
 }
 
 /** The receipt sent once a payment is recorded and the booking confirmed. */
-export function receiptEmail(order: BookingFacts, payment: { amountCents: number; transaction: string; last4: string }): EmailMessage {
+export function receiptEmail(
+  order: BookingFacts,
+  payment: { amountCents: number; transaction: string; last4: string },
+): EmailMessage {
   return {
     to: order.email,
     subject: `Payment received: ${order.serviceTitle}`,
@@ -74,7 +77,10 @@ function refundLine(refundCents: number, refundId: string | null): string {
 }
 
 /** To the customer, and a copy to the agency (CONTACT_TO). */
-export function cancellationEmails({ order, refundCents, refundId, reason, by }: CancellationFacts, agency: string): EmailMessage[] {
+export function cancellationEmails(
+  { order, refundCents, refundId, reason, by }: CancellationFacts,
+  agency: string,
+): EmailMessage[] {
   const customer: EmailMessage =
     by === "departure"
       ? {
@@ -176,9 +182,11 @@ export function refundEmails(order: BookingFacts, refund: { cents: number; refun
       to: agency,
       replyTo: order.email,
       subject: `Refund recorded: order ${order.id} (${order.serviceTitle})`,
-      text: [`Refunded in the payment provider's dashboard: ${formatDollars(refund.cents)} (${refund.refundIds})`, "", ...bookingLines(order)].join(
-        "\n",
-      ),
+      text: [
+        `Refunded in the payment provider's dashboard: ${formatDollars(refund.cents)} (${refund.refundIds})`,
+        "",
+        ...bookingLines(order),
+      ].join("\n"),
     },
   ];
 }

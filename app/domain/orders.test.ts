@@ -60,7 +60,12 @@ describe("deleting orders", () => {
     const stored = await prisma.order.findUniqueOrThrow({ where: { id: order.id }, include: { statusChanges: true } });
     expect(stored.deletedAt).not.toBeNull();
     expect(stored.bookingStatus).toBe("CANCELLED");
-    expect(stored.statusChanges.at(-1)).toMatchObject({ fromStatus: "PENDING", toStatus: "CANCELLED", byUserId: owner.id, reason: "Order deleted" });
+    expect(stored.statusChanges.at(-1)).toMatchObject({
+      fromStatus: "PENDING",
+      toStatus: "CANCELLED",
+      byUserId: owner.id,
+      reason: "Order deleted",
+    });
   });
 
   it("keeps paid orders from their customer", async () => {

@@ -96,7 +96,8 @@ export async function openPaymentIntent(
 
 /** Why a booking can no longer be paid (its seats were released), or null. */
 export function closedBookingMessage(status: PayableOrderRow["bookingStatus"]): string | null {
-  if (status === "EXPIRED") return "This booking has expired: its seats were released because it was not paid in time. Please book again.";
+  if (status === "EXPIRED")
+    return "This booking has expired: its seats were released because it was not paid in time. Please book again.";
   if (status === "CANCELLED") return "This booking is cancelled, so it can no longer be paid.";
   return null;
 }
@@ -168,7 +169,10 @@ async function recordVerifiedPayment(order: PayableOrderRow, paymentIntentId: st
 /** The payment is recorded but not refunded yet: the webhook's delivery fails so Stripe sends it again. */
 function lateRefundFailed(error: unknown): never {
   logger.error({ error: (error as Error).message }, "late payment not refunded yet");
-  throw new PaymentError("provider", "Your payment was received after the booking had ended; its refund could not be made yet and will be retried.");
+  throw new PaymentError(
+    "provider",
+    "Your payment was received after the booking had ended; its refund could not be made yet and will be retried.",
+  );
 }
 
 /** payment_intent.payment_failed: an unpaid order shows the failure; a paid one never changes. */

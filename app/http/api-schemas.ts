@@ -176,6 +176,8 @@ export const cancelInputSchema = z.object({
       .max(1_000_000, "amount is too large.")
       .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, "amount can have at most two decimals."),
   ).describe("Administrators only: the refund in dollars (default: the package's refund policy)"),
-  reason: optional(z.string().trim().max(300, "reason can be at most 300 characters.")).describe("Administrators only: why, for the history and the email"),
+  reason: optional(z.string().trim().max(300, "reason can be at most 300 characters.")).describe(
+    "Administrators only: why, for the history and the email",
+  ),
 });
 export const modifiedCountSchema = z.object({ modifiedCount: z.number().int().min(0) }).strict();

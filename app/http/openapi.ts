@@ -277,7 +277,10 @@ route({
   security: signedIn,
   request: { params: idParams("The order's _id") },
   responses: {
-    200: json("Deleted (deletedCount 1), or a paid booking cancelled instead (deletedCount 0 with status and refund)", schemas.DeleteOrderResult),
+    200: json(
+      "Deleted (deletedCount 1), or a paid booking cancelled instead (deletedCount 0 with status and refund)",
+      schemas.DeleteOrderResult,
+    ),
     ...errors(401, 403, 404, 409, 502, 503),
   },
 });

@@ -42,10 +42,14 @@ export async function action({ request }: ActionFunctionArgs) {
         message: `The order was paid, so it was cancelled instead of deleted: ${cancellation.refund ? `${formatDollars(cancellation.refund.cents)} refunded` : "nothing refunded"}.`,
       };
     }
-    return { ok: deletedCount > 0, message: deletedCount > 0 ? "Deleted sucessfully" : "This paid order is kept in the records." };
+    return {
+      ok: deletedCount > 0,
+      message: deletedCount > 0 ? "Deleted sucessfully" : "This paid order is kept in the records.",
+    };
   } catch (error) {
     if (error instanceof OrderError) return data({ ok: false, message: error.message }, { status: 404 });
-    if (error instanceof CancellationError) return data({ ok: false, message: error.message }, { status: cancellationErrorStatus(error) });
+    if (error instanceof CancellationError)
+      return data({ ok: false, message: error.message }, { status: cancellationErrorStatus(error) });
     throw error;
   }
 }

@@ -75,6 +75,8 @@ class StripeError extends Error {
   constructor(
     readonly status: number,
     readonly body: Record<string, unknown>,
+    /** refused before the request ran (a failure injected by a test): its idempotency key is not kept */
+    readonly beforeRunning = false,
   ) {
     super(String(body.message));
   }
@@ -392,13 +394,17 @@ export async function startStripeFake({ port = 0 } = {}): Promise<StripeFake> {
       if (nextRefundError) {
         const { status, error } = nextRefundError;
         nextRefundError = null;
-        throw new StripeError(status, error);
+        throw new StripeError(status, error, true);
       }
       return { body: createRefund(params) };
     }
     if (key === "secret" && method === "GET" && path === "/v1/refunds") {
       const data = refunds
-        .filter((refund) => (!params.payment_intent || refund.payment_intent === params.payment_intent) && (!params.charge || refund.charge === params.charge))
+        .filter(
+          (refund) =>
+            (!params.payment_intent || refund.payment_intent === params.payment_intent) &&
+            (!params.charge || refund.charge === params.charge),
+        )
         .reverse();
       return { body: { object: "list", data, has_more: false, url: "/v1/refunds" } };
     }
@@ -481,6 +487,12 @@ export async function startStripeFake({ port = 0 } = {}): Promise<StripeFake> {
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      // A lost answer: the request was carried out (and its key kept), the connection drops.
+      if (answersToDrop > 0 && !request.url?.includes("payment_methods")) {
+        answersToDrop -= 1;
+        request.socket.destroy();
+        return;
+      }
       response.writeHead(status, {
         "Content-Type": "application/json",
         "Request-Id": id("req"),
@@ -541,7 +553,7 @@ export async function startStripeFake({ port = 0 } = {}): Promise<StripeFake> {
     }
     let status = 200;
     let body: unknown;
-    let injected = false;
+    let ran = true;
     try {
       const result = route(request.method ?? "GET", url.pathname, params, key);
       body = result.body;
@@ -549,15 +561,10 @@ export async function startStripeFake({ port = 0 } = {}): Promise<StripeFake> {
       if (!(error instanceof StripeError)) throw error;
       status = error.status;
       body = { error: error.body };
-      injected = error.status >= 500;
+      ran = !error.beforeRunning;
     }
     // Stripe keeps the answer of a key once the request ran; an error before it ran is not kept.
-    if (idempotencyKey && !injected) idempotent.set(idempotencyKey, { params: fingerprint, status, body });
-    if (answersToDrop > 0) {
-      answersToDrop -= 1;
-      request.socket.destroy();
-      return;
-    }
+    if (idempotencyKey && ran) idempotent.set(idempotencyKey, { params: fingerprint, status, body });
     send(status, body, idempotencyKey ? { "Idempotency-Key": idempotencyKey } : {});
   }
 
@@ -616,7 +623,10 @@ export async function startStripeFake({ port = 0 } = {}): Promise<StripeFake> {
       const response = await fetch(webhookUrl, {
         method: "POST",
         body: payload,
-        headers: { "Content-Type": "application/json", "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({ payload, secret }) },
+        headers: {
+          "Content-Type": "application/json",
+          "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({ payload, secret }),
+        },
       });
       return response.status;
     },
