@@ -46,39 +46,45 @@ function sorted(tiers: RefundTier[]): RefundTier[] {
   return [...tiers].sort((a, b) => b.minDays - a.minDays);
 }
 
+const isBlank = (value: unknown) => value === undefined || value === null || value === "";
+
+/** A row of the form: both fields left empty is no tier at all. */
+const tierRow = z.preprocess(
+  (row) => (row && typeof row === "object" && Object.values(row).every(isBlank) ? undefined : (row ?? undefined)),
+  tierSchema.optional(),
+) as unknown as z.ZodType<
+  RefundTier | undefined,
+  z.ZodTypeDef,
+  { minDays?: string | number; percent?: string | number } | undefined
+>;
+
 /**
  * A policy as an admin sets it: up to MAX_TIERS rows, blank rows ignored, no two rows with the
  * same days, and never more refunded closer to the departure than further from it. No rows at
  * all means the default policy.
  */
 export const refundPolicySchema = z.object({
-  tiers: z.preprocess(
-    (rows) =>
-      Array.isArray(rows)
-        ? rows.filter(
-            (row) => row && typeof row === "object" && Object.values(row).some((value) => value !== undefined && value !== ""),
-          )
-        : [],
-    z
-      .array(tierSchema)
-      .max(MAX_TIERS, `At most ${MAX_TIERS} tiers.`)
-      .superRefine((tiers, context) => {
-        const ordered = sorted(tiers);
-        for (let i = 1; i < ordered.length; i++) {
-          if (ordered[i].minDays === ordered[i - 1].minDays) {
-            context.addIssue({ code: z.ZodIssueCode.custom, message: `Two tiers start at ${ordered[i].minDays} days.` });
-            return;
-          }
-          if (ordered[i].percent > ordered[i - 1].percent) {
-            context.addIssue({
-              code: z.ZodIssueCode.custom,
-              message: "A tier closer to the departure cannot refund more than one further from it.",
-            });
-            return;
-          }
+  tiers: z
+    .array(tierRow)
+    .max(MAX_TIERS, `At most ${MAX_TIERS} tiers.`)
+    .default([])
+    .transform((rows) => rows.filter((row): row is RefundTier => row !== undefined))
+    .superRefine((tiers, context) => {
+      const ordered = sorted(tiers);
+      for (let i = 1; i < ordered.length; i++) {
+        if (ordered[i].minDays === ordered[i - 1].minDays) {
+          context.addIssue({ code: z.ZodIssueCode.custom, message: `Two tiers start at ${ordered[i].minDays} days.` });
+          return;
         }
-      }),
-  ),
+        if (ordered[i].percent > ordered[i - 1].percent) {
+          context.addIssue({
+            code: z.ZodIssueCode.custom,
+            message: "A tier closer to the departure cannot refund more than one further from it.",
+          });
+          return;
+        }
+      }
+    }),
 });
 
 /** The stored JSON as tiers: the default when null or not a valid policy. */

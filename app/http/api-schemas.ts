@@ -3,6 +3,7 @@
 // app/http/openapi.ts turns exactly these into the OpenAPI document.
 import { z } from "zod";
 import { loginSchema } from "~/auth/auth-forms";
+import { cancellationReason, refundAmount } from "~/domain/cancellation";
 import { checkoutSchema } from "~/domain/checkout";
 import { email, EMAIL_MAX_LENGTH, ignored, ONE_TIME_KEY, optional, reference, requiredText, withDefault } from "~/domain/fields";
 import { MAX_QUANTITY, MIN_QUANTITY } from "~/domain/ordering";
@@ -167,17 +168,10 @@ export const deleteOrderResultSchema = deletedCountSchema
   .extend({ status: cancellationSchema.shape.status.optional(), refund: cancellationSchema.shape.refund.optional() })
   .strict();
 
+export const modifiedCountSchema = z.object({ modifiedCount: z.number().int().min(0) }).strict();
+
 /** An admin may choose the refund (dollars, at most what was paid less what was refunded); otherwise the package's policy decides. */
 export const cancelInputSchema = z.object({
-  amount: optional(
-    z.coerce
-      .number({ invalid_type_error: "amount must be a number of dollars." })
-      .min(0, "amount cannot be negative.")
-      .max(1_000_000, "amount is too large.")
-      .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, "amount can have at most two decimals."),
-  ).describe("Administrators only: the refund in dollars (default: the package's refund policy)"),
-  reason: optional(z.string().trim().max(300, "reason can be at most 300 characters.")).describe(
-    "Administrators only: why, for the history and the email",
-  ),
+  amount: refundAmount("amount").describe("Administrators only: the refund in dollars (default: the package's refund policy)"),
+  reason: cancellationReason("reason").describe("Administrators only: why, for the history and the email"),
 });
-export const modifiedCountSchema = z.object({ modifiedCount: z.number().int().min(0) }).strict();

@@ -1,5 +1,6 @@
 // POST /api/my-orders/{id}/cancel: the owner cancels their booking (refund per the package's
 // policy), or an admin any booking, with the policy refund or the { amount } in dollars they send.
+import { toCents } from "~/domain/cancellation";
 import { CancellationError, cancelBooking } from "~/domain/cancellation.server";
 import { isPlausibleId } from "~/domain/ids";
 import { cancellationJson } from "~/http/api-json";
@@ -17,7 +18,7 @@ export const { loader, action } = apiRoute({
     }
     try {
       const outcome = await cancelBooking(params.id, user, {
-        ...(amount !== undefined ? { amountCents: Math.round(amount * 100) } : {}),
+        ...(amount !== undefined ? { amountCents: toCents(amount) } : {}),
         ...(reason ? { reason } : {}),
       });
       return Response.json(cancellationJson(outcome));
