@@ -2,7 +2,6 @@
 // percentage of what was paid (Service.refundPolicy; null = DEFAULT_REFUND_POLICY). Pure: the
 // cancellation (app/domain/cancellation.server.ts) and the pages showing a refund use it alike.
 import { z } from "zod";
-import { formatDollars } from "~/domain/money";
 
 export interface RefundTier {
   /** at least this many days before the departure date */
@@ -167,9 +166,4 @@ export function describePolicy(policy: readonly RefundTier[]): string[] {
   const lowest = tiers.at(-1)?.minDays ?? 0;
   if (lowest > 0) lines.push(`Less than ${lowest} days before departure: no refund`);
   return lines;
-}
-
-/** "$12.50 (50 % of $25)" */
-export function refundLine(refund: PolicyRefund, paidCents: number): string {
-  return `${formatDollars(refund.cents)} (${refund.percent} % of ${formatDollars(paidCents)})`;
 }

@@ -2,8 +2,8 @@
 // made from what app/data reads and typed by the answer schemas of app/http/api-schemas.ts, which
 // the OpenAPI document describes.
 import type { z } from "zod";
-import { dollarsValue } from "~/domain/money";
 import type { CancellationOutcome } from "~/domain/cancellation.server";
+import { dollarsValue } from "~/domain/money";
 import type { cancellationSchema, orderSchema, reviewRecordSchema, savedUserSchema, serviceSchema } from "~/http/api-schemas";
 
 export function packageJson(tourPackage: {

@@ -1,6 +1,6 @@
 import { findOrderRecord } from "~/data/orders.server";
-import { isPlausibleId } from "~/domain/ids";
 import { CancellationError } from "~/domain/cancellation.server";
+import { isPlausibleId } from "~/domain/ids";
 import { deleteOrder, OrderError } from "~/domain/orders.server";
 import { confirmPayment, PaymentError } from "~/domain/payments.server";
 import { cancellationJson, orderJson } from "~/http/api-json";

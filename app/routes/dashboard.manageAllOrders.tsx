@@ -4,12 +4,12 @@ import { requireAdmin } from "~/auth/session.server";
 import { DataTable } from "~/components/DataTable";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
 import { listAllOrders } from "~/data/orders.server";
+import { CancellationError, cancellationPreview } from "~/domain/cancellation.server";
 import { formatDollars } from "~/domain/money";
 import { orderLine } from "~/domain/ordering";
-import { CancellationError, cancellationPreview } from "~/domain/cancellation.server";
 import { deleteOrder, OrderError, orderToDelete } from "~/domain/orders.server";
-import { cancellationErrorStatus } from "~/http/error-status";
 import { askToDelete, readDeleteRequest, UNKNOWN_REQUEST } from "~/http/delete-request.server";
+import { cancellationErrorStatus } from "~/http/error-status";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
