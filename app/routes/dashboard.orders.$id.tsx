@@ -128,8 +128,10 @@ export default function OrderPage() {
   const { order, quote, policy, isAdmin } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const hydrated = useHydrated();
+  const cancel = <CancelSection quote={quote} policy={policy} isAdmin={isAdmin} result={result} status={order.status} />;
+  const cancelFirst = Boolean(result && ("confirm" in result || "error" in result));
   return (
-    <article aria-labelledby="order-title" className="order-page receipt">
+    <article aria-labelledby="order-title" className="booking-page receipt">
       <header className="order-header">
         <h1 id="order-title">Order {order.id}</h1>
         <p>
@@ -151,6 +153,8 @@ export default function OrderPage() {
           {result.done}
         </p>
       ) : null}
+      {/* The confirmation step (or a refusal) comes first, where a page loaded without JavaScript opens. */}
+      {cancelFirst ? cancel : null}
 
       <section aria-labelledby="booking-title" className="receipt-section">
         <h2 id="booking-title">Booking</h2>
@@ -191,7 +195,7 @@ export default function OrderPage() {
       <PaymentSection order={order} />
       <RefundsSection order={order} />
       <HistorySection history={order.history} />
-      <CancelSection quote={quote} policy={policy} isAdmin={isAdmin} result={result} status={order.status} />
+      {cancelFirst ? null : cancel}
     </article>
   );
 }
