@@ -3,7 +3,7 @@
 // a departure's cancellation, refunds made in Stripe's dashboard (charge.refunded), late payments
 // of expired bookings, deletes, and the API call.
 import Stripe from "stripe";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startStripeFake, TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY } from "../support/stripe-fake";
 
 const fake = await startStripeFake();
@@ -15,6 +15,8 @@ process.env.CONTACT_TO = "agency@example.com";
 afterAll(() => fake.close());
 
 const { db } = await import("~/data/db.server");
+// The first query creates, migrates and seeds this file's database: slow on a busy machine.
+beforeAll(() => db(), 180_000);
 const { cancelBooking, cancelDeparture, CancellationError } = await import("~/domain/cancellation.server");
 const { confirmPayment, openPaymentIntent } = await import("~/domain/payments.server");
 const { deleteOrder } = await import("~/domain/orders.server");

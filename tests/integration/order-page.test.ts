@@ -1,6 +1,6 @@
 // The order page (/dashboard/orders/{id}) and the refund policy page as each role: who sees what,
 // the cancellation's confirmation step with the exact refund, and the admin's own amount.
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStripeFake, TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY } from "../support/stripe-fake";
 
 const fake = await startStripeFake();
@@ -10,9 +10,12 @@ process.env.STRIPE_API_BASE = fake.url;
 afterAll(() => fake.close());
 
 const { db } = await import("~/data/db.server");
+// The first query creates, migrates and seeds this file's database: slow on a busy machine.
+beforeAll(() => db(), 180_000);
 const { confirmPayment } = await import("~/domain/payments.server");
 const orderPage = await import("~/routes/dashboard.orders.$id");
 const policyPage = await import("~/routes/dashboard.refund-policy.$packageId");
+const allOrdersPage = await import("~/routes/dashboard.manageAllOrders");
 const { authedGet, authedPost, createUser, signIn } = await import("../support/auth");
 const { bookDeparture, createDeparture, createPackage, inDays, paidIntentFor } = await import("../support/bookings");
 const { callRoute } = await import("../support/requests");
@@ -86,6 +89,30 @@ describe("the order page", () => {
     expect(asked.data).toEqual({ confirm: { refundCents: 10_050, amount: "100.5", reason: "Storm" } });
     const done = await post(order.id, { intent: "cancel", amount: "100.5", reason: "Storm" }, admin);
     expect(done.data.done).toContain("$100.50 is refunded");
+  });
+});
+
+describe("an admin's delete of a paid order on Manage All Orders", () => {
+  it("says on the confirm step that it becomes a cancellation with the policy refund, then does that", async () => {
+    const { order } = await paidBooking(10);
+    const admin = await signIn((await createUser({ role: "ADMIN" })).id);
+    const remove = (intent: string) =>
+      callRoute(allOrdersPage.action, authedPost("/dashboard/manageAllOrders", { id: order.id, intent }, admin));
+    const asked = await remove("ask-delete");
+    expect(asked.data.confirm.what).toContain(
+      "paid. It will not be deleted: the booking will be cancelled and $61.72 refunded (50 % per the package's refund policy), and the customer emailed.",
+    );
+    const done = await remove("delete");
+    expect(done.data).toEqual({
+      ok: true,
+      message: "The order was paid, so it was cancelled instead of deleted: $61.72 refunded.",
+    });
+    const prisma = await db();
+    expect(await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({
+      deletedAt: null,
+      bookingStatus: "CANCELLED",
+      refundedCents: 6_172,
+    });
   });
 });
 
