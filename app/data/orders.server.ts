@@ -96,23 +96,18 @@ export async function findOrderSummary(orderId: string, ownerId: string | undefi
   });
 }
 
-/** Soft delete; an owner's delete never touches a paid order. Returns the deleted count. */
-export async function softDeleteOrder(orderId: string, ownerId: string | undefined): Promise<number> {
-  const prisma = await db();
-  const result = await prisma.order.updateMany({
-    where: { id: orderId, deletedAt: null, ...(ownerId ? { userId: ownerId, paymentStatus: { not: "PAID" as const } } : {}) },
-    data: { deletedAt: new Date() },
-  });
-  return result.count;
-}
-
 const payableOrderSelect = {
   id: true,
   userId: true,
   priceCents: true,
   email: true,
   firstName: true,
+  lastName: true,
   serviceTitle: true,
+  quantity: true,
+  packageType: true,
+  travelDate: true,
+  bookingStatus: true,
   paymentStatus: true,
   stripePaymentIntentId: true,
 } as const;
@@ -159,6 +154,7 @@ export async function findPaymentPageOrder(orderId: string, ownerId: string) {
       lastName: true,
       email: true,
       paymentStatus: true,
+      bookingStatus: true,
       payment: { select: paymentRecordSelect },
     },
   });

@@ -1,6 +1,7 @@
 // Orders: priced by the server, owned by their customer, soft-deleted.
-import { createOrder, findOrderIdByKey, findOrderSummary, softDeleteOrder } from "~/data/orders.server";
+import { createOrder, findOrderIdByKey, findOrderSummary } from "~/data/orders.server";
 import { findPackageToOrder } from "~/data/packages.server";
+import { cancelForDelete, type Actor, type CancellationOutcome } from "~/domain/cancellation.server";
 import type { CheckoutInput } from "~/domain/checkout";
 import { totalCents } from "~/domain/ordering";
 
@@ -72,8 +73,16 @@ export async function orderToDelete(orderId: string, ownerId?: string) {
   return order;
 }
 
-/** Soft delete: the row stays for the agency's records. Returns the deleted count. */
-export async function deleteOrder(orderId: string, ownerId?: string): Promise<number> {
-  await orderToDelete(orderId, ownerId);
-  return softDeleteOrder(orderId, ownerId);
+/**
+ * A delete: an unpaid order is cancelled (with history, its seats given back) and soft-deleted, the
+ * row staying for the agency's records. A paid booking is never deleted: a customer is refused
+ * (OrderError "paid"), an admin's delete cancels it with the package's policy refund instead.
+ */
+export async function deleteOrder(
+  orderId: string,
+  actor: Actor,
+): Promise<{ deletedCount: number; cancellation: CancellationOutcome | null }> {
+  await orderToDelete(orderId, actor.isAdmin ? undefined : actor.id);
+  const { deleted, cancellation } = await cancelForDelete(orderId, actor);
+  return { deletedCount: deleted ? 1 : 0, cancellation };
 }

@@ -52,20 +52,28 @@ describe("deleting orders", () => {
     const owner = await customer("owner@example.com");
     const stranger = await customer("stranger@example.com");
     const order = await placeOrder(owner.id, form((await firstPackage()).id));
-    await expect(deleteOrder(order.id, stranger.id)).rejects.toMatchObject({ code: "not-found" });
+    await expect(deleteOrder(order.id, { id: stranger.id, isAdmin: false })).rejects.toMatchObject({ code: "not-found" });
     expect(await listOrdersOf(owner.id)).toHaveLength(1);
-    expect(await deleteOrder(order.id, owner.id)).toBe(1);
+    expect(await deleteOrder(order.id, { id: owner.id, isAdmin: false })).toEqual({ deletedCount: 1, cancellation: null });
     expect(await listOrdersOf(owner.id)).toHaveLength(0);
     const prisma = await db();
-    expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).deletedAt).not.toBeNull();
+    const stored = await prisma.order.findUniqueOrThrow({ where: { id: order.id }, include: { statusChanges: true } });
+    expect(stored.deletedAt).not.toBeNull();
+    expect(stored.bookingStatus).toBe("CANCELLED");
+    expect(stored.statusChanges.at(-1)).toMatchObject({
+      fromStatus: "PENDING",
+      toStatus: "CANCELLED",
+      byUserId: owner.id,
+      reason: "Order deleted",
+    });
   });
 
-  it("keeps paid orders from their customer, but lets an admin remove them", async () => {
+  it("keeps paid orders from their customer", async () => {
     const owner = await customer("paid@example.com");
     const order = await placeOrder(owner.id, form((await firstPackage()).id));
     const prisma = await db();
     await prisma.order.update({ where: { id: order.id }, data: { paymentStatus: "PAID" } });
-    await expect(deleteOrder(order.id, owner.id)).rejects.toMatchObject({ code: "paid" });
-    expect(await deleteOrder(order.id)).toBe(1);
+    await expect(deleteOrder(order.id, { id: owner.id, isAdmin: false })).rejects.toMatchObject({ code: "paid" });
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).deletedAt).toBeNull();
   });
 });

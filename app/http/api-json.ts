@@ -2,9 +2,10 @@
 // made from what app/data reads and typed by the answer schemas of app/http/api-schemas.ts, which
 // the OpenAPI document describes.
 import type { z } from "zod";
+import type { CancellationOutcome } from "~/domain/cancellation.server";
 import { dollarsValue } from "~/domain/money";
 import { readItinerary } from "~/domain/packages";
-import type { orderSchema, reviewRecordSchema, savedUserSchema, serviceSchema } from "~/http/api-schemas";
+import type { cancellationSchema, orderSchema, reviewRecordSchema, savedUserSchema, serviceSchema } from "~/http/api-schemas";
 
 export function packageJson(tourPackage: {
   id: string;
@@ -125,5 +126,13 @@ export function reviewJson(
     photo,
     ...(showEmail ? { email } : {}),
     ...(showEmail && hiddenAt ? { hidden: true as const } : {}),
+  };
+}
+
+/** POST /api/my-orders/{id}/cancel: the new status and the refund in dollars with Stripe's refund id. */
+export function cancellationJson(outcome: CancellationOutcome): z.infer<typeof cancellationSchema> {
+  return {
+    status: "cancelled",
+    refund: outcome.refund ? { amount: Number(dollarsValue(outcome.refund.cents)), transaction: outcome.refund.refundId } : null,
   };
 }

@@ -3,6 +3,7 @@
 // app/http/openapi.ts turns exactly these into the OpenAPI document.
 import { z } from "zod";
 import { loginSchema } from "~/auth/auth-forms";
+import { cancellationReason, refundAmount } from "~/domain/cancellation";
 import { catalogueQueryShape } from "~/domain/catalogue";
 import { checkoutSchema } from "~/domain/checkout";
 import { email, EMAIL_MAX_LENGTH, ignored, ONE_TIME_KEY, optional, reference, requiredText, withDefault } from "~/domain/fields";
@@ -167,9 +168,35 @@ export const orderSchema = z
 export const clientSecretSchema = z.object({ clientSecret: z.string() }).strict();
 export const insertedIdSchema = z.object({ insertedId: z.string() }).strict();
 export const deletedCountSchema = z.object({ deletedCount: z.number().int().min(0) }).strict();
+
+export const refundSchema = z
+  .object({
+    amount: z.number().describe("Dollars refunded"),
+    transaction: z.string().describe("The Stripe refund id"),
+  })
+  .strict();
+
+export const cancellationSchema = z
+  .object({
+    status: z.literal("cancelled"),
+    refund: refundSchema.nullable().describe("null when nothing was refunded (an unpaid booking, or no refund due)"),
+  })
+  .strict();
+
+/** DELETE /api/my-orders/{id}: an admin's delete of a paid booking cancels it instead (deletedCount 0). */
+export const deleteOrderResultSchema = deletedCountSchema
+  .extend({ status: cancellationSchema.shape.status.optional(), refund: cancellationSchema.shape.refund.optional() })
+  .strict();
+
 export const modifiedCountSchema = z.object({ modifiedCount: z.number().int().min(0) }).strict();
 export const photoUrlSchema = z
   .object({
     url: z.string().describe("The photo's address on this site, for a package's image (its other sizes: app/domain/photos.ts)"),
   })
   .strict();
+
+/** An admin may choose the refund (dollars, at most what was paid less what was refunded); otherwise the package's policy decides. */
+export const cancelInputSchema = z.object({
+  amount: refundAmount("amount").describe("Administrators only: the refund in dollars (default: the package's refund policy)"),
+  reason: cancellationReason("reason").describe("Administrators only: why, for the history and the email"),
+});

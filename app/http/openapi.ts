@@ -40,6 +40,10 @@ const schemas = {
   ClientSecret: registry.register("ClientSecret", api.clientSecretSchema),
   InsertedId: registry.register("InsertedId", api.insertedIdSchema),
   DeletedCount: registry.register("DeletedCount", api.deletedCountSchema),
+  DeleteOrderResult: registry.register("DeleteOrderResult", api.deleteOrderResultSchema),
+  Refund: registry.register("Refund", api.refundSchema),
+  Cancellation: registry.register("Cancellation", api.cancellationSchema),
+  CancelInput: registry.register("CancelInput", api.cancelInputSchema),
   ModifiedCount: registry.register("ModifiedCount", api.modifiedCountSchema),
   PhotoUrl: registry.register("PhotoUrl", api.photoUrlSchema),
 };
@@ -70,7 +74,7 @@ const ERRORS: Record<number, [name: string, description: string, headers?: Recor
   403: ["Forbidden", "Signed in without the right (or a cookie write from another site)"],
   404: ["NotFound", "No such record (or one that belongs to someone else), or no such API call"],
   405: ["MethodNotAllowed", "This path does not offer that method", { Allow: header("The methods the path offers", "string") }],
-  409: ["Conflict", "The order's state forbids it (already paid)"],
+  409: ["Conflict", "The order's state forbids it (already paid; already cancelled, expired or past departure)"],
   413: ["PayloadTooLarge", "The body is larger than 64 KB (a photo: larger than UPLOAD_MAX_MB)"],
   415: ["UnsupportedMediaType", "The body is neither JSON nor a URL-encoded form (a photo: not a JPEG, PNG or WebP)"],
   429: [
@@ -344,11 +348,31 @@ route({
 route({
   method: "delete",
   path: "/api/my-orders/{id}",
-  summary: "Delete an order (its owner while unpaid, or an administrator); the record is kept",
+  summary:
+    "Delete an order (its owner while unpaid, or an administrator); the record is kept. An administrator's delete of a paid booking cancels it with the package's policy refund instead",
   operationId: "deleteOrder",
   security: signedIn,
   request: { params: idParams("The order's _id") },
-  responses: { 200: json("Deleted", schemas.DeletedCount), ...errors(401, 403, 404, 409) },
+  responses: {
+    200: json(
+      "Deleted (deletedCount 1), or a paid booking cancelled instead (deletedCount 0 with status and refund)",
+      schemas.DeleteOrderResult,
+    ),
+    ...errors(401, 403, 404, 409, 502, 503),
+  },
+});
+route({
+  method: "post",
+  path: "/api/my-orders/{id}/cancel",
+  summary:
+    "Cancel a booking: its owner before departure, refunded per the package's refund policy; an administrator any booking, with the policy refund or the amount sent. An unpaid booking is cancelled without refund. Seats are released",
+  operationId: "cancelOrder",
+  security: signedIn,
+  request: { params: idParams("The order's _id"), body: { ...body(schemas.CancelInput), required: false } },
+  responses: {
+    200: json("Cancelled, with the refund made (null when none)", schemas.Cancellation),
+    ...errors(...WRITE_ERRORS, 404, 409, 502, 503),
+  },
 });
 route({
   method: "post",

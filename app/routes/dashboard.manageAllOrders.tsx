@@ -7,11 +7,13 @@ import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
 import { OrderStatus } from "~/components/OrderStatus";
 import { listPackageChoices } from "~/data/order-lists.server";
 import { BOOKING_STATUS_LABELS, BOOKING_STATUSES, travelDateText } from "~/domain/booking-status";
+import { CancellationError, cancellationPreview } from "~/domain/cancellation.server";
 import { formatDollars } from "~/domain/money";
 import { ORDER_SORT_LABELS, ORDER_SORTS, PACKAGE_SELECT_MAX, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from "~/domain/order-list";
 import { orderLine } from "~/domain/ordering";
 import { deleteOrder, OrderError, orderToDelete } from "~/domain/orders.server";
 import { askToDelete, readDeleteRequest, UNKNOWN_REQUEST } from "~/http/delete-request.server";
+import { cancellationErrorStatus } from "~/http/error-status";
 import { loadOrderPage } from "~/http/order-pages.server";
 
 // 25 orders a page, newest first, searched and filtered by a GET form (docs/performance.md, "At scale").
@@ -37,22 +39,39 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const asked = await readDeleteRequest(request);
   if (!asked) return data(UNKNOWN_REQUEST, { status: 400 });
   const { id } = asked;
   try {
     if (!asked.confirmed) {
       const order = await orderToDelete(id);
+      const what = `The order of ${order.firstName} ${order.lastName} for ${order.serviceTitle}: ${orderLine(order)}`;
+      if (order.paymentStatus !== "PAID") return askToDelete(id, `${what}.`);
+      // A paid booking is never deleted: the delete becomes its cancellation with the policy refund.
+      const { quote } = await cancellationPreview(id, admin);
       return askToDelete(
         id,
-        `The order of ${order.firstName} ${order.lastName} for ${order.serviceTitle}: ${orderLine(order)}${order.paymentStatus === "PAID" ? ", paid" : ""}.`,
+        quote.refusal
+          ? `${what}, paid. ${quote.refusal} It stays in the records.`
+          : `${what}, paid. It will not be deleted: the booking will be cancelled and ${formatDollars(quote.policy.cents)} refunded (${quote.policy.percent} % per the package's refund policy), and the customer emailed.`,
       );
     }
-    const deleted = await deleteOrder(id);
-    return { ok: deleted > 0, message: deleted > 0 ? "Deleted sucessfully" : "This order was already deleted." };
+    const { deletedCount, cancellation } = await deleteOrder(id, admin);
+    if (cancellation) {
+      return {
+        ok: true,
+        message: `The order was paid, so it was cancelled instead of deleted: ${cancellation.refund ? `${formatDollars(cancellation.refund.cents)} refunded` : "nothing refunded"}.`,
+      };
+    }
+    return {
+      ok: deletedCount > 0,
+      message: deletedCount > 0 ? "Deleted sucessfully" : "This paid order is kept in the records.",
+    };
   } catch (error) {
     if (error instanceof OrderError) return data({ ok: false, message: error.message }, { status: 404 });
+    if (error instanceof CancellationError)
+      return data({ ok: false, message: error.message }, { status: cancellationErrorStatus(error) });
     throw error;
   }
 }

@@ -112,6 +112,14 @@ export default function ManagePackages() {
           { header: "Short Description", cell: (tourPackage) => preview(tourPackage.description) },
           { header: "Price", cell: (tourPackage) => formatDollars(tourPackage.costCents) },
           {
+            header: "Refunds",
+            cell: (tourPackage) => (
+              <Link to={`/dashboard/refund-policy/${tourPackage.id}`} aria-label={`Refund policy of ${tourPackage.title}`}>
+                Refund policy
+              </Link>
+            ),
+          },
+          {
             header: "Action",
             cell: (tourPackage) => (
               <div className="row-actions">

@@ -42,8 +42,8 @@ export async function action({ request }: ActionFunctionArgs) {
       const order = await orderToDelete(id, user.id);
       return askToDelete(id, `Your order of ${order.serviceTitle}: ${orderLine(order)}.`);
     }
-    const deleted = await deleteOrder(id, user.id);
-    return { ok: deleted > 0, message: deleted > 0 ? "Deleted sucessfully" : "This order was already deleted." };
+    const { deletedCount } = await deleteOrder(id, { id: user.id, isAdmin: false });
+    return { ok: deletedCount > 0, message: deletedCount > 0 ? "Deleted sucessfully" : "This order was already deleted." };
   } catch (error) {
     if (error instanceof OrderError)
       return data({ ok: false, message: error.message }, { status: error.code === "paid" ? 409 : 404 });

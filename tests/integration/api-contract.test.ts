@@ -15,6 +15,7 @@ import * as token from "~/routes/api.auth.token";
 import * as paymentIntent from "~/routes/api.create-payment-intent";
 import * as myOrders from "~/routes/api.my-orders";
 import * as myOrder from "~/routes/api.my-orders.$id";
+import * as cancelOrder from "~/routes/api.my-orders.$id.cancel";
 import * as openApi from "~/routes/api.openapi[.]json";
 import * as photos from "~/routes/api.photos";
 import * as review from "~/routes/api.review";
@@ -52,6 +53,7 @@ const ROUTES: [template: string, module: Module][] = [
   ["/api/services", services],
   ["/api/review/{id}/report", reviewReport],
   ["/api/review", review],
+  ["/api/my-orders/{id}/cancel", cancelOrder],
   ["/api/my-orders/{id}", myOrder],
   ["/api/my-orders", myOrders],
   ["/api/create-payment-intent", paymentIntent],
@@ -170,21 +172,19 @@ async function customerOrder(): Promise<string> {
   return order.id;
 }
 
+/** An order paid at the Stripe fake (so that it can be refunded), its payment recorded. */
 async function paidCustomerOrder(): Promise<string> {
   const id = await customerOrder();
+  const { paymentIntentId } = await openPaymentIntent(id, people.customer.id);
+  stripeFake.succeed(paymentIntentId);
   const prisma = await db();
   await prisma.order.update({
     where: { id },
     data: {
       paymentStatus: "PAID",
+      bookingStatus: "CONFIRMED",
       payment: {
-        create: {
-          amountCents: 1,
-          currency: "usd",
-          created: new Date(),
-          last4: "4242",
-          transaction: `pi_${randomBytes(8).toString("hex")}`,
-        },
+        create: { amountCents: 10000, currency: "usd", created: new Date(), last4: "4242", transaction: paymentIntentId },
       },
     },
   });
@@ -199,6 +199,13 @@ async function freshReview(): Promise<string> {
     data: { name: "Contract Reviewer", email: "reviewer@example.com", rating: 1, review: "Made for one contract case." },
   });
   return created.id;
+}
+
+async function cancelledCustomerOrder(): Promise<string> {
+  const id = await customerOrder();
+  const prisma = await db();
+  await prisma.order.update({ where: { id }, data: { bookingStatus: "CANCELLED" } });
+  return id;
 }
 
 async function freshPackage(): Promise<string> {
@@ -546,6 +553,53 @@ const rows: Row[] = [
     request: async () => ({ method: "DELETE", path: `/api/my-orders/${await paidCustomerOrder()}` }),
     expected: { anonymous: 401, customer: 409, other: 404, admin: 200, customerToken: 409, adminToken: 200 },
     writes: true,
+    // An admin's delete of a paid booking cancels it with the policy refund instead.
+    check: (_caller, answer) =>
+      expect(answer.body).toEqual({
+        deletedCount: 0,
+        status: "cancelled",
+        refund: { amount: 100, transaction: expect.any(String) },
+      }),
+  },
+  {
+    call: "POST /api/my-orders/{id}/cancel (unpaid)",
+    request: async () => ({ method: "POST", path: `/api/my-orders/${await customerOrder()}/cancel` }),
+    expected: ownerOrAdmin(200),
+    writes: true,
+    check: (_caller, answer) => expect(answer.body).toEqual({ status: "cancelled", refund: null }),
+  },
+  {
+    call: "POST /api/my-orders/{id}/cancel (paid: the policy refund)",
+    request: async () => ({ method: "POST", path: `/api/my-orders/${await paidCustomerOrder()}/cancel` }),
+    expected: ownerOrAdmin(200),
+    writes: true,
+    check: (_caller, answer) =>
+      expect(answer.body).toEqual({ status: "cancelled", refund: { amount: 100, transaction: expect.stringMatching(/^re_/) } }),
+  },
+  {
+    call: "POST /api/my-orders/{id}/cancel (an amount: administrators only)",
+    request: async () => ({
+      method: "POST",
+      path: `/api/my-orders/${await paidCustomerOrder()}/cancel`,
+      body: { amount: 12.5, reason: "Road closed" },
+    }),
+    expected: { anonymous: 401, customer: 403, other: 403, admin: 200, customerToken: 403, adminToken: 200 },
+    writes: true,
+    check: (_caller, answer) => expect(answer.body.refund).toMatchObject({ amount: 12.5 }),
+  },
+  {
+    call: "POST /api/my-orders/{id}/cancel (an amount above what was paid)",
+    request: async () => ({
+      method: "POST",
+      path: `/api/my-orders/${await paidCustomerOrder()}/cancel`,
+      body: { amount: 100.01 },
+    }),
+    expected: { anonymous: 401, customer: 403, other: 403, admin: 400, customerToken: 403, adminToken: 400 },
+  },
+  {
+    call: "POST /api/my-orders/{id}/cancel (already cancelled)",
+    request: async () => ({ method: "POST", path: `/api/my-orders/${await cancelledCustomerOrder()}/cancel` }),
+    expected: ownerOrAdmin(409),
   },
   {
     call: "POST /api/create-payment-intent",
@@ -751,6 +805,13 @@ describe("errors", () => {
       fields: ["transaction"],
     },
     { caller: "customer", method: "POST", path: "/api/create-payment-intent", body: { price: 5 }, fields: ["orderId"] },
+    {
+      caller: "admin",
+      method: "POST",
+      path: () => customerOrder().then((id) => `/api/my-orders/${id}/cancel`),
+      body: { amount: "ten", reason: "x".repeat(301) },
+      fields: ["amount", "reason"],
+    },
     {
       caller: "anonymous",
       method: "POST",

@@ -15,7 +15,9 @@ import * as manageProducts from "~/routes/dashboard.manageProducts";
 import * as message from "~/routes/dashboard.messages.$id";
 import * as messages from "~/routes/dashboard.messages._index";
 import * as myOrder from "~/routes/dashboard.myOrder";
+import * as orderPage from "~/routes/dashboard.orders.$id";
 import * as profile from "~/routes/dashboard.profile";
+import * as refundPolicy from "~/routes/dashboard.refund-policy.$packageId";
 import * as reviewsModeration from "~/routes/dashboard.reviews";
 import * as subscribers from "~/routes/dashboard.subscribers";
 import * as subscribersExport from "~/routes/dashboard.subscribers.export[.]csv";
@@ -32,7 +34,8 @@ interface RouteCase {
   access: "user" | "admin";
   /** a form that would change data if the guard let it through */
   payload?: () => Record<string, string>;
-  params?: Record<string, string>;
+  /** the route's path parameters */
+  params?: () => Record<string, string>;
 }
 
 /** The package the edit form aims at (a fixed id, so that its path is known when the cases are named). */
@@ -72,7 +75,7 @@ const routes: RouteCase[] = [
     path: `/dashboard/editProduct/${EDITED_ID}`,
     module: editProduct,
     access: "admin",
-    params: { id: EDITED_ID },
+    params: () => ({ id: EDITED_ID }),
     payload: () => ({
       title: "Matrix Edited",
       cost: "1",
@@ -83,6 +86,21 @@ const routes: RouteCase[] = [
   { path: "/dashboard/export/orders.csv", module: exportOrders, access: "admin" },
   { path: "/dashboard/export/users.csv", module: exportUsers, access: "admin" },
   { path: "/dashboard/makeAdmin", module: makeAdmin, access: "admin", payload: () => ({ email: fixture.victimEmail }) },
+  {
+    // someone else's order: a customer gets 404, an admin the page
+    path: "/dashboard/orders/{id}",
+    module: orderPage,
+    access: "user",
+    params: () => ({ id: fixture.orderId }),
+    payload: () => ({ intent: "cancel" }),
+  },
+  {
+    path: "/dashboard/refund-policy/{packageId}",
+    module: refundPolicy,
+    access: "admin",
+    params: () => ({ packageId: fixture.serviceId }),
+    payload: () => ({ "tiers[0].minDays": "3", "tiers[0].percent": "10" }),
+  },
   {
     path: "/dashboard/manageProducts",
     module: manageProducts,
@@ -176,6 +194,12 @@ async function snapshot() {
   return { users, admins, services, liveServices, orders, liveOrders, reviews, sessions, disabled, hidden, audit };
 }
 
+/** The path with its parameters filled in. */
+function pathOf(route: RouteCase): string {
+  const params = route.params?.() ?? {};
+  return route.path.replace(/\{(\w+)\}/g, (_, name: string) => params[name]);
+}
+
 function check(result: { status: number; location: string | null }, expected: Expect, path: string) {
   const origin = encodeURIComponent(path === "/dashboard/" ? "/dashboard/" : path);
   switch (expected) {
@@ -206,9 +230,9 @@ describe("authorization matrix: loaders", () => {
       const expected = expectedFor(route.access, role, "GET");
       cases++;
       it(`GET ${route.path} as ${role} → ${expected}`, async () => {
-        const request = authedGet(route.path, cookies[role]);
-        const result = await callRoute(route.module.loader, request, route.params);
-        check(result, expected, route.path);
+        const request = authedGet(pathOf(route), cookies[role]);
+        const result = await callRoute(route.module.loader, request, route.params?.());
+        check(result, expected, pathOf(route));
       });
     }
   }
@@ -221,9 +245,9 @@ describe("authorization matrix: actions (each with a form that would write)", ()
       cases++;
       it(`POST ${route.path} as ${role} → ${expected}`, async () => {
         const before = await snapshot();
-        const request = authedPost(route.path, route.payload?.() ?? {}, cookies[role]);
-        const result = await callRoute(route.module.action!, request, route.params);
-        check(result, expected, route.path);
+        const request = authedPost(pathOf(route), route.payload?.() ?? {}, cookies[role]);
+        const result = await callRoute(route.module.action!, request, route.params?.());
+        check(result, expected, pathOf(route));
         if (expected !== "ok") expect(await snapshot()).toEqual(before);
       });
     }
