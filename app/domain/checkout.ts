@@ -8,6 +8,7 @@ import {
   EMAIL_MESSAGES,
   mobileNumber,
   oneTimeKey,
+  optional,
   optionalText,
   packageType,
   personName,
@@ -16,6 +17,7 @@ import {
   recordId,
   requiredText,
 } from "~/domain/fields";
+import { DEPARTURE_NEEDED } from "~/domain/departures";
 
 export { DISTRICTS, normaliseMobileNumber } from "~/domain/fields";
 
@@ -36,6 +38,8 @@ export const checkoutSchema = z.object({
   service: recordId("Please choose a package first.", "Unknown package.").describe("The package's _id"),
   quantity,
   type: packageType,
+  // The date booked: required when the package has departures (app/domain/orders.server.ts).
+  departure: optional(recordId(DEPARTURE_NEEDED, "Unknown departure.")).describe("The departure's _id"),
   // One key per rendered form: a double submit or a refreshed POST creates one order.
   formKey: oneTimeKey,
 });

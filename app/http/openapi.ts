@@ -39,6 +39,9 @@ const schemas = {
   InsertedId: registry.register("InsertedId", api.insertedIdSchema),
   DeletedCount: registry.register("DeletedCount", api.deletedCountSchema),
   ModifiedCount: registry.register("ModifiedCount", api.modifiedCountSchema),
+  Departure: registry.register("Departure", api.departureRecordSchema),
+  DepartureInput: registry.register("DepartureInput", api.departureInputSchema),
+  DeparturePatch: registry.register("DeparturePatch", api.departurePatchSchema),
 };
 
 registry.registerComponent("securitySchemes", "cookieAuth", {
@@ -67,7 +70,7 @@ const ERRORS: Record<number, [name: string, description: string, headers?: Recor
   403: ["Forbidden", "Signed in without the right (or a cookie write from another site)"],
   404: ["NotFound", "No such record (or one that belongs to someone else), or no such API call"],
   405: ["MethodNotAllowed", "This path does not offer that method", { Allow: header("The methods the path offers", "string") }],
-  409: ["Conflict", "The order's state forbids it (already paid)"],
+  409: ["Conflict", "The record's state forbids it (an order already paid, too few seats left, a date taken)"],
   413: ["PayloadTooLarge", "The body is larger than 64 KB"],
   415: ["UnsupportedMediaType", "The body is neither JSON nor a URL-encoded form"],
   429: [
@@ -210,6 +213,37 @@ route({
 });
 route({
   method: "get",
+  path: "/api/services/{id}/departures",
+  summary: "The package's open future departures with their seats left (every departure for administrators), by date",
+  operationId: "listDepartures",
+  security: [{}, ...signedIn],
+  request: { params: idParams("The package's _id") },
+  responses: { 200: json("Departures", z.array(schemas.Departure)), ...errors(404) },
+});
+route({
+  method: "post",
+  path: "/api/services/{id}/departures",
+  summary: "Add a departure: a future date (one per date) and 1 to 500 seats (administrators only)",
+  operationId: "addDeparture",
+  security: signedIn,
+  request: { params: idParams("The package's _id"), body: body(schemas.DepartureInput) },
+  responses: { 201: json("The new departure's id", schemas.InsertedId), ...errors(...WRITE_ERRORS, 404, 409) },
+});
+route({
+  method: "patch",
+  path: "/api/departures/{id}",
+  summary:
+    "Close, reopen or cancel a departure (cancelling cancels and refunds its bookings), or change its seats (never below the seats sold) (administrators only)",
+  operationId: "changeDeparture",
+  security: signedIn,
+  request: { params: idParams("The departure's _id"), body: body(schemas.DeparturePatch) },
+  responses: {
+    200: json("1 when changed, 0 when it already was so", schemas.ModifiedCount),
+    ...errors(...WRITE_ERRORS, 404, 409),
+  },
+});
+route({
+  method: "get",
   path: "/api/review",
   summary: "Reviews, newest first (the reviewer's email only for administrators)",
   operationId: "listReviews",
@@ -237,11 +271,12 @@ route({
 route({
   method: "post",
   path: "/api/my-orders",
-  summary: "Place an order (signed in); the server prices it from the package and quantity",
+  summary:
+    "Place an order (signed in); the server prices it from the package and quantity. A package with departures needs one (400 without), and its seats are taken with the order (409 when too few are left)",
   operationId: "placeOrder",
   security: signedIn,
   request: { headers: z.object({ "Idempotency-Key": api.idempotencyKey }), body: body(schemas.OrderInput) },
-  responses: { 201: json("The new order's id", schemas.InsertedId), ...errors(...WRITE_ERRORS, 429) },
+  responses: { 201: json("The new order's id", schemas.InsertedId), ...errors(...WRITE_ERRORS, 409, 429) },
 });
 route({
   method: "get",

@@ -31,7 +31,7 @@ import {
   openApiSchemaErrors,
   requestBodyErrors,
 } from "../support/openapi";
-import { billing } from "../support/orders";
+import { billing, TEST_ORIGIN } from "../support/orders";
 import { ORIGIN } from "../support/requests";
 import { startStripeFake, TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY, type StripeFake } from "../support/stripe-fake";
 
@@ -160,7 +160,7 @@ async function customerOrder(): Promise<string> {
     quantity: 2,
     type: "couple",
     formKey: randomBytes(12).toString("hex"),
-  });
+  }, { origin: TEST_ORIGIN });
   return order.id;
 }
 
