@@ -49,6 +49,18 @@ export const departureSeats = z.coerce
 /** A new departure (admin form and POST /api/services/{id}/departures). */
 export const departureSchema = z.object({ date: departureDate, seats: departureSeats });
 
+const departureId = z.string({ required_error: "Unknown departure." }).regex(/^[a-z0-9]{10,40}$/i, "Unknown departure.");
+
+/** The dashboard's departure forms, by their `intent`. */
+export const departureForms = {
+  add: departureSchema,
+  seats: z.object({ id: departureId, seats: departureSeats }),
+  close: z.object({ id: departureId }),
+  reopen: z.object({ id: departureId }),
+  cancel: z.object({ id: departureId, confirm: z.literal("yes").optional() }),
+};
+export type DepartureIntent = keyof typeof departureForms;
+
 /** The date must come after today: a departure is booked before it leaves. */
 export function newDepartureDateError(date: string, today: string): string | null {
   return date > today ? null : "The date must be in the future.";

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/session.server";
 import { DataTable } from "~/components/DataTable";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
@@ -57,6 +57,14 @@ export default function ManagePackages() {
           { header: "Product Name", cell: (tourPackage) => tourPackage.title },
           { header: "Short Description", cell: (tourPackage) => preview(tourPackage.description) },
           { header: "Price", cell: (tourPackage) => formatDollars(tourPackage.costCents) },
+          {
+            header: "Departures",
+            cell: (tourPackage) => (
+              <Link to={`/dashboard/departures/${tourPackage.id}`} aria-label={`Departures of ${tourPackage.title}`}>
+                Departures
+              </Link>
+            ),
+          },
           {
             header: "Action",
             cell: (tourPackage) => (

@@ -2,8 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "~/components/hooks";
+import { DeparturePicker } from "~/components/DeparturePicker";
 import { PackageImage } from "~/components/PackageImage";
 import { findPackage } from "~/data/packages.server";
+import { isoDate, maxPersons, seatsLeft, seatsRefusal } from "~/domain/departures";
+import { departuresOf } from "~/domain/departures.server";
 import { dollarsValue, formatDollars } from "~/domain/money";
 import {
   checkoutPath,
@@ -25,7 +28,12 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   if (!tourPackage) throw new Response("Not Found", { status: 404 });
   // Without JavaScript the choices arrive as a GET form submission.
   const choice = readOrderChoice(new URL(request.url).searchParams);
-  return { tourPackage, choice };
+  const departures = (await departuresOf(tourPackage.id)).map((departure) => ({
+    id: departure.id,
+    date: isoDate(departure.startDate),
+    seatsLeft: seatsLeft(departure),
+  }));
+  return { tourPackage, choice, departures };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -34,7 +42,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export default function OrderPage() {
-  const { tourPackage, choice } = useLoaderData<typeof loader>();
+  const { tourPackage, choice, departures } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const [quantity, setQuantity] = useState(choice.quantity);
   // What is in the persons field while typing: it may be empty or out of range until it loses focus.
@@ -47,6 +55,12 @@ export default function OrderPage() {
   };
   const [packageType, setPackageType] = useState<PackageTypeValue | null>(choice.packageType);
   const total = totalCents(tourPackage.costCents, quantity);
+  const [departureId, setDepartureId] = useState(choice.departure);
+  const departure = departures.find((option) => option.id === departureId && option.seatsLeft > 0) ?? null;
+  // Too many persons for the date: said at once, and Add-Cart waits (the checkout checks it again).
+  const seatsProblem = departure && quantity > departure.seatsLeft ? seatsRefusal(departure.seatsLeft) : null;
+  const needsDate = departures.length > 0 && !departure;
+  const maxQuantity = departure ? maxPersons(departure.seatsLeft) : MAX_QUANTITY;
 
   return (
     <article className="container page-section order-page">
@@ -65,6 +79,7 @@ export default function OrderPage() {
         <p>{tourPackage.description}</p>
 
         <Form method="get" className="order-options" aria-label="Order options" preventScrollReset replace>
+          {departures.length > 0 ? <DeparturePicker departures={departures} value={departureId} onChange={setDepartureId} /> : null}
           <fieldset>
             <legend>Number of persons</legend>
             <div className="quantity-control">
@@ -89,7 +104,8 @@ export default function OrderPage() {
                 min={MIN_QUANTITY}
                 max={MAX_QUANTITY}
                 value={quantityText}
-                aria-describedby="quantity-note"
+                aria-describedby="quantity-note seats-problem"
+                aria-invalid={seatsProblem ? true : undefined}
                 onChange={(event) => {
                   setQuantityText(event.target.value);
                   setQuantityNote(null);
@@ -110,10 +126,10 @@ export default function OrderPage() {
                 value="1"
                 className="icon-button"
                 aria-label="One person more"
-                disabled={quantity >= MAX_QUANTITY}
+                disabled={quantity >= maxQuantity}
                 onClick={(event) => {
                   event.preventDefault();
-                  changeQuantity(Math.min(MAX_QUANTITY, quantity + 1));
+                  changeQuantity(Math.min(maxQuantity, quantity + 1));
                 }}
               >
                 +
@@ -121,6 +137,9 @@ export default function OrderPage() {
             </div>
             <p id="quantity-note" className="quantity-note" role="status">
               {quantityNote}
+            </p>
+            <p id="seats-problem" className="field-error" role="alert">
+              {seatsProblem}
             </p>
           </fieldset>
           <label htmlFor="package-type">Package type</label>
@@ -147,8 +166,11 @@ export default function OrderPage() {
         <p className="order-total" aria-live="polite">
           Total: <strong>{formatDollars(total)}</strong>
         </p>
-        {packageType ? (
-          <Link to={checkoutPath(tourPackage.id, dollarsValue(total), quantity, packageType)} className="button button-accent">
+        {packageType && !needsDate && !seatsProblem ? (
+          <Link
+            to={checkoutPath(tourPackage.id, dollarsValue(total), quantity, packageType, departure?.id)}
+            className="button button-accent"
+          >
             Add-Cart
           </Link>
         ) : (
@@ -157,7 +179,11 @@ export default function OrderPage() {
               Add-Cart
             </button>
             <p id="choose-hint" className="hint">
-              Choose a package type to continue.
+              {seatsProblem
+                ? "Choose fewer persons or another date to continue."
+                : needsDate
+                  ? `Choose a date${packageType ? "" : " and a package type"} to continue.`
+                  : "Choose a package type to continue."}
             </p>
           </>
         )}
