@@ -1,4 +1,5 @@
-import { findPackage } from "~/data/packages.server";
+import { isPlausibleId } from "~/domain/ids";
+import { findPackageToOrder } from "~/data/packages.server";
 import { addDeparture, DepartureError, departureErrorStatus, departuresOf } from "~/domain/departures.server";
 import { departureJson } from "~/http/api-json";
 import { departureInputSchema } from "~/http/api-schemas";
@@ -7,7 +8,7 @@ import { apiRoute, getApiUser, jsonError, readBody, requireApiAdmin } from "~/ht
 export const { loader, action } = apiRoute({
   // GET /api/services/{id}/departures: the open future ones, every one for an administrator; by date.
   GET: async ({ request, params }) => {
-    const tourPackage = await findPackage(params.id);
+    const tourPackage = isPlausibleId(params.id) ? await findPackageToOrder(params.id) : null;
     if (!tourPackage) return jsonError(404, "No such package.");
     const user = await getApiUser(request);
     const departures = await departuresOf(tourPackage.id, { all: user?.isAdmin === true });

@@ -30,7 +30,8 @@ describe("queries per page", () => {
       services: await queriesOf(pages.services),
       order: await queriesOf(pages.order),
     };
-    expect(small).toEqual({ home: 2, services: 1, order: 1 });
+    // The order page: the (cached) package list, then the package's departures.
+    expect(small).toEqual({ home: 2, services: 1, order: 2 });
 
     await prisma.service.createMany({
       data: Array.from({ length: 30 }, (_, index) => ({
@@ -38,6 +39,13 @@ describe("queries per page", () => {
         costCents: 100_00,
         image: "/images/tours/bandarban.svg",
         description: "More.",
+      })),
+    });
+    await prisma.departure.createMany({
+      data: Array.from({ length: 30 }, (_, index) => ({
+        serviceId: service.id,
+        startDate: new Date(Date.UTC(2030, 0, 1 + index)),
+        seats: 10,
       })),
     });
     await prisma.review.createMany({
