@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { flashCookie, requireUser } from "~/auth/session.server";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, FormErrors, SelectField, SubmitButton } from "~/components/forms";
@@ -84,6 +84,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Checkout — Tour Booking" }];
+
+/** An order the checkout cannot take (no date, too many persons, a closed date): why, and the way back to change it. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const query = new URLSearchParams(useLocation().search);
+  const message = isRouteErrorResponse(error) && error.status < 500 ? (error.data as { message?: string } | null)?.message : null;
+  if (!message) throw error;
+  const service = query.get("service") ?? "";
+  const back = new URLSearchParams();
+  for (const name of ["quantity", "type", "departure"]) if (query.get(name)) back.set(name, query.get(name)!);
+  return (
+    <section className="container page-section page-message" role="alert">
+      <h1>This order cannot be placed</h1>
+      <p>{message}</p>
+      {isPlausibleId(service) ? <Link to={`/order/${service}?${back}`}>Change the order</Link> : <Link to="/services">See the packages</Link>}
+    </section>
+  );
+}
 
 export default function CheckoutPage() {
   const order = useLoaderData<typeof loader>();

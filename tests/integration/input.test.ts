@@ -38,14 +38,14 @@ import * as newsletter from "~/routes/newsletter";
 import * as register from "~/routes/register";
 import { createUser, signIn, uniqueEmail } from "../support/auth";
 import { callRouteOr500 as callRoute, fingerprint } from "../support/hostile";
-import { insertOrder } from "../support/orders";
+import { insertOrder, openDepartureOf } from "../support/orders";
 import { formRequest, ORIGIN, type RouteAnswer } from "../support/requests";
 
 type Handler = Parameters<typeof callRoute>[0];
 type Role = "anonymous" | "customer" | "admin";
 
 const cookies: Record<Role, string | null> = { anonymous: null, customer: null, admin: null };
-const fixture = { serviceId: "", orderId: "", customerEmail: "", loginEmail: "", loginPassword: "login password 1" };
+const fixture = { serviceId: "", departureId: "", orderId: "", customerEmail: "", loginEmail: "", loginPassword: "login password 1" };
 
 beforeAll(async () => {
   const prisma = await db();
@@ -57,6 +57,7 @@ beforeAll(async () => {
   cookies.admin = await signIn(admin.id);
   const service = await prisma.service.findFirstOrThrow({ where: { deletedAt: null } });
   fixture.serviceId = service.id;
+  fixture.departureId = (await openDepartureOf(service.id)).id;
   const order = await insertOrder(customer, service);
   fixture.orderId = order.id;
 });
@@ -146,6 +147,7 @@ const formCases: FormCase[] = [
       mobileNumber: "01712345678",
       email: "rina@example.com",
       service: fixture.serviceId,
+      departure: fixture.departureId,
       quantity: "1",
       type: "city",
       formKey: randomBytes(16).toString("hex"),
@@ -294,6 +296,7 @@ const apiCases: ApiCase[] = [
       mobileNumber: "01712345678",
       email: "rina@example.com",
       service: fixture.serviceId,
+      departure: fixture.departureId,
       quantity: 1,
       type: "city",
     }),
