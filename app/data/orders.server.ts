@@ -16,6 +16,8 @@ export async function findOrderIdByKey(idempotencyKey: string) {
   return prisma.order.findUnique({ where: { idempotencyKey }, select: { id: true } });
 }
 
+const TRANSACTION_WAIT = { maxWait: 5_000, timeout: 10_000 };
+
 type NewEmail = { to: string; subject: string; text: string; replyTo?: string };
 
 /**
@@ -38,7 +40,8 @@ export async function createBooking(
     await recordNewBooking(tx, id, data.userId);
     await tx.outboxEmail.createMany({ data: emails(id) });
     return { ok: true as const, id };
-  });
+    // Orders of one date queue on its row: wait for a connection as long as the pool does (app/data/db.server.ts).
+  }, TRANSACTION_WAIT);
 }
 
 const orderListSelect = {

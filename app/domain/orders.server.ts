@@ -44,6 +44,11 @@ export async function placeOrder(userId: string, input: CheckoutInput, { origin,
     throw new OrderError("unknown-departure", "This date is not a departure of this package. Please choose another date.");
   }
   if (!departure && (await hasDepartures(tourPackage.id))) throw new OrderError("departure-needed", DEPARTURE_NEEDED);
+  // Already too few seats: refused without a transaction (a sold-out date under load stays cheap);
+  // otherwise takeSeats decides, in the transaction.
+  if (departure && departure.status === "OPEN" && seatsLeft(departure) < input.quantity) {
+    throw new OrderError("seats", seatsRefusal(seatsLeft(departure)));
+  }
   const priceCents = totalCents(tourPackage.costCents, input.quantity);
   const holdExpiresAt = departure ? holdDeadline(now, env().BOOKING_HOLD_HOURS) : null;
   const travelDate = departure ? isoDate(departure.startDate) : null;
