@@ -17,7 +17,7 @@ interface NewBooking {
 }
 
 /** "Tue, 24 Nov 2026, 18:30 (Dhaka time)" */
-export function formatDeadline(date: Date): string {
+function formatDeadline(date: Date): string {
   const text = new Intl.DateTimeFormat("en-GB", {
     timeZone: "Asia/Dhaka",
     weekday: "short",
@@ -32,7 +32,10 @@ export function formatDeadline(date: Date): string {
 }
 
 /** The customer's email and the agency's (to `agency`, CONTACT_TO). */
-export function bookingEmails(booking: NewBooking, agency: string): { to: string; subject: string; text: string; replyTo?: string }[] {
+export function bookingEmails(
+  booking: NewBooking,
+  agency: string,
+): { to: string; subject: string; text: string; replyTo?: string }[] {
   const persons = `${booking.quantity} ${booking.quantity === 1 ? "person" : "persons"}`;
   const date = booking.travelDate ? formatTravelDate(booking.travelDate) : null;
   const facts = [

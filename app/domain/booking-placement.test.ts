@@ -1,8 +1,8 @@
 // Placing a booking on a departure: seats, order, history and emails in one transaction.
 import { describe, expect, it } from "vitest";
 import { db } from "~/data/db.server";
-import { sweepBookings } from "~/domain/booking-sweep.server";
 import { effectiveStatus } from "~/domain/booking-status";
+import { sweepBookings } from "~/domain/booking-sweep.server";
 import { addDeparture, changeDepartureSeats, changeDepartureStatus, departuresOf } from "~/domain/departures.server";
 import { placeOrder } from "~/domain/orders.server";
 import { createUser } from "../../tests/support/auth";
@@ -46,7 +46,9 @@ describe("placing a booking", () => {
     ]) {
       expect(customerEmail.text).toContain(line);
     }
-    const agencyEmail = await prisma.outboxEmail.findFirstOrThrow({ where: { to: "agency@tourbooking.test", text: { contains: id } } });
+    const agencyEmail = await prisma.outboxEmail.findFirstOrThrow({
+      where: { to: "agency@tourbooking.test", text: { contains: id } },
+    });
     expect(agencyEmail.subject).toBe("New booking: Hill Tracks, Sat, 14 Dec 2030 (2 persons)");
     expect(agencyEmail.replyTo).toBe("buyer@example.com");
   });
@@ -68,7 +70,9 @@ describe("placing a booking", () => {
     const other = await packageWithDeparture(3, "2030-12-20");
     const prisma = await db();
     const emailsBefore = await prisma.outboxEmail.count();
-    await expect(placeOrder(user.id, checkoutFor(tourPackage.id, { departure: departure.id, quantity: "4" }), at)).rejects.toMatchObject({
+    await expect(
+      placeOrder(user.id, checkoutFor(tourPackage.id, { departure: departure.id, quantity: "4" }), at),
+    ).rejects.toMatchObject({
       code: "seats",
       message: "Only 3 seats left on this date.",
     });
@@ -80,7 +84,9 @@ describe("placing a booking", () => {
       message: "Please choose a departure date.",
     });
     await changeDepartureStatus(departure.id, "closed", user.id);
-    await expect(placeOrder(user.id, checkoutFor(tourPackage.id, { departure: departure.id, quantity: "1" }), at)).rejects.toMatchObject({
+    await expect(
+      placeOrder(user.id, checkoutFor(tourPackage.id, { departure: departure.id, quantity: "1" }), at),
+    ).rejects.toMatchObject({
       code: "departure-unavailable",
     });
     expect(await prisma.order.count({ where: { userId: user.id } })).toBe(0);

@@ -10,7 +10,9 @@ describe("a booking's status at read time", () => {
   });
 
   it("leaves other statuses and bookings without a hold as they are", () => {
-    expect(effectiveStatus({ bookingStatus: "CONFIRMED", holdExpiresAt: new Date("2026-11-01T00:00:00Z") }, now)).toBe("CONFIRMED");
+    expect(effectiveStatus({ bookingStatus: "CONFIRMED", holdExpiresAt: new Date("2026-11-01T00:00:00Z") }, now)).toBe(
+      "CONFIRMED",
+    );
     expect(effectiveStatus({ bookingStatus: "PENDING", holdExpiresAt: null }, now)).toBe("PENDING");
   });
 

@@ -2,6 +2,7 @@
 // names, districts and mobile numbers as Bangladeshi customers write them),
 // shared by the browser and the action; POST /api/my-orders extends it (app/http/api-schemas.ts).
 import { z } from "zod";
+import { DEPARTURE_NEEDED } from "~/domain/departures";
 import {
   district,
   email,
@@ -17,7 +18,6 @@ import {
   recordId,
   requiredText,
 } from "~/domain/fields";
-import { DEPARTURE_NEEDED } from "~/domain/departures";
 
 export { DISTRICTS, normaliseMobileNumber } from "~/domain/fields";
 

@@ -11,9 +11,12 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Today's date at the agency, YYYY-MM-DD: a departure on that day can no longer be booked. */
 export function agencyToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: AGENCY_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(
-    now,
-  );
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: AGENCY_TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
 }
 
 /** A stored @db.Date (midnight UTC) as YYYY-MM-DD. */
@@ -35,7 +38,7 @@ export function formatTravelDate(date: string): string {
     .replace(/^(\w+) /, "$1, ");
 }
 
-export const departureDate = z
+const departureDate = z
   .string({ required_error: "Please choose a date." })
   .trim()
   .refine(isCalendarDate, "Please enter a date as YYYY-MM-DD.");
@@ -70,7 +73,9 @@ export const DUPLICATE_DEPARTURE = "This package already has a departure on that
 
 /** Seats can be lowered down to the seats sold, never below. */
 export function seatsChangeError(seats: number, seatsTaken: number): string | null {
-  return seats >= seatsTaken ? null : `${seatsTaken} ${seatsTaken === 1 ? "seat is" : "seats are"} sold: the seats cannot be fewer.`;
+  return seats >= seatsTaken
+    ? null
+    : `${seatsTaken} ${seatsTaken === 1 ? "seat is" : "seats are"} sold: the seats cannot be fewer.`;
 }
 
 export function seatsLeft(departure: { seats: number; seatsTaken: number }): number {

@@ -35,7 +35,9 @@ describe("departure rules", () => {
     expect(departureSchema.safeParse({ date: "2027-01-10", seats: "12" }).data).toEqual({ date: "2027-01-10", seats: 12 });
     expect(departureSchema.safeParse({ date: "2027-01-10", seats: 0 }).error?.issues[0].message).toBe("At least 1 seat.");
     expect(departureSchema.safeParse({ date: "2027-01-10", seats: 501 }).error?.issues[0].message).toBe("At most 500 seats.");
-    expect(departureSchema.safeParse({ date: "soon", seats: 5 }).error?.issues[0].message).toBe("Please enter a date as YYYY-MM-DD.");
+    expect(departureSchema.safeParse({ date: "soon", seats: 5 }).error?.issues[0].message).toBe(
+      "Please enter a date as YYYY-MM-DD.",
+    );
   });
 
   it("never lowers the seats below the seats sold", () => {

@@ -14,13 +14,7 @@ import { totalCents } from "~/domain/ordering";
 export class OrderError extends Error {
   constructor(
     readonly code:
-      | "unknown-package"
-      | "not-found"
-      | "paid"
-      | "departure-needed"
-      | "unknown-departure"
-      | "departure-unavailable"
-      | "seats",
+      "unknown-package" | "not-found" | "paid" | "departure-needed" | "unknown-departure" | "departure-unavailable" | "seats",
     message: string,
   ) {
     super(message);
@@ -33,7 +27,11 @@ export class OrderError extends Error {
  * departures is booked on one of them: its seats are taken with the order, in one transaction,
  * and held until the payment (BOOKING_HOLD_HOURS). `origin` makes the email's link to pay.
  */
-export async function placeOrder(userId: string, input: CheckoutInput, { origin, now = new Date() }: { origin: string; now?: Date }) {
+export async function placeOrder(
+  userId: string,
+  input: CheckoutInput,
+  { origin, now = new Date() }: { origin: string; now?: Date },
+) {
   const idempotencyKey = `${userId}:${input.formKey}`;
   const existing = await findOrderIdByKey(idempotencyKey);
   if (existing) return existing;
@@ -79,16 +77,19 @@ export async function placeOrder(userId: string, input: CheckoutInput, { origin,
       {
         today: agencyToday(now),
         emails: (orderId) =>
-          bookingEmails({
-            orderId,
-            origin,
-            title: tourPackage.title,
-            travelDate,
-            quantity: input.quantity,
-            priceCents,
-            holdExpiresAt,
-            customer: { name: `${input.firstName} ${input.lastName}`, email: input.email, mobileNumber: input.mobileNumber },
-          }, env().CONTACT_TO),
+          bookingEmails(
+            {
+              orderId,
+              origin,
+              title: tourPackage.title,
+              travelDate,
+              quantity: input.quantity,
+              priceCents,
+              holdExpiresAt,
+              customer: { name: `${input.firstName} ${input.lastName}`, email: input.email, mobileNumber: input.mobileNumber },
+            },
+            env().CONTACT_TO,
+          ),
       },
     );
     if (!created.ok) {
@@ -121,7 +122,8 @@ export async function departureToBook(packageId: string, departureId: string | n
     throw new OrderError("unknown-departure", "This date is not a departure of this package. Please choose another date.");
   }
   const date = isoDate(departure.startDate);
-  if (departure.status !== "OPEN" || date <= agencyToday(now)) throw new OrderError("departure-unavailable", DEPARTURE_UNAVAILABLE);
+  if (departure.status !== "OPEN" || date <= agencyToday(now))
+    throw new OrderError("departure-unavailable", DEPARTURE_UNAVAILABLE);
   const left = seatsLeft(departure);
   if (quantity > left) throw new OrderError("seats", seatsRefusal(left));
   return { id: departure.id, date, seatsLeft: left };

@@ -31,7 +31,11 @@ describe("placing orders", () => {
     const user = await customer("double@example.com");
     const tourPackage = await firstPackage();
     const input = await bookingFor(tourPackage.id);
-    const results = await Promise.all([placeOrder(user.id, input, at), placeOrder(user.id, input, at), placeOrder(user.id, input, at)]);
+    const results = await Promise.all([
+      placeOrder(user.id, input, at),
+      placeOrder(user.id, input, at),
+      placeOrder(user.id, input, at),
+    ]);
     expect(new Set(results.map((order) => order.id)).size).toBe(1);
     expect(await listOrdersOf(user.id)).toHaveLength(1);
   });

@@ -165,16 +165,17 @@ export const orderSchema = z
       .regex(/^\d{4}-\d{2}-\d{2}$/)
       .nullable()
       .describe("The travel date, YYYY-MM-DD"),
-    status: z
-      .enum(BOOKING_STATUSES)
-      .describe("The booking's status; a pending booking past its hold shows expired at once"),
+    status: z.enum(BOOKING_STATUSES).describe("The booking's status; a pending booking past its hold shows expired at once"),
   })
   .strict();
 
 export const departureRecordSchema = z
   .object({
     _id: z.string(),
-    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe("YYYY-MM-DD"),
+    date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .describe("YYYY-MM-DD"),
     seats: z.number().int(),
     seatsLeft: z.number().int().min(0),
     status: z.enum(["open", "closed", "cancelled"]),

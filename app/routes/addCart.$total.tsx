@@ -6,10 +6,10 @@ import { flashCookie, requireUser } from "~/auth/session.server";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, FormErrors, SelectField, SubmitButton } from "~/components/forms";
 import { checkoutSchema, DISTRICTS } from "~/domain/checkout";
+import { formatTravelDate } from "~/domain/departures";
 import { parseForm } from "~/domain/forms";
 import { isPlausibleId } from "~/domain/ids";
 import { dollarsValue, formatDollars } from "~/domain/money";
-import { formatTravelDate } from "~/domain/departures";
 import { checkoutPath, isPackageType, MAX_QUANTITY, MIN_QUANTITY } from "~/domain/ordering";
 import { departureToBook, OrderError, placeOrder, quote } from "~/domain/orders.server";
 import { take } from "~/domain/rate-limit.server";
@@ -98,7 +98,11 @@ export function ErrorBoundary() {
     <section className="container page-section page-message" role="alert">
       <h1>This order cannot be placed</h1>
       <p>{message}</p>
-      {isPlausibleId(service) ? <Link to={`/order/${service}?${back}`}>Change the order</Link> : <Link to="/services">See the packages</Link>}
+      {isPlausibleId(service) ? (
+        <Link to={`/order/${service}?${back}`}>Change the order</Link>
+      ) : (
+        <Link to="/services">See the packages</Link>
+      )}
     </section>
   );
 }

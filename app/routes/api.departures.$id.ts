@@ -10,7 +10,9 @@ export const { loader, action } = apiRoute({
     const id = params.id ?? "";
     try {
       const modifiedCount =
-        patch.seats !== undefined ? await changeDepartureSeats(id, patch.seats) : await changeDepartureStatus(id, patch.status!, admin.id);
+        patch.seats !== undefined
+          ? await changeDepartureSeats(id, patch.seats)
+          : await changeDepartureStatus(id, patch.status!, admin.id);
       return Response.json({ modifiedCount });
     } catch (error) {
       if (error instanceof DepartureError) return jsonError(departureErrorStatus(error), error.message);

@@ -1,6 +1,6 @@
-import { isPlausibleId } from "~/domain/ids";
 import { findPackageToOrder } from "~/data/packages.server";
 import { addDeparture, DepartureError, departureErrorStatus, departuresOf } from "~/domain/departures.server";
+import { isPlausibleId } from "~/domain/ids";
 import { departureJson } from "~/http/api-json";
 import { departureInputSchema } from "~/http/api-schemas";
 import { apiRoute, getApiUser, jsonError, readBody, requireApiAdmin } from "~/http/api.server";

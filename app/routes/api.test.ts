@@ -452,8 +452,13 @@ describe("departures", () => {
     // Without departures the package is ordered as before.
     expect((await post({ ...order, quantity: 2 })).status).toBe(201);
     const prisma = await db();
-    const departure = await prisma.departure.create({ data: { serviceId: tourPackage.id, startDate: new Date("2030-08-08"), seats: 4 } });
-    expect(await post({ ...order, quantity: 2 })).toMatchObject({ status: 400, data: { error: "Please choose a departure date." } });
+    const departure = await prisma.departure.create({
+      data: { serviceId: tourPackage.id, startDate: new Date("2030-08-08"), seats: 4 },
+    });
+    expect(await post({ ...order, quantity: 2 })).toMatchObject({
+      status: 400,
+      data: { error: "Please choose a departure date." },
+    });
     const placed = await post({ ...order, departure: departure.id, quantity: 3 });
     expect(placed.status).toBe(201);
     expect(await post({ ...order, departure: departure.id, quantity: 2 })).toMatchObject({
@@ -473,7 +478,8 @@ describe("departures", () => {
     expect(json).toMatchObject({ departure: departure.id, date: "2030-08-08", quantity: 3, status: "pending" });
     // A pending booking past its hold reads as expired before any sweep.
     await prisma.order.update({ where: { id }, data: { holdExpiresAt: new Date(Date.now() - 1000) } });
-    const expired = (await callRoute(myOrder.loader, call(`/api/my-orders/${id}`, "GET", { cookie: customerCookie }), { id })).data;
+    const expired = (await callRoute(myOrder.loader, call(`/api/my-orders/${id}`, "GET", { cookie: customerCookie }), { id }))
+      .data;
     expect(expired.status).toBe("expired");
   });
 });

@@ -71,7 +71,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     if (intent === "add") await addDeparture(params.id ?? "", { date: value.date, seats: value.seats });
     else if (intent === "seats") await changeDepartureSeats(value.id, value.seats);
-    else await changeDepartureStatus(value.id, intent === "close" ? "closed" : intent === "reopen" ? "open" : "cancelled", admin.id);
+    else
+      await changeDepartureStatus(value.id, intent === "close" ? "closed" : intent === "reopen" ? "open" : "cancelled", admin.id);
   } catch (error) {
     if (!(error instanceof DepartureError)) throw error;
     const result = error.field
@@ -118,7 +119,10 @@ export default function Departures() {
           { header: "Seats", cell: (row) => row.seats },
           { header: "Sold", cell: (row) => row.sold },
           { header: "Left", cell: (row) => row.left },
-          { header: "Status", cell: (row) => (row.status === "OPEN" && row.date <= today ? "Departed" : STATUS_LABEL[row.status]) },
+          {
+            header: "Status",
+            cell: (row) => (row.status === "OPEN" && row.date <= today ? "Departed" : STATUS_LABEL[row.status]),
+          },
           { header: "Action", cell: (row) => <RowActions row={row} result={rowResult(row)} /> },
         ]}
       />

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { useHydrated } from "~/components/hooks";
 import { DeparturePicker } from "~/components/DeparturePicker";
+import { useHydrated } from "~/components/hooks";
 import { PackageImage } from "~/components/PackageImage";
 import { findPackage } from "~/data/packages.server";
 import { isoDate, maxPersons, seatsLeft, seatsRefusal } from "~/domain/departures";
@@ -79,7 +79,9 @@ export default function OrderPage() {
         <p>{tourPackage.description}</p>
 
         <Form method="get" className="order-options" aria-label="Order options" preventScrollReset replace>
-          {departures.length > 0 ? <DeparturePicker departures={departures} value={departureId} onChange={setDepartureId} /> : null}
+          {departures.length > 0 ? (
+            <DeparturePicker departures={departures} value={departureId} onChange={setDepartureId} />
+          ) : null}
           <fieldset>
             <legend>Number of persons</legend>
             <div className="quantity-control">

@@ -36,7 +36,10 @@ test("order page: Add-Cart disabled on Choose, total follows quantity, type and 
   await chooseFirstDate(page);
   if (!javaScriptEnabled) await page.getByRole("button", { name: "Update total" }).click();
   const addCart = page.getByRole("link", { name: "Add-Cart" });
-  await expect(addCart).toHaveAttribute("href", /^\/addCart\/1860\?service=[a-z0-9]+&quantity=3&type=couple&departure=[a-z0-9]+$/);
+  await expect(addCart).toHaveAttribute(
+    "href",
+    /^\/addCart\/1860\?service=[a-z0-9]+&quantity=3&type=couple&departure=[a-z0-9]+$/,
+  );
 });
 
 test("unknown paths and unknown packages answer 404 with the not-found image", async ({ page }) => {

@@ -154,13 +154,17 @@ async function issueToken(email: string, password: string): Promise<string> {
 }
 
 async function customerOrder(): Promise<string> {
-  const order = await placeOrder(people.customer.id, {
-    ...billing,
-    service: serviceId,
-    quantity: 2,
-    type: "couple",
-    formKey: randomBytes(12).toString("hex"),
-  }, { origin: TEST_ORIGIN });
+  const order = await placeOrder(
+    people.customer.id,
+    {
+      ...billing,
+      service: serviceId,
+      quantity: 2,
+      type: "couple",
+      formKey: randomBytes(12).toString("hex"),
+    },
+    { origin: TEST_ORIGIN },
+  );
   return order.id;
 }
 

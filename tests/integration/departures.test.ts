@@ -77,7 +77,10 @@ describe("the checkout of a date", () => {
       status: 409,
       data: { message: "Only 4 seats left on this date." },
     });
-    expect(await open(`quantity=1&departure=${soldOut.id}`)).toMatchObject({ status: 409, data: { message: "This date is sold out." } });
+    expect(await open(`quantity=1&departure=${soldOut.id}`)).toMatchObject({
+      status: 409,
+      data: { message: "This date is sold out." },
+    });
     expect((await open(`quantity=1&departure=${late.id}`)).status).toBe(409);
   });
 
@@ -128,10 +131,13 @@ describe("the admin page of departures", () => {
     const { prisma, tourPackage, early, soldOut, adminCookie } = await setup();
     const path = `/dashboard/departures/${tourPackage.id}`;
     const params = { id: tourPackage.id };
-    const post = (fields: Record<string, string>) => callRoute(departuresPage.action, authedPost(path, fields, adminCookie), params);
+    const post = (fields: Record<string, string>) =>
+      callRoute(departuresPage.action, authedPost(path, fields, adminCookie), params);
 
     const list = await callRoute(departuresPage.loader, authedGet(path, adminCookie), params);
-    expect(list.data.departures.map((row: { date: string; sold: number; left: number }) => [row.date, row.sold, row.left])).toEqual([
+    expect(
+      list.data.departures.map((row: { date: string; sold: number; left: number }) => [row.date, row.sold, row.left]),
+    ).toEqual([
       ["2030-01-05", 0, 4],
       ["2030-02-05", 2, 0],
       ["2030-03-05", 0, 10],
@@ -143,7 +149,9 @@ describe("the admin page of departures", () => {
     expect((await post({ intent: "add", date: "2030-01-05", seats: "5" })).data.result.error).toEqual({
       date: ["This package already has a departure on that date."],
     });
-    expect((await post({ intent: "add", date: "2031-01-01", seats: "0" })).data.result.error).toEqual({ seats: ["At least 1 seat."] });
+    expect((await post({ intent: "add", date: "2031-01-01", seats: "0" })).data.result.error).toEqual({
+      seats: ["At least 1 seat."],
+    });
     expect((await post({ intent: "add", date: "2031-01-01", seats: "12" })).data.message).toBe("Departure added.");
 
     const tooFew = await post({ intent: "seats", id: soldOut.id, seats: "1" });
@@ -158,7 +166,9 @@ describe("the admin page of departures", () => {
     expect((await prisma.departure.findUniqueOrThrow({ where: { id: early.id } })).status).toBe("OPEN");
     expect((await post({ intent: "cancel", id: early.id, confirm: "yes" })).data.message).toBe("Departure cancelled.");
 
-    expect(await prisma.departure.findMany({ where: { serviceId: tourPackage.id }, orderBy: { startDate: "asc" } })).toMatchObject([
+    expect(
+      await prisma.departure.findMany({ where: { serviceId: tourPackage.id }, orderBy: { startDate: "asc" } }),
+    ).toMatchObject([
       { seats: 4, status: "CANCELLED" },
       { seats: 6, seatsTaken: 2, status: "OPEN" },
       { seats: 10, status: "CLOSED" },

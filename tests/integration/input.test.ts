@@ -45,7 +45,14 @@ type Handler = Parameters<typeof callRoute>[0];
 type Role = "anonymous" | "customer" | "admin";
 
 const cookies: Record<Role, string | null> = { anonymous: null, customer: null, admin: null };
-const fixture = { serviceId: "", departureId: "", orderId: "", customerEmail: "", loginEmail: "", loginPassword: "login password 1" };
+const fixture = {
+  serviceId: "",
+  departureId: "",
+  orderId: "",
+  customerEmail: "",
+  loginEmail: "",
+  loginPassword: "login password 1",
+};
 
 beforeAll(async () => {
   const prisma = await db();

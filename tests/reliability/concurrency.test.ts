@@ -21,7 +21,11 @@ beforeAll(async () => {
   admin = await logIn(app.origin, TEST_ADMIN.email, TEST_ADMIN.password);
   // Packages without departures: any number of persons can order them (tests/reliability/departures.test.ts books seats).
   services = [];
-  for (const [title, cost] of [["Paharpur Ruins", 90], ["Kuakata Sunrise", 130], ["Nilgiri Hills", 210]] as const) {
+  for (const [title, cost] of [
+    ["Paharpur Ruins", 90],
+    ["Kuakata Sunrise", 130],
+    ["Nilgiri Hills", 210],
+  ] as const) {
     services.push(await addPackage(admin, title, cost));
   }
 });

@@ -74,13 +74,16 @@ describe.each(["postgresql", "embedded"] as const)("seats of one departure on th
     const statuses: Record<number, number> = {};
     for (const answer of answers) statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
     expect(statuses).toEqual({ 201: SEATS, 409: CUSTOMERS * ORDERS_EACH - SEATS });
-    for (const answer of answers.filter((one) => one.status === 409)) expect(answer.body).toEqual({ error: "This date is sold out." });
+    for (const answer of answers.filter((one) => one.status === 409))
+      expect(answer.body).toEqual({ error: "This date is sold out." });
 
-    const [stored] = ((await (await admin.get(`/api/services/${tourPackage._id}/departures`)).json()) as {
-      _id: string;
-      seats: number;
-      seatsLeft: number;
-    }[]).filter((one) => one._id === departure);
+    const [stored] = (
+      (await (await admin.get(`/api/services/${tourPackage._id}/departures`)).json()) as {
+        _id: string;
+        seats: number;
+        seatsLeft: number;
+      }[]
+    ).filter((one) => one._id === departure);
     expect(stored).toMatchObject({ seats: SEATS, seatsLeft: 0 });
     const orders = ((await (await admin.get("/api/my-orders")).json()) as { departure: string | null; status: string }[]).filter(
       (one) => one.departure === departure,
@@ -88,7 +91,9 @@ describe.each(["postgresql", "embedded"] as const)("seats of one departure on th
     expect(orders).toHaveLength(SEATS);
     expect(orders.every((one) => one.status === "pending")).toBe(true);
     if (database) {
-      const [row] = await database.query<{ seatsTaken: number }>(`SELECT "seatsTaken" FROM "Departure" WHERE id = $1`, [departure]);
+      const [row] = await database.query<{ seatsTaken: number }>(`SELECT "seatsTaken" FROM "Departure" WHERE id = $1`, [
+        departure,
+      ]);
       expect(row.seatsTaken).toBe(SEATS);
     }
 
