@@ -11,6 +11,7 @@ import { placeOrder } from "~/domain/orders.server";
 import { openPaymentIntent } from "~/domain/payments.server";
 import * as unknownPath from "~/routes/api.$";
 import * as token from "~/routes/api.auth.token";
+import * as departureById from "~/routes/api.departures.$id";
 import * as paymentIntent from "~/routes/api.create-payment-intent";
 import * as myOrders from "~/routes/api.my-orders";
 import * as myOrder from "~/routes/api.my-orders.$id";
@@ -18,6 +19,7 @@ import * as openApi from "~/routes/api.openapi[.]json";
 import * as review from "~/routes/api.review";
 import * as services from "~/routes/api.services";
 import * as serviceById from "~/routes/api.services.$id";
+import * as departuresOf from "~/routes/api.services.$id.departures";
 import * as users from "~/routes/api.users";
 import * as userByEmail from "~/routes/api.users.$email";
 import * as makeAdmin from "~/routes/api.users.admin";
@@ -45,7 +47,9 @@ const ROUTES: [template: string, module: Module][] = [
   ["/api/users/admin", makeAdmin],
   ["/api/users/{email}", userByEmail],
   ["/api/users", users],
+  ["/api/services/{id}/departures", departuresOf],
   ["/api/services/{id}", serviceById],
+  ["/api/departures/{id}", departureById],
   ["/api/services", services],
   ["/api/review", review],
   ["/api/my-orders/{id}", myOrder],
@@ -195,6 +199,16 @@ async function freshPackage(): Promise<string> {
     data: { title: "Contract Tour", costCents: 5000, image: "/images/tours/x.svg", description: "Made for one contract case." },
   });
   return created.id;
+}
+
+/** A fresh package with one departure of 5 seats, `sold` of them taken. */
+async function freshDeparture(sold = 0): Promise<{ serviceId: string; departureId: string }> {
+  const prisma = await db();
+  const serviceId = await freshPackage();
+  const departure = await prisma.departure.create({
+    data: { serviceId, startDate: new Date("2031-01-10"), seats: 5, seatsTaken: sold },
+  });
+  return { serviceId, departureId: departure.id };
 }
 
 const CONFIGURED = ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_API_BASE", "API_CORS_ORIGINS"];
@@ -349,6 +363,62 @@ const rows: Row[] = [
   {
     call: "DELETE /api/services/{id} (unknown)",
     request: async () => ({ method: "DELETE", path: `/api/services/${UNKNOWN_ID}` }),
+    expected: adminOnly(404),
+  },
+  {
+    call: "GET /api/services/{id}/departures",
+    request: async () => ({ method: "GET", path: `/api/services/${(await freshDeparture()).serviceId}/departures` }),
+    expected: everyone(200),
+    check: (_caller, answer) =>
+      expect(answer.body).toEqual([{ _id: expect.any(String), date: "2031-01-10", seats: 5, seatsLeft: 5, status: "open" }]),
+  },
+  {
+    call: "GET /api/services/{id}/departures (unknown)",
+    request: async () => ({ method: "GET", path: `/api/services/${UNKNOWN_ID}/departures` }),
+    expected: everyone(404),
+  },
+  {
+    call: "POST /api/services/{id}/departures",
+    request: async () => ({
+      method: "POST",
+      path: `/api/services/${await freshPackage()}/departures`,
+      body: { date: "2031-02-01", seats: 12 },
+    }),
+    expected: adminOnly(201),
+    writes: true,
+  },
+  {
+    call: "POST /api/services/{id}/departures (a date taken)",
+    request: async () => ({
+      method: "POST",
+      path: `/api/services/${(await freshDeparture()).serviceId}/departures`,
+      body: { date: "2031-01-10", seats: 12 },
+    }),
+    expected: adminOnly(409),
+  },
+  {
+    call: "PATCH /api/departures/{id}",
+    request: async () => ({
+      method: "PATCH",
+      path: `/api/departures/${(await freshDeparture()).departureId}`,
+      body: { status: "closed" },
+    }),
+    expected: adminOnly(200),
+    writes: true,
+    check: (_caller, answer) => expect(answer.body).toEqual({ modifiedCount: 1 }),
+  },
+  {
+    call: "PATCH /api/departures/{id} (seats below those sold)",
+    request: async () => ({
+      method: "PATCH",
+      path: `/api/departures/${(await freshDeparture(3)).departureId}`,
+      body: { seats: 2 },
+    }),
+    expected: adminOnly(409),
+  },
+  {
+    call: "PATCH /api/departures/{id} (unknown)",
+    request: async () => ({ method: "PATCH", path: `/api/departures/${UNKNOWN_ID}`, body: { seats: 2 } }),
     expected: adminOnly(404),
   },
   {
@@ -597,6 +667,20 @@ describe("errors", () => {
     },
     { caller: "customer", method: "POST", path: "/api/create-payment-intent", body: { price: 5 }, fields: ["orderId"] },
     {
+      caller: "admin",
+      method: "POST",
+      path: () => freshPackage().then((id) => `/api/services/${id}/departures`),
+      body: { date: "soon", seats: 0 },
+      fields: ["date", "seats"],
+    },
+    {
+      caller: "adminToken",
+      method: "PATCH",
+      path: () => freshDeparture().then(({ departureId }) => `/api/departures/${departureId}`),
+      body: { status: "paused" },
+      fields: ["status"],
+    },
+    {
       caller: "anonymous",
       method: "POST",
       path: "/api/auth/token",
@@ -640,6 +724,8 @@ describe("errors", () => {
     { caller: "customer", method: "PUT", path: `/api/my-orders/${UNKNOWN_ID}` },
     { caller: "customer", method: "POST", path: "/api/create-payment-intent" },
     { caller: "anonymous", method: "POST", path: "/api/auth/token" },
+    { caller: "admin", method: "POST", path: `/api/services/${UNKNOWN_ID}/departures` },
+    { caller: "admin", method: "PATCH", path: `/api/departures/${UNKNOWN_ID}` },
   ];
 
   it("answers 413 for a body over 64 KB and 415 for a body that is neither JSON nor a form", async () => {
