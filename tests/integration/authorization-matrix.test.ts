@@ -6,6 +6,7 @@ import * as layout from "~/routes/dashboard";
 import * as home from "~/routes/dashboard._index";
 import * as addProduct from "~/routes/dashboard.addProduct";
 import * as addReview from "~/routes/dashboard.addReview";
+import * as departures from "~/routes/dashboard.departures.$id";
 import * as makeAdmin from "~/routes/dashboard.makeAdmin";
 import * as manageAllOrders from "~/routes/dashboard.manageAllOrders";
 import * as manageProducts from "~/routes/dashboard.manageProducts";
@@ -25,7 +26,7 @@ interface RouteCase {
   payload?: () => Record<string, string>;
 }
 
-const fixture = { orderId: "", serviceId: "", victimEmail: "" };
+const fixture = { orderId: "", serviceId: "", departureId: "", victimEmail: "" };
 
 const routes: RouteCase[] = [
   { path: "/dashboard", module: layout, access: "user" },
@@ -62,6 +63,12 @@ const routes: RouteCase[] = [
     access: "admin",
     payload: () => ({ intent: "delete", id: fixture.serviceId }),
   },
+  {
+    path: "/dashboard/departures/matrix",
+    module: departures,
+    access: "admin",
+    payload: () => ({ intent: "close", id: fixture.departureId }),
+  },
 ];
 
 const cookies: Record<Role, string | null> = { anonymous: null, customer: null, admin: null };
@@ -79,6 +86,9 @@ beforeAll(async () => {
     data: { title: "Matrix Package", costCents: 10000, image: "/images/tours/x.svg", description: "For the matrix test." },
   });
   fixture.serviceId = service.id;
+  fixture.departureId = (
+    await prisma.departure.create({ data: { serviceId: service.id, startDate: new Date("2031-01-01"), seats: 5 } })
+  ).id;
   const order = await prisma.order.create({
     data: {
       userId: victim.id,
