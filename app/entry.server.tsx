@@ -10,7 +10,9 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { env } from "~/config/env.server";
+import { logger } from "~/config/logger.server";
 import { closeDatabase, databaseKind, db } from "~/data/db.server";
+import { sweepBookings } from "~/domain/booking-sweep.server";
 import { deliverOutbox } from "~/domain/mail.server";
 import { paymentsConfigured } from "~/domain/stripe.server";
 import { NonceContext, nonceFrom } from "~/http/csp-nonce";
@@ -27,6 +29,13 @@ export { answerDatabaseOutages } from "~/http/outage.server";
 export { logger } from "~/config/logger.server";
 
 let outboxTimer: NodeJS.Timeout | undefined;
+let sweepTimer: NodeJS.Timeout | undefined;
+/** How often every instance expires unpaid holds and completes past trips. */
+const SWEEP_MS = 60_000;
+
+function sweep() {
+  void sweepBookings().catch((error: unknown) => logger.warn({ error: (error as Error).message }, "booking sweep failed"));
+}
 
 export async function startup(): Promise<void> {
   env();
@@ -36,6 +45,9 @@ export async function startup(): Promise<void> {
     outboxTimer = setInterval(() => void deliverOutbox().catch(() => 0), 60_000);
     outboxTimer.unref();
   }
+  sweep();
+  sweepTimer = setInterval(sweep, SWEEP_MS);
+  sweepTimer.unref();
 }
 
 export function publicConfig() {
@@ -51,6 +63,7 @@ export function publicConfig() {
 
 export async function shutdown(): Promise<void> {
   clearInterval(outboxTimer);
+  clearInterval(sweepTimer);
   await closeDatabase();
 }
 

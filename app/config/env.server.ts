@@ -33,6 +33,8 @@ const envSchema = z.object({
   SMTP_URL: optionalString.refine((url) => !url || /^smtps?:\/\//.test(url), "must be an smtp:// or smtps:// URL"),
   MAIL_FROM: z.string().default("Tour Booking <no-reply@tourbooking.test>"),
   CONTACT_TO: z.string().email().default("agency@tourbooking.test"),
+  // A pending (unpaid) booking keeps its seats this long, then expires (app/domain/booking-sweep.server.ts).
+  BOOKING_HOLD_HOURS: positiveInt(24),
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   // Other sites whose pages may call /api from the browser (with a bearer token: cookies never cross).
   API_CORS_ORIGINS: z

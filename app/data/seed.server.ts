@@ -2,7 +2,7 @@
 // administrator account from ADMIN_EMAIL / ADMIN_PASSWORD.
 import bcrypt from "bcryptjs";
 import type { Env } from "~/config/env.server";
-import { seedReviews, seedPackages } from "~/data/seed-data";
+import { seedDepartures, seedReviews, seedPackages } from "~/data/seed-data";
 import type { PrismaClient } from "~/generated/prisma/client";
 
 export async function seedDatabase(prisma: PrismaClient, config: Env): Promise<void> {
@@ -18,6 +18,7 @@ export async function seedDatabase(prisma: PrismaClient, config: Env): Promise<v
           gallery: [...service.gallery],
         })),
       });
+      await seedDemoDepartures(prisma);
     }
     if ((await prisma.review.count()) === 0) {
       const reviewed = await prisma.service.findMany({
@@ -31,6 +32,22 @@ export async function seedDatabase(prisma: PrismaClient, config: Env): Promise<v
     }
   }
   await ensureAdmin(prisma, config);
+}
+
+/** Each demo package's departures, dated from today. */
+async function seedDemoDepartures(prisma: PrismaClient): Promise<void> {
+  const packages = await prisma.service.findMany({ select: { id: true, title: true } });
+  const today = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
+  const data = seedPackages.flatMap((seed, index) => {
+    const serviceId = packages.find((tourPackage) => tourPackage.title === seed.title)?.id;
+    if (!serviceId) return [];
+    return seedDepartures(index).map(({ daysAhead, seats }) => ({
+      serviceId,
+      startDate: new Date(today.getTime() + daysAhead * 24 * 60 * 60 * 1000),
+      seats,
+    }));
+  });
+  await prisma.departure.createMany({ data });
 }
 
 async function ensureAdmin(prisma: PrismaClient, config: Env): Promise<void> {

@@ -39,3 +39,11 @@ export function payByText(holdExpiresAt: Date | string): string {
 export function travelDateText(travelDate: Date | string): string {
   return dateOf(new Date(travelDate));
 }
+
+/** The statuses as the API writes them (an order's `status`). */
+export const API_BOOKING_STATUSES = ["pending", "confirmed", "cancelled", "completed", "expired"] as const;
+
+/** The hold of a booking placed now: its seats are kept until then, unpaid. */
+export function holdDeadline(now: Date, hours: number): Date {
+  return new Date(now.getTime() + hours * 60 * 60 * 1000);
+}

@@ -2,10 +2,19 @@
 // made from what app/data reads and typed by the answer schemas of app/http/api-schemas.ts, which
 // the OpenAPI document describes.
 import type { z } from "zod";
+import { type BookingStatusName, effectiveStatus } from "~/domain/booking-status";
 import type { CancellationOutcome } from "~/domain/cancellation.server";
+import { type DepartureStatusValue, isoDate, seatsLeft } from "~/domain/departures";
 import { dollarsValue } from "~/domain/money";
 import { readItinerary } from "~/domain/packages";
-import type { cancellationSchema, orderSchema, reviewRecordSchema, savedUserSchema, serviceSchema } from "~/http/api-schemas";
+import type {
+  cancellationSchema,
+  departureRecordSchema,
+  orderSchema,
+  reviewRecordSchema,
+  savedUserSchema,
+  serviceSchema,
+} from "~/http/api-schemas";
 
 export function packageJson(tourPackage: {
   id: string;
@@ -55,9 +64,13 @@ export interface OrderRecord {
   quantity: number;
   packageType: string;
   payment: { amountCents: number; created: Date; last4: string; transaction: string } | null;
+  departureId: string | null;
+  travelDate: Date | null;
+  bookingStatus: BookingStatusName;
+  holdExpiresAt: Date | null;
 }
 
-export function orderJson(order: OrderRecord): z.infer<typeof orderSchema> {
+export function orderJson(order: OrderRecord, now: Date = new Date()): z.infer<typeof orderSchema> {
   return {
     _id: order.id,
     firstName: order.firstName,
@@ -81,6 +94,26 @@ export function orderJson(order: OrderRecord): z.infer<typeof orderSchema> {
           transaction: order.payment.transaction,
         }
       : null,
+    departure: order.departureId,
+    date: order.travelDate ? isoDate(order.travelDate) : null,
+    status: effectiveStatus(order, now).toLowerCase() as z.infer<typeof orderSchema>["status"],
+  };
+}
+
+/** GET /api/services/{id}/departures */
+export function departureJson(departure: {
+  id: string;
+  startDate: Date;
+  seats: number;
+  seatsTaken: number;
+  status: DepartureStatusValue;
+}): z.infer<typeof departureRecordSchema> {
+  return {
+    _id: departure.id,
+    date: isoDate(departure.startDate),
+    seats: departure.seats,
+    seatsLeft: seatsLeft(departure),
+    status: departure.status.toLowerCase() as z.infer<typeof departureRecordSchema>["status"],
   };
 }
 

@@ -3,9 +3,11 @@
 // app/http/openapi.ts turns exactly these into the OpenAPI document.
 import { z } from "zod";
 import { loginSchema } from "~/auth/auth-forms";
+import { API_BOOKING_STATUSES } from "~/domain/booking-status";
 import { cancellationReason, refundAmount } from "~/domain/cancellation";
 import { catalogueQueryShape } from "~/domain/catalogue";
 import { checkoutSchema } from "~/domain/checkout";
+import { departureSeats } from "~/domain/departures";
 import { email, EMAIL_MAX_LENGTH, ignored, ONE_TIME_KEY, optional, reference, requiredText, withDefault } from "~/domain/fields";
 import { MAX_QUANTITY, MIN_QUANTITY } from "~/domain/ordering";
 import { reviewReportSchema, reviewSchema } from "~/domain/reviews";
@@ -53,6 +55,22 @@ export const orderInputSchema = checkoutSchema.extend({
   Price: optional(z.coerce.number()).describe("Optional: refused with 400 when it differs from the server's price"),
   quantity: withDefault(checkoutSchema.shape.quantity, 1),
 });
+
+export { departureSchema as departureInputSchema } from "~/domain/departures";
+
+/** PATCH /api/departures/{id}: one change at a time. */
+export const departurePatchSchema = z
+  .object({
+    status: z
+      .enum(["open", "closed", "cancelled"], { errorMap: () => ({ message: 'status must be "open", "closed" or "cancelled".' }) })
+      .optional()
+      .describe("cancelled also cancels and refunds the departure's bookings"),
+    seats: departureSeats.optional().describe("Never below the seats sold (409)"),
+  })
+  .refine((patch) => (patch.status === undefined) !== (patch.seats === undefined), {
+    message: "Send either status or seats.",
+    path: ["status"],
+  });
 
 export const idempotencyKey = z.string().regex(ONE_TIME_KEY).optional().describe("Retries with the same key create one order");
 
@@ -162,6 +180,26 @@ export const orderSchema = z
     quantity: z.number().int().min(MIN_QUANTITY).max(MAX_QUANTITY),
     packageType: z.string(),
     payment: paymentSchema.nullable(),
+    departure: z.string().nullable().describe("The departure's _id (null for a package without departures)"),
+    date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .nullable()
+      .describe("The travel date, YYYY-MM-DD"),
+    status: z.enum(API_BOOKING_STATUSES).describe("The booking's status; a pending booking past its hold shows expired at once"),
+  })
+  .strict();
+
+export const departureRecordSchema = z
+  .object({
+    _id: z.string(),
+    date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .describe("YYYY-MM-DD"),
+    seats: z.number().int(),
+    seatsLeft: z.number().int().min(0),
+    status: z.enum(["open", "closed", "cancelled"]),
   })
   .strict();
 

@@ -1,4 +1,5 @@
 import type { CancellationError } from "~/domain/cancellation.server";
+import type { OrderError } from "~/domain/orders.server";
 import type { PaymentError } from "~/domain/payments.server";
 
 /** The HTTP status for a payment failure, the same for the page action and /api. */
@@ -23,4 +24,9 @@ export function cancellationErrorStatus(error: CancellationError): number {
     "not-configured": 503,
     provider: 502,
   }[error.code];
+}
+
+/** The HTTP status for an order refused at placement: seats gone (or the date closed) is a conflict. */
+export function placementErrorStatus(error: OrderError): number {
+  return error.code === "seats" || error.code === "departure-unavailable" ? 409 : 400;
 }

@@ -46,6 +46,9 @@ const schemas = {
   CancelInput: registry.register("CancelInput", api.cancelInputSchema),
   ModifiedCount: registry.register("ModifiedCount", api.modifiedCountSchema),
   PhotoUrl: registry.register("PhotoUrl", api.photoUrlSchema),
+  Departure: registry.register("Departure", api.departureRecordSchema),
+  DepartureInput: registry.register("DepartureInput", api.departureInputSchema),
+  DeparturePatch: registry.register("DeparturePatch", api.departurePatchSchema),
 };
 
 registry.registerComponent("securitySchemes", "cookieAuth", {
@@ -74,7 +77,10 @@ const ERRORS: Record<number, [name: string, description: string, headers?: Recor
   403: ["Forbidden", "Signed in without the right (or a cookie write from another site)"],
   404: ["NotFound", "No such record (or one that belongs to someone else), or no such API call"],
   405: ["MethodNotAllowed", "This path does not offer that method", { Allow: header("The methods the path offers", "string") }],
-  409: ["Conflict", "The order's state forbids it (already paid; already cancelled, expired or past departure)"],
+  409: [
+    "Conflict",
+    "The record's state forbids it (an order already paid, cancelled, expired or past departure; too few seats left; a date taken)",
+  ],
   413: ["PayloadTooLarge", "The body is larger than 64 KB (a photo: larger than UPLOAD_MAX_MB)"],
   415: ["UnsupportedMediaType", "The body is neither JSON nor a URL-encoded form (a photo: not a JPEG, PNG or WebP)"],
   429: [
@@ -279,6 +285,37 @@ route({
 });
 route({
   method: "get",
+  path: "/api/services/{id}/departures",
+  summary: "The package's open future departures with their seats left (every departure for administrators), by date",
+  operationId: "listDepartures",
+  security: [{}, ...signedIn],
+  request: { params: idParams("The package's _id") },
+  responses: { 200: json("Departures", z.array(schemas.Departure)), ...errors(404) },
+});
+route({
+  method: "post",
+  path: "/api/services/{id}/departures",
+  summary: "Add a departure: a future date (one per date) and 1 to 500 seats (administrators only)",
+  operationId: "addDeparture",
+  security: signedIn,
+  request: { params: idParams("The package's _id"), body: body(schemas.DepartureInput) },
+  responses: { 201: json("The new departure's id", schemas.InsertedId), ...errors(...WRITE_ERRORS, 404, 409) },
+});
+route({
+  method: "patch",
+  path: "/api/departures/{id}",
+  summary:
+    "Close, reopen or cancel a departure (cancelling cancels and refunds its bookings), or change its seats (never below the seats sold) (administrators only)",
+  operationId: "changeDeparture",
+  security: signedIn,
+  request: { params: idParams("The departure's _id"), body: body(schemas.DeparturePatch) },
+  responses: {
+    200: json("1 when changed, 0 when it already was so", schemas.ModifiedCount),
+    ...errors(...WRITE_ERRORS, 404, 409),
+  },
+});
+route({
+  method: "get",
   path: "/api/review",
   summary:
     "Reviews, newest first, a page at a time (the reviewer's email only for administrators; reviews an administrator hid only for administrators, marked hidden)",
@@ -318,11 +355,12 @@ route({
 route({
   method: "post",
   path: "/api/my-orders",
-  summary: "Place an order (signed in); the server prices it from the package and quantity",
+  summary:
+    "Place an order (signed in); the server prices it from the package and quantity. A package with departures needs one (400 without), and its seats are taken with the order (409 when too few are left)",
   operationId: "placeOrder",
   security: signedIn,
   request: { headers: z.object({ "Idempotency-Key": api.idempotencyKey }), body: body(schemas.OrderInput) },
-  responses: { 201: json("The new order's id", schemas.InsertedId), ...errors(...WRITE_ERRORS, 429) },
+  responses: { 201: json("The new order's id", schemas.InsertedId), ...errors(...WRITE_ERRORS, 409, 429) },
 });
 route({
   method: "get",

@@ -7,6 +7,7 @@ import { orderJson } from "~/http/api-json";
 import { orderInputSchema, ordersQuerySchema } from "~/http/api-schemas";
 import { type ApiHandler, apiRoute, jsonError, readBody, requireApiUser, tooManyRequests } from "~/http/api.server";
 import { clientAddress } from "~/http/client-address.server";
+import { placementErrorStatus } from "~/http/error-status";
 import { CURSOR_INVALID, createdAtCursor, createdAtKey, pagedJson, readApiPage } from "~/http/paging";
 
 // GET /api/my-orders (admin: all orders) and GET /api/my-orders?email= (that user or an admin), newest
@@ -27,7 +28,8 @@ const listOrders: ApiHandler = async ({ request }) => {
   return pagedJson(request, orders, page.limit, orderJson, createdAtKey);
 };
 
-// POST /api/my-orders (signed in): the server prices the order from the package and quantity.
+// POST /api/my-orders (signed in): the server prices the order from the package and quantity,
+// and books the departure's seats (app/domain/orders.server.ts).
 const placeApiOrder: ApiHandler = async ({ request, context }) => {
   const user = await requireApiUser(request);
   const input = await readBody(request, orderInputSchema);
@@ -42,10 +44,10 @@ const placeApiOrder: ApiHandler = async ({ request, context }) => {
   const key = request.headers.get("Idempotency-Key");
   const formKey = input.formKey ?? (key && ONE_TIME_KEY.test(key) ? key : randomBytes(16).toString("base64url"));
   try {
-    const order = await placeOrder(user.id, { ...input, formKey });
+    const order = await placeOrder(user.id, { ...input, formKey }, { origin: new URL(request.url).origin });
     return Response.json({ insertedId: order.id }, { status: 201 });
   } catch (error) {
-    if (error instanceof OrderError) return jsonError(400, error.message);
+    if (error instanceof OrderError) return jsonError(placementErrorStatus(error), error.message);
     throw error;
   }
 };

@@ -112,6 +112,14 @@ export default function ManagePackages() {
           { header: "Short Description", cell: (tourPackage) => preview(tourPackage.description) },
           { header: "Price", cell: (tourPackage) => formatDollars(tourPackage.costCents) },
           {
+            header: "Departures",
+            cell: (tourPackage) => (
+              <Link to={`/dashboard/departures/${tourPackage.id}`} aria-label={`Departures of ${tourPackage.title}`}>
+                Departures
+              </Link>
+            ),
+          },
+          {
             header: "Refunds",
             cell: (tourPackage) => (
               <Link to={`/dashboard/refund-policy/${tourPackage.id}`} aria-label={`Refund policy of ${tourPackage.title}`}>

@@ -1,11 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
+import { DeparturePicker } from "~/components/DeparturePicker";
 import { useHydrated } from "~/components/hooks";
 import { TripDetails, TripFacts, TripRatingSummary } from "~/components/TripDetails";
 import { TripGallery } from "~/components/TripGallery";
 import { findPackage } from "~/data/packages.server";
 import { packageReviews } from "~/data/reviews.server";
+import { isoDate, maxPersons, seatsLeft, seatsRefusal } from "~/domain/departures";
+import { departuresOf } from "~/domain/departures.server";
 import { dollarsValue, formatDollars } from "~/domain/money";
 import {
   checkoutPath,
@@ -54,7 +57,12 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     itinerary: tourPackage.itinerary,
     rating: reviews,
   });
-  return { tourPackage, images, choice, reviews, share, structuredData };
+  const departures = (await departuresOf(tourPackage.id)).map((departure) => ({
+    id: departure.id,
+    date: isoDate(departure.startDate),
+    seatsLeft: seatsLeft(departure),
+  }));
+  return { tourPackage, images, choice, reviews, share, structuredData, departures };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -63,7 +71,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     : [{ title: "Package not found — Tour Booking" }, { name: "description", content: "Tour package" }];
 
 export default function OrderPage() {
-  const { tourPackage, images, choice, reviews } = useLoaderData<typeof loader>();
+  const { tourPackage, images, choice, reviews, departures } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const [quantity, setQuantity] = useState(choice.quantity);
   // What is in the persons field while typing: it may be empty or out of range until it loses focus.
@@ -76,6 +84,12 @@ export default function OrderPage() {
   };
   const [packageType, setPackageType] = useState<PackageTypeValue | null>(choice.packageType);
   const total = totalCents(tourPackage.costCents, quantity);
+  const [departureId, setDepartureId] = useState(choice.departure);
+  const departure = departures.find((option) => option.id === departureId && option.seatsLeft > 0) ?? null;
+  // Too many persons for the date: said at once, and Add-Cart waits (the checkout checks it again).
+  const seatsProblem = departure && quantity > departure.seatsLeft ? seatsRefusal(departure.seatsLeft) : null;
+  const needsDate = departures.length > 0 && !departure;
+  const maxQuantity = departure ? maxPersons(departure.seatsLeft) : MAX_QUANTITY;
 
   return (
     <article className="container page-section">
@@ -89,6 +103,9 @@ export default function OrderPage() {
           <p>{tourPackage.description}</p>
 
           <Form method="get" className="order-options" aria-label="Order options" preventScrollReset replace>
+            {departures.length > 0 ? (
+              <DeparturePicker departures={departures} value={departureId} onChange={setDepartureId} />
+            ) : null}
             <fieldset>
               <legend>Number of persons</legend>
               <div className="quantity-control">
@@ -113,7 +130,8 @@ export default function OrderPage() {
                   min={MIN_QUANTITY}
                   max={MAX_QUANTITY}
                   value={quantityText}
-                  aria-describedby="quantity-note"
+                  aria-describedby="quantity-note seats-problem"
+                  aria-invalid={seatsProblem ? true : undefined}
                   onChange={(event) => {
                     setQuantityText(event.target.value);
                     setQuantityNote(null);
@@ -134,10 +152,10 @@ export default function OrderPage() {
                   value="1"
                   className="icon-button"
                   aria-label="One person more"
-                  disabled={quantity >= MAX_QUANTITY}
+                  disabled={quantity >= maxQuantity}
                   onClick={(event) => {
                     event.preventDefault();
-                    changeQuantity(Math.min(MAX_QUANTITY, quantity + 1));
+                    changeQuantity(Math.min(maxQuantity, quantity + 1));
                   }}
                 >
                   +
@@ -145,6 +163,9 @@ export default function OrderPage() {
               </div>
               <p id="quantity-note" className="quantity-note" role="status">
                 {quantityNote}
+              </p>
+              <p id="seats-problem" className="field-error" role="alert">
+                {seatsProblem}
               </p>
             </fieldset>
             <label htmlFor="package-type">Package type</label>
@@ -161,7 +182,6 @@ export default function OrderPage() {
                 </option>
               ))}
             </select>
-            {/* The departures' date picker (app/components/DeparturePicker.tsx) goes here. */}
             {hydrated ? null : (
               <button type="submit" className="button button-secondary">
                 Update total
@@ -172,8 +192,11 @@ export default function OrderPage() {
           <p className="order-total" aria-live="polite">
             Total: <strong>{formatDollars(total)}</strong>
           </p>
-          {packageType ? (
-            <Link to={checkoutPath(tourPackage.id, dollarsValue(total), quantity, packageType)} className="button button-accent">
+          {packageType && !needsDate && !seatsProblem ? (
+            <Link
+              to={checkoutPath(tourPackage.id, dollarsValue(total), quantity, packageType, departure?.id)}
+              className="button button-accent"
+            >
               Add-Cart
             </Link>
           ) : (
@@ -182,7 +205,11 @@ export default function OrderPage() {
                 Add-Cart
               </button>
               <p id="choose-hint" className="hint">
-                Choose a package type to continue.
+                {seatsProblem
+                  ? "Choose fewer persons or another date to continue."
+                  : needsDate
+                    ? `Choose a date${packageType ? "" : " and a package type"} to continue.`
+                    : "Choose a package type to continue."}
               </p>
             </>
           )}

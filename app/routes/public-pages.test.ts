@@ -42,7 +42,14 @@ describe("public pages on a freshly seeded database", () => {
       context: {},
     });
     expect(result.tourPackage.title).toBe(first.title);
-    expect(result.choice).toEqual({ quantity: 4, packageType: "couple" });
+    expect(result.choice).toEqual({ quantity: 4, packageType: "couple", departure: null });
+    // The demo packages have open dates, with their seats left.
+    expect(result.departures.length).toBeGreaterThanOrEqual(3);
+    expect(result.departures[0]).toEqual({
+      id: expect.any(String),
+      date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      seatsLeft: expect.any(Number),
+    });
 
     for (const id of ["does-not-exist-at-all", "x", '\'; drop table "Service"; --', "cm0000000000000000000000"]) {
       const response = await thrownResponse(() =>

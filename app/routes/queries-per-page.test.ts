@@ -31,8 +31,8 @@ describe("queries per page", () => {
       order: await queriesOf(pages.order),
     };
     // home: cards, their ratings (one grouped query), reviews; services: one page and its count;
-    // order: the package list, then its newest reviews and their rating by stars.
-    expect(small).toEqual({ home: 3, services: 2, order: 3 });
+    // order: the package list, its newest reviews, their rating by stars, and its departures.
+    expect(small).toEqual({ home: 3, services: 2, order: 4 });
 
     await prisma.service.createMany({
       data: Array.from({ length: 30 }, (_, index) => ({
@@ -44,7 +44,15 @@ describe("queries per page", () => {
     });
     const extra = await prisma.service.findMany({ where: { title: { startsWith: "Extra tour" } }, select: { id: true } });
     await prisma.departure.createMany({
-      data: extra.map(({ id }) => ({ serviceId: id, startDate: new Date("2030-01-10"), seats: 10 })),
+      data: [
+        ...extra.map(({ id }) => ({ serviceId: id, startDate: new Date("2030-01-10"), seats: 10 })),
+        // and many dates of the package the order page shows
+        ...Array.from({ length: 30 }, (_, index) => ({
+          serviceId: service.id,
+          startDate: new Date(Date.UTC(2030, 1, 1 + index)),
+          seats: 10,
+        })),
+      ],
     });
     await prisma.review.createMany({
       data: Array.from({ length: 30 }, (_, index) => ({

@@ -3,7 +3,7 @@
 // post deletes; with JavaScript the browser's confirm asks, as on the original site.
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { open } from "./helpers";
+import { open, openDeparture } from "./helpers";
 
 async function placeOrder(request: APIRequestContext, origin: string) {
   const [tourPackage] = await (await request.get("/api/services")).json();
@@ -18,6 +18,7 @@ async function placeOrder(request: APIRequestContext, origin: string) {
       mobileNumber: "+880 1712-345678",
       email: "rahman@example.com",
       service: tourPackage._id,
+      departure: (await openDeparture(request, tourPackage._id))._id,
       quantity: 1,
       type: "city",
     },

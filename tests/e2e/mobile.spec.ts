@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { open, placeOrderThroughApi } from "./helpers";
+import { open, openDeparture, placeOrderThroughApi } from "./helpers";
 
 // What a visitor notices on a phone (390 px) and a laptop (1366 px): carousels, menu, tables, forms.
 const PHONE = { width: 390, height: 844 };
@@ -205,7 +205,7 @@ test.describe("on a phone (390 px)", () => {
     const email = await registerCustomer(page, javaScriptEnabled);
     const orderId = await placeOrderThroughApi(page, { email, quantity: 2 });
     for (const path of [
-      `/addCart/1?service=${serviceId}&quantity=2&type=couple`,
+      `/addCart/1?service=${serviceId}&quantity=2&type=couple&departure=${(await openDeparture(page.request, serviceId, 2))._id}`,
       "/dashboard",
       "/dashboard/myOrder",
       "/dashboard/addReview",

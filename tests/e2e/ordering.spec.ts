@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { open } from "./helpers";
+import { chooseFirstDate, open, openDeparture } from "./helpers";
 
 test("a customer orders a package, sees it in My Orders and deletes it", async ({ page, javaScriptEnabled, signIn }) => {
   const alerts: string[] = [];
@@ -12,6 +12,7 @@ test("a customer orders a package, sees it in My Orders and deletes it", async (
   await open(page, "/services?q=Sajek", javaScriptEnabled);
   await page.getByRole("link", { name: /Order Now: Sajek Valley/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Sajek Valley Cloud Trek" })).toBeVisible();
+  await chooseFirstDate(page);
   await page.getByRole("button", { name: "One person more" }).click();
   await page.getByLabel("Package type").selectOption("adventure");
   if (!javaScriptEnabled) await page.getByRole("button", { name: "Update total" }).click();
@@ -51,8 +52,9 @@ test("a tampered total in /addCart is replaced by the server's total", async ({ 
   await open(page, "/services?q=Srimangal", javaScriptEnabled);
   const href = await page.getByRole("link", { name: /Order Now: Srimangal/ }).getAttribute("href");
   const id = href!.split("/").pop();
-  await open(page, `/addCart/1?service=${id}&quantity=2&type=city`, javaScriptEnabled);
-  await expect(page).toHaveURL(new RegExp(`/addCart/580\\?service=${id}`));
+  const departure = await openDeparture(page.request, id!, 2);
+  await open(page, `/addCart/1?service=${id}&quantity=2&type=city&departure=${departure._id}`, javaScriptEnabled);
+  await expect(page).toHaveURL(new RegExp(`/addCart/580\\?service=${id}&quantity=2&type=city&departure=${departure._id}$`));
   await expect(page.getByText("Price: $580")).toBeVisible();
 });
 

@@ -13,6 +13,7 @@ import { openPaymentIntent } from "~/domain/payments.server";
 import * as unknownPath from "~/routes/api.$";
 import * as token from "~/routes/api.auth.token";
 import * as paymentIntent from "~/routes/api.create-payment-intent";
+import * as departureById from "~/routes/api.departures.$id";
 import * as myOrders from "~/routes/api.my-orders";
 import * as myOrder from "~/routes/api.my-orders.$id";
 import * as cancelOrder from "~/routes/api.my-orders.$id.cancel";
@@ -22,6 +23,7 @@ import * as review from "~/routes/api.review";
 import * as reviewReport from "~/routes/api.review.$id.report";
 import * as services from "~/routes/api.services";
 import * as serviceById from "~/routes/api.services.$id";
+import * as departuresOf from "~/routes/api.services.$id.departures";
 import * as users from "~/routes/api.users";
 import * as userByEmail from "~/routes/api.users.$email";
 import * as makeAdmin from "~/routes/api.users.admin";
@@ -35,7 +37,7 @@ import {
   openApiSchemaErrors,
   requestBodyErrors,
 } from "../support/openapi";
-import { billing } from "../support/orders";
+import { billing, TEST_ORIGIN } from "../support/orders";
 import { ORIGIN } from "../support/requests";
 import { startStripeFake, TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY, type StripeFake } from "../support/stripe-fake";
 
@@ -49,7 +51,9 @@ const ROUTES: [template: string, module: Module][] = [
   ["/api/users/admin", makeAdmin],
   ["/api/users/{email}", userByEmail],
   ["/api/users", users],
+  ["/api/services/{id}/departures", departuresOf],
   ["/api/services/{id}", serviceById],
+  ["/api/departures/{id}", departureById],
   ["/api/services", services],
   ["/api/review/{id}/report", reviewReport],
   ["/api/review", review],
@@ -140,7 +144,8 @@ async function databaseState(): Promise<string> {
     SELECT md5(concat_ws('|',
       (SELECT string_agg(concat_ws(',', id, email, "displayName", role, disabled), ';' ORDER BY id) FROM "User"),
       (SELECT string_agg(md5(s::text), ';' ORDER BY id) FROM "Service" s),
-      (SELECT string_agg(concat_ws(',', id, "priceCents", "deletedAt", "paymentStatus", "stripePaymentIntentId"), ';' ORDER BY id) FROM "Order"),
+      (SELECT string_agg(concat_ws(',', id, "priceCents", "deletedAt", "paymentStatus", "stripePaymentIntentId", "bookingStatus"), ';' ORDER BY id) FROM "Order"),
+      (SELECT string_agg(concat_ws(',', id, seats, "seatsTaken", status), ';' ORDER BY id) FROM "Departure"),
       (SELECT string_agg(concat_ws(',', id, "orderId"), ';' ORDER BY id) FROM "Payment"),
       (SELECT string_agg(concat_ws(',', id, "hiddenAt"), ';' ORDER BY id) FROM "Review"),
       (SELECT string_agg(concat_ws(',', "reviewId", "userId"), ';' ORDER BY "reviewId", "userId") FROM "ReviewReport"),
@@ -162,13 +167,17 @@ async function issueToken(email: string, password: string): Promise<string> {
 }
 
 async function customerOrder(): Promise<string> {
-  const order = await placeOrder(people.customer.id, {
-    ...billing,
-    service: serviceId,
-    quantity: 2,
-    type: "couple",
-    formKey: randomBytes(12).toString("hex"),
-  });
+  const order = await placeOrder(
+    people.customer.id,
+    {
+      ...billing,
+      service: serviceId,
+      quantity: 2,
+      type: "couple",
+      formKey: randomBytes(12).toString("hex"),
+    },
+    { origin: TEST_ORIGIN },
+  );
   return order.id;
 }
 
@@ -214,6 +223,16 @@ async function freshPackage(): Promise<string> {
     data: { title: "Contract Tour", costCents: 5000, image: "/images/tours/x.svg", description: "Made for one contract case." },
   });
   return created.id;
+}
+
+/** A fresh package with one departure of 5 seats, `sold` of them taken. */
+async function freshDeparture(sold = 0): Promise<{ serviceId: string; departureId: string }> {
+  const prisma = await db();
+  const serviceId = await freshPackage();
+  const departure = await prisma.departure.create({
+    data: { serviceId, startDate: new Date("2031-01-10"), seats: 5, seatsTaken: sold },
+  });
+  return { serviceId, departureId: departure.id };
 }
 
 const CONFIGURED = ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_API_BASE", "API_CORS_ORIGINS"];
@@ -423,6 +442,62 @@ const rows: Row[] = [
   {
     call: "DELETE /api/services/{id} (unknown)",
     request: async () => ({ method: "DELETE", path: `/api/services/${UNKNOWN_ID}` }),
+    expected: adminOnly(404),
+  },
+  {
+    call: "GET /api/services/{id}/departures",
+    request: async () => ({ method: "GET", path: `/api/services/${(await freshDeparture()).serviceId}/departures` }),
+    expected: everyone(200),
+    check: (_caller, answer) =>
+      expect(answer.body).toEqual([{ _id: expect.any(String), date: "2031-01-10", seats: 5, seatsLeft: 5, status: "open" }]),
+  },
+  {
+    call: "GET /api/services/{id}/departures (unknown)",
+    request: async () => ({ method: "GET", path: `/api/services/${UNKNOWN_ID}/departures` }),
+    expected: everyone(404),
+  },
+  {
+    call: "POST /api/services/{id}/departures",
+    request: async () => ({
+      method: "POST",
+      path: `/api/services/${await freshPackage()}/departures`,
+      body: { date: "2031-02-01", seats: 12 },
+    }),
+    expected: adminOnly(201),
+    writes: true,
+  },
+  {
+    call: "POST /api/services/{id}/departures (a date taken)",
+    request: async () => ({
+      method: "POST",
+      path: `/api/services/${(await freshDeparture()).serviceId}/departures`,
+      body: { date: "2031-01-10", seats: 12 },
+    }),
+    expected: adminOnly(409),
+  },
+  {
+    call: "PATCH /api/departures/{id}",
+    request: async () => ({
+      method: "PATCH",
+      path: `/api/departures/${(await freshDeparture()).departureId}`,
+      body: { status: "closed" },
+    }),
+    expected: adminOnly(200),
+    writes: true,
+    check: (_caller, answer) => expect(answer.body).toEqual({ modifiedCount: 1 }),
+  },
+  {
+    call: "PATCH /api/departures/{id} (seats below those sold)",
+    request: async () => ({
+      method: "PATCH",
+      path: `/api/departures/${(await freshDeparture(3)).departureId}`,
+      body: { seats: 2 },
+    }),
+    expected: adminOnly(409),
+  },
+  {
+    call: "PATCH /api/departures/{id} (unknown)",
+    request: async () => ({ method: "PATCH", path: `/api/departures/${UNKNOWN_ID}`, body: { seats: 2 } }),
     expected: adminOnly(404),
   },
   {
@@ -813,6 +888,20 @@ describe("errors", () => {
       fields: ["amount", "reason"],
     },
     {
+      caller: "admin",
+      method: "POST",
+      path: () => freshPackage().then((id) => `/api/services/${id}/departures`),
+      body: { date: "soon", seats: 0 },
+      fields: ["date", "seats"],
+    },
+    {
+      caller: "adminToken",
+      method: "PATCH",
+      path: () => freshDeparture().then(({ departureId }) => `/api/departures/${departureId}`),
+      body: { status: "paused" },
+      fields: ["status"],
+    },
+    {
       caller: "anonymous",
       method: "POST",
       path: "/api/auth/token",
@@ -857,6 +946,8 @@ describe("errors", () => {
     { caller: "customer", method: "PUT", path: `/api/my-orders/${UNKNOWN_ID}` },
     { caller: "customer", method: "POST", path: "/api/create-payment-intent" },
     { caller: "anonymous", method: "POST", path: "/api/auth/token" },
+    { caller: "admin", method: "POST", path: `/api/services/${UNKNOWN_ID}/departures` },
+    { caller: "admin", method: "PATCH", path: `/api/departures/${UNKNOWN_ID}` },
   ];
 
   it("answers 413 for a body over 64 KB and 415 for a body that is neither JSON nor a form", async () => {

@@ -6,6 +6,7 @@ import * as layout from "~/routes/dashboard";
 import * as home from "~/routes/dashboard._index";
 import * as addProduct from "~/routes/dashboard.addProduct";
 import * as addReview from "~/routes/dashboard.addReview";
+import * as departures from "~/routes/dashboard.departures.$id";
 import * as editProduct from "~/routes/dashboard.editProduct.$id";
 import * as exportOrders from "~/routes/dashboard.export.orders[.]csv";
 import * as exportUsers from "~/routes/dashboard.export.users[.]csv";
@@ -41,7 +42,7 @@ interface RouteCase {
 /** The package the edit form aims at (a fixed id, so that its path is known when the cases are named). */
 const EDITED_ID = "matrixeditpackage01";
 
-const fixture = { orderId: "", serviceId: "", victimEmail: "", disableId: "", reviewId: "" };
+const fixture = { orderId: "", serviceId: "", victimEmail: "", disableId: "", reviewId: "", departureId: "" };
 
 const routes: RouteCase[] = [
   { path: "/dashboard", module: layout, access: "user" },
@@ -123,6 +124,12 @@ const routes: RouteCase[] = [
     access: "admin",
     payload: () => ({ intent: "hide", id: fixture.reviewId }),
   },
+  {
+    path: "/dashboard/departures/matrix",
+    module: departures,
+    access: "admin",
+    payload: () => ({ intent: "close", id: fixture.departureId }),
+  },
 ];
 
 const cookies: Record<Role, string | null> = { anonymous: null, customer: null, admin: null };
@@ -147,6 +154,9 @@ beforeAll(async () => {
   await prisma.service.create({
     data: { id: EDITED_ID, title: "Matrix Edit Target", costCents: 10000, image: "/images/tours/x.svg", description: "To edit." },
   });
+  fixture.departureId = (
+    await prisma.departure.create({ data: { serviceId: service.id, startDate: new Date("2031-01-01"), seats: 5 } })
+  ).id;
   const order = await prisma.order.create({
     data: {
       userId: victim.id,

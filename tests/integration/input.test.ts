@@ -39,7 +39,7 @@ import * as newsletter from "~/routes/newsletter";
 import * as register from "~/routes/register";
 import { createUser, signIn, uniqueEmail } from "../support/auth";
 import { callRouteOr500 as callRoute, fingerprint } from "../support/hostile";
-import { insertOrder } from "../support/orders";
+import { insertOrder, openDepartureOf } from "../support/orders";
 import { formRequest, ORIGIN, type RouteAnswer } from "../support/requests";
 
 type Handler = Parameters<typeof callRoute>[0];
@@ -49,6 +49,7 @@ const cookies: Record<Role, string | null> = { anonymous: null, customer: null, 
 const fixture = {
   serviceId: "",
   editedId: "",
+  departureId: "",
   orderId: "",
   customerEmail: "",
   loginEmail: "",
@@ -69,6 +70,7 @@ beforeAll(async () => {
     data: { title: "To edit", costCents: 100_00, image: "/images/tours/sajek-valley.svg", description: "To edit." },
   });
   fixture.editedId = edited.id;
+  fixture.departureId = (await openDepartureOf(service.id)).id;
   const order = await insertOrder(customer, service);
   fixture.orderId = order.id;
 });
@@ -170,6 +172,7 @@ const formCases: FormCase[] = [
       mobileNumber: "01712345678",
       email: "rina@example.com",
       service: fixture.serviceId,
+      departure: fixture.departureId,
       quantity: "1",
       type: "city",
       formKey: randomBytes(16).toString("hex"),
@@ -337,6 +340,7 @@ const apiCases: ApiCase[] = [
       mobileNumber: "01712345678",
       email: "rina@example.com",
       service: fixture.serviceId,
+      departure: fixture.departureId,
       quantity: 1,
       type: "city",
     }),

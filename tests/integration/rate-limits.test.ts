@@ -14,7 +14,7 @@ import { action as loginAction } from "~/routes/login";
 import { action as newsletterAction } from "~/routes/newsletter";
 import { action as reportAction } from "~/routes/reviews.report";
 import { authedPost, createUser, signIn, uniqueEmail } from "../support/auth";
-import { billing, firstPackage } from "../support/orders";
+import { billing, firstPackage, openDepartureOf } from "../support/orders";
 import { formRequest, ORIGIN, unwrap } from "../support/requests";
 
 // Read once, at the first env() call of this file's process.
@@ -116,6 +116,7 @@ describe("orders", () => {
     const user = await createUser();
     const cookie = await signIn(user.id);
     const service = await firstPackage();
+    const departure = (await openDepartureOf(service.id)).id;
     const post = (n: number) =>
       checkoutAction({
         request: authedPost(
@@ -124,6 +125,7 @@ describe("orders", () => {
             ...billing,
             lastName: `Das${"abc"[n]}`,
             service: service.id,
+            departure,
             quantity: "3",
             type: "group",
             formKey: `rate-limit-key-${n}-0123456789`,
@@ -149,8 +151,12 @@ describe("orders", () => {
     const user = await createUser();
     const cookie = await signIn(user.id);
     const service = await firstPackage();
+    const departure = (await openDepartureOf(service.id)).id;
     const order = () =>
-      jsonCall("/api/my-orders", "POST", { cookie, body: { ...billing, service: service.id, quantity: 2, type: "group" } });
+      jsonCall("/api/my-orders", "POST", {
+        cookie,
+        body: { ...billing, service: service.id, departure, quantity: 2, type: "group" },
+      });
     expect((await api(myOrders.action, order(), "192.0.2.21")).status).toBe(201);
     expect((await api(myOrders.action, order(), "192.0.2.21")).status).toBe(201);
     const refused = await api(myOrders.action, order(), "192.0.2.21");
@@ -162,12 +168,13 @@ describe("orders", () => {
 
   it("limits an address across accounts", async () => {
     const service = await firstPackage();
+    const departure = (await openDepartureOf(service.id)).id;
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
       const user = await createUser();
       const request = jsonCall("/api/my-orders", "POST", {
         cookie: await signIn(user.id),
-        body: { ...billing, service: service.id, quantity: 2, type: "group" },
+        body: { ...billing, service: service.id, departure, quantity: 2, type: "group" },
       });
       statuses.push((await api(myOrders.action, request, "192.0.2.22")).status);
     }

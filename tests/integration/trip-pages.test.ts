@@ -14,7 +14,7 @@ import * as addReview from "~/routes/dashboard.addReview";
 import * as editProduct from "~/routes/dashboard.editProduct.$id";
 import * as orderPage from "~/routes/order.$id";
 import { authedGet, authedPost, createUser, signIn } from "../support/auth";
-import { billing } from "../support/orders";
+import { billing, TEST_ORIGIN } from "../support/orders";
 import { callRoute, getRequest, ORIGIN } from "../support/requests";
 
 async function newPackage(title = `Kuakata ${randomBytes(3).toString("hex")}`) {
@@ -28,13 +28,17 @@ async function newPackage(title = `Kuakata ${randomBytes(3).toString("hex")}`) {
 }
 
 async function orderOf(userId: string, serviceId: string) {
-  return placeOrder(userId, {
-    ...billing,
-    service: serviceId,
-    quantity: 2,
-    type: "couple",
-    formKey: randomBytes(12).toString("hex"),
-  });
+  return placeOrder(
+    userId,
+    {
+      ...billing,
+      service: serviceId,
+      quantity: 2,
+      type: "couple",
+      formKey: randomBytes(12).toString("hex"),
+    },
+    { origin: TEST_ORIGIN },
+  );
 }
 
 const edit = (fields: Record<string, string> = {}) => ({
