@@ -57,6 +57,7 @@ export default defineConfig({
       RATE_LIMIT_WRITE_ADDRESS_MAX: "1000",
       RATE_LIMIT_LOOKUP_MAX: "1000",
       RATE_LIMIT_REVIEW_MAX: "1000",
+      RATE_LIMIT_REPORT_MAX: "1000",
       RATE_LIMIT_ORDER_MAX: "1000",
       RATE_LIMIT_RESET_MAX: "1000",
       NODE_ENV: "production",

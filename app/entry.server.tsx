@@ -10,11 +10,16 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { env } from "~/config/env.server";
+import { logger } from "~/config/logger.server";
 import { closeDatabase, databaseKind, db } from "~/data/db.server";
+import { sweepBookings } from "~/domain/booking-sweep.server";
 import { deliverOutbox } from "~/domain/mail.server";
 import { paymentsConfigured } from "~/domain/stripe.server";
 import { NonceContext, nonceFrom } from "~/http/csp-nonce";
+import { InlineStylesContext } from "~/http/inline-styles";
+import { siteStyles } from "~/http/inline-styles.server";
 import { logError } from "~/http/log.server";
+import { maxUploadFormBytes } from "~/http/photo-upload.server";
 import { cachedPage, rememberPage, renderCacheKey } from "~/http/render-cache.server";
 
 const ABORT_DELAY = 5_000;
@@ -25,6 +30,13 @@ export { logger } from "~/config/logger.server";
 export { inRequestScope } from "~/http/request-scope.server";
 
 let outboxTimer: NodeJS.Timeout | undefined;
+let sweepTimer: NodeJS.Timeout | undefined;
+/** How often every instance expires unpaid holds and completes past trips. */
+const SWEEP_MS = 60_000;
+
+function sweep() {
+  void sweepBookings().catch((error: unknown) => logger.warn({ error: (error as Error).message }, "booking sweep failed"));
+}
 
 export async function startup(): Promise<void> {
   env();
@@ -34,15 +46,25 @@ export async function startup(): Promise<void> {
     outboxTimer = setInterval(() => void deliverOutbox().catch(() => 0), 60_000);
     outboxTimer.unref();
   }
+  sweep();
+  sweepTimer = setInterval(sweep, SWEEP_MS);
+  sweepTimer.unref();
 }
 
 export function publicConfig() {
   const config = env();
-  return { port: config.PORT, trustProxy: config.TRUST_PROXY, database: databaseKind(), cardPayments: paymentsConfigured() };
+  return {
+    port: config.PORT,
+    trustProxy: config.TRUST_PROXY,
+    database: databaseKind(),
+    cardPayments: paymentsConfigured(),
+    maxUploadBytes: maxUploadFormBytes(),
+  };
 }
 
 export async function shutdown(): Promise<void> {
   clearInterval(outboxTimer);
+  clearInterval(sweepTimer);
   await closeDatabase();
 }
 
@@ -80,7 +102,9 @@ export default function handleRequest(
     let failed = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <InlineStylesContext.Provider value={siteStyles()}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </InlineStylesContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -17,12 +17,11 @@ import { Navbar } from "~/components/Navbar";
 import { NotFound } from "~/components/NotFound";
 import { useNonce } from "~/http/csp-nonce";
 import { PERSONAL } from "~/http/http-cache";
-import styles from "~/styles/app.css";
+import { InlineStyles } from "~/http/inline-styles";
+import { siteOrigin } from "~/http/site-url.server";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: styles },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+// The stylesheet is inlined by <InlineStyles /> (app/http/inline-styles.tsx), not linked.
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export const meta: MetaFunction = () => [
   { title: "Tour Booking — travel packages across Bangladesh" },
@@ -47,7 +46,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         isAdmin: session.user.isAdmin,
       }
     : null;
-  return data({ user, flash }, { headers });
+  // For the absolute URLs of the pages' head tags (app/http/page-meta.ts).
+  return data({ user, flash, origin: siteOrigin(request) }, { headers });
 }
 
 // Passes the root's Cache-Control down to every page (pages without their own headers inherit it).
@@ -65,6 +65,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f766e" />
         <Meta />
+        <InlineStyles />
         <Links />
       </head>
       <body>

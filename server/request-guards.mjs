@@ -80,15 +80,27 @@ export function pathGuard() {
 }
 
 /**
- * Writes to pages carry a URL-encoded form of a sane size (no page uploads files). The API (its
- * own JSON checks) and the Stripe webhook (JSON, signed) read their bodies themselves.
+ * The pages whose forms may upload package photos (multipart, read by app/http/photo-upload.server.ts),
+ * posted by the browser itself or, with JavaScript, by Remix to the page's ".data" URL.
  */
-export function formBodyGuard() {
+const UPLOAD_PAGES = [/^\/dashboard\/addProduct(\.data)?\/?$/, /^\/dashboard\/editProduct\/[^/]+\/?$/];
+
+/**
+ * Writes to pages carry a URL-encoded form of a sane size; the pages that upload photos also take
+ * a multipart form of at most maxUploadBytes (publicConfig() of app/entry.server.tsx). The API
+ * (its own checks) and the Stripe webhook (JSON, signed) read their bodies themselves.
+ */
+export function formBodyGuard({ maxUploadBytes = MAX_FORM_BYTES } = {}) {
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method) || isApi(req) || req.path.startsWith("/webhooks/")) return next();
     if (req.get("Transfer-Encoding")) return refuse(req, res, 411, "Please send the form with its length.");
-    if (Number(req.get("Content-Length") ?? 0) > MAX_FORM_BYTES) return refuse(req, res, 413, "The form is too large.");
-    if (!contentType(req).startsWith("application/x-www-form-urlencoded")) {
+    const multipart = contentType(req).startsWith("multipart/form-data") && UPLOAD_PAGES.some((page) => page.test(req.path));
+    const maxBytes = multipart ? maxUploadBytes : MAX_FORM_BYTES;
+    if (Number(req.get("Content-Length") ?? 0) > maxBytes) {
+      const limit = multipart ? ` (at most ${Math.floor(maxBytes / (1024 * 1024))} MB with its photos)` : "";
+      return refuse(req, res, 413, `The form is too large${limit}.`);
+    }
+    if (!multipart && !contentType(req).startsWith("application/x-www-form-urlencoded")) {
       return refuse(req, res, 415, "Please send the form from the site's page.");
     }
     next();

@@ -13,7 +13,7 @@ function contentSecurityPolicy({ nonce, path, cardPayments }) {
   const directives = {
     "default-src": ["'self'"],
     "script-src": ["'self'", `'nonce-${nonce}'`, ...(payment ? ["https://js.stripe.com"] : [])],
-    // Inline style attributes only (no inline <style> is needed); scripts stay nonce-only.
+    // Inline style attributes and the site's inlined stylesheet (app/http/inline-styles.tsx); scripts stay nonce-only.
     "style-src": ["'self'", "'unsafe-inline'"],
     // Local pictures, plus https: for package images an admin entered as a URL and Google profile photos.
     "img-src": ["'self'", "data:", "https:"],

@@ -68,14 +68,21 @@ app.use((req, res, next) => {
   next();
 });
 
-// Fingerprinted assets never change; everything else in public/ may. A missing one (an old
-// client after a deploy) gets a plain 404 here instead of a server-rendered page.
+// Fingerprinted assets never change. A missing one (an old client after a deploy) gets a plain
+// 404 here instead of a server-rendered page.
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", fallthrough: false }));
-app.use(express.static("public", { maxAge: "1h" }));
+// Pictures under public/images keep their name only while their content stays the same (a changed
+// picture gets a new file name, README "Static files"), so browsers may keep them a year as well.
+// A missing picture is a short 404 (no page rendered, no error logged).
+app.use("/images", express.static("public/images", { maxAge: "1y" }), (_req, res) => {
+  res.status(404).setHeader("Cache-Control", "no-store");
+  res.type("text").send("There is no such picture.");
+});
+app.use(express.static("public", { maxAge: "1d" }));
 
 // Forged cross-site writes, page posts that are not forms and U+0000 in paths stop here, before any route runs.
 app.use(crossSiteGuard());
-app.use(formBodyGuard());
+app.use(formBodyGuard({ maxUploadBytes: config.maxUploadBytes }));
 app.use(pathGuard());
 // clientAddress for rate limits: the socket's, or per TRUST_PROXY the proxies' X-Forwarded-For.
 // cspNonce: the Content-Security-Policy nonce of this response, for Remix's inline scripts.

@@ -10,7 +10,10 @@ export type FlashKey =
   | "account-disabled"
   | "password-reset"
   | "password-changed"
-  | "account-deleted";
+  | "account-deleted"
+  | "review-reported"
+  | "review-report-missing"
+  | "review-report-limited";
 
 export const FLASH_MESSAGES: Record<FlashKey, { tone: "success" | "error"; text: string }> = {
   login: { tone: "success", text: "User Login successfully" },
@@ -23,6 +26,9 @@ export const FLASH_MESSAGES: Record<FlashKey, { tone: "success" | "error"; text:
   "password-reset": { tone: "success", text: "Your password has been changed. You are logged in." },
   "password-changed": { tone: "success", text: "Your password has been changed. Your other sessions have ended." },
   "account-deleted": { tone: "success", text: "Your account has been deleted." },
+  "review-reported": { tone: "success", text: "Thank you: the review was reported to our team." },
+  "review-report-missing": { tone: "error", text: "This review could not be reported: it no longer exists." },
+  "review-report-limited": { tone: "error", text: "You have reported many reviews in a short time. Please try again later." },
 };
 
 export const ADMINS_ONLY = "Forbidden: administrators only.";

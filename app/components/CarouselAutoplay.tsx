@@ -1,7 +1,5 @@
-import type { UseEmblaCarouselType } from "embla-carousel-react";
 import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type RefObject } from "react";
-
-type EmblaApi = UseEmblaCarouselType[1];
+import type { EmblaApi } from "~/components/lazy-embla";
 
 // Moving content must be pausable (WCAG 2.2.2): a Pause/Play button, a pause while the pointer is
 // over the carousel or keyboard focus is inside it, and no autoplay for visitors who prefer

@@ -1,19 +1,20 @@
 import { Link } from "@remix-run/react";
-import Autoplay from "embla-carousel-autoplay";
-import Fade from "embla-carousel-fade";
-import useEmblaCarousel from "embla-carousel-react";
 import { useEffect, useState } from "react";
 import { AutoplayToggle, CONTROLLED_AUTOPLAY, useCarouselAutoplay } from "~/components/CarouselAutoplay";
+import { useLazyEmbla } from "~/components/lazy-embla";
 
 // docs/spec.md §9: auto-advance every 5000 ms, fade, wraps around, pauses on hover, swipe threshold 40 px.
 // The three slides are identical: only the first one's heading is the page's <h1>.
 const SLIDES = [1, 2, 3];
 
 export function HeroCarousel() {
-  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true, dragThreshold: 40 }, [
-    Fade(),
-    Autoplay({ ...CONTROLLED_AUTOPLAY, delay: 5000 }),
-  ]);
+  const [emblaRef, emblaApi] = useLazyEmbla({ loop: true, dragThreshold: 40 }, async () => {
+    const [{ default: Fade }, { default: Autoplay }] = await Promise.all([
+      import("embla-carousel-fade"),
+      import("embla-carousel-autoplay"),
+    ]);
+    return [Fade(), Autoplay({ ...CONTROLLED_AUTOPLAY, delay: 5000 })];
+  });
   const { regionProps, toggleProps } = useCarouselAutoplay(emblaApi);
   const [selected, setSelected] = useState(0);
   useEffect(() => {

@@ -1,6 +1,5 @@
-import Autoplay from "embla-carousel-autoplay";
-import useEmblaCarousel from "embla-carousel-react";
 import { CarouselControls, CONTROLLED_AUTOPLAY, useCarouselAutoplay } from "~/components/CarouselAutoplay";
+import { useLazyEmbla } from "~/components/lazy-embla";
 
 interface Slide {
   src: string;
@@ -9,7 +8,10 @@ interface Slide {
 
 // Like the reviews carousel: a sideways-scrolling row until the carousel runs (or without JavaScript).
 export function ImageCarousel({ slides, label }: { slides: Slide[]; label: string }) {
-  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true }, [Autoplay({ ...CONTROLLED_AUTOPLAY, delay: 5000 })]);
+  const [emblaRef, emblaApi] = useLazyEmbla({ loop: true }, async () => {
+    const { default: Autoplay } = await import("embla-carousel-autoplay");
+    return [Autoplay({ ...CONTROLLED_AUTOPLAY, delay: 5000 })];
+  });
   const { regionProps, toggleProps, reducedMotion } = useCarouselAutoplay(emblaApi);
   return (
     <div className="image-carousel" aria-roledescription="carousel" aria-label={label} {...regionProps}>

@@ -1,4 +1,6 @@
 import { Link } from "@remix-run/react";
+import { PackageImage } from "~/components/PackageImage";
+import { Stars } from "~/components/Stars";
 import { formatDollars } from "~/domain/money";
 
 interface PackageCardData {
@@ -6,6 +8,24 @@ interface PackageCardData {
   title: string;
   costCents: number;
   image: string;
+  /** the average stars of the package's reviews; absent or null when none gives stars */
+  averageRating?: number | null;
+  ratingCount?: number;
+}
+
+function Rating({ average, count }: { average: number; count: number }) {
+  return (
+    <p className="card-rating">
+      <span aria-hidden="true">
+        <Stars rating={average} />
+      </span>
+      <span>
+        <span className="visually-hidden">Rated </span>
+        {average.toFixed(1)}
+        <span className="visually-hidden"> out of 5</span> ({count === 1 ? "1 review" : `${count} reviews`})
+      </span>
+    </p>
+  );
 }
 
 export function PackagesGrid({ packages, headingLevel = 2 }: { packages: PackageCardData[]; headingLevel?: 2 | 3 }) {
@@ -15,17 +35,20 @@ export function PackagesGrid({ packages, headingLevel = 2 }: { packages: Package
     <ul className="services-grid">
       {packages.map((tourPackage, index) => (
         <li key={tourPackage.id} className="card service-card">
-          <img
+          <PackageImage
             src={tourPackage.image}
             alt={tourPackage.title}
             width={640}
             height={420}
-            loading={index < 3 ? "eager" : "lazy"}
-            decoding="async"
-            {...(index === 0 ? { fetchpriority: "high" } : {})}
+            sizes="(max-width: 600px) 100vw, (max-width: 1000px) 50vw, 33vw"
+            priority={index === 0}
+            {...(index > 0 && index < 3 ? { loading: "eager" as const } : {})}
           />
           <div className="card-body">
             <Heading className="card-title">{tourPackage.title}</Heading>
+            {tourPackage.averageRating != null && tourPackage.ratingCount ? (
+              <Rating average={tourPackage.averageRating} count={tourPackage.ratingCount} />
+            ) : null}
             <p className="cost">Cost: {formatDollars(tourPackage.costCents)}</p>
             <Link to={`/order/${tourPackage.id}`} className="button" aria-label={`Order Now: ${tourPackage.title}`}>
               Order Now

@@ -1,6 +1,6 @@
-import Autoplay from "embla-carousel-autoplay";
-import useEmblaCarousel from "embla-carousel-react";
+import { Form, useLocation } from "@remix-run/react";
 import { CarouselControls, CONTROLLED_AUTOPLAY, useCarouselAutoplay } from "~/components/CarouselAutoplay";
+import { useLazyEmbla } from "~/components/lazy-embla";
 import { Spinner } from "~/components/Spinner";
 import { Stars } from "~/components/Stars";
 
@@ -14,10 +14,13 @@ interface ReviewData {
 
 // Two reviews at a time (CSS sets the slide width), looping and autoplaying. Until the carousel
 // runs (or without JavaScript) the list is a row that scrolls sideways, by touch or keyboard.
-export function ReviewsCarousel({ reviews }: { reviews: ReviewData[] }) {
-  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true, align: "start" }, [
-    Autoplay({ ...CONTROLLED_AUTOPLAY, delay: 4000 }),
-  ]);
+// Signed-in users get a Report button on each review (app/routes/reviews.report.ts).
+export function ReviewsCarousel({ reviews, canReport = false }: { reviews: ReviewData[]; canReport?: boolean }) {
+  const { pathname } = useLocation();
+  const [emblaRef, emblaApi] = useLazyEmbla({ loop: true, align: "start" }, async () => {
+    const { default: Autoplay } = await import("embla-carousel-autoplay");
+    return [Autoplay({ ...CONTROLLED_AUTOPLAY, delay: 4000 })];
+  });
   const { regionProps, toggleProps, reducedMotion } = useCarouselAutoplay(emblaApi);
   if (reviews.length === 0) return <Spinner label="Loading reviews" />;
   return (
@@ -46,6 +49,19 @@ export function ReviewsCarousel({ reviews }: { reviews: ReviewData[] }) {
                   <strong>{review.name}</strong>
                   <Stars rating={review.rating} />
                 </figcaption>
+                {canReport ? (
+                  <Form method="post" action="/reviews/report" preventScrollReset className="review-report">
+                    <input type="hidden" name="id" value={review.id} />
+                    <input type="hidden" name="redirectTo" value={pathname} />
+                    <button
+                      type="submit"
+                      className="button button-small button-secondary"
+                      aria-label={`Report the review by ${review.name} as abusive`}
+                    >
+                      Report
+                    </button>
+                  </Form>
+                ) : null}
               </figure>
             </li>
           ))}

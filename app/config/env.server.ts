@@ -23,6 +23,9 @@ const envSchema = z.object({
     .string()
     .regex(/^[1-9][0-9]*(kB|MB|GB)$/, "must be a size like 16MB")
     .default("16MB"),
+  // Uploaded package photos (app/domain/photos.server.ts); unset: DATA_DIR/uploads.
+  UPLOAD_DIR: optionalString,
+  UPLOAD_MAX_MB: z.coerce.number().positive().max(100).default(8),
   SESSION_SECRET: optionalString,
   ADMIN_EMAIL: z.string().email().default("admin@tourbooking.test"),
   ADMIN_PASSWORD: z.string().min(8).default("admin12345"),
@@ -35,6 +38,8 @@ const envSchema = z.object({
   SMTP_URL: optionalString.refine((url) => !url || /^smtps?:\/\//.test(url), "must be an smtp:// or smtps:// URL"),
   MAIL_FROM: z.string().default("Tour Booking <no-reply@tourbooking.test>"),
   CONTACT_TO: z.string().email().default("agency@tourbooking.test"),
+  // A pending (unpaid) booking keeps its seats this long, then expires (app/domain/booking-sweep.server.ts).
+  BOOKING_HOLD_HOURS: positiveInt(24),
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   // Other sites whose pages may call /api from the browser (with a bearer token: cookies never cross).
   API_CORS_ORIGINS: z
@@ -60,6 +65,7 @@ const envSchema = z.object({
   RATE_LIMIT_ORDER_MAX: positiveInt(30),
   RATE_LIMIT_REVIEW_MAX: positiveInt(10),
   RATE_LIMIT_TOKEN_MAX: positiveInt(20),
+  RATE_LIMIT_REPORT_MAX: positiveInt(20),
   RATE_LIMIT_WRITE_ADDRESS_MAX: positiveInt(100),
   RATE_LIMIT_WRITE_WINDOW_MINUTES: positiveInt(60),
   RATE_LIMIT_LOOKUP_MAX: positiveInt(100),
@@ -74,7 +80,7 @@ const envSchema = z.object({
     .transform((value) => value === "true"),
 });
 
-export type Env = z.infer<typeof envSchema> & { SESSION_SECRETS: string[] };
+export type Env = Omit<z.infer<typeof envSchema>, "UPLOAD_DIR"> & { SESSION_SECRETS: string[]; UPLOAD_DIR: string };
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const parsed = envSchema.safeParse(source);
@@ -96,7 +102,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     }
     secrets = [loadOrCreateLocalSecret(dataDir)];
   }
-  return { ...env, DATA_DIR: dataDir, SESSION_SECRETS: secrets };
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    UPLOAD_DIR: env.UPLOAD_DIR ? resolve(env.UPLOAD_DIR) : join(dataDir, "uploads"),
+    SESSION_SECRETS: secrets,
+  };
 }
 
 // Without SESSION_SECRET a single-machine install keeps a generated secret beside its data.

@@ -1,5 +1,6 @@
 // Account self-service: password-reset links, profile and password changes, account deletion.
-import { db } from "~/data/db.server";
+import { db, type Tx } from "~/data/db.server";
+import { DELETED_EMAIL_DOMAIN, lockActiveAdmins } from "~/data/users.server";
 
 export async function findResetAccount(email: string) {
   const prisma = await db();
@@ -47,8 +48,6 @@ export async function consumePasswordReset(tokenHash: string, passwordHash: stri
   });
 }
 
-type Tx = Parameters<Parameters<Awaited<ReturnType<typeof db>>["$transaction"]>[0]>[0];
-
 async function setPasswordIn(tx: Tx, userId: string, hash: string) {
   await tx.password.upsert({ where: { userId }, create: { userId, hash }, update: { hash } });
   await tx.session.deleteMany({ where: { userId } });
@@ -95,9 +94,8 @@ const ANONYMOUS = {
 export async function deleteAccount(userId: string): Promise<"deleted" | "last-admin"> {
   const prisma = await db();
   return prisma.$transaction(async (tx) => {
-    const admins = await tx.$queryRaw<{ id: string }[]>`
-      SELECT "id" FROM "User" WHERE "role" = 'ADMIN' AND NOT "disabled" ORDER BY "id" FOR UPDATE`;
-    if (admins.some((admin) => admin.id === userId) && admins.length === 1) return "last-admin";
+    const admins = await lockActiveAdmins(tx);
+    if (admins.length === 1 && admins[0] === userId) return "last-admin";
     await tx.order.deleteMany({ where: { userId, paymentStatus: { in: ["UNPAID", "FAILED"] }, payment: null } });
     await tx.order.updateMany({
       where: { userId },
@@ -123,5 +121,5 @@ export async function deleteAccount(userId: string): Promise<"deleted" | "last-a
 
 /** A deleted account's address: unique, and no one's (the .invalid domain never resolves). */
 function anonymousEmail(userId: string): string {
-  return `deleted-${userId}@deleted.invalid`;
+  return `deleted-${userId}${DELETED_EMAIL_DOMAIN}`;
 }

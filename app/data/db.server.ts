@@ -13,6 +13,8 @@ import { seedDatabase } from "~/data/seed.server";
 import { PrismaClient } from "~/generated/prisma/client";
 
 export type Db = PrismaClient;
+/** The client inside `prisma.$transaction(async (tx) => …)`. */
+export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
 interface Database {
   prisma: PrismaClient;

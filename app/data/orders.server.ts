@@ -1,6 +1,9 @@
 // Orders: owned by their customer (the owner goes in every `where`), soft-deleted, and priced by
 // the server (unitPriceCents and priceCents are copied from the package when it is ordered).
 import { db } from "~/data/db.server";
+import { type SeatsRefusal, takeSeats } from "~/data/departures.server";
+import { keysetAfter, type KeysetPage } from "~/data/keyset.server";
+import { recordNewBooking } from "~/data/order-status.server";
 import { paymentRecordSelect } from "~/data/payments.server";
 import { cachedRead } from "~/data/read-cache.server";
 import type { Prisma } from "~/generated/prisma/client";
@@ -15,10 +18,32 @@ export async function findOrderIdByKey(idempotencyKey: string) {
   return prisma.order.findUnique({ where: { idempotencyKey }, select: { id: true } });
 }
 
-/** Throws Prisma's P2002 when an order with the same idempotency key exists. */
-export async function createOrder(data: Prisma.OrderUncheckedCreateInput) {
+const TRANSACTION_WAIT = { maxWait: 5_000, timeout: 10_000 };
+
+type NewEmail = { to: string; subject: string; text: string; replyTo?: string };
+
+/**
+ * Creates a booking in one transaction: the departure's seats (when it has one, taken with one
+ * conditional UPDATE), the order, the first row of its history and its emails (written with the
+ * order id). Nothing is kept when the seats are refused. Throws Prisma's P2002 when an order with
+ * the same idempotency key exists (the seats taken are given back with the rollback).
+ */
+export async function createBooking(
+  data: Prisma.OrderUncheckedCreateInput & { userId: string; quantity: number },
+  { today, emails }: { today: string; emails: (orderId: string) => NewEmail[] },
+): Promise<{ ok: true; id: string } | ({ ok: false } & SeatsRefusal)> {
   const prisma = await db();
-  return prisma.order.create({ data, select: { id: true } });
+  return prisma.$transaction(async (tx) => {
+    if (data.departureId) {
+      const taken = await takeSeats(tx, data.departureId, data.quantity, today);
+      if (!taken.ok) return taken;
+    }
+    const { id } = await tx.order.create({ data, select: { id: true } });
+    await recordNewBooking(tx, id, data.userId);
+    await tx.outboxEmail.createMany({ data: emails(id) });
+    return { ok: true as const, id };
+    // Orders of one date queue on its row: wait for a connection as long as the pool does (app/data/db.server.ts).
+  }, TRANSACTION_WAIT);
 }
 
 const orderListSelect = {
@@ -47,13 +72,6 @@ export function listOrdersOf(userId: string) {
   });
 }
 
-export function listAllOrders() {
-  return cachedRead("all-orders", async () => {
-    const prisma = await db();
-    return prisma.order.findMany({ where: { deletedAt: null }, orderBy: { createdAt: "desc" }, select: orderListSelect });
-  });
-}
-
 /** An order as the API shows it (app/http/api-json.ts): the spec's fields and its payment. */
 const orderRecordSelect = {
   id: true,
@@ -71,15 +89,20 @@ const orderRecordSelect = {
   quantity: true,
   packageType: true,
   payment: { select: paymentRecordSelect },
+  departureId: true,
+  travelDate: true,
+  bookingStatus: true,
+  holdExpiresAt: true,
 } as const;
 
-/** Every live order, or only those of the account with this email. */
-export async function listOrderRecords(email: string | undefined) {
+/** A page of live orders, or of those of the account with this email, newest first. */
+export async function listOrderRecords(email: string | undefined, page: KeysetPage) {
   const prisma = await db();
   return prisma.order.findMany({
-    where: { deletedAt: null, ...(email !== undefined ? { user: { email } } : {}) },
-    orderBy: { createdAt: "desc" },
-    select: orderRecordSelect,
+    where: { deletedAt: null, ...(email !== undefined ? { user: { email } } : {}), ...keysetAfter(page.after) },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: page.limit,
+    select: { ...orderRecordSelect, createdAt: true },
   });
 }
 
@@ -105,23 +128,18 @@ export async function findOrderSummary(orderId: string, ownerId: string | undefi
   });
 }
 
-/** Soft delete; an owner's delete never touches a paid order. Returns the deleted count. */
-export async function softDeleteOrder(orderId: string, ownerId: string | undefined): Promise<number> {
-  const prisma = await db();
-  const result = await prisma.order.updateMany({
-    where: { id: orderId, deletedAt: null, ...(ownerId ? { userId: ownerId, paymentStatus: { not: "PAID" as const } } : {}) },
-    data: { deletedAt: new Date() },
-  });
-  return result.count;
-}
-
 const payableOrderSelect = {
   id: true,
   userId: true,
   priceCents: true,
   email: true,
   firstName: true,
+  lastName: true,
   serviceTitle: true,
+  quantity: true,
+  packageType: true,
+  travelDate: true,
+  bookingStatus: true,
   paymentStatus: true,
   stripePaymentIntentId: true,
 } as const;
@@ -168,6 +186,7 @@ export async function findPaymentPageOrder(orderId: string, ownerId: string) {
       lastName: true,
       email: true,
       paymentStatus: true,
+      bookingStatus: true,
       payment: { select: paymentRecordSelect },
     },
   });

@@ -2,23 +2,51 @@
 import { cached, forgetCachedLists } from "~/data/cache.server";
 import { db } from "~/data/db.server";
 import { isPlausibleId } from "~/domain/ids";
+import type { PackageInput } from "~/domain/packages";
+import { Prisma } from "~/generated/prisma/client";
 
-const packageSelect = { id: true, title: true, costCents: true, image: true, description: true } as const;
+const packageSelect = {
+  id: true,
+  title: true,
+  costCents: true,
+  image: true,
+  description: true,
+  destination: true,
+  durationDays: true,
+  itinerary: true,
+  included: true,
+  excluded: true,
+  meetingPoint: true,
+  maxGroupSize: true,
+  gallery: true,
+} as const;
 const packageCardSelect = { id: true, title: true, costCents: true, image: true } as const;
 
-/** Every package on sale, with its description (API, admin). */
-export function listPackages() {
+/** Every package on sale, with its description (the order page reads one from it). */
+function listPackages() {
   return cached("packages", async () => {
     const prisma = await db();
     return prisma.service.findMany({ where: { deletedAt: null }, orderBy: { createdAt: "asc" }, select: packageSelect });
   });
 }
 
-/** What a card shows: no description (the home and services pages). */
+/** What a card shows (the home page): no description; the reviews' average stars in one grouped query. */
 export function listPackageCards() {
   return cached("package-cards", async () => {
     const prisma = await db();
-    return prisma.service.findMany({ where: { deletedAt: null }, orderBy: { createdAt: "asc" }, select: packageCardSelect });
+    const cards = await prisma.service.findMany({ where: { deletedAt: null }, orderBy: { createdAt: "asc" }, select: packageCardSelect });
+    const ratings = await prisma.review.groupBy({
+      by: ["serviceId"],
+      // A review left at 0 gives no stars (app/domain/fields.ts rating).
+      where: { serviceId: { in: cards.map((card) => card.id) }, rating: { gt: 0 } },
+      _avg: { rating: true },
+      _count: { _all: true },
+    });
+    const byPackage = new Map(ratings.map((rating) => [rating.serviceId, rating]));
+    return cards.map((card) => {
+      const rating = byPackage.get(card.id);
+      return { ...card, averageRating: rating?._avg.rating ?? null, ratingCount: rating?._count._all ?? 0 };
+    });
   });
 }
 
@@ -34,14 +62,44 @@ export async function findPackageToOrder(id: string) {
   return prisma.service.findFirst({ where: { id, deletedAt: null }, select: { id: true, title: true, costCents: true, image: true } });
 }
 
-export async function createPackage(input: { title: string; cost: number; image: string; description: string }) {
+/** The columns of a package as the admin's form or the API gives it (prices in cents). */
+function packageData(input: PackageWrite) {
+  return {
+    title: input.title,
+    costCents: input.cost * 100,
+    image: input.image,
+    description: input.description,
+    destination: input.destination ?? null,
+    durationDays: input.durationDays ?? null,
+    itinerary: input.itinerary?.length ? input.itinerary : Prisma.DbNull,
+    included: input.included ?? [],
+    excluded: input.excluded ?? [],
+    meetingPoint: input.meetingPoint ?? null,
+    maxGroupSize: input.maxGroupSize ?? null,
+    gallery: input.gallery ?? [],
+  };
+}
+
+/** The spec's four fields are required; a fact left out is cleared. */
+type PackageWrite = Pick<PackageInput, "title" | "cost" | "image" | "description"> & Partial<PackageInput>;
+
+export async function createPackage(input: PackageWrite) {
   const prisma = await db();
-  const created = await prisma.service.create({
-    data: { title: input.title, costCents: input.cost * 100, image: input.image, description: input.description },
-    select: { id: true },
-  });
+  const created = await prisma.service.create({ data: packageData(input), select: { id: true } });
   forgetCachedLists();
   return created;
+}
+
+/**
+ * Replaces a package on sale with the admin's edit: 1, or 0 when there is no such package. Orders
+ * keep the title and price they were placed with (their own columns), whatever changes here.
+ */
+export async function updatePackage(id: string, input: PackageWrite): Promise<number> {
+  if (!isPlausibleId(id)) return 0;
+  const prisma = await db();
+  const { count } = await prisma.service.updateMany({ where: { id, deletedAt: null }, data: packageData(input) });
+  forgetCachedLists();
+  return count;
 }
 
 /** Soft delete: orders keep pointing at the package (and keep its title and price). */
@@ -51,4 +109,11 @@ export async function deletePackage(id: string): Promise<number> {
   const { count } = await prisma.service.updateMany({ where: { id, deletedAt: null }, data: { deletedAt: new Date() } });
   forgetCachedLists();
   return count;
+}
+
+
+/** Every package on sale and when it last changed, for /sitemap.xml. */
+export async function listPackagesForSitemap() {
+  const prisma = await db();
+  return prisma.service.findMany({ where: { deletedAt: null }, orderBy: { createdAt: "asc" }, select: { id: true, updatedAt: true } });
 }

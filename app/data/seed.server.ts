@@ -2,20 +2,52 @@
 // administrator account from ADMIN_EMAIL / ADMIN_PASSWORD.
 import bcrypt from "bcryptjs";
 import type { Env } from "~/config/env.server";
-import { seedReviews, seedPackages } from "~/data/seed-data";
+import { seedDepartures, seedReviews, seedPackages } from "~/data/seed-data";
 import type { PrismaClient } from "~/generated/prisma/client";
 
 export async function seedDatabase(prisma: PrismaClient, config: Env): Promise<void> {
   if (config.SEED_DEMO_DATA) {
     // Counting soft-deleted packages too: an agency that deleted the demo packages keeps them deleted.
     if ((await prisma.service.count()) === 0) {
-      await prisma.service.createMany({ data: seedPackages.map((service) => ({ ...service })) });
+      await prisma.service.createMany({
+        data: seedPackages.map((service) => ({
+          ...service,
+          itinerary: service.itinerary.map((day) => ({ ...day })),
+          included: [...service.included],
+          excluded: [...service.excluded],
+          gallery: [...service.gallery],
+        })),
+      });
+      await seedDemoDepartures(prisma);
     }
     if ((await prisma.review.count()) === 0) {
-      await prisma.review.createMany({ data: seedReviews.map((review) => ({ ...review })) });
+      const reviewed = await prisma.service.findMany({
+        where: { title: { in: seedReviews.map((review) => review.package) }, deletedAt: null },
+        select: { id: true, title: true },
+      });
+      const idOf = new Map(reviewed.map((service) => [service.title, service.id]));
+      await prisma.review.createMany({
+        data: seedReviews.map(({ package: title, ...review }) => ({ ...review, serviceId: idOf.get(title) ?? null })),
+      });
     }
   }
   await ensureAdmin(prisma, config);
+}
+
+/** Each demo package's departures, dated from today. */
+async function seedDemoDepartures(prisma: PrismaClient): Promise<void> {
+  const packages = await prisma.service.findMany({ select: { id: true, title: true } });
+  const today = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
+  const data = seedPackages.flatMap((seed, index) => {
+    const serviceId = packages.find((tourPackage) => tourPackage.title === seed.title)?.id;
+    if (!serviceId) return [];
+    return seedDepartures(index).map(({ daysAhead, seats }) => ({
+      serviceId,
+      startDate: new Date(today.getTime() + daysAhead * 24 * 60 * 60 * 1000),
+      seats,
+    }));
+  });
+  await prisma.departure.createMany({ data });
 }
 
 async function ensureAdmin(prisma: PrismaClient, config: Env): Promise<void> {

@@ -1,5 +1,7 @@
-// Accounts: users and their password hashes.
+// Accounts: users and their password hashes, and what administrators change on them (with its audit log).
 import { db } from "~/data/db.server";
+import { keysetAfter, type KeysetPage } from "~/data/keyset.server";
+import { AUDIT_ACTION, decideAccessChange, type AccessAction, type AccessDecision } from "~/domain/user-access";
 
 /** What a password check needs: the id, the disabled flag and the hash (none for Google-only accounts). */
 export async function findLoginUser(email: string) {
@@ -42,15 +44,100 @@ export async function createGoogleUser(input: { email: string; displayName: stri
 }
 
 /**
- * Makes the account with this email an administrator. `found` is false for an unknown email
- * (nothing changes); `modified` is 0 when the account already was one.
+ * Makes the account with this email an administrator, recording who did (the audit log). `found`
+ * is false for an unknown email (nothing changes); `modified` is 0 when the account already was one.
  */
-export async function promoteToAdmin(email: string): Promise<{ found: boolean; modified: number }> {
+export async function promoteToAdmin(email: string, actorId: string): Promise<{ found: boolean; modified: number }> {
   const prisma = await db();
-  const user = await prisma.user.findUnique({ where: { email }, select: { id: true } });
-  if (!user) return { found: false, modified: 0 };
-  const { count } = await prisma.user.updateMany({ where: { id: user.id, role: { not: "ADMIN" } }, data: { role: "ADMIN" } });
-  return { found: true, modified: count };
+  return prisma.$transaction(async (tx) => {
+    const user = await tx.user.findUnique({ where: { email }, select: { id: true } });
+    if (!user) return { found: false, modified: 0 };
+    const { count } = await tx.user.updateMany({ where: { id: user.id, role: { not: "ADMIN" } }, data: { role: "ADMIN" } });
+    if (count > 0) await tx.userAuditEntry.create({ data: { actorId, targetUserId: user.id, action: "MAKE_ADMIN" } });
+    return { found: true, modified: count };
+  });
+}
+
+type Tx = Parameters<Parameters<Awaited<ReturnType<typeof db>>["$transaction"]>[0]>[0];
+
+/**
+ * The ids of the enabled administrators, their rows locked until the transaction ends (in id
+ * order, so two transactions queue rather than deadlock). Every change that can take away an
+ * administrator (revoking, disabling, deleting an account) takes this lock first, so two of them
+ * racing each other see the other's result and the last administrator always stays.
+ */
+export async function lockActiveAdmins(tx: Tx): Promise<string[]> {
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    SELECT "id" FROM "User" WHERE "role" = 'ADMIN' AND NOT "disabled" ORDER BY "id" FOR UPDATE`;
+  return rows.map((row) => row.id);
+}
+
+/** A deleted account's address (app/data/accounts.server.ts): such an account is never re-enabled. */
+export const DELETED_EMAIL_DOMAIN = "@deleted.invalid";
+
+/**
+ * An administrator's change to another account, in one transaction holding the administrators'
+ * rows (lockActiveAdmins): the rule of app/domain/user-access.ts decides on what is true now; a
+ * change is recorded in the audit log, and disabling deletes every session and API token of the
+ * account at once.
+ */
+export async function changeUserAccess(actorId: string, targetId: string, action: AccessAction): Promise<AccessDecision> {
+  const prisma = await db();
+  return prisma.$transaction(async (tx) => {
+    const activeAdminIds = await lockActiveAdmins(tx);
+    const target = await tx.user.findFirst({
+      where: { id: targetId, email: { not: { endsWith: DELETED_EMAIL_DOMAIN } } },
+      select: { id: true, role: true, disabled: true },
+    });
+    const decision = decideAccessChange({ action, actorId, target, activeAdminIds });
+    if (!("change" in decision)) return decision;
+    await tx.user.update({ where: { id: targetId }, data: decision.change });
+    if (decision.endSessions) await tx.session.deleteMany({ where: { userId: targetId } });
+    await tx.userAuditEntry.create({ data: { actorId, targetUserId: targetId, action: AUDIT_ACTION[action] } });
+    return decision;
+  });
+}
+
+/**
+ * One page of the users page, newest first: name or email containing `query` (any case), each
+ * with its number of orders (a count in the same query) and the latest audit entry.
+ */
+export async function listUsersPage({ query, page, pageSize }: { query: string; page: number; pageSize: number }) {
+  const prisma = await db();
+  // Prisma's contains is LIKE '%…%': the search's own % and _ are literal characters.
+  const contains = query.replace(/[\\%_]/g, "\\$&");
+  const where = query
+    ? {
+        OR: [
+          { displayName: { contains, mode: "insensitive" as const } },
+          { email: { contains, mode: "insensitive" as const } },
+        ],
+      }
+    : {};
+  const [total, users] = await Promise.all([
+    prisma.user.count({ where }),
+    prisma.user.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+      select: {
+        id: true,
+        email: true,
+        displayName: true,
+        role: true,
+        disabled: true,
+        createdAt: true,
+        _count: { select: { orders: { where: { deletedAt: null } } } },
+        auditEntries: {
+          orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+          take: 1,
+          select: { action: true, createdAt: true, actor: { select: { displayName: true } } },
+        },
+      },
+    }),
+  ]);
+  return { total, users };
 }
 
 /** Whether the email belongs to an enabled administrator (false for unknown emails). */
@@ -60,11 +147,13 @@ export async function isActiveAdmin(email: string): Promise<boolean> {
   return user?.role === "ADMIN" && !user.disabled;
 }
 
-/** Every account, with only what an administrator's list needs. */
-export async function listUsers() {
+/** A page of accounts, oldest first, with only what an administrator's list needs. */
+export async function listUsers(page: KeysetPage) {
   const prisma = await db();
   return prisma.user.findMany({
-    orderBy: { createdAt: "asc" },
+    where: keysetAfter(page.after, true),
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: page.limit,
     select: { id: true, email: true, displayName: true, role: true, disabled: true, createdAt: true },
   });
 }

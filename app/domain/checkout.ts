@@ -2,12 +2,14 @@
 // names, districts and mobile numbers as Bangladeshi customers write them),
 // shared by the browser and the action; POST /api/my-orders extends it (app/http/api-schemas.ts).
 import { z } from "zod";
+import { DEPARTURE_NEEDED } from "~/domain/departures";
 import {
   district,
   email,
   EMAIL_MESSAGES,
   mobileNumber,
   oneTimeKey,
+  optional,
   optionalText,
   packageType,
   personName,
@@ -36,6 +38,8 @@ export const checkoutSchema = z.object({
   service: recordId("Please choose a package first.", "Unknown package.").describe("The package's _id"),
   quantity,
   type: packageType,
+  // The date booked: required when the package has departures (app/domain/orders.server.ts).
+  departure: optional(recordId(DEPARTURE_NEEDED, "Unknown departure.")).describe("The departure's _id"),
   // One key per rendered form: a double submit or a refreshed POST creates one order.
   formKey: oneTimeKey,
 });

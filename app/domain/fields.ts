@@ -257,6 +257,103 @@ export const DISTRICTS = [
 export const district = z.enum(DISTRICTS, { errorMap: () => ({ message: "Please choose your district." }) });
 
 /**
+ * Where a package goes: the 64 districts and the regions travellers know by name across district
+ * lines (the Sundarbans span Khulna, Bagerhat and Satkhira), in alphabetical order.
+ */
+export const DESTINATIONS = [
+  ...DISTRICTS,
+  "Chittagong Hill Tracts",
+  "Kuakata",
+  "Saint Martin's Island",
+  "Sajek Valley",
+  "Sundarbans",
+].sort((a, b) => a.localeCompare(b, "en")) as [string, ...string[]];
+
+export const destination = optional(
+  z.enum(DESTINATIONS, { errorMap: () => ({ message: "Please choose a destination from the list." }) }),
+);
+
+/** An optional whole number between min and max, e.g. a trip's days. */
+function optionalWholeNumber(min: number, max: number, what: string) {
+  const range = `${what} is a whole number from ${min} to ${max}.`;
+  return optional(z.coerce.number({ invalid_type_error: range }).int(range).min(min, range).max(max, range));
+}
+
+export const MAX_TRIP_DAYS = 60;
+export const durationDays = optionalWholeNumber(1, MAX_TRIP_DAYS, "The duration in days");
+export const maxGroupSize = optionalWholeNumber(1, 500, "The group size");
+
+/** A textarea's lines (or, in the API, a list): trimmed, blank ones dropped. */
+function splitLines(value: string | string[] | undefined): string[] {
+  const items = typeof value === "string" ? value.split(/\r\n|\r|\n/) : (value ?? []);
+  return items.map((item) => item.trim()).filter((item) => item !== "");
+}
+
+/**
+ * A list written one item per line in a textarea (a list of strings, or that text, in the API). A
+ * bad line is reported on the field itself, naming the line, so the form shows it under the textarea.
+ */
+function lineList({ max, what, check }: { max: number; what: string; check: (line: string) => string | null }) {
+  return z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform(splitLines)
+    .superRefine((lines, context) => {
+      if (lines.length > max) context.addIssue({ code: z.ZodIssueCode.custom, message: `At most ${max} ${what}.` });
+      const bad = lines.map((line, index) => [index, check(line)] as const).find(([, message]) => message);
+      if (bad) context.addIssue({ code: z.ZodIssueCode.custom, message: `Line ${bad[0] + 1}: ${bad[1]}` });
+    })
+    .describe("A list, or text with one item per line");
+}
+
+/** Short text lines: what a package includes or leaves out. */
+export const itemLines = lineList({
+  max: 30,
+  what: "items",
+  check: (line) => (line.length > 200 ? "each item can be at most 200 characters." : null),
+});
+
+/** Image addresses, one per line. */
+export const imageLines = lineList({
+  max: 12,
+  what: "pictures",
+  check: (line) => imageUrl.safeParse(line).error?.issues[0].message ?? null,
+});
+
+const DAY_TITLE_MAX = 120;
+const DAY_TEXT_MAX = 2000;
+
+/**
+ * The days of a trip, each a title and a text. A form sends a few rows more than it needs: a row
+ * left wholly blank is dropped, a row half filled in is an error on the half left out.
+ */
+export const itinerary = z
+  .array(
+    z
+      .object({
+        title: optional(z.string().trim().max(DAY_TITLE_MAX, `A day's title can be at most ${DAY_TITLE_MAX} characters.`)),
+        text: optional(z.string().trim().max(DAY_TEXT_MAX, `A day's text can be at most ${DAY_TEXT_MAX} characters.`)),
+      })
+      .optional(),
+  )
+  .max(MAX_TRIP_DAYS, `At most ${MAX_TRIP_DAYS} days.`)
+  .default([])
+  .superRefine((days, context) => {
+    days.forEach((day, index) => {
+      if (!day || (!day.title && !day.text)) return;
+      if (!day.title)
+        context.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: [index, "title"],
+          message: `Please give day ${index + 1} a title.`,
+        });
+      if (!day.text)
+        context.addIssue({ code: z.ZodIssueCode.custom, path: [index, "text"], message: `Please describe day ${index + 1}.` });
+    });
+  })
+  .transform((days) => days.flatMap((day) => (day?.title && day.text ? [{ title: day.title, text: day.text }] : [])));
+
+/**
  * Bangladeshi mobile numbers: 01XXXXXXXXX, optionally with +88 / 88; spaces and dashes ignored.
  * The canonical form, stored and returned by the API, is the national 01XXXXXXXXX (as people
  * write and dial it in Bangladesh).
@@ -298,5 +395,11 @@ export const ignored = (why: string) => z.unknown().optional().describe(`Ignored
 export function constraintsOf(schema: z.ZodTypeAny) {
   const constraints = getZodConstraint(schema);
   for (const constraint of Object.values(constraints)) delete constraint.pattern;
+  // Conform marks a union required whatever wraps it (lineList's text-or-list): a field the schema
+  // takes absent is not.
+  const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodTypeAny>) : {};
+  for (const [name, field] of Object.entries(shape)) {
+    if (constraints[name]?.required && field.safeParse(undefined).success) constraints[name].required = false;
+  }
   return constraints;
 }

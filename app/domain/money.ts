@@ -1,10 +1,15 @@
-// Prices are stored in cents and shown in whole dollars when they are whole ("$450", "$12.50").
+// Prices are stored in cents. On screen they read like prices: "$9,000", "$12.50", "$1,234.50"
+// (whole dollars without cents). The spec's bare numbers (the /addCart/{total} path) use dollarsValue.
+const GROUPED = new Intl.NumberFormat("en-US", { useGrouping: true, maximumFractionDigits: 0 });
+
 export function formatDollars(cents: number): string {
-  const dollars = cents / 100;
-  return Number.isInteger(dollars) ? `$${dollars}` : `$${dollars.toFixed(2)}`;
+  const sign = cents < 0 ? "-" : "";
+  const whole = Math.floor(Math.abs(cents) / 100);
+  const rest = Math.abs(cents) % 100;
+  return `${sign}$${GROUPED.format(whole)}${rest === 0 ? "" : `.${String(rest).padStart(2, "0")}`}`;
 }
 
-/** The plain number the spec shows in paths and headings: 450, 12.5 */
+/** The plain number the spec shows in paths: 450, 12.50 (no grouping, no dollar sign). */
 export function dollarsValue(cents: number): string {
   const dollars = cents / 100;
   return Number.isInteger(dollars) ? String(dollars) : dollars.toFixed(2);

@@ -23,16 +23,27 @@ export function totalCents(unitCents: number, quantity: number): number {
 }
 
 /** The order page's state from its query string; `step` comes from the no-JavaScript minus/plus buttons. */
-export function readOrderChoice(searchParams: URLSearchParams): { quantity: number; packageType: PackageTypeValue | null } {
+export function readOrderChoice(searchParams: URLSearchParams): {
+  quantity: number;
+  packageType: PackageTypeValue | null;
+  departure: string | null;
+} {
   const step = searchParams.get("step") === "-1" ? -1 : searchParams.get("step") === "1" ? 1 : 0;
   const quantity = clampQuantity(clampQuantity(searchParams.get("quantity")) + step);
   const type = searchParams.get("type");
-  return { quantity, packageType: isPackageType(type) ? type : null };
+  return { quantity, packageType: isPackageType(type) ? type : null, departure: searchParams.get("departure") || null };
 }
 
-/** /addCart/{total} keeps the spec's shape; the query names what the server prices again. */
-export function checkoutPath(serviceId: string, totalDollars: string, quantity: number, packageType: PackageTypeValue) {
+/** /addCart/{total} keeps the spec's shape; the query names what the server prices (and books) again. */
+export function checkoutPath(
+  serviceId: string,
+  totalDollars: string,
+  quantity: number,
+  packageType: PackageTypeValue,
+  departure: string | null = null,
+) {
   const query = new URLSearchParams({ service: serviceId, quantity: String(quantity), type: packageType });
+  if (departure) query.set("departure", departure);
   return `/addCart/${totalDollars}?${query}`;
 }
 

@@ -1,12 +1,21 @@
 // Orders: priced by the server, owned by their customer, soft-deleted.
-import { createOrder, findOrderIdByKey, findOrderSummary, softDeleteOrder } from "~/data/orders.server";
+import { env } from "~/config/env.server";
+import { findDeparture, hasDepartures } from "~/data/departures.server";
+import { createBooking, findOrderIdByKey, findOrderSummary } from "~/data/orders.server";
 import { findPackageToOrder } from "~/data/packages.server";
+import { bookingEmails } from "~/domain/booking-emails";
+import { holdDeadline } from "~/domain/booking-status";
+import { cancelForDelete, type Actor, type CancellationOutcome } from "~/domain/cancellation.server";
 import type { CheckoutInput } from "~/domain/checkout";
+import { agencyToday, DEPARTURE_NEEDED, DEPARTURE_UNAVAILABLE, isoDate, seatsLeft, seatsRefusal } from "~/domain/departures";
+import { isPlausibleId } from "~/domain/ids";
+import { deliverOutbox } from "~/domain/mail.server";
 import { totalCents } from "~/domain/ordering";
 
 export class OrderError extends Error {
   constructor(
-    readonly code: "unknown-package" | "not-found" | "paid",
+    readonly code:
+      "unknown-package" | "not-found" | "paid" | "departure-needed" | "unknown-departure" | "departure-unavailable" | "seats",
     message: string,
   ) {
     super(message);
@@ -15,34 +24,81 @@ export class OrderError extends Error {
 
 /**
  * Creates the order from the checkout form. The price is cost x quantity from the database;
- * the same formKey always yields the same order (double submit, refreshed POST).
+ * the same formKey always yields the same order (double submit, refreshed POST). A package with
+ * departures is booked on one of them: its seats are taken with the order, in one transaction,
+ * and held until the payment (BOOKING_HOLD_HOURS). `origin` makes the email's link to pay.
  */
-export async function placeOrder(userId: string, input: CheckoutInput) {
+export async function placeOrder(
+  userId: string,
+  input: CheckoutInput,
+  { origin, now = new Date() }: { origin: string; now?: Date },
+) {
   const idempotencyKey = `${userId}:${input.formKey}`;
   const existing = await findOrderIdByKey(idempotencyKey);
   if (existing) return existing;
   const tourPackage = await findPackageToOrder(input.service);
   if (!tourPackage) throw new OrderError("unknown-package", "This package is no longer available. Please choose another one.");
+  const departure = input.departure ? await findDeparture(input.departure) : null;
+  if (input.departure && departure?.serviceId !== tourPackage.id) {
+    throw new OrderError("unknown-departure", "This date is not a departure of this package. Please choose another date.");
+  }
+  if (!departure && (await hasDepartures(tourPackage.id))) throw new OrderError("departure-needed", DEPARTURE_NEEDED);
+  // Already too few seats: refused without a transaction (a sold-out date under load stays cheap);
+  // otherwise takeSeats decides, in the transaction.
+  if (departure && departure.status === "OPEN" && seatsLeft(departure) < input.quantity) {
+    throw new OrderError("seats", seatsRefusal(seatsLeft(departure)));
+  }
+  const priceCents = totalCents(tourPackage.costCents, input.quantity);
+  const holdExpiresAt = departure ? holdDeadline(now, env().BOOKING_HOLD_HOURS) : null;
+  const travelDate = departure ? isoDate(departure.startDate) : null;
   try {
-    return await createOrder({
-      userId,
-      serviceId: tourPackage.id,
-      serviceTitle: tourPackage.title,
-      unitPriceCents: tourPackage.costCents,
-      quantity: input.quantity,
-      packageType: input.type,
-      priceCents: totalCents(tourPackage.costCents, input.quantity),
-      firstName: input.firstName,
-      lastName: input.lastName,
-      streetAddress: input.streetAddress,
-      city: input.City || null,
-      townName: input.townName,
-      district: input.district,
-      postcode: input.Postcode || null,
-      mobileNumber: input.mobileNumber,
-      email: input.email,
-      idempotencyKey,
-    });
+    const created = await createBooking(
+      {
+        userId,
+        serviceId: tourPackage.id,
+        serviceTitle: tourPackage.title,
+        unitPriceCents: tourPackage.costCents,
+        quantity: input.quantity,
+        packageType: input.type,
+        priceCents,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        streetAddress: input.streetAddress,
+        city: input.City || null,
+        townName: input.townName,
+        district: input.district,
+        postcode: input.Postcode || null,
+        mobileNumber: input.mobileNumber,
+        email: input.email,
+        idempotencyKey,
+        departureId: departure?.id ?? null,
+        travelDate: departure?.startDate ?? null,
+        holdExpiresAt,
+      },
+      {
+        today: agencyToday(now),
+        emails: (orderId) =>
+          bookingEmails(
+            {
+              orderId,
+              origin,
+              title: tourPackage.title,
+              travelDate,
+              quantity: input.quantity,
+              priceCents,
+              holdExpiresAt,
+              customer: { name: `${input.firstName} ${input.lastName}`, email: input.email, mobileNumber: input.mobileNumber },
+            },
+            env().CONTACT_TO,
+          ),
+      },
+    );
+    if (!created.ok) {
+      if (created.reason === "not-enough") throw new OrderError("seats", seatsRefusal(created.seatsLeft));
+      throw new OrderError("departure-unavailable", DEPARTURE_UNAVAILABLE);
+    }
+    void deliverOutbox().catch(() => 0);
+    return { id: created.id };
   } catch (error) {
     // Two submits raced: the other one created it.
     if ((error as { code?: string }).code === "P2002") {
@@ -51,6 +107,27 @@ export async function placeOrder(userId: string, input: CheckoutInput) {
     }
     throw error;
   }
+}
+
+/**
+ * The departure an order of `quantity` persons would book, checked as placeOrder checks it (for
+ * the checkout page): null for a package without departures; OrderError when it cannot be booked.
+ */
+export async function departureToBook(packageId: string, departureId: string | null, quantity: number, now = new Date()) {
+  if (!departureId) {
+    if (await hasDepartures(packageId)) throw new OrderError("departure-needed", DEPARTURE_NEEDED);
+    return null;
+  }
+  const departure = isPlausibleId(departureId) ? await findDeparture(departureId) : null;
+  if (departure?.serviceId !== packageId) {
+    throw new OrderError("unknown-departure", "This date is not a departure of this package. Please choose another date.");
+  }
+  const date = isoDate(departure.startDate);
+  if (departure.status !== "OPEN" || date <= agencyToday(now))
+    throw new OrderError("departure-unavailable", DEPARTURE_UNAVAILABLE);
+  const left = seatsLeft(departure);
+  if (quantity > left) throw new OrderError("seats", seatsRefusal(left));
+  return { id: departure.id, date, seatsLeft: left };
 }
 
 /** The total the server would charge, to compare with the {total} of /addCart/{total}. */
@@ -72,8 +149,16 @@ export async function orderToDelete(orderId: string, ownerId?: string) {
   return order;
 }
 
-/** Soft delete: the row stays for the agency's records. Returns the deleted count. */
-export async function deleteOrder(orderId: string, ownerId?: string): Promise<number> {
-  await orderToDelete(orderId, ownerId);
-  return softDeleteOrder(orderId, ownerId);
+/**
+ * A delete: an unpaid order is cancelled (with history, its seats given back) and soft-deleted, the
+ * row staying for the agency's records. A paid booking is never deleted: a customer is refused
+ * (OrderError "paid"), an admin's delete cancels it with the package's policy refund instead.
+ */
+export async function deleteOrder(
+  orderId: string,
+  actor: Actor,
+): Promise<{ deletedCount: number; cancellation: CancellationOutcome | null }> {
+  await orderToDelete(orderId, actor.isAdmin ? undefined : actor.id);
+  const { deleted, cancellation } = await cancelForDelete(orderId, actor);
+  return { deletedCount: deleted ? 1 : 0, cancellation };
 }

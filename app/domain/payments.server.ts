@@ -10,15 +10,17 @@ import {
   type PayableOrderRow,
 } from "~/data/orders.server";
 import { recordPayment } from "~/data/payments.server";
+import { bookingFacts, recordStripeRefunds, refundLatePayment } from "~/domain/cancellation.server";
 import { isPlausibleId } from "~/domain/ids";
+import { receiptEmail } from "~/domain/lifecycle-emails";
 import { deliverOutbox } from "~/domain/mail.server";
-import { formatDollars } from "~/domain/money";
 import { mismatchBetween, PAYMENT_CURRENCY } from "~/domain/payments";
+import { agencyDate } from "~/domain/refund-policy";
 import { paymentsConfigured, stripe } from "~/domain/stripe.server";
 
 export class PaymentError extends Error {
   constructor(
-    readonly code: "not-configured" | "not-found" | "paid" | "unverified" | "provider",
+    readonly code: "not-configured" | "not-found" | "paid" | "closed" | "unverified" | "provider",
     message: string,
   ) {
     super(message);
@@ -56,6 +58,8 @@ export async function openPaymentIntent(
   requireConfigured();
   const order = await findOrder(orderId, ownerId);
   if (order.paymentStatus === "PAID") throw new PaymentError("paid", "This order is already paid.");
+  const closed = closedBookingMessage(order.bookingStatus);
+  if (closed) throw new PaymentError("closed", closed);
   const provider = stripe();
   let intent: Stripe.PaymentIntent | undefined;
   try {
@@ -88,6 +92,14 @@ export async function openPaymentIntent(
   await attachPaymentIntent(order.id, intent.id);
   if (!intent.client_secret) throw new PaymentError("provider", "The payment provider returned no client secret.");
   return { clientSecret: intent.client_secret, paymentIntentId: intent.id };
+}
+
+/** Why a booking can no longer be paid (its seats were released), or null. */
+export function closedBookingMessage(status: PayableOrderRow["bookingStatus"]): string | null {
+  if (status === "EXPIRED")
+    return "This booking has expired: its seats were released because it was not paid in time. Please book again.";
+  if (status === "CANCELLED") return "This booking is cancelled, so it can no longer be paid.";
+  return null;
 }
 
 /**
@@ -129,50 +141,38 @@ async function recordVerifiedPayment(order: PayableOrderRow, paymentIntentId: st
     throw new PaymentError("unverified", `The payment could not be verified: ${mismatch}.`);
   }
   const paymentMethod = typeof intent.payment_method === "object" ? intent.payment_method : null;
+  const recorded = {
+    amountCents: intent.amount,
+    currency: intent.currency,
+    created: new Date(intent.created * 1000),
+    last4: paymentMethod?.card?.last4 ?? "",
+    transaction: intent.id,
+  };
+  let outcome;
   try {
-    await recordPayment(
-      order.id,
-      {
-        amountCents: intent.amount,
-        currency: intent.currency,
-        created: new Date(intent.created * 1000),
-        last4: paymentMethod?.card?.last4 ?? "",
-        transaction: intent.id,
-      },
-      confirmationEmail(order, intent.id),
-    );
+    outcome = await recordPayment(order.id, recorded, receiptEmail(bookingFacts(order), recorded), agencyDate());
   } catch (error) {
     // The unique order id on Payment: another request (browser, API or webhook) recorded it first.
-    if ((error as { code?: string }).code === "P2002") return false;
+    // A refund that the first one could not make (Stripe unreachable) is tried again.
+    if ((error as { code?: string }).code === "P2002") {
+      await refundLatePayment(order.id).catch(lateRefundFailed);
+      return false;
+    }
     throw error;
   }
+  // Paid, but the booking had ended and its seats are gone: the money goes back at once.
+  if (outcome === "refund-due") await refundLatePayment(order.id).catch(lateRefundFailed);
   await deliverOutbox().catch(() => 0);
   return true;
 }
 
-function confirmationEmail(
-  order: {
-    id: string;
-    email: string;
-    firstName: string;
-    serviceTitle: string;
-    priceCents: number;
-  },
-  transaction: string,
-) {
-  return {
-    to: order.email,
-    subject: `Payment received: ${order.serviceTitle}`,
-    text: [
-      `Dear ${order.firstName},`,
-      "",
-      `we have received your payment of ${formatDollars(order.priceCents)} for ${order.serviceTitle}.`,
-      `Order: ${order.id}`,
-      `Transaction: ${transaction}`,
-      "",
-      "Thank you for booking with us.",
-    ].join("\n"),
-  };
+/** The payment is recorded but not refunded yet: the webhook's delivery fails so Stripe sends it again. */
+function lateRefundFailed(error: unknown): never {
+  logger.error({ error: (error as Error).message }, "late payment not refunded yet");
+  throw new PaymentError(
+    "provider",
+    "Your payment was received after the booking had ended; its refund could not be made yet and will be retried.",
+  );
 }
 
 /** payment_intent.payment_failed: an unpaid order shows the failure; a paid one never changes. */
@@ -197,6 +197,8 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<void> {
     });
   } else if (event.type === "payment_intent.payment_failed") {
     await recordFailure(event.data.object);
+  } else if (event.type === "charge.refunded") {
+    await recordStripeRefunds(event.data.object);
   }
 }
 

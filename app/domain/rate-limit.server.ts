@@ -59,6 +59,13 @@ function table(config: Env) {
       perAddress: config.RATE_LIMIT_WRITE_ADDRESS_MAX,
       message: "You have sent many reviews in a short time. Please try again later.",
     },
+    // Reports of reviews as abusive (home page, POST /api/review/{id}/report).
+    "review-report": {
+      windowMinutes: write,
+      perAccount: config.RATE_LIMIT_REPORT_MAX,
+      perAddress: config.RATE_LIMIT_WRITE_ADDRESS_MAX,
+      message: "You have reported many reviews in a short time. Please try again later.",
+    },
     token: {
       windowMinutes: write,
       perAccount: config.RATE_LIMIT_TOKEN_MAX,

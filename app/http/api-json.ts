@@ -2,8 +2,19 @@
 // made from what app/data reads and typed by the answer schemas of app/http/api-schemas.ts, which
 // the OpenAPI document describes.
 import type { z } from "zod";
+import { type BookingStatusName, effectiveStatus } from "~/domain/booking-status";
+import type { CancellationOutcome } from "~/domain/cancellation.server";
+import { type DepartureStatusValue, isoDate, seatsLeft } from "~/domain/departures";
 import { dollarsValue } from "~/domain/money";
-import type { orderSchema, reviewRecordSchema, savedUserSchema, serviceSchema } from "~/http/api-schemas";
+import { readItinerary } from "~/domain/packages";
+import type {
+  cancellationSchema,
+  departureRecordSchema,
+  orderSchema,
+  reviewRecordSchema,
+  savedUserSchema,
+  serviceSchema,
+} from "~/http/api-schemas";
 
 export function packageJson(tourPackage: {
   id: string;
@@ -11,6 +22,14 @@ export function packageJson(tourPackage: {
   costCents: number;
   image: string;
   description: string;
+  destination: string | null;
+  durationDays: number | null;
+  itinerary: unknown;
+  included: string[];
+  excluded: string[];
+  meetingPoint: string | null;
+  maxGroupSize: number | null;
+  gallery: string[];
 }): z.infer<typeof serviceSchema> {
   return {
     _id: tourPackage.id,
@@ -18,6 +37,14 @@ export function packageJson(tourPackage: {
     cost: Number(dollarsValue(tourPackage.costCents)),
     image: tourPackage.image,
     description: tourPackage.description,
+    destination: tourPackage.destination,
+    durationDays: tourPackage.durationDays,
+    itinerary: readItinerary(tourPackage.itinerary),
+    included: tourPackage.included,
+    excluded: tourPackage.excluded,
+    meetingPoint: tourPackage.meetingPoint,
+    maxGroupSize: tourPackage.maxGroupSize,
+    gallery: tourPackage.gallery,
   };
 }
 
@@ -37,9 +64,13 @@ export interface OrderRecord {
   quantity: number;
   packageType: string;
   payment: { amountCents: number; created: Date; last4: string; transaction: string } | null;
+  departureId: string | null;
+  travelDate: Date | null;
+  bookingStatus: BookingStatusName;
+  holdExpiresAt: Date | null;
 }
 
-export function orderJson(order: OrderRecord): z.infer<typeof orderSchema> {
+export function orderJson(order: OrderRecord, now: Date = new Date()): z.infer<typeof orderSchema> {
   return {
     _id: order.id,
     firstName: order.firstName,
@@ -63,6 +94,26 @@ export function orderJson(order: OrderRecord): z.infer<typeof orderSchema> {
           transaction: order.payment.transaction,
         }
       : null,
+    departure: order.departureId,
+    date: order.travelDate ? isoDate(order.travelDate) : null,
+    status: effectiveStatus(order, now).toLowerCase() as z.infer<typeof orderSchema>["status"],
+  };
+}
+
+/** GET /api/services/{id}/departures */
+export function departureJson(departure: {
+  id: string;
+  startDate: Date;
+  seats: number;
+  seatsTaken: number;
+  status: DepartureStatusValue;
+}): z.infer<typeof departureRecordSchema> {
+  return {
+    _id: departure.id,
+    date: isoDate(departure.startDate),
+    seats: departure.seats,
+    seatsLeft: seatsLeft(departure),
+    status: departure.status.toLowerCase() as z.infer<typeof departureRecordSchema>["status"],
   };
 }
 
@@ -87,10 +138,34 @@ export function savedUserJson(saved: { id: string; email: string; displayName: s
   return { _id: saved.id, email: saved.email, displayName: saved.displayName, acknowledged: true };
 }
 
-/** GET /api/review: the reviewer's email only for an administrator. */
+/** GET /api/review: the reviewer's email and the hidden mark only for an administrator. */
 export function reviewJson(
-  { id, email, ...review }: { id: string; name: string; email: string; rating: number; review: string; photo: string | null },
+  {
+    id,
+    email,
+    name,
+    rating,
+    review,
+    photo,
+    hiddenAt,
+  }: { id: string; name: string; email: string; rating: number; review: string; photo: string | null; hiddenAt?: Date | null },
   showEmail: boolean,
 ): z.infer<typeof reviewRecordSchema> {
-  return { _id: id, ...review, ...(showEmail ? { email } : {}) };
+  return {
+    _id: id,
+    name,
+    rating,
+    review,
+    photo,
+    ...(showEmail ? { email } : {}),
+    ...(showEmail && hiddenAt ? { hidden: true as const } : {}),
+  };
+}
+
+/** POST /api/my-orders/{id}/cancel: the new status and the refund in dollars with Stripe's refund id. */
+export function cancellationJson(outcome: CancellationOutcome): z.infer<typeof cancellationSchema> {
+  return {
+    status: "cancelled",
+    refund: outcome.refund ? { amount: Number(dollarsValue(outcome.refund.cents)), transaction: outcome.refund.refundId } : null,
+  };
 }

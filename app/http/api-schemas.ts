@@ -3,11 +3,15 @@
 // app/http/openapi.ts turns exactly these into the OpenAPI document.
 import { z } from "zod";
 import { loginSchema } from "~/auth/auth-forms";
+import { API_BOOKING_STATUSES } from "~/domain/booking-status";
+import { cancellationReason, refundAmount } from "~/domain/cancellation";
+import { catalogueQueryShape } from "~/domain/catalogue";
 import { checkoutSchema } from "~/domain/checkout";
+import { departureSeats } from "~/domain/departures";
 import { email, EMAIL_MAX_LENGTH, ignored, ONE_TIME_KEY, optional, reference, requiredText, withDefault } from "~/domain/fields";
 import { MAX_QUANTITY, MIN_QUANTITY } from "~/domain/ordering";
-
-import { reviewSchema } from "~/domain/reviews";
+import { reviewReportSchema, reviewSchema } from "~/domain/reviews";
+import { cursorParam, limitParam } from "~/http/paging";
 
 export { packageSchema as serviceInputSchema } from "~/domain/packages";
 
@@ -35,6 +39,10 @@ export const userInputSchema = z.object({
 
 export const makeAdminInputSchema = z.object({ email: accountEmail() });
 
+export const reviewReportInputSchema = reviewReportSchema;
+
+export const reviewReportedSchema = z.object({ reported: z.literal(true) }).strict();
+
 export const reviewInputSchema = reviewSchema.extend({
   name: ignored("taken from the account"),
   email: ignored("taken from the account"),
@@ -48,9 +56,31 @@ export const orderInputSchema = checkoutSchema.extend({
   quantity: withDefault(checkoutSchema.shape.quantity, 1),
 });
 
+export { departureSchema as departureInputSchema } from "~/domain/departures";
+
+/** PATCH /api/departures/{id}: one change at a time. */
+export const departurePatchSchema = z
+  .object({
+    status: z
+      .enum(["open", "closed", "cancelled"], { errorMap: () => ({ message: 'status must be "open", "closed" or "cancelled".' }) })
+      .optional()
+      .describe("cancelled also cancels and refunds the departure's bookings"),
+    seats: departureSeats.optional().describe("Never below the seats sold (409)"),
+  })
+  .refine((patch) => (patch.status === undefined) !== (patch.seats === undefined), {
+    message: "Send either status or seats.",
+    path: ["status"],
+  });
+
 export const idempotencyKey = z.string().regex(ONE_TIME_KEY).optional().describe("Retries with the same key create one order");
 
-export const ordersQuerySchema = z.object({ email: z.string().max(EMAIL_MAX_LENGTH).email().optional() });
+/** GET /api/services: the search of /services (app/domain/catalogue.ts) and cursor paging. */
+export const servicesQuerySchema = z.object({ ...catalogueQueryShape, limit: limitParam(), cursor: cursorParam });
+
+/** The paging parameters of every API list (app/http/paging.ts). */
+export const pageQuerySchema = z.object({ limit: limitParam(), cursor: cursorParam });
+
+export const ordersQuerySchema = pageQuerySchema.extend({ email: z.string().max(EMAIL_MAX_LENGTH).email().optional() });
 
 // The original site's PUT carried amount, created, last4 and transaction; only the transaction (the
 // payment intent id) is read: the rest comes from Stripe, never from the caller.
@@ -101,6 +131,14 @@ export const serviceSchema = z
     cost: z.number().describe("Dollars"),
     image: z.string(),
     description: z.string(),
+    destination: z.string().nullable(),
+    durationDays: z.number().int().nullable().describe("Days"),
+    itinerary: z.array(z.object({ title: z.string(), text: z.string() }).strict()).describe("One entry per day, in order"),
+    included: z.array(z.string()),
+    excluded: z.array(z.string()),
+    meetingPoint: z.string().nullable(),
+    maxGroupSize: z.number().int().nullable().describe("Persons"),
+    gallery: z.array(z.string()).describe("Image URLs besides image, in display order"),
   })
   .strict();
 
@@ -112,6 +150,7 @@ export const reviewRecordSchema = z
     rating: z.number().int().min(0).max(5),
     review: z.string(),
     photo: z.string().nullable(),
+    hidden: z.literal(true).optional().describe("Administrators only: hidden by an administrator, shown to no one else"),
   })
   .strict();
 
@@ -141,10 +180,61 @@ export const orderSchema = z
     quantity: z.number().int().min(MIN_QUANTITY).max(MAX_QUANTITY),
     packageType: z.string(),
     payment: paymentSchema.nullable(),
+    departure: z.string().nullable().describe("The departure's _id (null for a package without departures)"),
+    date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .nullable()
+      .describe("The travel date, YYYY-MM-DD"),
+    status: z.enum(API_BOOKING_STATUSES).describe("The booking's status; a pending booking past its hold shows expired at once"),
+  })
+  .strict();
+
+export const departureRecordSchema = z
+  .object({
+    _id: z.string(),
+    date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .describe("YYYY-MM-DD"),
+    seats: z.number().int(),
+    seatsLeft: z.number().int().min(0),
+    status: z.enum(["open", "closed", "cancelled"]),
   })
   .strict();
 
 export const clientSecretSchema = z.object({ clientSecret: z.string() }).strict();
 export const insertedIdSchema = z.object({ insertedId: z.string() }).strict();
 export const deletedCountSchema = z.object({ deletedCount: z.number().int().min(0) }).strict();
+
+export const refundSchema = z
+  .object({
+    amount: z.number().describe("Dollars refunded"),
+    transaction: z.string().describe("The Stripe refund id"),
+  })
+  .strict();
+
+export const cancellationSchema = z
+  .object({
+    status: z.literal("cancelled"),
+    refund: refundSchema.nullable().describe("null when nothing was refunded (an unpaid booking, or no refund due)"),
+  })
+  .strict();
+
+/** DELETE /api/my-orders/{id}: an admin's delete of a paid booking cancels it instead (deletedCount 0). */
+export const deleteOrderResultSchema = deletedCountSchema
+  .extend({ status: cancellationSchema.shape.status.optional(), refund: cancellationSchema.shape.refund.optional() })
+  .strict();
+
 export const modifiedCountSchema = z.object({ modifiedCount: z.number().int().min(0) }).strict();
+export const photoUrlSchema = z
+  .object({
+    url: z.string().describe("The photo's address on this site, for a package's image (its other sizes: app/domain/photos.ts)"),
+  })
+  .strict();
+
+/** An admin may choose the refund (dollars, at most what was paid less what was refunded); otherwise the package's policy decides. */
+export const cancelInputSchema = z.object({
+  amount: refundAmount("amount").describe("Administrators only: the refund in dollars (default: the package's refund policy)"),
+  reason: cancellationReason("reason").describe("Administrators only: why, for the history and the email"),
+});

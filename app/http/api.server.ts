@@ -10,7 +10,7 @@ import { logError } from "~/http/log.server";
 import { readTextWithin } from "~/http/request-body.server";
 import { retryAfter } from "~/http/retry-after";
 
-export type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
+export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type ApiHandler = (args: LoaderFunctionArgs) => Promise<Response>;
 
 export function jsonError(status: number, error: string, details?: Record<string, string[]>, headers?: HeadersInit): Response {

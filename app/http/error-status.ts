@@ -1,3 +1,5 @@
+import type { CancellationError } from "~/domain/cancellation.server";
+import type { OrderError } from "~/domain/orders.server";
 import type { PaymentError } from "~/domain/payments.server";
 
 /** The HTTP status for a payment failure, the same for the page action and /api. */
@@ -6,7 +8,25 @@ export function paymentErrorStatus(error: PaymentError): number {
     "not-configured": 503,
     "not-found": 404,
     paid: 409,
+    closed: 409,
     unverified: 400,
     provider: 502,
   }[error.code];
+}
+
+/** The HTTP status for a cancellation refused or failed, the same for the pages and /api. */
+export function cancellationErrorStatus(error: CancellationError): number {
+  return {
+    "not-found": 404,
+    "not-cancellable": 409,
+    amount: 400,
+    forbidden: 403,
+    "not-configured": 503,
+    provider: 502,
+  }[error.code];
+}
+
+/** The HTTP status for an order refused at placement: seats gone (or the date closed) is a conflict. */
+export function placementErrorStatus(error: OrderError): number {
+  return error.code === "seats" || error.code === "departure-unavailable" ? 409 : 400;
 }

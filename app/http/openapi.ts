@@ -30,6 +30,8 @@ const schemas = {
   ServiceInput: registry.register("ServiceInput", api.serviceInputSchema),
   Review: registry.register("Review", api.reviewRecordSchema),
   ReviewInput: registry.register("ReviewInput", api.reviewInputSchema),
+  ReviewReportInput: registry.register("ReviewReportInput", api.reviewReportInputSchema),
+  ReviewReported: registry.register("ReviewReported", api.reviewReportedSchema),
   Payment: registry.register("Payment", api.paymentSchema),
   Order: registry.register("Order", api.orderSchema),
   OrderInput: registry.register("OrderInput", api.orderInputSchema),
@@ -38,7 +40,15 @@ const schemas = {
   ClientSecret: registry.register("ClientSecret", api.clientSecretSchema),
   InsertedId: registry.register("InsertedId", api.insertedIdSchema),
   DeletedCount: registry.register("DeletedCount", api.deletedCountSchema),
+  DeleteOrderResult: registry.register("DeleteOrderResult", api.deleteOrderResultSchema),
+  Refund: registry.register("Refund", api.refundSchema),
+  Cancellation: registry.register("Cancellation", api.cancellationSchema),
+  CancelInput: registry.register("CancelInput", api.cancelInputSchema),
   ModifiedCount: registry.register("ModifiedCount", api.modifiedCountSchema),
+  PhotoUrl: registry.register("PhotoUrl", api.photoUrlSchema),
+  Departure: registry.register("Departure", api.departureRecordSchema),
+  DepartureInput: registry.register("DepartureInput", api.departureInputSchema),
+  DeparturePatch: registry.register("DeparturePatch", api.departurePatchSchema),
 };
 
 registry.registerComponent("securitySchemes", "cookieAuth", {
@@ -67,9 +77,12 @@ const ERRORS: Record<number, [name: string, description: string, headers?: Recor
   403: ["Forbidden", "Signed in without the right (or a cookie write from another site)"],
   404: ["NotFound", "No such record (or one that belongs to someone else), or no such API call"],
   405: ["MethodNotAllowed", "This path does not offer that method", { Allow: header("The methods the path offers", "string") }],
-  409: ["Conflict", "The order's state forbids it (already paid)"],
-  413: ["PayloadTooLarge", "The body is larger than 64 KB"],
-  415: ["UnsupportedMediaType", "The body is neither JSON nor a URL-encoded form"],
+  409: [
+    "Conflict",
+    "The record's state forbids it (an order already paid, cancelled, expired or past departure; too few seats left; a date taken)",
+  ],
+  413: ["PayloadTooLarge", "The body is larger than 64 KB (a photo: larger than UPLOAD_MAX_MB)"],
+  415: ["UnsupportedMediaType", "The body is neither JSON nor a URL-encoded form (a photo: not a JPEG, PNG or WebP)"],
   429: [
     "TooManyRequests",
     "Too many attempts or writes in a while (see Retry-After)",
@@ -95,6 +108,18 @@ const errors = (...statuses: number[]) =>
 const json = (description: string, schema: z.ZodTypeAny): ResponseConfig => ({
   description,
   content: { "application/json": { schema } },
+});
+
+/** A page of a list: a plain array, and the next page's URL in Link when there is one. */
+const page = (description: string, schema: z.ZodTypeAny): ResponseConfig => ({
+  ...json(`${description}: at most \`limit\` of them`, z.array(schema)),
+  headers: {
+    Link: {
+      required: false,
+      description: '`<URL of the next page>; rel="next"`, absent on the last page',
+      schema: { type: "string" },
+    },
+  },
 });
 
 /** A JSON or form body (both are accepted), validated by this very schema. */
@@ -140,10 +165,11 @@ route({
 route({
   method: "get",
   path: "/api/users",
-  summary: "All users (administrators only)",
+  summary: "All users, oldest first, a page at a time (administrators only)",
   operationId: "listUsers",
   security: signedIn,
-  responses: { 200: json("Users", z.array(schemas.User)), ...errors(401, 403) },
+  request: { query: api.pageQuerySchema },
+  responses: { 200: page("Users", schemas.User), ...errors(400, 401, 403) },
 });
 route({
   method: "post",
@@ -178,9 +204,25 @@ route({
 route({
   method: "get",
   path: "/api/services",
-  summary: "Every package on sale",
+  summary: "Packages on sale, searched, sorted and paged (first page: the newest 50)",
+  description:
+    "Answers at most `limit` packages; when more follow, the `Link` header gives the next page's URL (the same parameters and a `cursor`). " +
+    "A cursor stays valid when packages are added: the next page neither repeats nor skips one. Invalid parameters answer 400 with `details` naming each.",
   operationId: "listServices",
-  responses: { 200: json("Packages", z.array(schemas.Service)) },
+  request: { query: api.servicesQuerySchema },
+  responses: {
+    200: {
+      ...json("Packages", z.array(schemas.Service)),
+      headers: {
+        Link: {
+          required: false,
+          description: 'Present when more packages follow: `</api/services?…&cursor=…>; rel="next"`',
+          schema: { type: "string" },
+        },
+      },
+    },
+    ...errors(400),
+  },
 });
 route({
   method: "post",
@@ -191,6 +233,29 @@ route({
   request: { body: body(schemas.ServiceInput) },
   responses: { 201: json("The new package's id", schemas.InsertedId), ...errors(...WRITE_ERRORS) },
 });
+const photoBytes = { schema: { type: "string" as const, format: "binary" } };
+route({
+  method: "post",
+  path: "/api/photos",
+  summary:
+    "Upload a package photo (administrators only): JPEG, PNG or WebP by its content, at most UPLOAD_MAX_MB; served in WebP sizes under the URL's /photos/{id}/",
+  operationId: "uploadPhoto",
+  security: signedIn,
+  request: {
+    body: {
+      required: true,
+      content: {
+        "multipart/form-data": {
+          schema: { type: "object", properties: { file: { type: "string", format: "binary" } }, required: ["file"] },
+        },
+        "image/jpeg": photoBytes,
+        "image/png": photoBytes,
+        "image/webp": photoBytes,
+      },
+    },
+  },
+  responses: { 201: json("The stored photo's URL", schemas.PhotoUrl), ...errors(...WRITE_ERRORS) },
+});
 route({
   method: "get",
   path: "/api/services/{id}",
@@ -198,6 +263,16 @@ route({
   operationId: "getService",
   request: { params: idParams("The package's _id") },
   responses: { 200: json("The package", schemas.Service), ...errors(404) },
+});
+route({
+  method: "put",
+  path: "/api/services/{id}",
+  summary:
+    "Replace a package (administrators only): the fields of POST; a trip fact left out is cleared; orders keep their title and price",
+  operationId: "updateService",
+  security: signedIn,
+  request: { params: idParams("The package's _id"), body: body(schemas.ServiceInput) },
+  responses: { 200: json("Saved", schemas.ModifiedCount), ...errors(...WRITE_ERRORS, 404) },
 });
 route({
   method: "delete",
@@ -210,11 +285,44 @@ route({
 });
 route({
   method: "get",
+  path: "/api/services/{id}/departures",
+  summary: "The package's open future departures with their seats left (every departure for administrators), by date",
+  operationId: "listDepartures",
+  security: [{}, ...signedIn],
+  request: { params: idParams("The package's _id") },
+  responses: { 200: json("Departures", z.array(schemas.Departure)), ...errors(404) },
+});
+route({
+  method: "post",
+  path: "/api/services/{id}/departures",
+  summary: "Add a departure: a future date (one per date) and 1 to 500 seats (administrators only)",
+  operationId: "addDeparture",
+  security: signedIn,
+  request: { params: idParams("The package's _id"), body: body(schemas.DepartureInput) },
+  responses: { 201: json("The new departure's id", schemas.InsertedId), ...errors(...WRITE_ERRORS, 404, 409) },
+});
+route({
+  method: "patch",
+  path: "/api/departures/{id}",
+  summary:
+    "Close, reopen or cancel a departure (cancelling cancels and refunds its bookings), or change its seats (never below the seats sold) (administrators only)",
+  operationId: "changeDeparture",
+  security: signedIn,
+  request: { params: idParams("The departure's _id"), body: body(schemas.DeparturePatch) },
+  responses: {
+    200: json("1 when changed, 0 when it already was so", schemas.ModifiedCount),
+    ...errors(...WRITE_ERRORS, 404, 409),
+  },
+});
+route({
+  method: "get",
   path: "/api/review",
-  summary: "Reviews, newest first (the reviewer's email only for administrators)",
+  summary:
+    "Reviews, newest first, a page at a time (the reviewer's email only for administrators; reviews an administrator hid only for administrators, marked hidden)",
   operationId: "listReviews",
   security: [{}, ...signedIn],
-  responses: { 200: json("Reviews", z.array(schemas.Review)) },
+  request: { query: api.pageQuerySchema },
+  responses: { 200: page("Reviews", schemas.Review), ...errors(400) },
 });
 route({
   method: "post",
@@ -226,22 +334,33 @@ route({
   responses: { 201: json("The new review's id", schemas.InsertedId), ...errors(...WRITE_ERRORS, 429) },
 });
 route({
+  method: "post",
+  path: "/api/review/{id}/report",
+  summary: "Report a review as abusive (signed in; a second report of the same review by the same user counts once)",
+  operationId: "reportReview",
+  security: signedIn,
+  request: { params: idParams("The review's _id"), body: { ...body(schemas.ReviewReportInput), required: false } },
+  responses: { 200: json("Reported", schemas.ReviewReported), ...errors(...WRITE_ERRORS, 404, 429) },
+});
+route({
   method: "get",
   path: "/api/my-orders",
-  summary: "All orders (administrators), or with ?email= the orders of that user (that user or an administrator)",
+  summary:
+    "All orders (administrators), or with ?email= the orders of that user (that user or an administrator), a page at a time",
   operationId: "listOrders",
   security: signedIn,
   request: { query: api.ordersQuerySchema },
-  responses: { 200: json("Orders, newest first", z.array(schemas.Order)), ...errors(400, 401, 403) },
+  responses: { 200: page("Orders, newest first", schemas.Order), ...errors(400, 401, 403) },
 });
 route({
   method: "post",
   path: "/api/my-orders",
-  summary: "Place an order (signed in); the server prices it from the package and quantity",
+  summary:
+    "Place an order (signed in); the server prices it from the package and quantity. A package with departures needs one (400 without), and its seats are taken with the order (409 when too few are left)",
   operationId: "placeOrder",
   security: signedIn,
   request: { headers: z.object({ "Idempotency-Key": api.idempotencyKey }), body: body(schemas.OrderInput) },
-  responses: { 201: json("The new order's id", schemas.InsertedId), ...errors(...WRITE_ERRORS, 429) },
+  responses: { 201: json("The new order's id", schemas.InsertedId), ...errors(...WRITE_ERRORS, 409, 429) },
 });
 route({
   method: "get",
@@ -267,11 +386,31 @@ route({
 route({
   method: "delete",
   path: "/api/my-orders/{id}",
-  summary: "Delete an order (its owner while unpaid, or an administrator); the record is kept",
+  summary:
+    "Delete an order (its owner while unpaid, or an administrator); the record is kept. An administrator's delete of a paid booking cancels it with the package's policy refund instead",
   operationId: "deleteOrder",
   security: signedIn,
   request: { params: idParams("The order's _id") },
-  responses: { 200: json("Deleted", schemas.DeletedCount), ...errors(401, 403, 404, 409) },
+  responses: {
+    200: json(
+      "Deleted (deletedCount 1), or a paid booking cancelled instead (deletedCount 0 with status and refund)",
+      schemas.DeleteOrderResult,
+    ),
+    ...errors(401, 403, 404, 409, 502, 503),
+  },
+});
+route({
+  method: "post",
+  path: "/api/my-orders/{id}/cancel",
+  summary:
+    "Cancel a booking: its owner before departure, refunded per the package's refund policy; an administrator any booking, with the policy refund or the amount sent. An unpaid booking is cancelled without refund. Seats are released",
+  operationId: "cancelOrder",
+  security: signedIn,
+  request: { params: idParams("The order's _id"), body: { ...body(schemas.CancelInput), required: false } },
+  responses: {
+    200: json("Cancelled, with the refund made (null when none)", schemas.Cancellation),
+    ...errors(...WRITE_ERRORS, 404, 409, 502, 503),
+  },
 });
 route({
   method: "post",

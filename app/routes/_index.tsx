@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { HeroCarousel } from "~/components/HeroCarousel";
 import { NewsletterBox } from "~/components/NewsletterBox";
 import { PackagesGrid } from "~/components/PackagesGrid";
@@ -7,6 +7,8 @@ import { ReviewsCarousel } from "~/components/ReviewsCarousel";
 import { listPackageCards } from "~/data/packages.server";
 import { listRecentReviews } from "~/data/reviews.server";
 import { publicPageHeaders } from "~/http/http-cache";
+import { originFrom, pageMeta } from "~/http/page-meta";
+import type { loader as rootLoader } from "~/root";
 
 export const headers = publicPageHeaders;
 
@@ -15,16 +17,18 @@ export async function loader() {
   return { packages, reviews };
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Tour Booking — travel packages across Bangladesh" },
-  {
-    name: "description",
-    content: "Handpicked tour packages across Bangladesh within your budget. Read reviews, book and pay online.",
-  },
-];
+// /home shows the same page: its canonical URL is /.
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Tour Booking — travel packages across Bangladesh",
+    description: "Handpicked tour packages across Bangladesh within your budget. Read reviews, book and pay online.",
+    path: "/",
+    origin: originFrom(matches),
+  });
 
 export default function HomePage() {
   const { packages, reviews } = useLoaderData<typeof loader>();
+  const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
   return (
     <>
       <HeroCarousel />
@@ -39,7 +43,7 @@ export default function HomePage() {
           <h2 id="reviews-title" className="section-title">
             What our travellers say
           </h2>
-          <ReviewsCarousel reviews={reviews} />
+          <ReviewsCarousel reviews={reviews} canReport={signedIn} />
         </div>
       </section>
       <NewsletterBox />

@@ -1,13 +1,17 @@
 import type { MetaFunction } from "@remix-run/node";
 import { ImageCarousel } from "~/components/ImageCarousel";
 import { publicPageHeaders } from "~/http/http-cache";
+import { originFrom, pageMeta } from "~/http/page-meta";
 
 export const headers = publicPageHeaders;
 
-export const meta: MetaFunction = () => [
-  { title: "About — Tour Booking" },
-  { name: "description", content: "Our journey, our tour guides and why travellers book with us." },
-];
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "About — Tour Booking",
+    description: "Our journey, our tour guides and why travellers book with us.",
+    path: "/about",
+    origin: originFrom(matches),
+  });
 
 const guides = [
   { name: "Rahim Uddin", role: "Sundarbans & river cruises", photo: "/images/people/guide-1.svg", years: 12 },

@@ -1,18 +1,21 @@
 import { randomBytes } from "node:crypto";
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { flashCookie, requireUser } from "~/auth/session.server";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, FormErrors, SelectField, SubmitButton } from "~/components/forms";
+import { PackageImage } from "~/components/PackageImage";
 import { checkoutSchema, DISTRICTS } from "~/domain/checkout";
+import { formatTravelDate } from "~/domain/departures";
 import { parseForm } from "~/domain/forms";
 import { isPlausibleId } from "~/domain/ids";
 import { dollarsValue, formatDollars } from "~/domain/money";
-import { isPackageType, MAX_QUANTITY, MIN_QUANTITY } from "~/domain/ordering";
-import { OrderError, placeOrder, quote } from "~/domain/orders.server";
+import { checkoutPath, isPackageType, MAX_QUANTITY, MIN_QUANTITY } from "~/domain/ordering";
+import { departureToBook, OrderError, placeOrder, quote } from "~/domain/orders.server";
 import { take } from "~/domain/rate-limit.server";
 import { clientAddress } from "~/http/client-address.server";
+import { placementErrorStatus } from "~/http/error-status";
 import { formPageHeaders, retryAfter } from "~/http/retry-after";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -34,15 +37,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       { status: 400 },
     );
   }
+  const departureId = url.searchParams.get("departure");
+  let departure: Awaited<ReturnType<typeof departureToBook>>;
+  try {
+    departure = await departureToBook(packageId, departureId, quantity);
+  } catch (error) {
+    if (error instanceof OrderError) throw data({ message: error.message }, { status: placementErrorStatus(error) });
+    throw error;
+  }
   // The {total} in the path is only what the order page computed: the server's total wins.
   const total = dollarsValue(priced.totalCents);
-  if (params.total !== total) {
-    throw redirect(`/addCart/${total}?${new URLSearchParams({ service: packageId, quantity: String(quantity), type })}`);
-  }
+  if (params.total !== total) throw redirect(checkoutPath(packageId, total, quantity, type, departure?.id));
   return {
     tourPackage: priced.tourPackage,
     quantity,
     type,
+    departure,
     totalCents: priced.totalCents,
     email: user.email,
     formKey: randomBytes(16).toString("base64url"),
@@ -61,9 +71,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
   try {
-    await placeOrder(user.id, submission.value);
+    await placeOrder(user.id, submission.value, { origin: new URL(request.url).origin });
   } catch (error) {
-    if (error instanceof OrderError) return data(submission.reply({ formErrors: [error.message] }), { status: 400 });
+    if (error instanceof OrderError) {
+      return data(submission.reply({ formErrors: [error.message] }), { status: placementErrorStatus(error) });
+    }
     throw error;
   }
   return redirect("/dashboard/myOrder", { headers: { "Set-Cookie": await flashCookie("order-placed") } });
@@ -73,6 +85,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Checkout — Tour Booking" }];
+
+/** An order the checkout cannot take (no date, too many persons, a closed date): why, and the way back to change it. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const query = new URLSearchParams(useLocation().search);
+  const message = isRouteErrorResponse(error) && error.status < 500 ? (error.data as { message?: string } | null)?.message : null;
+  if (!message) throw error;
+  const service = query.get("service") ?? "";
+  const back = new URLSearchParams();
+  for (const name of ["quantity", "type", "departure"]) if (query.get(name)) back.set(name, query.get(name)!);
+  return (
+    <section className="container page-section page-message" role="alert">
+      <h1>This order cannot be placed</h1>
+      <p>{message}</p>
+      {isPlausibleId(service) ? (
+        <Link to={`/order/${service}?${back}`}>Change the order</Link>
+      ) : (
+        <Link to="/services">See the packages</Link>
+      )}
+    </section>
+  );
+}
 
 export default function CheckoutPage() {
   const order = useLoaderData<typeof loader>();
@@ -89,6 +123,7 @@ export default function CheckoutPage() {
           <input type="hidden" name="service" value={order.tourPackage.id} />
           <input type="hidden" name="quantity" value={order.quantity} />
           <input type="hidden" name="type" value={order.type} />
+          {order.departure ? <input type="hidden" name="departure" value={order.departure.id} /> : null}
           <input type="hidden" name="formKey" value={order.formKey} />
           <div className="field-row">
             <Field label="First name" meta={fields.firstName} inputProps={{ autoComplete: "given-name" }} />
@@ -131,10 +166,22 @@ export default function CheckoutPage() {
       </section>
       <aside className="card form-card order-summary" aria-labelledby="summary-title">
         <h2 id="summary-title">Your order</h2>
-        <img src={order.tourPackage.image} alt="" width={640} height={420} />
+        <PackageImage
+          src={order.tourPackage.image}
+          alt=""
+          name={order.tourPackage.title}
+          width={640}
+          height={420}
+          sizes="(max-width: 800px) 100vw, 400px"
+        />
         <p>
           <strong>{order.tourPackage.title}</strong>
         </p>
+        {order.departure ? (
+          <p>
+            Date: <strong>{formatTravelDate(order.departure.date)}</strong>
+          </p>
+        ) : null}
         <p>
           {order.quantity} {order.quantity === 1 ? "person" : "persons"} × {formatDollars(order.tourPackage.costCents)},{" "}
           {order.type} package
@@ -142,7 +189,11 @@ export default function CheckoutPage() {
         <p className="order-total">
           Price: <strong>{formatDollars(order.totalCents)}</strong>
         </p>
-        <Link to={`/order/${order.tourPackage.id}?quantity=${order.quantity}&type=${order.type}`}>Change the order</Link>
+        <Link
+          to={`/order/${order.tourPackage.id}?${new URLSearchParams({ quantity: String(order.quantity), type: order.type, ...(order.departure ? { departure: order.departure.id } : {}) })}`}
+        >
+          Change the order
+        </Link>
       </aside>
     </div>
   );

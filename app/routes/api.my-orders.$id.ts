@@ -1,11 +1,12 @@
 import { findOrderRecord } from "~/data/orders.server";
+import { CancellationError } from "~/domain/cancellation.server";
 import { isPlausibleId } from "~/domain/ids";
 import { deleteOrder, OrderError } from "~/domain/orders.server";
 import { confirmPayment, PaymentError } from "~/domain/payments.server";
-import { orderJson } from "~/http/api-json";
+import { cancellationJson, orderJson } from "~/http/api-json";
 import { paymentInputSchema } from "~/http/api-schemas";
 import { apiRoute, jsonError, readBody, requireApiUser } from "~/http/api.server";
-import { paymentErrorStatus } from "~/http/error-status";
+import { cancellationErrorStatus, paymentErrorStatus } from "~/http/error-status";
 
 export const { loader, action } = apiRoute({
   // GET /api/my-orders/{id}: the owner or an admin; anyone else gets the same 404 as a missing order.
@@ -30,16 +31,17 @@ export const { loader, action } = apiRoute({
     }
   },
 
-  // DELETE /api/my-orders/{id}: a soft delete by the owner (unpaid orders) or an admin.
+  // DELETE /api/my-orders/{id}: a soft delete by the owner (unpaid orders) or an admin; an admin's
+  // delete of a paid booking cancels it with the policy refund instead (deletedCount 0, the cancellation).
   DELETE: async ({ request, params }) => {
     const user = await requireApiUser(request);
     if (!isPlausibleId(params.id)) return jsonError(404, "No such order.");
     try {
-      return Response.json({
-        deletedCount: await deleteOrder(params.id, user.isAdmin ? undefined : user.id),
-      });
+      const { deletedCount, cancellation } = await deleteOrder(params.id, user);
+      return Response.json({ deletedCount, ...(cancellation ? cancellationJson(cancellation) : {}) });
     } catch (error) {
       if (error instanceof OrderError) return jsonError(error.code === "paid" ? 409 : 404, error.message);
+      if (error instanceof CancellationError) return jsonError(cancellationErrorStatus(error), error.message);
       throw error;
     }
   },

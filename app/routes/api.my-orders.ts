@@ -7,8 +7,11 @@ import { orderJson } from "~/http/api-json";
 import { orderInputSchema, ordersQuerySchema } from "~/http/api-schemas";
 import { type ApiHandler, apiRoute, jsonError, readBody, requireApiUser, tooManyRequests } from "~/http/api.server";
 import { clientAddress } from "~/http/client-address.server";
+import { placementErrorStatus } from "~/http/error-status";
+import { CURSOR_INVALID, createdAtCursor, createdAtKey, pagedJson, readApiPage } from "~/http/paging";
 
-// GET /api/my-orders (admin: all orders) and GET /api/my-orders?email= (that user or an admin).
+// GET /api/my-orders (admin: all orders) and GET /api/my-orders?email= (that user or an admin), newest
+// first, `limit` (default 50, at most 100) a page, the next page in the Link header.
 const listOrders: ApiHandler = async ({ request }) => {
   const user = await requireApiUser(request);
   const email = new URL(request.url).searchParams.get("email")?.trim().toLowerCase();
@@ -17,11 +20,16 @@ const listOrders: ApiHandler = async ({ request }) => {
   }
   if (email === undefined && !user.isAdmin) return jsonError(403, "Administrators only: add ?email= with your own email.");
   if (email !== undefined && email !== user.email && !user.isAdmin) return jsonError(403, "You can only see your own orders.");
-  const orders = await listOrderRecords(email);
-  return Response.json(orders.map(orderJson));
+  const page = readApiPage(request.url);
+  if (!page.ok) return jsonError(400, page.message, { [page.field]: [page.message] });
+  const after = page.cursor && createdAtCursor(page.cursor);
+  if (page.cursor && !after) return jsonError(400, CURSOR_INVALID, { cursor: [CURSOR_INVALID] });
+  const orders = await listOrderRecords(email, { after: after ?? null, limit: page.limit + 1 });
+  return pagedJson(request, orders, page.limit, orderJson, createdAtKey);
 };
 
-// POST /api/my-orders (signed in): the server prices the order from the package and quantity.
+// POST /api/my-orders (signed in): the server prices the order from the package and quantity,
+// and books the departure's seats (app/domain/orders.server.ts).
 const placeApiOrder: ApiHandler = async ({ request, context }) => {
   const user = await requireApiUser(request);
   const input = await readBody(request, orderInputSchema);
@@ -36,10 +44,10 @@ const placeApiOrder: ApiHandler = async ({ request, context }) => {
   const key = request.headers.get("Idempotency-Key");
   const formKey = input.formKey ?? (key && ONE_TIME_KEY.test(key) ? key : randomBytes(16).toString("base64url"));
   try {
-    const order = await placeOrder(user.id, { ...input, formKey });
+    const order = await placeOrder(user.id, { ...input, formKey }, { origin: new URL(request.url).origin });
     return Response.json({ insertedId: order.id }, { status: 201 });
   } catch (error) {
-    if (error instanceof OrderError) return jsonError(400, error.message);
+    if (error instanceof OrderError) return jsonError(placementErrorStatus(error), error.message);
     throw error;
   }
 };

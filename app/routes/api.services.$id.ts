@@ -1,12 +1,22 @@
-import { deletePackage, findPackage } from "~/data/packages.server";
+import { deletePackage, findPackage, updatePackage } from "~/data/packages.server";
+import { packageSchema } from "~/domain/packages";
 import { packageJson } from "~/http/api-json";
-import { apiRoute, jsonError, requireApiAdmin } from "~/http/api.server";
+import { apiRoute, jsonError, readBody, requireApiAdmin } from "~/http/api.server";
 
 export const { loader, action } = apiRoute({
   // GET /api/services/{id}
   GET: async ({ params }) => {
     const tourPackage = await findPackage(params.id);
     return tourPackage ? Response.json(packageJson(tourPackage)) : jsonError(404, "No such package.");
+  },
+
+  // PUT /api/services/{id} (admin): the whole package as POST takes it -> { modifiedCount }. A fact
+  // left out is cleared; orders keep the title and price they were placed with.
+  PUT: async ({ request, params }) => {
+    await requireApiAdmin(request);
+    const input = await readBody(request, packageSchema);
+    const modifiedCount = await updatePackage(params.id ?? "", input);
+    return modifiedCount ? Response.json({ modifiedCount }) : jsonError(404, "No such package.");
   },
 
   // DELETE /api/services/{id} (admin): { deletedCount }. A soft delete: orders keep their package.

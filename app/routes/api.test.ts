@@ -1,12 +1,14 @@
 // The documented REST calls (docs/spec.md §7) under /api, called with real Requests against the database.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/data/db.server";
+import * as departureById from "~/routes/api.departures.$id";
 import * as myOrders from "~/routes/api.my-orders";
 import * as myOrder from "~/routes/api.my-orders.$id";
 import * as openApi from "~/routes/api.openapi[.]json";
 import * as review from "~/routes/api.review";
 import * as services from "~/routes/api.services";
 import * as serviceById from "~/routes/api.services.$id";
+import * as departuresOf from "~/routes/api.services.$id.departures";
 import * as users from "~/routes/api.users";
 import * as userByEmail from "~/routes/api.users.$email";
 import * as makeAdmin from "~/routes/api.users.admin";
@@ -47,6 +49,12 @@ async function people() {
     otherCookie: await signIn(other.id),
     adminCookie: await signIn(admin.id),
   };
+}
+
+/** The first open date of a package, as GET /api/services/{id}/departures lists them (demo packages have some). */
+async function firstDeparture(serviceId: string): Promise<string> {
+  const listed = await callRoute(departuresOf.loader, call(`/api/services/${serviceId}/departures`), { id: serviceId });
+  return listed.data.find((departure: { seatsLeft: number }) => departure.seatsLeft >= 2)._id;
 }
 
 describe("services", () => {
@@ -218,7 +226,7 @@ describe("orders", () => {
   it("prices orders on the server and keeps them to their owner", async () => {
     const { customer, customerCookie, otherCookie, adminCookie } = await people();
     const [service] = (await callRoute(services.loader, call("/api/services"))).data;
-    const base = { ...billing, service: service._id, quantity: 2, type: "couple" };
+    const base = { ...billing, service: service._id, departure: await firstDeparture(service._id), quantity: 2, type: "couple" };
 
     const tampered = await callRoute(
       myOrders.action,
@@ -288,6 +296,7 @@ describe("orders", () => {
       district: "Cox's Bazar",
       mobileNumber: "+880 1712-345678",
       service: service._id,
+      departure: await firstDeparture(service._id),
       quantity: 1,
       type: "city",
     };
@@ -324,7 +333,7 @@ describe("orders", () => {
   it("creates one order for one Idempotency-Key", async () => {
     const { customer, customerCookie } = await people();
     const [service] = (await callRoute(services.loader, call("/api/services"))).data;
-    const body = { ...billing, service: service._id, quantity: 1, type: "city" };
+    const body = { ...billing, service: service._id, departure: await firstDeparture(service._id), quantity: 1, type: "city" };
     const ids = new Set<string>();
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const request = call("/api/my-orders", "POST", { body, cookie: customerCookie });
@@ -334,5 +343,143 @@ describe("orders", () => {
     expect(ids.size).toBe(1);
     const prisma = await db();
     expect(await prisma.order.count({ where: { userId: customer.id } })).toBe(1);
+  });
+});
+
+describe("departures", () => {
+  async function freshPackage() {
+    const prisma = await db();
+    return prisma.service.create({
+      data: { title: "Departure Tour", costCents: 100_00, image: "/images/tours/bandarban.svg", description: "Dates." },
+    });
+  }
+  const listOf = async (id: string, cookie?: string) =>
+    (await callRoute(departuresOf.loader, call(`/api/services/${id}/departures`, "GET", { cookie }), { id })).data;
+  const add = (id: string, body: unknown, cookie?: string) =>
+    callRoute(departuresOf.action, call(`/api/services/${id}/departures`, "POST", { body, cookie }), { id });
+  const patch = (id: string, body: unknown, cookie?: string) =>
+    callRoute(departureById.action, call(`/api/departures/${id}`, "PATCH", { body, cookie }), { id });
+
+  it("lets only admins add dates: in the future, 1 to 500 seats, one per date", async () => {
+    const { customerCookie, adminCookie } = await people();
+    const tourPackage = await freshPackage();
+    const departure = { date: "2030-06-01", seats: 12 };
+    expect((await add(tourPackage.id, departure)).status).toBe(401);
+    expect((await add(tourPackage.id, departure, customerCookie)).status).toBe(403);
+    expect(await listOf(tourPackage.id, adminCookie)).toEqual([]);
+
+    expect(await add(tourPackage.id, { date: "2020-01-01", seats: 12 }, adminCookie)).toMatchObject({
+      status: 400,
+      data: { error: "The date must be in the future.", details: { date: ["The date must be in the future."] } },
+    });
+    expect((await add(tourPackage.id, { date: "2030-06-01", seats: 501 }, adminCookie)).status).toBe(400);
+    expect((await add(tourPackage.id, { date: "2030-02-30", seats: 5 }, adminCookie)).status).toBe(400);
+    expect((await add("unknownpackage1", departure, adminCookie)).status).toBe(404);
+    const created = await add(tourPackage.id, departure, adminCookie);
+    expect(created.status).toBe(201);
+    expect(await add(tourPackage.id, { date: "2030-06-01", seats: 3 }, adminCookie)).toMatchObject({
+      status: 409,
+      data: { error: "This package already has a departure on that date." },
+    });
+    await add(tourPackage.id, { date: "2030-05-01", seats: 4 }, adminCookie);
+    expect(await listOf(tourPackage.id)).toEqual([
+      { _id: expect.any(String), date: "2030-05-01", seats: 4, seatsLeft: 4, status: "open" },
+      { _id: created.data.insertedId, date: "2030-06-01", seats: 12, seatsLeft: 12, status: "open" },
+    ]);
+  });
+
+  it("shows visitors only open future dates, admins every one; only admins change them", async () => {
+    const { customer, customerCookie, adminCookie } = await people();
+    const tourPackage = await freshPackage();
+    const prisma = await db();
+    const [past, closed, open] = await Promise.all(
+      [
+        { startDate: new Date("2020-03-01"), seats: 5 },
+        { startDate: new Date("2030-03-01"), seats: 5, status: "CLOSED" as const },
+        { startDate: new Date("2030-04-01"), seats: 5 },
+      ].map((data) => prisma.departure.create({ data: { serviceId: tourPackage.id, ...data } })),
+    );
+    expect((await listOf(tourPackage.id)).map((departure: { _id: string }) => departure._id)).toEqual([open.id]);
+    expect((await listOf(tourPackage.id, customerCookie)).map((departure: { _id: string }) => departure._id)).toEqual([open.id]);
+    expect((await listOf(tourPackage.id, adminCookie)).map((departure: { status: string }) => departure.status)).toEqual([
+      "open",
+      "closed",
+      "open",
+    ]);
+    expect((await listOf(tourPackage.id, adminCookie))[0]._id).toBe(past.id);
+
+    expect((await patch(open.id, { status: "closed" })).status).toBe(401);
+    expect((await patch(open.id, { status: "closed" }, customerCookie)).status).toBe(403);
+    expect((await patch(open.id, { seats: 1 }, customerCookie)).status).toBe(403);
+    expect((await prisma.departure.findUniqueOrThrow({ where: { id: open.id } })).status).toBe("OPEN");
+
+    expect((await patch(open.id, { status: "closed" }, adminCookie)).data).toEqual({ modifiedCount: 1 });
+    expect((await patch(open.id, { status: "closed" }, adminCookie)).data).toEqual({ modifiedCount: 0 });
+    expect((await patch(closed.id, { status: "open" }, adminCookie)).data).toEqual({ modifiedCount: 1 });
+    expect((await patch(closed.id, { status: "paused" }, adminCookie)).status).toBe(400);
+    expect((await patch(closed.id, {}, adminCookie)).status).toBe(400);
+    expect((await patch(closed.id, { status: "open", seats: 3 }, adminCookie)).status).toBe(400);
+    expect((await patch("unknowndeparture1", { seats: 3 }, adminCookie)).status).toBe(404);
+
+    // Seats: never below the seats sold.
+    const booked = await callRoute(
+      myOrders.action,
+      call("/api/my-orders", "POST", {
+        body: { ...billing, email: customer.email, service: tourPackage.id, departure: closed.id, quantity: 3, type: "city" },
+        cookie: customerCookie,
+      }),
+    );
+    expect(booked.status).toBe(201);
+    expect(await patch(closed.id, { seats: 2 }, adminCookie)).toMatchObject({
+      status: 409,
+      data: { error: "3 seats are sold: the seats cannot be fewer." },
+    });
+    expect((await patch(closed.id, { seats: 3 }, adminCookie)).data).toEqual({ modifiedCount: 1 });
+    expect(await prisma.departure.findUniqueOrThrow({ where: { id: closed.id } })).toMatchObject({ seats: 3, seatsTaken: 3 });
+
+    // Cancelling: a date with bookings is refused by this branch's cancelDeparture; an empty one is cancelled.
+    expect((await patch(open.id, { status: "cancelled" }, customerCookie)).status).toBe(403);
+    expect((await patch(open.id, { status: "cancelled" }, adminCookie)).data).toEqual({ modifiedCount: 1 });
+    expect((await patch(open.id, { status: "open" }, adminCookie)).status).toBe(409);
+    expect((await patch(open.id, { seats: 9 }, adminCookie)).status).toBe(409);
+  });
+
+  it("books seats with the order: 409 when too few are left, 400 without a date when the package has dates", async () => {
+    const { customer, customerCookie } = await people();
+    const tourPackage = await freshPackage();
+    const order = { ...billing, email: customer.email, service: tourPackage.id, type: "group" };
+    const post = (body: unknown) => callRoute(myOrders.action, call("/api/my-orders", "POST", { body, cookie: customerCookie }));
+    // Without departures the package is ordered as before.
+    expect((await post({ ...order, quantity: 2 })).status).toBe(201);
+    const prisma = await db();
+    const departure = await prisma.departure.create({
+      data: { serviceId: tourPackage.id, startDate: new Date("2030-08-08"), seats: 4 },
+    });
+    expect(await post({ ...order, quantity: 2 })).toMatchObject({
+      status: 400,
+      data: { error: "Please choose a departure date." },
+    });
+    const placed = await post({ ...order, departure: departure.id, quantity: 3 });
+    expect(placed.status).toBe(201);
+    expect(await post({ ...order, departure: departure.id, quantity: 2 })).toMatchObject({
+      status: 409,
+      data: { error: "Only 1 seat left on this date." },
+    });
+    expect((await post({ ...order, departure: departure.id, quantity: 1 })).status).toBe(201);
+    expect(await post({ ...order, departure: departure.id, quantity: 1 })).toMatchObject({
+      status: 409,
+      data: { error: "This date is sold out." },
+    });
+    expect((await prisma.departure.findUniqueOrThrow({ where: { id: departure.id } })).seatsTaken).toBe(4);
+    expect(await prisma.order.count({ where: { userId: customer.id } })).toBe(3);
+
+    const id = placed.data.insertedId;
+    const json = (await callRoute(myOrder.loader, call(`/api/my-orders/${id}`, "GET", { cookie: customerCookie }), { id })).data;
+    expect(json).toMatchObject({ departure: departure.id, date: "2030-08-08", quantity: 3, status: "pending" });
+    // A pending booking past its hold reads as expired before any sweep.
+    await prisma.order.update({ where: { id }, data: { holdExpiresAt: new Date(Date.now() - 1000) } });
+    const expired = (await callRoute(myOrder.loader, call(`/api/my-orders/${id}`, "GET", { cookie: customerCookie }), { id }))
+      .data;
+    expect(expired.status).toBe("expired");
   });
 });

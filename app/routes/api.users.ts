@@ -2,12 +2,17 @@ import { listUsers, saveDisplayName } from "~/data/users.server";
 import { savedUserJson, userJson } from "~/http/api-json";
 import { userInputSchema } from "~/http/api-schemas";
 import { apiRoute, jsonError, readBody, requireApiAdmin, requireApiUser, type ApiHandler } from "~/http/api.server";
+import { CURSOR_INVALID, createdAtCursor, createdAtKey, pagedJson, readApiPage } from "~/http/paging";
 
-// GET /api/users (admin): the list, with only what an admin needs.
+// GET /api/users (admin): oldest first, `limit` a page (Link: the next), with only what an admin needs.
 const getUsers: ApiHandler = async ({ request }) => {
   await requireApiAdmin(request);
-  const users = await listUsers();
-  return Response.json(users.map(userJson));
+  const page = readApiPage(request.url);
+  if (!page.ok) return jsonError(400, page.message, { [page.field]: [page.message] });
+  const after = page.cursor && createdAtCursor(page.cursor);
+  if (page.cursor && !after) return jsonError(400, CURSOR_INVALID, { cursor: [CURSOR_INVALID] });
+  const users = await listUsers({ after: after ?? null, limit: page.limit + 1 });
+  return pagedJson(request, users, page.limit, userJson, createdAtKey);
 };
 
 // POST and PUT /api/users: the signed-in user saves their own record (an upsert of the display name).

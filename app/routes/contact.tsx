@@ -8,6 +8,7 @@ import { receiveContactMessage } from "~/domain/contact.server";
 import { parseForm } from "~/domain/forms";
 import { take } from "~/domain/rate-limit.server";
 import { clientAddress } from "~/http/client-address.server";
+import { originFrom, pageMeta } from "~/http/page-meta";
 import { formPageHeaders, retryAfter } from "~/http/retry-after";
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -31,10 +32,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 // Keeps the Retry-After of a refused post.
 export const headers = formPageHeaders;
 
-export const meta: MetaFunction = () => [
-  { title: "Contact — Tour Booking" },
-  { name: "description", content: "Contact our travel agency: address, phone, email and business hours." },
-];
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Contact — Tour Booking",
+    description: "Contact our travel agency: address, phone, email and business hours.",
+    path: "/contact",
+    origin: originFrom(matches),
+  });
 
 export default function ContactPage() {
   const actionData = useActionData<typeof action>();

@@ -3,10 +3,12 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, da
 import { Form, useActionData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/session.server";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
-import { Field, SubmitButton, TextareaField } from "~/components/forms";
+import { SubmitButton } from "~/components/forms";
+import { PackageFormFields, packageFormValues } from "~/components/PackageFormFields";
 import { createPackage } from "~/data/packages.server";
 import { parseForm } from "~/domain/forms";
-import { packageSchema } from "~/domain/packages";
+import { packageFormSchema } from "~/domain/packages";
+import { photoFormReply, readFormWithPhotos } from "~/http/photo-upload.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -14,9 +16,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  // Before the body is read: nothing is stored for anyone but an admin.
   await requireAdmin(request);
-  const submission = parseForm(await request.formData(), packageSchema);
-  if (submission.status !== "success") return data({ result: submission.reply(), added: false }, { status: 400 });
+  const { formData, errors } = await readFormWithPhotos(request);
+  const submission = parseForm(formData, packageFormSchema);
+  const refused = photoFormReply(submission, errors);
+  // "Add a day" without JavaScript: the same form again with one more row, nothing saved.
+  if (submission.status === undefined && !refused) return { result: submission.reply(), added: false };
+  if (submission.status !== "success" || refused)
+    return data({ result: refused ?? submission.reply(), added: false }, { status: 400 });
   await createPackage(submission.value);
   return { result: submission.reply({ resetForm: true }), added: true };
 }
@@ -26,7 +34,7 @@ export const meta: MetaFunction = () => [{ title: "Add A Product — Tour Bookin
 export default function AddPackage() {
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
-  const [form, fields] = useAppForm(packageSchema, { lastResult: actionData?.result });
+  const [form, fields] = useAppForm(packageFormSchema, { lastResult: actionData?.result, defaultValue: packageFormValues() });
   return (
     <section aria-labelledby="add-product-title" className="card form-card dashboard-form">
       <h1 id="add-product-title">Add A Product</h1>
@@ -35,11 +43,8 @@ export default function AddPackage() {
           Added Tour Place Successfully!
         </p>
       ) : null}
-      <Form method="post" {...getFormProps(form)}>
-        <Field label="Title" meta={fields.title} />
-        <Field label="Cost ($ per person)" meta={fields.cost} type="number" inputProps={{ step: 1, inputMode: "numeric" }} />
-        <Field label="Image URL" meta={fields.image} inputProps={{ placeholder: "https://… or /images/tours/…" }} />
-        <TextareaField label="Description" meta={fields.description} textareaProps={{ rows: 6 }} />
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
+        <PackageFormFields form={form} fields={fields} />
         <SubmitButton pending={pending} pendingLabel="Saving">
           Add Product
         </SubmitButton>

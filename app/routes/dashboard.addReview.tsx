@@ -3,17 +3,18 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, da
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/session.server";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
-import { FieldError, FormErrors, SubmitButton, TextareaField } from "~/components/forms";
-import { addReview } from "~/data/reviews.server";
+import { FieldError, FormErrors, SelectField, SubmitButton, TextareaField } from "~/components/forms";
+import { reviewablePackages } from "~/data/reviews.server";
 import { parseForm } from "~/domain/forms";
 import { take } from "~/domain/rate-limit.server";
 import { reviewSchema } from "~/domain/reviews";
+import { postReview } from "~/domain/reviews.server";
 import { clientAddress } from "~/http/client-address.server";
 import { formPageHeaders, retryAfter } from "~/http/retry-after";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { name: user.displayName, email: user.email };
+  return { name: user.displayName, email: user.email, packages: await reviewablePackages(user.id) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -28,7 +29,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   // Name, email and photo come from the session, never from the form.
-  await addReview(user, submission.value);
+  const posted = await postReview(user, submission.value);
+  if ("refused" in posted) {
+    return data({ result: submission.reply({ fieldErrors: { service: [posted.refused] } }), added: false }, { status: 400 });
+  }
   return { result: submission.reply({ resetForm: true }), added: true };
 }
 
@@ -61,6 +65,16 @@ export default function AddReview() {
           <label htmlFor="review-email">Email</label>
           <input id="review-email" type="email" value={reviewer.email} readOnly />
         </div>
+        {reviewer.packages.length > 0 ? (
+          <SelectField label="Package (optional)" meta={fields.service} key={form.key}>
+            <option value="">No particular package</option>
+            {reviewer.packages.map((tourPackage) => (
+              <option key={tourPackage.id} value={tourPackage.id}>
+                {tourPackage.title}
+              </option>
+            ))}
+          </SelectField>
+        ) : null}
         <TextareaField label="Your review" meta={fields.review} textareaProps={{ rows: 5 }} />
         <fieldset className="star-rating" key={form.key}>
           <legend>Rating</legend>

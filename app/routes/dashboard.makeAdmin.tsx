@@ -14,13 +14,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const formData = await request.formData();
   const submission = parseForm(formData, makeAdminSchema);
   if (submission.status !== "success") {
     return data({ result: submission.reply(), done: false }, { status: 400 });
   }
-  const { found } = await promoteToAdmin(submission.value.email);
+  const { found } = await promoteToAdmin(submission.value.email, admin.id);
   if (!found) {
     return data(
       {

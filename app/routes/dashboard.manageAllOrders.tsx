@@ -1,36 +1,77 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/session.server";
+import { CursorPager } from "~/components/CursorPager";
 import { DataTable } from "~/components/DataTable";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
-import { listAllOrders } from "~/data/orders.server";
+import { OrderStatus } from "~/components/OrderStatus";
+import { listPackageChoices } from "~/data/order-lists.server";
+import { BOOKING_STATUS_LABELS, BOOKING_STATUSES, travelDateText } from "~/domain/booking-status";
+import { CancellationError, cancellationPreview } from "~/domain/cancellation.server";
 import { formatDollars } from "~/domain/money";
+import { ORDER_SORT_LABELS, ORDER_SORTS, PACKAGE_SELECT_MAX, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from "~/domain/order-list";
 import { orderLine } from "~/domain/ordering";
 import { deleteOrder, OrderError, orderToDelete } from "~/domain/orders.server";
 import { askToDelete, readDeleteRequest, UNKNOWN_REQUEST } from "~/http/delete-request.server";
+import { cancellationErrorStatus } from "~/http/error-status";
+import { loadOrderPage } from "~/http/order-pages.server";
 
+// 25 orders a page, newest first, searched and filtered by a GET form (docs/performance.md, "At scale").
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { orders: await listAllOrders() };
+  const [page, packages] = await Promise.all([loadOrderPage(request), listPackageChoices(PACKAGE_SELECT_MAX)]);
+  // Only what the table shows: the page stays small (docs/performance.md, "At scale").
+  const orders = page.orders.map((order) => ({
+    id: order.id,
+    firstName: order.firstName,
+    lastName: order.lastName,
+    serviceTitle: order.serviceTitle,
+    email: order.email,
+    mobileNumber: order.mobileNumber,
+    address: [order.streetAddress, order.city, order.townName, order.district].filter(Boolean).join(", "),
+    priceCents: order.priceCents,
+    paymentStatus: order.paymentStatus,
+    status: order.status,
+    holdExpiresAt: order.holdExpiresAt,
+    travelDate: order.travelDate,
+  }));
+  return { ...page, orders, packages };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const asked = await readDeleteRequest(request);
   if (!asked) return data(UNKNOWN_REQUEST, { status: 400 });
   const { id } = asked;
   try {
     if (!asked.confirmed) {
       const order = await orderToDelete(id);
+      const what = `The order of ${order.firstName} ${order.lastName} for ${order.serviceTitle}: ${orderLine(order)}`;
+      if (order.paymentStatus !== "PAID") return askToDelete(id, `${what}.`);
+      // A paid booking is never deleted: the delete becomes its cancellation with the policy refund.
+      const { quote } = await cancellationPreview(id, admin);
       return askToDelete(
         id,
-        `The order of ${order.firstName} ${order.lastName} for ${order.serviceTitle}: ${orderLine(order)}${order.paymentStatus === "PAID" ? ", paid" : ""}.`,
+        quote.refusal
+          ? `${what}, paid. ${quote.refusal} It stays in the records.`
+          : `${what}, paid. It will not be deleted: the booking will be cancelled and ${formatDollars(quote.policy.cents)} refunded (${quote.policy.percent} % per the package's refund policy), and the customer emailed.`,
       );
     }
-    const deleted = await deleteOrder(id);
-    return { ok: deleted > 0, message: deleted > 0 ? "Deleted sucessfully" : "This order was already deleted." };
+    const { deletedCount, cancellation } = await deleteOrder(id, admin);
+    if (cancellation) {
+      return {
+        ok: true,
+        message: `The order was paid, so it was cancelled instead of deleted: ${cancellation.refund ? `${formatDollars(cancellation.refund.cents)} refunded` : "nothing refunded"}.`,
+      };
+    }
+    return {
+      ok: deletedCount > 0,
+      message: deletedCount > 0 ? "Deleted sucessfully" : "This paid order is kept in the records.",
+    };
   } catch (error) {
     if (error instanceof OrderError) return data({ ok: false, message: error.message }, { status: 404 });
+    if (error instanceof CancellationError)
+      return data({ ok: false, message: error.message }, { status: cancellationErrorStatus(error) });
     throw error;
   }
 }
@@ -41,32 +82,127 @@ const DELETE_QUESTION = "Are you sure, You want to delete";
 export const meta: MetaFunction = () => [{ title: "Manage All Orders — Tour Booking" }];
 
 export default function ManageAllOrders() {
-  const { orders } = useLoaderData<typeof loader>();
+  const { orders, query, errors, search, next, previous, paged, packages } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const { filter } = query;
+  const filtered = search !== "";
   return (
     <section aria-labelledby="all-orders-title">
       <h1 id="all-orders-title">Manage All Orders</h1>
       <DeleteResult result={result} question={DELETE_QUESTION} />
+      {/* key: a new query resets the fields to what the server read */}
+      <Form method="get" className="list-filters" role="search" aria-label="Search and filter orders" key={search}>
+        <div className="field field-wide">
+          <label htmlFor="orders-q">Search</label>
+          <input
+            id="orders-q"
+            type="search"
+            name="q"
+            defaultValue={filter.q ?? ""}
+            maxLength={100}
+            placeholder="Name, email, phone or order number"
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="orders-payment">Payment</label>
+          <select id="orders-payment" name="payment" defaultValue={filter.payment ?? ""}>
+            <option value="">Any</option>
+            {PAYMENT_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {PAYMENT_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="orders-status">Status</label>
+          <select id="orders-status" name="status" defaultValue={filter.status ?? ""}>
+            <option value="">Any</option>
+            {BOOKING_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {BOOKING_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="orders-package">Package</label>
+          {packages ? (
+            <select id="orders-package" name="package" defaultValue={filter.packageId ?? ""}>
+              <option value="">Any</option>
+              {packages.map((tourPackage) => (
+                <option key={tourPackage.id} value={tourPackage.id}>
+                  {tourPackage.title}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <>
+              {filter.packageId ? <input type="hidden" name="package" value={filter.packageId} /> : null}
+              <input
+                id="orders-package"
+                type="search"
+                name="packageName"
+                defaultValue={filter.packageName ?? ""}
+                maxLength={100}
+                placeholder="Start of its name"
+              />
+            </>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor="orders-month">Travel month</label>
+          <input id="orders-month" type="month" name="month" defaultValue={filter.month ?? ""} placeholder="2026-11" />
+        </div>
+        <div className="field">
+          <label htmlFor="orders-sort">Sort</label>
+          <select id="orders-sort" name="sort" defaultValue={query.sort}>
+            {ORDER_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {ORDER_SORT_LABELS[sort]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="list-actions">
+          <button type="submit" className="button">
+            Search
+          </button>
+          {filtered ? <Link to="?">Clear</Link> : null}
+          <a href={`/dashboard/export/orders.csv${search ? `?${search}` : ""}`} download>
+            Download CSV
+          </a>
+        </div>
+      </Form>
+      {errors.length > 0 ? (
+        <div className="alert alert-error" role="alert">
+          {errors.map((error) => (
+            <p key={error}>{error}</p>
+          ))}
+        </div>
+      ) : null}
       <DataTable
         rows={orders}
         rowKey={(order) => order.id}
-        empty="There are no orders yet."
+        empty={filtered || paged ? "No orders match." : "There are no orders yet."}
         columns={[
           {
             header: "Customer",
             cell: (order) => (
               <>
-                {order.firstName} {order.lastName}
+                <Link to={`/dashboard/orders/${order.id}`}>
+                  {order.firstName} {order.lastName}
+                </Link>
                 <br />
                 <span className="hint">{order.serviceTitle}</span>
               </>
             ),
           },
-          { header: "E-mail", cell: (order) => order.email },
+          { header: "E-mail", cell: (order) => <span className="cell-wrap">{order.email}</span> },
           { header: "Phone", cell: (order) => order.mobileNumber },
           {
             header: "Address",
-            cell: (order) => [order.streetAddress, order.city, order.townName, order.district].filter(Boolean).join(", "),
+            cell: (order) => order.address,
           },
           {
             header: "Price",
@@ -74,6 +210,20 @@ export default function ManageAllOrders() {
               <>
                 {formatDollars(order.priceCents)}
                 {order.paymentStatus === "PAID" ? <span className="badge-paid"> Paid</span> : null}
+              </>
+            ),
+          },
+          {
+            header: "Status",
+            cell: (order) => (
+              <>
+                <OrderStatus order={order} />
+                {order.travelDate ? (
+                  <>
+                    <br />
+                    <span className="hint">Travel {travelDateText(order.travelDate)}</span>
+                  </>
+                ) : null}
               </>
             ),
           },
@@ -89,6 +239,7 @@ export default function ManageAllOrders() {
           },
         ]}
       />
+      <CursorPager previous={previous} next={next} first={paged ? (search ? `?${search}` : "") : null} label="Orders pages" />
     </section>
   );
 }

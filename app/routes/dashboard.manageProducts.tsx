@@ -1,15 +1,36 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { requireAdmin } from "~/auth/session.server";
 import { DataTable } from "~/components/DataTable";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
-import { deletePackage, findPackageToOrder, listPackages } from "~/data/packages.server";
+import { PackageImage } from "~/components/PackageImage";
+import { Pager } from "~/components/Pager";
+import { searchCataloguePage } from "~/data/catalogue.server";
+import { deletePackage, findPackageToOrder } from "~/data/packages.server";
+import { catalogueQueryShape, pageHref, pageParam, todayIso } from "~/domain/catalogue";
 import { formatDollars } from "~/domain/money";
 import { askToDelete, readDeleteRequest, UNKNOWN_REQUEST } from "~/http/delete-request.server";
 
+const PRODUCTS_PAGE_SIZE = 25;
+
+/** 25 packages a page, newest first; `q` searches title, destination and description. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { packages: await listPackages() };
+  const params = new URL(request.url).searchParams;
+  const q = catalogueQueryShape.q.safeParse(params.get("q") ?? undefined);
+  const page = pageParam.safeParse(params.get("page") ?? undefined).data ?? 1;
+  const { items, total } = await searchCataloguePage(
+    { q: q.data, sort: "newest" },
+    { page, pageSize: PRODUCTS_PAGE_SIZE, today: todayIso() },
+  );
+  return {
+    packages: items.map(({ id, title, costCents, image, description }) => ({ id, title, costCents, image, description })),
+    q: params.get("q") ?? "",
+    qError: q.error?.issues[0].message,
+    page,
+    total,
+    pageCount: Math.ceil(total / PRODUCTS_PAGE_SIZE),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -37,32 +58,97 @@ function preview(text: string) {
 }
 
 export default function ManagePackages() {
-  const { packages } = useLoaderData<typeof loader>();
+  const { packages, q, qError, page, total, pageCount } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const location = useLocation();
   return (
     <section aria-labelledby="products-title">
       <h1 id="products-title">Manage Products</h1>
       <DeleteResult result={result} question={DELETE_QUESTION} />
+      <Form method="get" role="search" className="table-search" key={q}>
+        <label htmlFor="products-q">Search packages</label>
+        <div className="table-search-row">
+          <input
+            id="products-q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            maxLength={100}
+            aria-invalid={qError ? true : undefined}
+            aria-describedby={qError ? "products-q-error" : undefined}
+          />
+          <button type="submit" className="button button-small">
+            Search
+          </button>
+        </div>
+        <p id="products-q-error" className="field-error" aria-live="polite">
+          {qError}
+        </p>
+      </Form>
+      <p className="catalogue-summary" role="status">
+        {total === 1 ? "1 package" : `${total} packages`}
+        {pageCount > 1 ? `, page ${page} of ${pageCount}` : ""}
+      </p>
       <DataTable
+        empty={q ? "No package matches this search." : "No packages yet."}
         rows={packages}
         rowKey={(tourPackage) => tourPackage.id}
         columns={[
           {
             header: "Product Photo",
             cell: (tourPackage) => (
-              <img src={tourPackage.image} alt="" width={96} height={63} loading="lazy" className="table-photo" />
+              <PackageImage
+                src={tourPackage.image}
+                alt=""
+                name={tourPackage.title}
+                width={96}
+                height={63}
+                sizes="96px"
+                className="table-photo"
+              />
             ),
           },
           { header: "Product Name", cell: (tourPackage) => tourPackage.title },
           { header: "Short Description", cell: (tourPackage) => preview(tourPackage.description) },
           { header: "Price", cell: (tourPackage) => formatDollars(tourPackage.costCents) },
           {
+            header: "Departures",
+            cell: (tourPackage) => (
+              <Link to={`/dashboard/departures/${tourPackage.id}`} aria-label={`Departures of ${tourPackage.title}`}>
+                Departures
+              </Link>
+            ),
+          },
+          {
+            header: "Refunds",
+            cell: (tourPackage) => (
+              <Link to={`/dashboard/refund-policy/${tourPackage.id}`} aria-label={`Refund policy of ${tourPackage.title}`}>
+                Refund policy
+              </Link>
+            ),
+          },
+          {
             header: "Action",
             cell: (tourPackage) => (
-              <DeleteForm id={tourPackage.id} confirmText={DELETE_QUESTION} label={`Delete ${tourPackage.title}`} />
+              <div className="row-actions">
+                <Link
+                  to={`/dashboard/editProduct/${tourPackage.id}`}
+                  className="button button-secondary"
+                  aria-label={`Edit ${tourPackage.title}`}
+                >
+                  Edit
+                </Link>
+                <DeleteForm id={tourPackage.id} confirmText={DELETE_QUESTION} label={`Delete ${tourPackage.title}`} />
+              </div>
             ),
           },
         ]}
+      />
+      <Pager
+        page={page}
+        pageCount={pageCount}
+        href={(number) => pageHref(location.pathname, new URLSearchParams(location.search), number)}
+        label="Pages of packages"
       />
     </section>
   );

@@ -1,19 +1,35 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/session.server";
+import { CursorPager } from "~/components/CursorPager";
 import { DataTable } from "~/components/DataTable";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
+import { OrderStatus } from "~/components/OrderStatus";
 import { useResultAlert } from "~/components/useResultAlert";
-import { listOrdersOf } from "~/data/orders.server";
+import { travelDateText } from "~/domain/booking-status";
 import { formatDollars } from "~/domain/money";
 import { orderLine } from "~/domain/ordering";
 import { deleteOrder, OrderError, orderToDelete } from "~/domain/orders.server";
 import { askToDelete, readDeleteRequest, UNKNOWN_REQUEST } from "~/http/delete-request.server";
+import { loadOrderPage } from "~/http/order-pages.server";
 import type { loader as rootLoader } from "~/root";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { orders: await listOrdersOf(user.id) };
+  // Newest first, 25 a page; only the customer's own orders (their id in the query's where).
+  const page = await loadOrderPage(request, user.id);
+  const orders = page.orders.map((order) => ({
+    id: order.id,
+    serviceTitle: order.serviceTitle,
+    quantity: order.quantity,
+    packageType: order.packageType,
+    priceCents: order.priceCents,
+    paymentStatus: order.paymentStatus,
+    status: order.status,
+    holdExpiresAt: order.holdExpiresAt,
+    travelDate: order.travelDate,
+  }));
+  return { orders, next: page.next, previous: page.previous, paged: page.paged };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -26,8 +42,8 @@ export async function action({ request }: ActionFunctionArgs) {
       const order = await orderToDelete(id, user.id);
       return askToDelete(id, `Your order of ${order.serviceTitle}: ${orderLine(order)}.`);
     }
-    const deleted = await deleteOrder(id, user.id);
-    return { ok: deleted > 0, message: deleted > 0 ? "Deleted sucessfully" : "This order was already deleted." };
+    const { deletedCount } = await deleteOrder(id, { id: user.id, isAdmin: false });
+    return { ok: deletedCount > 0, message: deletedCount > 0 ? "Deleted sucessfully" : "This order was already deleted." };
   } catch (error) {
     if (error instanceof OrderError)
       return data({ ok: false, message: error.message }, { status: error.code === "paid" ? 409 : 404 });
@@ -41,7 +57,7 @@ const DELETE_QUESTION = "Are you sure, You want to delete";
 export const meta: MetaFunction = () => [{ title: "My Orders — Tour Booking" }];
 
 export default function MyOrders() {
-  const { orders } = useLoaderData<typeof loader>();
+  const { orders, next, previous, paged } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   // The checkout redirects here with the 'Order successfully ' banner; with JavaScript it is also an alert.
   const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash;
@@ -50,7 +66,7 @@ export default function MyOrders() {
     <section aria-labelledby="my-orders-title">
       <h1 id="my-orders-title">My Orders</h1>
       <DeleteResult result={result} question={DELETE_QUESTION} />
-      {orders.length === 0 ? (
+      {orders.length === 0 && !paged ? (
         <p>
           You have no orders yet. <Link to="/services">Browse our tours</Link>
         </p>
@@ -63,7 +79,7 @@ export default function MyOrders() {
               header: "Package",
               cell: (order) => (
                 <>
-                  {order.serviceTitle}
+                  <Link to={`/dashboard/orders/${order.id}`}>{order.serviceTitle}</Link>
                   <br />
                   <span className="hint">
                     {order.quantity} × {order.packageType}
@@ -71,6 +87,8 @@ export default function MyOrders() {
                 </>
               ),
             },
+            { header: "Travel date", cell: (order) => (order.travelDate ? travelDateText(order.travelDate) : "—") },
+            { header: "Status", cell: (order) => <OrderStatus order={order} /> },
             { header: "Price", cell: (order) => formatDollars(order.priceCents) },
             {
               header: "Payment",
@@ -98,6 +116,7 @@ export default function MyOrders() {
           ]}
         />
       )}
+      <CursorPager previous={previous} next={next} first={paged ? "" : null} label="My orders pages" />
     </section>
   );
 }

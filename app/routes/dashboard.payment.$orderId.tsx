@@ -14,7 +14,7 @@ import { Spinner } from "~/components/Spinner";
 import { env } from "~/config/env.server";
 import { formNulMessage } from "~/domain/forms";
 import { formatDollars } from "~/domain/money";
-import { confirmPayment, PaymentError, paymentPageOrder } from "~/domain/payments.server";
+import { closedBookingMessage, confirmPayment, PaymentError, paymentPageOrder } from "~/domain/payments.server";
 import { paymentsConfigured } from "~/domain/stripe.server";
 import { paymentErrorStatus } from "~/http/error-status";
 
@@ -30,6 +30,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       billingName: `${order.firstName} ${order.lastName}`,
       email: order.email,
       failed: order.paymentStatus === "FAILED",
+      /** an expired or cancelled booking is not paid any more: why */
+      closed: order.payment ? null : closedBookingMessage(order.bookingStatus),
       payment: order.payment && {
         ...order.payment,
         created: order.payment.created.toISOString(),
@@ -92,6 +94,13 @@ export default function PaymentPage() {
       {justPaid ? <p className="form-success">your pament processed successfully</p> : null}
       {order.payment ? (
         <PaidSummary payment={order.payment} />
+      ) : order.closed ? (
+        <div className="alert alert-error" role="alert">
+          <p>{order.closed}</p>
+          <p>
+            <Link to={`/dashboard/orders/${order.id}`}>See the order</Link> · <Link to="/services">Browse our tours</Link>
+          </p>
+        </div>
       ) : publishableKey ? (
         <CardPayment publishableKey={publishableKey} order={order} price={price} onSucceeded={() => setJustPaid(true)} />
       ) : (

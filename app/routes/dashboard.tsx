@@ -2,19 +2,24 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/session.server";
 import { DashboardSidebar } from "~/components/DashboardSidebar";
+import { countUnhandledMessages } from "~/data/messages.server";
+import { countFlaggedReviews } from "~/data/reviews.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { isAdmin: user.isAdmin };
+  if (!user.isAdmin) return { isAdmin: false, counts: {} };
+  // What waits for an administrator, next to the sidebar's links.
+  const [messages, reviews] = await Promise.all([countUnhandledMessages(), countFlaggedReviews()]);
+  return { isAdmin: true, counts: { "/dashboard/messages": messages, "/dashboard/reviews": reviews } };
 }
 
 export const meta: MetaFunction = () => [{ title: "Dashboard — Tour Booking" }];
 
 export default function DashboardLayout() {
-  const { isAdmin } = useLoaderData<typeof loader>();
+  const { isAdmin, counts } = useLoaderData<typeof loader>();
   return (
     <div className="container dashboard-layout">
-      <DashboardSidebar isAdmin={isAdmin} />
+      <DashboardSidebar isAdmin={isAdmin} counts={counts} />
       <div className="dashboard-content">
         <Outlet />
       </div>

@@ -1,14 +1,20 @@
 import { type ActionFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { NewsletterBox } from "~/components/NewsletterBox";
-import { subscribe } from "~/data/messages.server";
 import { formNulMessage } from "~/domain/forms";
 import { newsletterSchema } from "~/domain/newsletter";
+import { subscribeToNewsletter } from "~/domain/newsletter.server";
 import { take } from "~/domain/rate-limit.server";
 import { clientAddress } from "~/http/client-address.server";
 import { formPageHeaders, retryAfter } from "~/http/retry-after";
 
 export type NewsletterResult = { ok: true; message: string } | { ok: false; message: string; email: string };
+
+const SUBSCRIBE_MESSAGES = {
+  "confirmation-sent": "Thank you for subscribing! Please confirm your subscription with the link we have just emailed to you.",
+  "confirmation-resent": "You have already subscribed: please confirm with the link we have just emailed to you again.",
+  "already-subscribed": "You are already subscribed. Thank you for staying with us!",
+} as const;
 
 export function loader() {
   return null;
@@ -30,13 +36,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 429, headers: retryAfter(counted.refused) },
     );
   }
-  const outcome = await subscribe(parsed.data.email);
+  const outcome = await subscribeToNewsletter(parsed.data.email, new URL(request.url).origin);
   return data<NewsletterResult>({
     ok: true,
-    message:
-      outcome === "subscribed"
-        ? "Thank you for subscribing! Our next newsletter is on its way to you."
-        : "You are already subscribed. Thank you for staying with us!",
+    message: SUBSCRIBE_MESSAGES[outcome],
   });
 }
 

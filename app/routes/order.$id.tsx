@@ -1,8 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
+import { DeparturePicker } from "~/components/DeparturePicker";
 import { useHydrated } from "~/components/hooks";
+import { TripDetails, TripFacts, TripRatingSummary } from "~/components/TripDetails";
+import { TripGallery } from "~/components/TripGallery";
 import { findPackage } from "~/data/packages.server";
+import { packageReviews } from "~/data/reviews.server";
+import { isoDate, maxPersons, seatsLeft, seatsRefusal } from "~/domain/departures";
+import { departuresOf } from "~/domain/departures.server";
 import { dollarsValue, formatDollars } from "~/domain/money";
 import {
   checkoutPath,
@@ -15,25 +21,57 @@ import {
   totalCents,
   type PackageTypeValue,
 } from "~/domain/ordering";
+import { readItinerary } from "~/domain/packages";
+import { touristTrip } from "~/domain/structured-data";
 import { publicPageHeaders } from "~/http/http-cache";
+import { jsonLd, shareMeta, snippet } from "~/http/seo";
+import { absoluteUrl } from "~/http/seo.server";
 
 export const headers = publicPageHeaders;
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const tourPackage = await findPackage(params.id);
-  if (!tourPackage) throw new Response("Not Found", { status: 404 });
+  const found = await findPackage(params.id);
+  if (!found) throw new Response("Not Found", { status: 404 });
+  const reviews = await packageReviews(found.id);
+  const tourPackage = { ...found, itinerary: readItinerary(found.itinerary) };
+  const images = [tourPackage.image, ...tourPackage.gallery];
   // Without JavaScript the choices arrive as a GET form submission.
   const choice = readOrderChoice(new URL(request.url).searchParams);
-  return { tourPackage, choice };
+  // Absolute URLs for search engines and link previews; the canonical one has no order choices.
+  const url = absoluteUrl(request, `/order/${tourPackage.id}`);
+  const description = snippet(tourPackage.description);
+  const share = {
+    title: tourPackage.title,
+    description,
+    url,
+    image: absoluteUrl(request, tourPackage.image),
+    type: "product" as const,
+  };
+  const structuredData = touristTrip({
+    name: tourPackage.title,
+    description,
+    url,
+    images: images.map((image) => absoluteUrl(request, image)),
+    price: dollarsValue(tourPackage.costCents),
+    destination: tourPackage.destination,
+    itinerary: tourPackage.itinerary,
+    rating: reviews,
+  });
+  const departures = (await departuresOf(tourPackage.id)).map((departure) => ({
+    id: departure.id,
+    date: isoDate(departure.startDate),
+    seatsLeft: seatsLeft(departure),
+  }));
+  return { tourPackage, images, choice, reviews, share, structuredData, departures };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.tourPackage.title} — Tour Booking` : "Package not found — Tour Booking" },
-  { name: "description", content: data ? data.tourPackage.description.slice(0, 155) : "Tour package" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? [...shareMeta(data.share), jsonLd(data.structuredData)]
+    : [{ title: "Package not found — Tour Booking" }, { name: "description", content: "Tour package" }];
 
 export default function OrderPage() {
-  const { tourPackage, choice } = useLoaderData<typeof loader>();
+  const { tourPackage, images, choice, reviews, departures } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const [quantity, setQuantity] = useState(choice.quantity);
   // What is in the persons field while typing: it may be empty or out of range until it loses focus.
@@ -46,120 +84,138 @@ export default function OrderPage() {
   };
   const [packageType, setPackageType] = useState<PackageTypeValue | null>(choice.packageType);
   const total = totalCents(tourPackage.costCents, quantity);
+  const [departureId, setDepartureId] = useState(choice.departure);
+  const departure = departures.find((option) => option.id === departureId && option.seatsLeft > 0) ?? null;
+  // Too many persons for the date: said at once, and Add-Cart waits (the checkout checks it again).
+  const seatsProblem = departure && quantity > departure.seatsLeft ? seatsRefusal(departure.seatsLeft) : null;
+  const needsDate = departures.length > 0 && !departure;
+  const maxQuantity = departure ? maxPersons(departure.seatsLeft) : MAX_QUANTITY;
 
   return (
-    <article className="container page-section order-page">
-      <img
-        src={tourPackage.image}
-        alt={tourPackage.title}
-        width={640}
-        height={420}
-        className="order-image"
-        {...{ fetchpriority: "high" }}
-      />
-      <div className="order-details">
-        <h1>{tourPackage.title}</h1>
-        <p className="cost">Cost: {formatDollars(tourPackage.costCents)} per person</p>
-        <p>{tourPackage.description}</p>
+    <article className="container page-section">
+      <div className="order-page">
+        <TripGallery title={tourPackage.title} images={images} />
+        <div className="order-details">
+          <h1>{tourPackage.title}</h1>
+          <p className="cost">Cost: {formatDollars(tourPackage.costCents)} per person</p>
+          <TripRatingSummary reviews={reviews} />
+          <TripFacts tourPackage={tourPackage} />
+          <p>{tourPackage.description}</p>
 
-        <Form method="get" className="order-options" aria-label="Order options" preventScrollReset replace>
-          <fieldset>
-            <legend>Number of persons</legend>
-            <div className="quantity-control">
-              <button
-                type="submit"
-                name="step"
-                value="-1"
-                className="icon-button"
-                aria-label="One person less"
-                disabled={quantity <= MIN_QUANTITY}
-                onClick={(event) => {
-                  event.preventDefault();
-                  changeQuantity(Math.max(MIN_QUANTITY, quantity - 1));
-                }}
-              >
-                −
+          <Form method="get" className="order-options" aria-label="Order options" preventScrollReset replace>
+            {departures.length > 0 ? (
+              <DeparturePicker departures={departures} value={departureId} onChange={setDepartureId} />
+            ) : null}
+            <fieldset>
+              <legend>Number of persons</legend>
+              <div className="quantity-control">
+                <button
+                  type="submit"
+                  name="step"
+                  value="-1"
+                  className="icon-button"
+                  aria-label="One person less"
+                  disabled={quantity <= MIN_QUANTITY}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    changeQuantity(Math.max(MIN_QUANTITY, quantity - 1));
+                  }}
+                >
+                  −
+                </button>
+                <input
+                  type="number"
+                  name="quantity"
+                  aria-label="Number of persons"
+                  min={MIN_QUANTITY}
+                  max={MAX_QUANTITY}
+                  value={quantityText}
+                  aria-describedby="quantity-note seats-problem"
+                  aria-invalid={seatsProblem ? true : undefined}
+                  onChange={(event) => {
+                    setQuantityText(event.target.value);
+                    setQuantityNote(null);
+                    const next = Number(event.target.value);
+                    if (Number.isInteger(next) && next >= MIN_QUANTITY && next <= MAX_QUANTITY) setQuantity(next);
+                  }}
+                  onBlur={() => {
+                    const typed = Number(quantityText);
+                    if (quantityText !== "" && Number.isInteger(typed) && typed >= MIN_QUANTITY && typed <= MAX_QUANTITY) return;
+                    const next = clampQuantity(quantityText);
+                    changeQuantity(next);
+                    setQuantityNote(`Persons must be between ${MIN_QUANTITY} and ${MAX_QUANTITY}; set to ${next}.`);
+                  }}
+                />
+                <button
+                  type="submit"
+                  name="step"
+                  value="1"
+                  className="icon-button"
+                  aria-label="One person more"
+                  disabled={quantity >= maxQuantity}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    changeQuantity(Math.min(maxQuantity, quantity + 1));
+                  }}
+                >
+                  +
+                </button>
+              </div>
+              <p id="quantity-note" className="quantity-note" role="status">
+                {quantityNote}
+              </p>
+              <p id="seats-problem" className="field-error" role="alert">
+                {seatsProblem}
+              </p>
+            </fieldset>
+            <label htmlFor="package-type">Package type</label>
+            <select
+              id="package-type"
+              name="type"
+              value={packageType ?? "Choose"}
+              onChange={(event) => setPackageType(isPackageType(event.target.value) ? event.target.value : null)}
+            >
+              <option value="Choose">Choose</option>
+              {PACKAGE_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </select>
+            {hydrated ? null : (
+              <button type="submit" className="button button-secondary">
+                Update total
               </button>
-              <input
-                type="number"
-                name="quantity"
-                aria-label="Number of persons"
-                min={MIN_QUANTITY}
-                max={MAX_QUANTITY}
-                value={quantityText}
-                aria-describedby="quantity-note"
-                onChange={(event) => {
-                  setQuantityText(event.target.value);
-                  setQuantityNote(null);
-                  const next = Number(event.target.value);
-                  if (Number.isInteger(next) && next >= MIN_QUANTITY && next <= MAX_QUANTITY) setQuantity(next);
-                }}
-                onBlur={() => {
-                  const typed = Number(quantityText);
-                  if (quantityText !== "" && Number.isInteger(typed) && typed >= MIN_QUANTITY && typed <= MAX_QUANTITY) return;
-                  const next = clampQuantity(quantityText);
-                  changeQuantity(next);
-                  setQuantityNote(`Persons must be between ${MIN_QUANTITY} and ${MAX_QUANTITY}; set to ${next}.`);
-                }}
-              />
-              <button
-                type="submit"
-                name="step"
-                value="1"
-                className="icon-button"
-                aria-label="One person more"
-                disabled={quantity >= MAX_QUANTITY}
-                onClick={(event) => {
-                  event.preventDefault();
-                  changeQuantity(Math.min(MAX_QUANTITY, quantity + 1));
-                }}
-              >
-                +
-              </button>
-            </div>
-            <p id="quantity-note" className="quantity-note" role="status">
-              {quantityNote}
-            </p>
-          </fieldset>
-          <label htmlFor="package-type">Package type</label>
-          <select
-            id="package-type"
-            name="type"
-            value={packageType ?? "Choose"}
-            onChange={(event) => setPackageType(isPackageType(event.target.value) ? event.target.value : null)}
-          >
-            <option value="Choose">Choose</option>
-            {PACKAGE_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </select>
-          {hydrated ? null : (
-            <button type="submit" className="button button-secondary">
-              Update total
-            </button>
-          )}
-        </Form>
+            )}
+          </Form>
 
-        <p className="order-total" aria-live="polite">
-          Total: <strong>{formatDollars(total)}</strong>
-        </p>
-        {packageType ? (
-          <Link to={checkoutPath(tourPackage.id, dollarsValue(total), quantity, packageType)} className="button button-accent">
-            Add-Cart
-          </Link>
-        ) : (
-          <>
-            <button type="button" className="button button-accent" disabled aria-describedby="choose-hint">
+          <p className="order-total" aria-live="polite">
+            Total: <strong>{formatDollars(total)}</strong>
+          </p>
+          {packageType && !needsDate && !seatsProblem ? (
+            <Link
+              to={checkoutPath(tourPackage.id, dollarsValue(total), quantity, packageType, departure?.id)}
+              className="button button-accent"
+            >
               Add-Cart
-            </button>
-            <p id="choose-hint" className="hint">
-              Choose a package type to continue.
-            </p>
-          </>
-        )}
+            </Link>
+          ) : (
+            <>
+              <button type="button" className="button button-accent" disabled aria-describedby="choose-hint">
+                Add-Cart
+              </button>
+              <p id="choose-hint" className="hint">
+                {seatsProblem
+                  ? "Choose fewer persons or another date to continue."
+                  : needsDate
+                    ? `Choose a date${packageType ? "" : " and a package type"} to continue.`
+                    : "Choose a package type to continue."}
+              </p>
+            </>
+          )}
+        </div>
       </div>
+      <TripDetails tourPackage={tourPackage} reviews={reviews} />
     </article>
   );
 }

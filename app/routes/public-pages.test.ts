@@ -5,6 +5,8 @@ import { loader as orderLoader } from "~/routes/order.$id";
 import { loader as servicesLoader } from "~/routes/services";
 import { getRequest, thrownResponse } from "../../tests/support/requests";
 
+const servicesArgs = (search = "") => ({ request: getRequest(`/services${search}`), params: {}, context: {} });
+
 describe("public pages on a freshly seeded database", () => {
   it("home lists at least 6 packages and 4 reviews", async () => {
     const { packages, reviews } = await homeLoader();
@@ -27,12 +29,12 @@ describe("public pages on a freshly seeded database", () => {
         deletedAt: new Date(),
       },
     });
-    const { packages } = await servicesLoader();
+    const { packages } = await servicesLoader(servicesArgs());
     expect(packages.map((tourPackage) => tourPackage.id)).not.toContain(hidden.id);
   });
 
   it("order page computes the choice from the query and 404s unknown ids", async () => {
-    const { packages } = await servicesLoader();
+    const { packages } = await servicesLoader(servicesArgs());
     const first = packages[0];
     const result = await orderLoader({
       request: getRequest(`/order/${first.id}?quantity=3&step=1&type=couple`),
@@ -40,7 +42,14 @@ describe("public pages on a freshly seeded database", () => {
       context: {},
     });
     expect(result.tourPackage.title).toBe(first.title);
-    expect(result.choice).toEqual({ quantity: 4, packageType: "couple" });
+    expect(result.choice).toEqual({ quantity: 4, packageType: "couple", departure: null });
+    // The demo packages have open dates, with their seats left.
+    expect(result.departures.length).toBeGreaterThanOrEqual(3);
+    expect(result.departures[0]).toEqual({
+      id: expect.any(String),
+      date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      seatsLeft: expect.any(Number),
+    });
 
     for (const id of ["does-not-exist-at-all", "x", '\'; drop table "Service"; --', "cm0000000000000000000000"]) {
       const response = await thrownResponse(() =>
@@ -54,7 +63,7 @@ describe("public pages on a freshly seeded database", () => {
 describe("package list cache", () => {
   it("shows a package added or deleted through app/data at once, and cards carry no description", async () => {
     const { createPackage, deletePackage } = await import("~/data/packages.server");
-    const before = await servicesLoader();
+    const before = await homeLoader();
     expect(before.packages[0]).not.toHaveProperty("description");
     const { id } = await createPackage({
       title: "Kuakata Sunrise",
@@ -62,8 +71,8 @@ describe("package list cache", () => {
       image: "/images/tours/coxs-bazar.svg",
       description: "Sea views.",
     });
-    expect((await servicesLoader()).packages.map((tourPackage) => tourPackage.id)).toContain(id);
+    expect((await homeLoader()).packages.map((tourPackage) => tourPackage.id)).toContain(id);
     expect(await deletePackage(id)).toBe(1);
-    expect((await servicesLoader()).packages.map((tourPackage) => tourPackage.id)).not.toContain(id);
+    expect((await homeLoader()).packages.map((tourPackage) => tourPackage.id)).not.toContain(id);
   });
 });

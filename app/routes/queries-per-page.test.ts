@@ -22,7 +22,7 @@ describe("queries per page", () => {
     const [service] = await prisma.service.findMany({ take: 1 });
     const pages = {
       home: () => homeLoader(),
-      services: () => servicesLoader(),
+      services: () => servicesLoader({ request: getRequest("/services?sort=rating&month=2030-01"), params: {}, context: {} }),
       order: () => orderLoader({ request: getRequest(`/order/${service.id}`), params: { id: service.id }, context: {} }),
     };
     const small = {
@@ -30,7 +30,9 @@ describe("queries per page", () => {
       services: await queriesOf(pages.services),
       order: await queriesOf(pages.order),
     };
-    expect(small).toEqual({ home: 2, services: 1, order: 1 });
+    // home: cards, their ratings (one grouped query), reviews; services: one page and its count;
+    // order: the package list, its newest reviews, their rating by stars, and its departures.
+    expect(small).toEqual({ home: 3, services: 2, order: 4 });
 
     await prisma.service.createMany({
       data: Array.from({ length: 30 }, (_, index) => ({
@@ -40,8 +42,21 @@ describe("queries per page", () => {
         description: "More.",
       })),
     });
+    const extra = await prisma.service.findMany({ where: { title: { startsWith: "Extra tour" } }, select: { id: true } });
+    await prisma.departure.createMany({
+      data: [
+        ...extra.map(({ id }) => ({ serviceId: id, startDate: new Date("2030-01-10"), seats: 10 })),
+        // and many dates of the package the order page shows
+        ...Array.from({ length: 30 }, (_, index) => ({
+          serviceId: service.id,
+          startDate: new Date(Date.UTC(2030, 1, 1 + index)),
+          seats: 10,
+        })),
+      ],
+    });
     await prisma.review.createMany({
       data: Array.from({ length: 30 }, (_, index) => ({
+        serviceId: extra[index].id,
         name: `Reviewer ${index}`,
         email: `r${index}@example.com`,
         rating: 4,

@@ -1,22 +1,62 @@
-import type { MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { CatalogueSearch } from "~/components/CatalogueSearch";
 import { PackagesGrid } from "~/components/PackagesGrid";
-import { listPackageCards } from "~/data/packages.server";
+import { Pager } from "~/components/Pager";
+import { searchCataloguePage } from "~/data/catalogue.server";
+import { CATALOGUE_PAGE_SIZE, isFiltered, pageHref, pageParam, readCatalogueQuery, todayIso } from "~/domain/catalogue";
 import { publicPageHeaders } from "~/http/http-cache";
+import { originFrom, pageMeta } from "~/http/page-meta";
 
 export const headers = publicPageHeaders;
 
-export async function loader() {
-  return { packages: await listPackageCards() };
+export async function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const { values, filters, errors } = readCatalogueQuery(params);
+  const page = pageParam.safeParse(params.get("page") ?? undefined).data ?? 1;
+  const { items, total } = await searchCataloguePage(filters, { page, pageSize: CATALOGUE_PAGE_SIZE, today: todayIso() });
+  const packages = items.map(({ id, title, costCents, image, averageRating, ratingCount }) => ({
+    id,
+    title,
+    costCents,
+    image,
+    averageRating,
+    ratingCount,
+  }));
+  return {
+    packages,
+    total,
+    page,
+    pageCount: Math.ceil(total / CATALOGUE_PAGE_SIZE),
+    values,
+    errors,
+    filtered: isFiltered(filters),
+  };
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Our Service — Tour Booking" },
-  { name: "description", content: "All our tour packages across Bangladesh, with prices per person." },
-];
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Our Service — Tour Booking",
+    description: "All our tour packages across Bangladesh, with prices per person.",
+    path: "/services",
+    origin: originFrom(matches),
+  });
+
+function Summary({ total, page, shown }: { total: number; page: number; shown: number }) {
+  if (total === 0 || shown === 0) return null;
+  const first = (page - 1) * CATALOGUE_PAGE_SIZE + 1;
+  return (
+    <p className="catalogue-summary" role="status">
+      {total === 1 ? "1 package" : `${total} packages`}
+      {total > shown ? `, showing ${first} to ${first + shown - 1}` : ""}
+    </p>
+  );
+}
 
 export default function PackagesPage() {
-  const { packages } = useLoaderData<typeof loader>();
+  const { packages, total, page, pageCount, values, errors, filtered } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const href = (number: number) => pageHref(location.pathname, new URLSearchParams(location.search), number);
   return (
     <>
       <section className="banner">
@@ -26,7 +66,20 @@ export default function PackagesPage() {
         </div>
       </section>
       <section className="container page-section" aria-label="Tour packages">
-        <PackagesGrid packages={packages} />
+        <CatalogueSearch values={values} errors={errors} />
+        <Summary total={total} page={page} shown={packages.length} />
+        {total === 0 && filtered ? (
+          <p className="empty" role="status">
+            No packages match your search. <Link to="/services">Clear the filters</Link> to see every package.
+          </p>
+        ) : packages.length === 0 && total > 0 ? (
+          <p className="empty" role="status">
+            There is no page {page} for this search. <Link to={href(1)}>Go to the first page</Link>.
+          </p>
+        ) : (
+          <PackagesGrid packages={packages} />
+        )}
+        <Pager page={page} pageCount={pageCount} href={href} label="Pages of packages" />
       </section>
     </>
   );

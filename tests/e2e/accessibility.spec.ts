@@ -11,13 +11,20 @@ const VIEWPORTS = [
 ];
 
 const VISITOR_PAGES = ["/", "/services", "/about", "/contact", "/login", "/register", "/forgot-password"];
-const CUSTOMER_PAGES = ["/dashboard", "/dashboard/myOrder", "/dashboard/addReview", "/dashboard/profile"];
+// The home page again: signed in, its reviews carry a Report button.
+const CUSTOMER_PAGES = ["/", "/dashboard", "/dashboard/myOrder", "/dashboard/addReview", "/dashboard/profile"];
 const ADMIN_PAGES = [
   "/dashboard",
   "/dashboard/manageAllOrders",
   "/dashboard/addProduct",
   "/dashboard/makeAdmin",
   "/dashboard/manageProducts",
+  "/dashboard/messages",
+  "/dashboard/subscribers",
+  "/dashboard/users",
+  "/dashboard/users?q=admin",
+  "/dashboard/reviews",
+  "/dashboard/reviews?flagged=1",
 ];
 
 async function expectNoViolations(page: Page, path: string) {
@@ -49,6 +56,9 @@ for (const viewport of VIEWPORTS) {
     test("admin pages", async ({ page, signIn }) => {
       await signIn("admin");
       for (const path of ADMIN_PAGES) await expectNoViolations(page, path);
+      await page.goto("/dashboard/manageProducts");
+      const edit = await page.locator('a[href^="/dashboard/editProduct/"]').first().getAttribute("href");
+      await expectNoViolations(page, edit!);
     });
   });
 }

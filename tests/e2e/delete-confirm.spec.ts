@@ -3,7 +3,7 @@
 // post deletes; with JavaScript the browser's confirm asks, as on the original site.
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { open } from "./helpers";
+import { open, openDeparture } from "./helpers";
 
 async function placeOrder(request: APIRequestContext, origin: string) {
   const [tourPackage] = await (await request.get("/api/services")).json();
@@ -18,6 +18,7 @@ async function placeOrder(request: APIRequestContext, origin: string) {
       mobileNumber: "+880 1712-345678",
       email: "rahman@example.com",
       service: tourPackage._id,
+      departure: (await openDeparture(request, tourPackage._id))._id,
       quantity: 1,
       type: "city",
     },
@@ -62,7 +63,7 @@ test(
       data: { title, cost: 120, image: "/images/tours/coxs-bazar.svg", description: "Dawn over the sea." },
     });
     expect(added.status()).toBe(201);
-    await open(page, "/dashboard/manageProducts", false);
+    await open(page, `/dashboard/manageProducts?q=${encodeURIComponent(title)}`, false);
     await page
       .getByRole("row", { name: new RegExp(title) })
       .getByRole("button", { name: /Delete/ })

@@ -8,15 +8,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { open, placeOrderThroughApi } from "./helpers";
+import { chooseFirstDate, open, placeOrderThroughApi } from "./helpers";
 
 test("a visitor sent to /login from Add-Cart who registers instead comes back to the checkout", async ({
   page,
   javaScriptEnabled,
 }, info) => {
-  await open(page, "/services", javaScriptEnabled);
+  await open(page, "/services?q=Sajek", javaScriptEnabled);
   await page.getByRole("link", { name: /Order Now: Sajek Valley/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Sajek Valley Cloud Trek" })).toBeVisible();
+  await chooseFirstDate(page);
   await page.getByLabel("Package type").selectOption("couple");
   if (!javaScriptEnabled) await page.getByRole("button", { name: "Update total" }).click();
   const checkout = await page.getByRole("link", { name: "Add-Cart" }).getAttribute("href");

@@ -1,10 +1,27 @@
-import { expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 
 /** Opens a page and, with JavaScript on, waits until React has hydrated it. */
 export async function open(page: Page, path: string, javaScriptEnabled: boolean) {
   const response = await page.goto(path);
   if (javaScriptEnabled) await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   return response;
+}
+
+/** The open date of a package with the most seats left (demo packages have several), for `quantity` persons. */
+export async function openDeparture(request: APIRequestContext, serviceId: string, quantity = 1, origin = "") {
+  const departures = (await (await request.get(`${origin}/api/services/${serviceId}/departures`)).json()) as {
+    _id: string;
+    date: string;
+    seatsLeft: number;
+  }[];
+  const best = departures.sort((a, b) => b.seatsLeft - a.seatsLeft)[0];
+  expect(best?.seatsLeft ?? 0, "an open date with enough seats").toBeGreaterThanOrEqual(quantity);
+  return best;
+}
+
+/** Chooses the first date that still has seats on the order page. */
+export async function chooseFirstDate(page: Page) {
+  await page.getByRole("group", { name: "Date" }).getByRole("radio", { disabled: false }).first().check();
 }
 
 /**
@@ -26,6 +43,7 @@ export async function placeOrderThroughApi(
       mobileNumber: "01712345678",
       email,
       service: services[0]._id,
+      departure: (await openDeparture(page.request, services[0]._id, quantity, origin))._id,
       quantity,
       type: "couple",
     },

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import Stripe from "stripe";
 import { TEST_SECRET_KEY } from "../support/stripe-fake";
 import { expect, type SignIn, test } from "./fixtures";
-import { open } from "./helpers";
+import { open, openDeparture } from "./helpers";
 import { E2E_STRIPE_PORT, E2E_WEBHOOK_SECRET } from "./support/global-setup";
 import { routeStripe } from "./support/stripe-routing";
 
@@ -11,9 +11,11 @@ test.describe.configure({ timeout: 90_000 });
 
 async function customerWithOrder(page: Page, signIn: SignIn, javaScriptEnabled: boolean) {
   const { email } = await signIn();
-  await open(page, "/services", javaScriptEnabled);
+  await open(page, "/services?q=Srimangal", javaScriptEnabled);
   const href = await page.getByRole("link", { name: /Order Now: Srimangal/ }).getAttribute("href");
-  await open(page, `/addCart/290?service=${href!.split("/").pop()}&quantity=1&type=city`, javaScriptEnabled);
+  const serviceId = href!.split("/").pop()!;
+  const departure = await openDeparture(page.request, serviceId);
+  await open(page, `/addCart/290?service=${serviceId}&quantity=1&type=city&departure=${departure._id}`, javaScriptEnabled);
   await page.getByLabel("First name").fill("Rina");
   await page.getByLabel("Last name").fill("Das");
   await page.getByLabel("Street address").fill("House 4, Road 2");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { open } from "./helpers";
+import { chooseFirstDate, open } from "./helpers";
 
 test("home page shows the hero, packages, reviews, newsletter and footer", async ({ page }) => {
   const response = await page.goto("/");
@@ -14,15 +14,15 @@ test("home page shows the hero, packages, reviews, newsletter and footer", async
 });
 
 test("/services shows the banner and the grid; Order Now opens the package", async ({ page }) => {
-  await page.goto("/services");
+  await page.goto("/services?q=Sundarbans");
   await expect(page.getByRole("heading", { level: 1, name: "Our Service" })).toBeVisible();
   await page.getByRole("link", { name: /Order Now: Sundarbans/ }).click();
   await expect(page).toHaveURL(/\/order\/[a-z0-9]+$/);
   await expect(page.getByRole("heading", { level: 1, name: "Sundarbans Mangrove Cruise" })).toBeVisible();
 });
 
-test("order page: Add-Cart disabled on Choose, total follows quantity and type", async ({ page, javaScriptEnabled }) => {
-  await open(page, "/services", javaScriptEnabled);
+test("order page: Add-Cart disabled on Choose, total follows quantity, type and date", async ({ page, javaScriptEnabled }) => {
+  await open(page, "/services?q=Sundarbans", javaScriptEnabled);
   await page.getByRole("link", { name: /Order Now: Sundarbans/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Sundarbans Mangrove Cruise" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Add-Cart" })).toBeDisabled();
@@ -30,9 +30,16 @@ test("order page: Add-Cart disabled on Choose, total follows quantity and type",
   await page.getByRole("button", { name: "One person more" }).click();
   await page.getByLabel("Package type").selectOption("couple");
   if (!javaScriptEnabled) await page.getByRole("button", { name: "Update total" }).click();
-  await expect(page.getByText("Total: $1860")).toBeVisible();
+  await expect(page.getByText("Total: $1,860")).toBeVisible();
+  // A package with dates needs one too.
+  await expect(page.getByRole("button", { name: "Add-Cart" })).toBeDisabled();
+  await chooseFirstDate(page);
+  if (!javaScriptEnabled) await page.getByRole("button", { name: "Update total" }).click();
   const addCart = page.getByRole("link", { name: "Add-Cart" });
-  await expect(addCart).toHaveAttribute("href", /^\/addCart\/1860\?service=[a-z0-9]+&quantity=3&type=couple$/);
+  await expect(addCart).toHaveAttribute(
+    "href",
+    /^\/addCart\/1860\?service=[a-z0-9]+&quantity=3&type=couple&departure=[a-z0-9]+$/,
+  );
 });
 
 test("unknown paths and unknown packages answer 404 with the not-found image", async ({ page }) => {

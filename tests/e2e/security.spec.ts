@@ -147,7 +147,7 @@ test("pages run under the Content-Security-Policy without violations", async ({ 
   for (const path of ["/", "/services", "/about", "/contact", "/login", "/register"]) await open(page, path, javaScriptEnabled);
   // the 404 page (an error boundary: no hydration flag to wait for)
   expect((await page.goto("/no/such/page", { waitUntil: "load" }))?.status()).toBe(404);
-  await open(page, "/services", javaScriptEnabled);
+  await open(page, "/services?q=Sundarbans", javaScriptEnabled);
   await page.getByRole("link", { name: /Order Now: Sundarbans/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Sundarbans Mangrove Cruise" })).toBeVisible();
   // signed in as the administrator: every dashboard page
@@ -392,9 +392,13 @@ test("stored text is rendered escaped: reviews, names, package titles and descri
   // a review shows the reviewer's display name too
   const pages = [
     { path: "/", cookie: null, shows: [payloads.review, payloads.title, payloads.name] },
-    { path: "/services", cookie: null, shows: [payloads.title] },
+    { path: `/services?q=${encodeURIComponent(payloads.title)}`, cookie: null, shows: [payloads.title] },
     { path: `/order/${insertedId}`, cookie: null, shows: [payloads.title, payloads.description] },
-    { path: "/dashboard/manageProducts", cookie: admin, shows: [payloads.title, payloads.description] },
+    {
+      path: `/dashboard/manageProducts?q=${encodeURIComponent(payloads.title)}`,
+      cookie: admin,
+      shows: [payloads.title, payloads.description],
+    },
     { path: "/dashboard/addReview", cookie: customer.cookie, shows: [payloads.name] },
   ];
   const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");

@@ -3,6 +3,7 @@
 // have written nothing. Route modules are called with real Requests, as Remix calls them.
 import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashSessionId, sessionCookie } from "~/auth/session.server";
 import { parseEnv } from "~/config/env.server";
@@ -12,12 +13,17 @@ import { openPaymentIntent } from "~/domain/payments.server";
 import * as unknownPath from "~/routes/api.$";
 import * as token from "~/routes/api.auth.token";
 import * as paymentIntent from "~/routes/api.create-payment-intent";
+import * as departureById from "~/routes/api.departures.$id";
 import * as myOrders from "~/routes/api.my-orders";
 import * as myOrder from "~/routes/api.my-orders.$id";
+import * as cancelOrder from "~/routes/api.my-orders.$id.cancel";
 import * as openApi from "~/routes/api.openapi[.]json";
+import * as photos from "~/routes/api.photos";
 import * as review from "~/routes/api.review";
+import * as reviewReport from "~/routes/api.review.$id.report";
 import * as services from "~/routes/api.services";
 import * as serviceById from "~/routes/api.services.$id";
+import * as departuresOf from "~/routes/api.services.$id.departures";
 import * as users from "~/routes/api.users";
 import * as userByEmail from "~/routes/api.users.$email";
 import * as makeAdmin from "~/routes/api.users.admin";
@@ -31,7 +37,7 @@ import {
   openApiSchemaErrors,
   requestBodyErrors,
 } from "../support/openapi";
-import { billing } from "../support/orders";
+import { billing, TEST_ORIGIN } from "../support/orders";
 import { ORIGIN } from "../support/requests";
 import { startStripeFake, TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY, type StripeFake } from "../support/stripe-fake";
 
@@ -45,13 +51,18 @@ const ROUTES: [template: string, module: Module][] = [
   ["/api/users/admin", makeAdmin],
   ["/api/users/{email}", userByEmail],
   ["/api/users", users],
+  ["/api/services/{id}/departures", departuresOf],
   ["/api/services/{id}", serviceById],
+  ["/api/departures/{id}", departureById],
   ["/api/services", services],
+  ["/api/review/{id}/report", reviewReport],
   ["/api/review", review],
+  ["/api/my-orders/{id}/cancel", cancelOrder],
   ["/api/my-orders/{id}", myOrder],
   ["/api/my-orders", myOrders],
   ["/api/create-payment-intent", paymentIntent],
   ["/api/openapi.json", openApi],
+  ["/api/photos", photos],
 ];
 
 function route(pathname: string): { template: string | null; module: Module; params: Record<string, string> } {
@@ -82,7 +93,7 @@ interface Credentials {
 interface SendOptions {
   body?: unknown;
   /** a raw body sent as is */
-  raw?: string;
+  raw?: string | Uint8Array<ArrayBuffer>;
   contentType?: string;
   headers?: Record<string, string>;
   /** the page's origin a browser would send (cookie callers: this site) */
@@ -107,7 +118,7 @@ async function send(method: string, path: string, credentials: Credentials = {},
   const origin = options.origin === undefined ? (credentials.cookie ? ORIGIN : null) : options.origin;
   if (origin && method !== "GET" && method !== "HEAD") headers.set("Origin", origin);
   else if (options.origin) headers.set("Origin", options.origin);
-  let body: string | undefined = options.raw;
+  let body: string | Uint8Array<ArrayBuffer> | undefined = options.raw;
   if (options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined && !headers.has("Content-Type")) headers.set("Content-Type", options.contentType ?? "application/json");
   const request = new Request(url, { method, headers, body });
@@ -132,10 +143,12 @@ async function databaseState(): Promise<string> {
   const rows = await prisma.$queryRaw<{ state: string }[]>`
     SELECT md5(concat_ws('|',
       (SELECT string_agg(concat_ws(',', id, email, "displayName", role, disabled), ';' ORDER BY id) FROM "User"),
-      (SELECT string_agg(concat_ws(',', id, title, "costCents", "deletedAt"), ';' ORDER BY id) FROM "Service"),
-      (SELECT string_agg(concat_ws(',', id, "priceCents", "deletedAt", "paymentStatus", "stripePaymentIntentId"), ';' ORDER BY id) FROM "Order"),
+      (SELECT string_agg(md5(s::text), ';' ORDER BY id) FROM "Service" s),
+      (SELECT string_agg(concat_ws(',', id, "priceCents", "deletedAt", "paymentStatus", "stripePaymentIntentId", "bookingStatus"), ';' ORDER BY id) FROM "Order"),
+      (SELECT string_agg(concat_ws(',', id, seats, "seatsTaken", status), ';' ORDER BY id) FROM "Departure"),
       (SELECT string_agg(concat_ws(',', id, "orderId"), ';' ORDER BY id) FROM "Payment"),
-      (SELECT string_agg(id, ';' ORDER BY id) FROM "Review"),
+      (SELECT string_agg(concat_ws(',', id, "hiddenAt"), ';' ORDER BY id) FROM "Review"),
+      (SELECT string_agg(concat_ws(',', "reviewId", "userId"), ';' ORDER BY "reviewId", "userId") FROM "ReviewReport"),
       (SELECT string_agg(id, ';' ORDER BY id) FROM "Session"),
       (SELECT string_agg(id, ';' ORDER BY id) FROM "OutboxEmail")
     )) AS state`;
@@ -154,34 +167,53 @@ async function issueToken(email: string, password: string): Promise<string> {
 }
 
 async function customerOrder(): Promise<string> {
-  const order = await placeOrder(people.customer.id, {
-    ...billing,
-    service: serviceId,
-    quantity: 2,
-    type: "couple",
-    formKey: randomBytes(12).toString("hex"),
-  });
+  const order = await placeOrder(
+    people.customer.id,
+    {
+      ...billing,
+      service: serviceId,
+      quantity: 2,
+      type: "couple",
+      formKey: randomBytes(12).toString("hex"),
+    },
+    { origin: TEST_ORIGIN },
+  );
   return order.id;
 }
 
+/** An order paid at the Stripe fake (so that it can be refunded), its payment recorded. */
 async function paidCustomerOrder(): Promise<string> {
   const id = await customerOrder();
+  const { paymentIntentId } = await openPaymentIntent(id, people.customer.id);
+  stripeFake.succeed(paymentIntentId);
   const prisma = await db();
   await prisma.order.update({
     where: { id },
     data: {
       paymentStatus: "PAID",
+      bookingStatus: "CONFIRMED",
       payment: {
-        create: {
-          amountCents: 1,
-          currency: "usd",
-          created: new Date(),
-          last4: "4242",
-          transaction: `pi_${randomBytes(8).toString("hex")}`,
-        },
+        create: { amountCents: 10000, currency: "usd", created: new Date(), last4: "4242", transaction: paymentIntentId },
       },
     },
   });
+  return id;
+}
+
+let hiddenReviewId = "";
+
+async function freshReview(): Promise<string> {
+  const prisma = await db();
+  const created = await prisma.review.create({
+    data: { name: "Contract Reviewer", email: "reviewer@example.com", rating: 1, review: "Made for one contract case." },
+  });
+  return created.id;
+}
+
+async function cancelledCustomerOrder(): Promise<string> {
+  const id = await customerOrder();
+  const prisma = await db();
+  await prisma.order.update({ where: { id }, data: { bookingStatus: "CANCELLED" } });
   return id;
 }
 
@@ -191,6 +223,16 @@ async function freshPackage(): Promise<string> {
     data: { title: "Contract Tour", costCents: 5000, image: "/images/tours/x.svg", description: "Made for one contract case." },
   });
   return created.id;
+}
+
+/** A fresh package with one departure of 5 seats, `sold` of them taken. */
+async function freshDeparture(sold = 0): Promise<{ serviceId: string; departureId: string }> {
+  const prisma = await db();
+  const serviceId = await freshPackage();
+  const departure = await prisma.departure.create({
+    data: { serviceId, startDate: new Date("2031-01-10"), seats: 5, seatsTaken: sold },
+  });
+  return { serviceId, departureId: departure.id };
 }
 
 const CONFIGURED = ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_API_BASE", "API_CORS_ORIGINS"];
@@ -263,6 +305,24 @@ const ownerOnly = (ok: number, stranger: number): Record<Caller, number> => ({
 const isAdminCaller = (caller: Caller) => caller === "admin" || caller === "adminToken";
 const UNKNOWN_ID = "cunknownunknownunknown000";
 
+const EDITED_PACKAGE = {
+  title: "Sajek Valley, edited",
+  cost: 180,
+  image: "/images/tours/sajek-valley.svg",
+  description: "Clouds at sunrise, now with a village stay.",
+  destination: "Sajek Valley",
+  durationDays: 3,
+  itinerary: [
+    { title: "Khagrachari to Sajek", text: "By jeep." },
+    { title: "Konglak Para", text: "Sunset walk." },
+  ],
+  included: ["Jeep", "Cottage"],
+  excluded: "Bus tickets",
+  meetingPoint: "Khagrachari",
+  maxGroupSize: 12,
+  gallery: ["/images/gallery/g3.svg"],
+};
+
 const rows: Row[] = [
   {
     call: "GET /api/users/{email}",
@@ -315,6 +375,21 @@ const rows: Row[] = [
     check: (_caller, answer) => expect(answer.body.map((service: { _id: string }) => service._id)).toContain(serviceId),
   },
   {
+    call: "GET /api/services (searched, one item per page)",
+    request: async () => ({ method: "GET", path: "/api/services?q=a&sort=price-asc&limit=1" }),
+    expected: everyone(200),
+    check: (_caller, answer) => {
+      expect(answer.body).toHaveLength(1);
+      expect(answer.headers.get("Link")).toMatch(/^<\/api\/services\?q=a&sort=price-asc&limit=1&cursor=[\w-]+>; rel="next"$/);
+    },
+  },
+  {
+    call: "GET /api/services (invalid parameters)",
+    request: async () => ({ method: "GET", path: "/api/services?limit=0&month=May&cursor=nope" }),
+    expected: everyone(400),
+    check: (_caller, answer) => expect(Object.keys(answer.body.details).sort()).toEqual(["cursor", "limit", "month"]),
+  },
+  {
     call: "GET /api/services/{id}",
     request: async () => ({ method: "GET", path: `/api/services/${serviceId}` }),
     expected: everyone(200),
@@ -336,6 +411,28 @@ const rows: Row[] = [
     writes: true,
   },
   {
+    call: "PUT /api/services/{id}",
+    request: async () => ({ method: "PUT", path: `/api/services/${await freshPackage()}`, body: EDITED_PACKAGE }),
+    expected: adminOnly(200),
+    writes: true,
+    check: async (_caller, answer) => {
+      expect(answer.body).toEqual({ modifiedCount: 1 });
+      const prisma = await db();
+      const saved = await prisma.service.findFirstOrThrow({
+        where: { title: EDITED_PACKAGE.title },
+        orderBy: { updatedAt: "desc" },
+      });
+      expect(saved).toMatchObject({ costCents: 18000, destination: "Sajek Valley", durationDays: 3, maxGroupSize: 12 });
+      expect(saved.itinerary).toEqual(EDITED_PACKAGE.itinerary);
+      expect(saved.included).toEqual(["Jeep", "Cottage"]);
+    },
+  },
+  {
+    call: "PUT /api/services/{id} (unknown)",
+    request: async () => ({ method: "PUT", path: `/api/services/${UNKNOWN_ID}`, body: EDITED_PACKAGE }),
+    expected: adminOnly(404),
+  },
+  {
     call: "DELETE /api/services/{id}",
     request: async () => ({ method: "DELETE", path: `/api/services/${await freshPackage()}` }),
     expected: adminOnly(200),
@@ -345,6 +442,62 @@ const rows: Row[] = [
   {
     call: "DELETE /api/services/{id} (unknown)",
     request: async () => ({ method: "DELETE", path: `/api/services/${UNKNOWN_ID}` }),
+    expected: adminOnly(404),
+  },
+  {
+    call: "GET /api/services/{id}/departures",
+    request: async () => ({ method: "GET", path: `/api/services/${(await freshDeparture()).serviceId}/departures` }),
+    expected: everyone(200),
+    check: (_caller, answer) =>
+      expect(answer.body).toEqual([{ _id: expect.any(String), date: "2031-01-10", seats: 5, seatsLeft: 5, status: "open" }]),
+  },
+  {
+    call: "GET /api/services/{id}/departures (unknown)",
+    request: async () => ({ method: "GET", path: `/api/services/${UNKNOWN_ID}/departures` }),
+    expected: everyone(404),
+  },
+  {
+    call: "POST /api/services/{id}/departures",
+    request: async () => ({
+      method: "POST",
+      path: `/api/services/${await freshPackage()}/departures`,
+      body: { date: "2031-02-01", seats: 12 },
+    }),
+    expected: adminOnly(201),
+    writes: true,
+  },
+  {
+    call: "POST /api/services/{id}/departures (a date taken)",
+    request: async () => ({
+      method: "POST",
+      path: `/api/services/${(await freshDeparture()).serviceId}/departures`,
+      body: { date: "2031-01-10", seats: 12 },
+    }),
+    expected: adminOnly(409),
+  },
+  {
+    call: "PATCH /api/departures/{id}",
+    request: async () => ({
+      method: "PATCH",
+      path: `/api/departures/${(await freshDeparture()).departureId}`,
+      body: { status: "closed" },
+    }),
+    expected: adminOnly(200),
+    writes: true,
+    check: (_caller, answer) => expect(answer.body).toEqual({ modifiedCount: 1 }),
+  },
+  {
+    call: "PATCH /api/departures/{id} (seats below those sold)",
+    request: async () => ({
+      method: "PATCH",
+      path: `/api/departures/${(await freshDeparture(3)).departureId}`,
+      body: { seats: 2 },
+    }),
+    expected: adminOnly(409),
+  },
+  {
+    call: "PATCH /api/departures/{id} (unknown)",
+    request: async () => ({ method: "PATCH", path: `/api/departures/${UNKNOWN_ID}`, body: { seats: 2 } }),
     expected: adminOnly(404),
   },
   {
@@ -358,6 +511,22 @@ const rows: Row[] = [
     },
   },
   {
+    call: "GET /api/review (a hidden review)",
+    request: async () => {
+      const prisma = await db();
+      hiddenReviewId = await freshReview();
+      await prisma.review.update({ where: { id: hiddenReviewId }, data: { hiddenAt: new Date() } });
+      return { method: "GET", path: "/api/review" };
+    },
+    expected: everyone(200),
+    check: (caller, answer) => {
+      // Administrators only, marked hidden; everyone else gets the spec's shape without it.
+      const hidden = answer.body.filter((item: { _id: string }) => item._id === hiddenReviewId);
+      expect(hidden).toEqual(isAdminCaller(caller) ? [expect.objectContaining({ hidden: true })] : []);
+      if (!isAdminCaller(caller)) for (const item of answer.body) expect("hidden" in item).toBe(false);
+    },
+  },
+  {
     call: "POST /api/review",
     request: async () => ({
       method: "POST",
@@ -366,6 +535,18 @@ const rows: Row[] = [
     }),
     expected: signedIn(201),
     writes: true,
+  },
+  {
+    call: "POST /api/review/{id}/report",
+    request: async () => ({ method: "POST", path: `/api/review/${await freshReview()}/report`, body: { reason: "Spam" } }),
+    expected: signedIn(200),
+    writes: true,
+    check: (_caller, answer) => expect(answer.body).toEqual({ reported: true }),
+  },
+  {
+    call: "POST /api/review/{id}/report (unknown)",
+    request: async () => ({ method: "POST", path: `/api/review/${UNKNOWN_ID}/report` }),
+    expected: signedIn(404),
   },
   {
     call: "GET /api/my-orders",
@@ -447,6 +628,53 @@ const rows: Row[] = [
     request: async () => ({ method: "DELETE", path: `/api/my-orders/${await paidCustomerOrder()}` }),
     expected: { anonymous: 401, customer: 409, other: 404, admin: 200, customerToken: 409, adminToken: 200 },
     writes: true,
+    // An admin's delete of a paid booking cancels it with the policy refund instead.
+    check: (_caller, answer) =>
+      expect(answer.body).toEqual({
+        deletedCount: 0,
+        status: "cancelled",
+        refund: { amount: 100, transaction: expect.any(String) },
+      }),
+  },
+  {
+    call: "POST /api/my-orders/{id}/cancel (unpaid)",
+    request: async () => ({ method: "POST", path: `/api/my-orders/${await customerOrder()}/cancel` }),
+    expected: ownerOrAdmin(200),
+    writes: true,
+    check: (_caller, answer) => expect(answer.body).toEqual({ status: "cancelled", refund: null }),
+  },
+  {
+    call: "POST /api/my-orders/{id}/cancel (paid: the policy refund)",
+    request: async () => ({ method: "POST", path: `/api/my-orders/${await paidCustomerOrder()}/cancel` }),
+    expected: ownerOrAdmin(200),
+    writes: true,
+    check: (_caller, answer) =>
+      expect(answer.body).toEqual({ status: "cancelled", refund: { amount: 100, transaction: expect.stringMatching(/^re_/) } }),
+  },
+  {
+    call: "POST /api/my-orders/{id}/cancel (an amount: administrators only)",
+    request: async () => ({
+      method: "POST",
+      path: `/api/my-orders/${await paidCustomerOrder()}/cancel`,
+      body: { amount: 12.5, reason: "Road closed" },
+    }),
+    expected: { anonymous: 401, customer: 403, other: 403, admin: 200, customerToken: 403, adminToken: 200 },
+    writes: true,
+    check: (_caller, answer) => expect(answer.body.refund).toMatchObject({ amount: 12.5 }),
+  },
+  {
+    call: "POST /api/my-orders/{id}/cancel (an amount above what was paid)",
+    request: async () => ({
+      method: "POST",
+      path: `/api/my-orders/${await paidCustomerOrder()}/cancel`,
+      body: { amount: 100.01 },
+    }),
+    expected: { anonymous: 401, customer: 403, other: 403, admin: 400, customerToken: 403, adminToken: 400 },
+  },
+  {
+    call: "POST /api/my-orders/{id}/cancel (already cancelled)",
+    request: async () => ({ method: "POST", path: `/api/my-orders/${await cancelledCustomerOrder()}/cancel` }),
+    expected: ownerOrAdmin(409),
   },
   {
     call: "POST /api/create-payment-intent",
@@ -529,6 +757,41 @@ describe("the matrix: every call × every caller", () => {
   }
 });
 
+describe("POST /api/photos (an image body, not JSON)", () => {
+  it("stores a photo for administrators only, and refuses what is not a photo", async () => {
+    const png = new Uint8Array(
+      await sharp({ create: { width: 400, height: 300, channels: 3, background: "teal" } })
+        .png()
+        .toBuffer(),
+    );
+    const expected: Record<Caller, number> = {
+      anonymous: 401,
+      customer: 403,
+      other: 403,
+      admin: 201,
+      customerToken: 403,
+      adminToken: 201,
+    };
+    for (const caller of CALLERS) {
+      const answer = await send("POST", "/api/photos", credentials[caller], { raw: png, contentType: "image/png" });
+      expect(answer.status, caller).toBe(expected[caller]);
+      if (answer.status === 201) expect(answer.body.url).toMatch(/^\/photos\/[0-9a-f]{32}\/960\.webp$/);
+    }
+    const text = await send("POST", "/api/photos", credentials.admin, { raw: "not a photo", contentType: "image/jpeg" });
+    expect(text.status).toBe(415);
+    const json = await send("POST", "/api/photos", credentials.adminToken, { body: { url: "x" } });
+    expect(json.status).toBe(415);
+    const form = new FormData();
+    form.append("file", new File([png], "a.png", { type: "image/png" }));
+    const multipart = new Response(form);
+    const asForm = await send("POST", "/api/photos", credentials.adminToken, {
+      raw: new Uint8Array(await multipart.arrayBuffer()),
+      contentType: multipart.headers.get("Content-Type")!,
+    });
+    expect(asForm.status).toBe(201);
+  });
+});
+
 describe("errors", () => {
   const invalidBodies: {
     caller: Caller;
@@ -560,11 +823,36 @@ describe("errors", () => {
       fields: ["title", "cost", "image", "description"],
     },
     {
+      caller: "admin",
+      method: "PUT",
+      path: () => freshPackage().then((id) => `/api/services/${id}`),
+      body: {
+        title: "Edited",
+        cost: 0,
+        image: "/images/x.svg",
+        description: "x",
+        destination: "Atlantis",
+        durationDays: 90,
+        itinerary: [{ title: "Only a title" }],
+        included: "x".repeat(201),
+        maxGroupSize: 0,
+        gallery: ["javascript:alert(1)"],
+      },
+      fields: ["cost", "destination", "durationDays", "itinerary.0.text", "included", "maxGroupSize", "gallery"],
+    },
+    {
       caller: "customerToken",
       method: "POST",
       path: "/api/review",
       body: { review: "", rating: 9 },
       fields: ["review", "rating"],
+    },
+    {
+      caller: "customerToken",
+      method: "POST",
+      path: () => freshReview().then((id) => `/api/review/${id}/report`),
+      body: { reason: "x".repeat(501) },
+      fields: ["reason"],
     },
     {
       caller: "customer",
@@ -592,6 +880,27 @@ describe("errors", () => {
       fields: ["transaction"],
     },
     { caller: "customer", method: "POST", path: "/api/create-payment-intent", body: { price: 5 }, fields: ["orderId"] },
+    {
+      caller: "admin",
+      method: "POST",
+      path: () => customerOrder().then((id) => `/api/my-orders/${id}/cancel`),
+      body: { amount: "ten", reason: "x".repeat(301) },
+      fields: ["amount", "reason"],
+    },
+    {
+      caller: "admin",
+      method: "POST",
+      path: () => freshPackage().then((id) => `/api/services/${id}/departures`),
+      body: { date: "soon", seats: 0 },
+      fields: ["date", "seats"],
+    },
+    {
+      caller: "adminToken",
+      method: "PATCH",
+      path: () => freshDeparture().then(({ departureId }) => `/api/departures/${departureId}`),
+      body: { status: "paused" },
+      fields: ["status"],
+    },
     {
       caller: "anonymous",
       method: "POST",
@@ -631,11 +940,14 @@ describe("errors", () => {
     { caller: "customer", method: "PUT", path: "/api/users" },
     { caller: "admin", method: "PUT", path: "/api/users/admin" },
     { caller: "admin", method: "POST", path: "/api/services" },
+    { caller: "admin", method: "PUT", path: `/api/services/${UNKNOWN_ID}` },
     { caller: "customer", method: "POST", path: "/api/review" },
     { caller: "customer", method: "POST", path: "/api/my-orders" },
     { caller: "customer", method: "PUT", path: `/api/my-orders/${UNKNOWN_ID}` },
     { caller: "customer", method: "POST", path: "/api/create-payment-intent" },
     { caller: "anonymous", method: "POST", path: "/api/auth/token" },
+    { caller: "admin", method: "POST", path: `/api/services/${UNKNOWN_ID}/departures` },
+    { caller: "admin", method: "PATCH", path: `/api/departures/${UNKNOWN_ID}` },
   ];
 
   it("answers 413 for a body over 64 KB and 415 for a body that is neither JSON nor a form", async () => {

@@ -6,11 +6,23 @@ import * as layout from "~/routes/dashboard";
 import * as home from "~/routes/dashboard._index";
 import * as addProduct from "~/routes/dashboard.addProduct";
 import * as addReview from "~/routes/dashboard.addReview";
+import * as departures from "~/routes/dashboard.departures.$id";
+import * as editProduct from "~/routes/dashboard.editProduct.$id";
+import * as exportOrders from "~/routes/dashboard.export.orders[.]csv";
+import * as exportUsers from "~/routes/dashboard.export.users[.]csv";
 import * as makeAdmin from "~/routes/dashboard.makeAdmin";
 import * as manageAllOrders from "~/routes/dashboard.manageAllOrders";
 import * as manageProducts from "~/routes/dashboard.manageProducts";
+import * as message from "~/routes/dashboard.messages.$id";
+import * as messages from "~/routes/dashboard.messages._index";
 import * as myOrder from "~/routes/dashboard.myOrder";
+import * as orderPage from "~/routes/dashboard.orders.$id";
 import * as profile from "~/routes/dashboard.profile";
+import * as refundPolicy from "~/routes/dashboard.refund-policy.$packageId";
+import * as reviewsModeration from "~/routes/dashboard.reviews";
+import * as subscribers from "~/routes/dashboard.subscribers";
+import * as subscribersExport from "~/routes/dashboard.subscribers.export[.]csv";
+import * as users from "~/routes/dashboard.users";
 import { authedGet, authedPost, createUser, signIn } from "../support/auth";
 import { callRoute, type RouteArgs } from "../support/requests";
 
@@ -23,9 +35,14 @@ interface RouteCase {
   access: "user" | "admin";
   /** a form that would change data if the guard let it through */
   payload?: () => Record<string, string>;
+  /** the route's path parameters */
+  params?: () => Record<string, string>;
 }
 
-const fixture = { orderId: "", serviceId: "", victimEmail: "" };
+/** The package the edit form aims at (a fixed id, so that its path is known when the cases are named). */
+const EDITED_ID = "matrixeditpackage01";
+
+const fixture = { orderId: "", serviceId: "", victimEmail: "", disableId: "", reviewId: "", departureId: "" };
 
 const routes: RouteCase[] = [
   { path: "/dashboard", module: layout, access: "user" },
@@ -55,12 +72,63 @@ const routes: RouteCase[] = [
       description: "Added by the matrix test.",
     }),
   },
+  {
+    path: `/dashboard/editProduct/${EDITED_ID}`,
+    module: editProduct,
+    access: "admin",
+    params: () => ({ id: EDITED_ID }),
+    payload: () => ({
+      title: "Matrix Edited",
+      cost: "1",
+      image: "/images/tours/x.svg",
+      description: "Edited by the matrix test.",
+    }),
+  },
+  { path: "/dashboard/export/orders.csv", module: exportOrders, access: "admin" },
+  { path: "/dashboard/export/users.csv", module: exportUsers, access: "admin" },
   { path: "/dashboard/makeAdmin", module: makeAdmin, access: "admin", payload: () => ({ email: fixture.victimEmail }) },
+  {
+    // someone else's order: a customer gets 404, an admin the page
+    path: "/dashboard/orders/{id}",
+    module: orderPage,
+    access: "user",
+    params: () => ({ id: fixture.orderId }),
+    payload: () => ({ intent: "cancel" }),
+  },
+  {
+    path: "/dashboard/refund-policy/{packageId}",
+    module: refundPolicy,
+    access: "admin",
+    params: () => ({ packageId: fixture.serviceId }),
+    payload: () => ({ "tiers[0].minDays": "3", "tiers[0].percent": "10" }),
+  },
   {
     path: "/dashboard/manageProducts",
     module: manageProducts,
     access: "admin",
     payload: () => ({ intent: "delete", id: fixture.serviceId }),
+  },
+  {
+    path: "/dashboard/messages",
+    module: messages,
+    access: "admin",
+    payload: () => ({ intent: "handled", id: "no-such-message" }),
+  },
+  { path: "/dashboard/messages/no-such-message", module: message, access: "admin", payload: () => ({ intent: "handled" }) },
+  { path: "/dashboard/subscribers", module: subscribers, access: "admin" },
+  { path: "/dashboard/subscribers/export.csv", module: subscribersExport, access: "admin" },
+  { path: "/dashboard/users", module: users, access: "admin", payload: () => ({ intent: "disable", id: fixture.disableId }) },
+  {
+    path: "/dashboard/reviews",
+    module: reviewsModeration,
+    access: "admin",
+    payload: () => ({ intent: "hide", id: fixture.reviewId }),
+  },
+  {
+    path: "/dashboard/departures/matrix",
+    module: departures,
+    access: "admin",
+    payload: () => ({ intent: "close", id: fixture.departureId }),
   },
 ];
 
@@ -71,6 +139,7 @@ beforeAll(async () => {
   const admin = await createUser({ role: "ADMIN" });
   const victim = await createUser();
   fixture.victimEmail = victim.email;
+  fixture.disableId = (await createUser()).id;
   cookies.customer = await signIn(customer.id);
   cookies.admin = await signIn(admin.id);
   // An order of someone else and a package: what the delete forms aim at.
@@ -79,6 +148,15 @@ beforeAll(async () => {
     data: { title: "Matrix Package", costCents: 10000, image: "/images/tours/x.svg", description: "For the matrix test." },
   });
   fixture.serviceId = service.id;
+  fixture.reviewId = (
+    await prisma.review.create({ data: { name: "Matrix", email: "m@example.com", review: "Matrix target" } })
+  ).id;
+  await prisma.service.create({
+    data: { id: EDITED_ID, title: "Matrix Edit Target", costCents: 10000, image: "/images/tours/x.svg", description: "To edit." },
+  });
+  fixture.departureId = (
+    await prisma.departure.create({ data: { serviceId: service.id, startDate: new Date("2031-01-01"), seats: 5 } })
+  ).id;
   const order = await prisma.order.create({
     data: {
       userId: victim.id,
@@ -109,17 +187,27 @@ function expectedFor(access: RouteCase["access"], role: Role, method: "GET" | "P
 
 async function snapshot() {
   const prisma = await db();
-  const [users, admins, services, liveServices, orders, liveOrders, reviews, sessions] = await Promise.all([
-    prisma.user.count(),
-    prisma.user.count({ where: { role: "ADMIN" } }),
-    prisma.service.count(),
-    prisma.service.count({ where: { deletedAt: null } }),
-    prisma.order.count(),
-    prisma.order.count({ where: { deletedAt: null } }),
-    prisma.review.count(),
-    prisma.session.count(),
-  ]);
-  return { users, admins, services, liveServices, orders, liveOrders, reviews, sessions };
+  const [users, admins, services, liveServices, orders, liveOrders, reviews, sessions, disabled, hidden, audit] =
+    await Promise.all([
+      prisma.user.count(),
+      prisma.user.count({ where: { role: "ADMIN" } }),
+      prisma.service.count(),
+      prisma.service.count({ where: { deletedAt: null } }),
+      prisma.order.count(),
+      prisma.order.count({ where: { deletedAt: null } }),
+      prisma.review.count(),
+      prisma.session.count(),
+      prisma.user.count({ where: { disabled: true } }),
+      prisma.review.count({ where: { hiddenAt: { not: null } } }),
+      prisma.userAuditEntry.count(),
+    ]);
+  return { users, admins, services, liveServices, orders, liveOrders, reviews, sessions, disabled, hidden, audit };
+}
+
+/** The path with its parameters filled in. */
+function pathOf(route: RouteCase): string {
+  const params = route.params?.() ?? {};
+  return route.path.replace(/\{(\w+)\}/g, (_, name: string) => params[name]);
 }
 
 function check(result: { status: number; location: string | null }, expected: Expect, path: string) {
@@ -152,9 +240,9 @@ describe("authorization matrix: loaders", () => {
       const expected = expectedFor(route.access, role, "GET");
       cases++;
       it(`GET ${route.path} as ${role} → ${expected}`, async () => {
-        const request = authedGet(route.path, cookies[role]);
-        const result = await callRoute(route.module.loader, request);
-        check(result, expected, route.path);
+        const request = authedGet(pathOf(route), cookies[role]);
+        const result = await callRoute(route.module.loader, request, route.params?.());
+        check(result, expected, pathOf(route));
       });
     }
   }
@@ -167,9 +255,9 @@ describe("authorization matrix: actions (each with a form that would write)", ()
       cases++;
       it(`POST ${route.path} as ${role} → ${expected}`, async () => {
         const before = await snapshot();
-        const request = authedPost(route.path, route.payload?.() ?? {}, cookies[role]);
-        const result = await callRoute(route.module.action!, request);
-        check(result, expected, route.path);
+        const request = authedPost(pathOf(route), route.payload?.() ?? {}, cookies[role]);
+        const result = await callRoute(route.module.action!, request, route.params?.());
+        check(result, expected, pathOf(route));
         if (expected !== "ok") expect(await snapshot()).toEqual(before);
       });
     }
@@ -192,6 +280,13 @@ describe("authorization matrix: actions (each with a form that would write)", ()
     expect(order?.deletedAt).not.toBeNull();
     expect((await prisma.service.findUnique({ where: { id: fixture.serviceId } }))?.deletedAt).not.toBeNull();
     expect(await prisma.service.count({ where: { title: "Matrix Tour" } })).toBe(1);
+    // only the admin's edit went through
+    expect(await prisma.service.findUnique({ where: { id: EDITED_ID } })).toMatchObject({
+      title: "Matrix Edited",
+      costCents: 100,
+    });
     expect(await prisma.review.count({ where: { review: "Matrix review" } })).toBe(2); // customer and admin
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: fixture.disableId } })).disabled).toBe(true);
+    expect((await prisma.review.findUniqueOrThrow({ where: { id: fixture.reviewId } })).hiddenAt).not.toBeNull();
   });
 });

@@ -16,6 +16,8 @@ import * as makeAdmin from "~/routes/dashboard.makeAdmin";
 import * as manageAllOrders from "~/routes/dashboard.manageAllOrders";
 import * as manageProducts from "~/routes/dashboard.manageProducts";
 import * as myOrder from "~/routes/dashboard.myOrder";
+import * as reviewsModeration from "~/routes/dashboard.reviews";
+import * as users from "~/routes/dashboard.users";
 import * as login from "~/routes/login";
 import * as logout from "~/routes/logout";
 import * as newsletter from "~/routes/newsletter";
@@ -324,6 +326,32 @@ describe("hostile forms are refused and write nothing", () => {
         who,
       );
     }
+  });
+
+  it("dashboard back office: Users and Reviews (bad ids and intents)", async () => {
+    const intents = (...known: string[]) => ({
+      valid: fc.constantFrom(...known),
+      invalid: fc.oneof(
+        fc.constant(undefined),
+        hostileText.filter((value) => !known.includes(value)),
+        repeated(fc.constantFrom(...known)),
+      ),
+    });
+    const id = { valid: badId, invalid: fc.oneof(fc.constant(undefined), fc.constant(""), repeated(badId)) };
+    await checkForm(
+      "/dashboard/users",
+      users.action,
+      { intent: intents("make-admin", "revoke-admin", "disable", "enable"), id },
+      role("anonymous", "customer", "admin"),
+      50,
+    );
+    await checkForm(
+      "/dashboard/reviews",
+      reviewsModeration.action,
+      { intent: intents("hide", "show", "delete", "ask-delete"), id },
+      role("anonymous", "customer", "admin"),
+      50,
+    );
   });
 
   it("logout and Google sign-in with junk bodies", async () => {

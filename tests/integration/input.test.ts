@@ -28,6 +28,7 @@ import * as google from "~/routes/auth.google";
 import * as contact from "~/routes/contact";
 import * as addProduct from "~/routes/dashboard.addProduct";
 import * as addReview from "~/routes/dashboard.addReview";
+import * as editProduct from "~/routes/dashboard.editProduct.$id";
 import * as makeAdmin from "~/routes/dashboard.makeAdmin";
 import * as manageAllOrders from "~/routes/dashboard.manageAllOrders";
 import * as manageProducts from "~/routes/dashboard.manageProducts";
@@ -38,14 +39,22 @@ import * as newsletter from "~/routes/newsletter";
 import * as register from "~/routes/register";
 import { createUser, signIn, uniqueEmail } from "../support/auth";
 import { callRouteOr500 as callRoute, fingerprint } from "../support/hostile";
-import { insertOrder } from "../support/orders";
+import { insertOrder, openDepartureOf } from "../support/orders";
 import { formRequest, ORIGIN, type RouteAnswer } from "../support/requests";
 
 type Handler = Parameters<typeof callRoute>[0];
 type Role = "anonymous" | "customer" | "admin";
 
 const cookies: Record<Role, string | null> = { anonymous: null, customer: null, admin: null };
-const fixture = { serviceId: "", orderId: "", customerEmail: "", loginEmail: "", loginPassword: "login password 1" };
+const fixture = {
+  serviceId: "",
+  editedId: "",
+  departureId: "",
+  orderId: "",
+  customerEmail: "",
+  loginEmail: "",
+  loginPassword: "login password 1",
+};
 
 beforeAll(async () => {
   const prisma = await db();
@@ -57,6 +66,11 @@ beforeAll(async () => {
   cookies.admin = await signIn(admin.id);
   const service = await prisma.service.findFirstOrThrow({ where: { deletedAt: null } });
   fixture.serviceId = service.id;
+  const edited = await prisma.service.create({
+    data: { title: "To edit", costCents: 100_00, image: "/images/tours/sajek-valley.svg", description: "To edit." },
+  });
+  fixture.editedId = edited.id;
+  fixture.departureId = (await openDepartureOf(service.id)).id;
   const order = await insertOrder(customer, service);
   fixture.orderId = order.id;
 });
@@ -90,6 +104,18 @@ interface FormCase {
   /** false where the accepted submission needs a third party that is not configured here */
   checkAccepted?: boolean;
 }
+
+/** Every trip fact of the package form; the day rows (itinerary[0].title, …) are tested in tests/integration/trip-pages.test.ts. */
+const tripFacts = {
+  destination: "Sajek Valley",
+  durationDays: "3",
+  itinerary: "",
+  included: "Jeep\nCottage",
+  excluded: "Bus tickets",
+  meetingPoint: "Khagrachari",
+  maxGroupSize: "12",
+  gallery: "/images/gallery/g3.svg",
+};
 
 const formCases: FormCase[] = [
   {
@@ -146,6 +172,7 @@ const formCases: FormCase[] = [
       mobileNumber: "01712345678",
       email: "rina@example.com",
       service: fixture.serviceId,
+      departure: fixture.departureId,
       quantity: "1",
       type: "city",
       formKey: randomBytes(16).toString("hex"),
@@ -157,7 +184,8 @@ const formCases: FormCase[] = [
     handler: addReview.action as Handler,
     role: "customer",
     schema: reviewSchema,
-    valid: () => ({ review: "Lovely trip.", rating: "4" }),
+    // The customer has ordered the package (fixture.orderId).
+    valid: () => ({ review: "Lovely trip.", rating: "4", service: fixture.serviceId }),
   },
   {
     name: "add product",
@@ -165,7 +193,25 @@ const formCases: FormCase[] = [
     handler: addProduct.action as Handler,
     role: "admin",
     schema: packageSchema,
-    valid: () => ({ title: "Sajek Valley", cost: "150", image: "/images/tours/sajek.svg", description: "Clouds at sunrise." }),
+    valid: () => ({
+      title: "Sajek Valley",
+      cost: "150",
+      image: "/images/tours/sajek.svg",
+      description: "Clouds at sunrise.",
+      ...tripFacts,
+    }),
+  },
+  {
+    name: "edit product",
+    path: "/dashboard/editProduct/x",
+    handler: editProduct.action as Handler,
+    role: "admin",
+    schema: packageSchema,
+    // A getter: the package is made in beforeAll, after the cases are listed.
+    get params() {
+      return { id: fixture.editedId };
+    },
+    valid: () => ({ title: "Sajek Valley", cost: "150", image: "/images/tours/sajek.svg", description: "Edited.", ...tripFacts }),
   },
   {
     name: "make admin",
@@ -294,6 +340,7 @@ const apiCases: ApiCase[] = [
       mobileNumber: "01712345678",
       email: "rina@example.com",
       service: fixture.serviceId,
+      departure: fixture.departureId,
       quantity: 1,
       type: "city",
     }),

@@ -13,7 +13,10 @@ import { callRoute } from "../support/requests";
 
 async function setup() {
   const prisma = await db();
-  const service = await prisma.service.findFirstOrThrow({ where: { deletedAt: null }, orderBy: { createdAt: "asc" } });
+  // A package without departures, ordered as before them (tests/integration/departures.test.ts books dates).
+  const service = await prisma.service.create({
+    data: { title: "Lalbagh Fort Walk", costCents: 150_00, image: "/images/tours/bandarban.svg", description: "Old Dhaka." },
+  });
   const customer = await createUser();
   const other = await createUser();
   const admin = await createUser({ role: "ADMIN" });

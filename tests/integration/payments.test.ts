@@ -476,7 +476,7 @@ describe("the Stripe webhook", () => {
 });
 
 describe("after payment", () => {
-  it("the customer cannot delete a paid order; an admin can, and the record is kept", async () => {
+  it("the customer cannot delete a paid order; an admin's delete cancels it with the policy refund, and the record is kept", async () => {
     const { cookie, order } = await customerWithOrder();
     const { body } = await startPayment(order.id, cookie);
     fake.succeed(intentIdOf(body.clientSecret!));
@@ -493,16 +493,19 @@ describe("after payment", () => {
     const refused = await remove(cookie);
     expect(refused.status).toBe(409);
     expect((await refused.json()).error).toMatch(/paid order cannot be deleted/i);
+    // An admin's delete of a paid booking is its cancellation with the policy refund (no departure: the top tier).
     const admin = await createUser({ role: "ADMIN" });
     expect(await (await remove(await signIn(admin.id))).json()).toEqual({
-      deletedCount: 1,
+      deletedCount: 0,
+      status: "cancelled",
+      refund: { amount: order.priceCents / 100, transaction: expect.stringMatching(/^re_/) },
     });
     const prisma = await db();
     const kept = await prisma.order.findUniqueOrThrow({
       where: { id: order.id },
       include: { payment: true },
     });
-    expect(kept.deletedAt).not.toBeNull();
+    expect(kept).toMatchObject({ deletedAt: null, bookingStatus: "CANCELLED", refundedCents: order.priceCents });
     expect(kept.payment?.transaction).toBe(intentIdOf(body.clientSecret!));
   });
 });

@@ -6,13 +6,15 @@ import { action as checkoutAction } from "~/routes/addCart.$total";
 import * as tokenRoute from "~/routes/api.auth.token";
 import * as myOrders from "~/routes/api.my-orders";
 import * as apiReview from "~/routes/api.review";
+import * as apiReviewReport from "~/routes/api.review.$id.report";
 import * as userByEmail from "~/routes/api.users.$email";
 import { action as contactAction } from "~/routes/contact";
 import { action as reviewAction } from "~/routes/dashboard.addReview";
 import { action as loginAction } from "~/routes/login";
 import { action as newsletterAction } from "~/routes/newsletter";
+import { action as reportAction } from "~/routes/reviews.report";
 import { authedPost, createUser, signIn, uniqueEmail } from "../support/auth";
-import { billing, firstPackage } from "../support/orders";
+import { billing, firstPackage, openDepartureOf } from "../support/orders";
 import { formRequest, ORIGIN, unwrap } from "../support/requests";
 
 // Read once, at the first env() call of this file's process.
@@ -21,6 +23,7 @@ Object.assign(process.env, {
   RATE_LIMIT_ORDER_MAX: "2",
   RATE_LIMIT_REVIEW_MAX: "2",
   RATE_LIMIT_TOKEN_MAX: "2",
+  RATE_LIMIT_REPORT_MAX: "2",
   RATE_LIMIT_FORM_MAX: "2",
   RATE_LIMIT_LOOKUP_MAX: "3",
   RATE_LIMIT_WRITE_ADDRESS_MAX: "3",
@@ -113,6 +116,7 @@ describe("orders", () => {
     const user = await createUser();
     const cookie = await signIn(user.id);
     const service = await firstPackage();
+    const departure = (await openDepartureOf(service.id)).id;
     const post = (n: number) =>
       checkoutAction({
         request: authedPost(
@@ -121,6 +125,7 @@ describe("orders", () => {
             ...billing,
             lastName: `Das${"abc"[n]}`,
             service: service.id,
+            departure,
             quantity: "3",
             type: "group",
             formKey: `rate-limit-key-${n}-0123456789`,
@@ -146,8 +151,12 @@ describe("orders", () => {
     const user = await createUser();
     const cookie = await signIn(user.id);
     const service = await firstPackage();
+    const departure = (await openDepartureOf(service.id)).id;
     const order = () =>
-      jsonCall("/api/my-orders", "POST", { cookie, body: { ...billing, service: service.id, quantity: 2, type: "group" } });
+      jsonCall("/api/my-orders", "POST", {
+        cookie,
+        body: { ...billing, service: service.id, departure, quantity: 2, type: "group" },
+      });
     expect((await api(myOrders.action, order(), "192.0.2.21")).status).toBe(201);
     expect((await api(myOrders.action, order(), "192.0.2.21")).status).toBe(201);
     const refused = await api(myOrders.action, order(), "192.0.2.21");
@@ -159,12 +168,13 @@ describe("orders", () => {
 
   it("limits an address across accounts", async () => {
     const service = await firstPackage();
+    const departure = (await openDepartureOf(service.id)).id;
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
       const user = await createUser();
       const request = jsonCall("/api/my-orders", "POST", {
         cookie: await signIn(user.id),
-        body: { ...billing, service: service.id, quantity: 2, type: "group" },
+        body: { ...billing, service: service.id, departure, quantity: 2, type: "group" },
       });
       statuses.push((await api(myOrders.action, request, "192.0.2.22")).status);
     }
@@ -205,6 +215,42 @@ describe("reviews", () => {
     expect(viaApi.status).toBe(429);
     expect(viaApi.body.error).toBe("You have sent many reviews in a short time. Please try again later.");
     expect(await (await db()).review.count({ where: { userId: user.id } })).toBe(2);
+  });
+});
+
+describe("reports of reviews", () => {
+  it("refuses the third report of an account on the home page (flash message) and in the API", async () => {
+    const user = await createUser();
+    const cookie = await signIn(user.id);
+    const prisma = await db();
+    const reviews = await Promise.all(
+      [1, 2, 3, 4].map((n) => prisma.review.create({ data: { name: "R", email: "r@example.com", review: `Review ${n}` } })),
+    );
+    const report = async (id: string) => {
+      const answer = await reportAction({
+        request: authedPost("/reviews/report", { id, redirectTo: "/" }, cookie),
+        params: {},
+        context: at("192.0.2.35"),
+      });
+      return { status: answer.status, cookies: answer.headers.getSetCookie().join(" ") };
+    };
+    const flash = (key: string) => `__flash=${encodeURIComponent(btoa(JSON.stringify(key)))}`;
+    expect(await report(reviews[0].id)).toMatchObject({
+      status: 302,
+      cookies: expect.stringContaining(flash("review-reported")),
+    });
+    const viaApi = (id: string) =>
+      api(apiReviewReport.action, jsonCall(`/api/review/${id}/report`, "POST", { cookie, body: {} }), "192.0.2.36", { id });
+    expect((await viaApi(reviews[1].id)).status).toBe(200);
+    const refused = await viaApi(reviews[2].id);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe("You have reported many reviews in a short time. Please try again later.");
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await report(reviews[3].id)).toMatchObject({
+      status: 302,
+      cookies: expect.stringContaining(flash("review-report-limited")),
+    });
+    expect(await prisma.reviewReport.count({ where: { userId: user.id } })).toBe(2);
   });
 });
 

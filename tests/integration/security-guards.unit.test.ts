@@ -20,7 +20,7 @@ async function startServer({ trustProxy = 0, production = true, cardPayments = t
   if (trustProxy > 0) app.set("trust proxy", trustProxy);
   app.use(securityHeaders({ production, cardPayments }));
   app.use(crossSiteGuard());
-  app.use(formBodyGuard());
+  app.use(formBodyGuard({ maxUploadBytes: UPLOAD_BYTES }));
   app.use(pathGuard());
   app.all("*", (req, res) => {
     reached.push(`${req.method} ${req.path}`);
@@ -37,6 +37,7 @@ async function startServer({ trustProxy = 0, production = true, cardPayments = t
 }
 
 const FORM = "application/x-www-form-urlencoded";
+const UPLOAD_BYTES = 2 * 1024 * 1024;
 const EVIL = "https://evil.example";
 
 let direct: Server;
@@ -214,6 +215,25 @@ describe("form body guard", () => {
     } as RequestInit);
     expect(chunked.status).toBe(411);
     expect(direct.reached.length).toBe(before);
+  });
+
+  it("takes multipart forms only on the photo upload pages, up to their own bound", async () => {
+    const multipart = same({ "Content-Type": "multipart/form-data; boundary=zz" });
+    const before = direct.reached.length;
+    expect((await post(direct, "/dashboard/addProduct", multipart, "--zz--")).status).toBe(200);
+    expect((await post(direct, "/dashboard/addProduct.data", multipart, "--zz--")).status).toBe(200);
+    expect((await post(direct, "/dashboard/editProduct/abc", multipart, "--zz--")).status).toBe(200);
+    expect((await post(direct, "/dashboard/editProduct/abc.data", multipart, "--zz--")).status).toBe(200);
+    expect(direct.reached.length).toBe(before + 4);
+    // Larger than a URL-encoded form may be, within the upload bound.
+    expect((await post(direct, "/dashboard/addProduct", multipart, "a".repeat(MAX_FORM_BYTES * 2))).status).toBe(200);
+    const tooLarge = await post(direct, "/dashboard/addProduct", multipart, "a".repeat(UPLOAD_BYTES + 1));
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.text()).toContain("The form is too large (at most 2 MB with its photos).");
+    for (const path of ["/dashboard/addProductX", "/dashboard/editProduct/a/b", "/dashboard/addReview"]) {
+      expect((await post(direct, path, multipart, "--zz--")).status).toBe(415);
+    }
+    expect(direct.reached.length).toBe(before + 5);
   });
 
   it("leaves /api and the webhook to read their own JSON", async () => {

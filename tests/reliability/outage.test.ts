@@ -4,7 +4,7 @@
 // look, /api a JSON 503, nothing hangs, and the same process recovers once the database is back.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, serverUrl, sleep, startApp, TEST_ADMIN, type AppProcess, type TestDatabase } from "./support/app";
-import { Client, logIn, register } from "./support/client";
+import { addPackage, Client, logIn, register } from "./support/client";
 import { recordFigures } from "./support/figures";
 import { startPgProxy, type PgProxy } from "./support/pg-proxy";
 
@@ -23,7 +23,8 @@ beforeAll(async () => {
   admin = await logIn(app.origin, TEST_ADMIN.email, TEST_ADMIN.password);
   customer = await register(app.origin, `outage-${Date.now()}@example.com`);
   anonymous = new Client(app.origin);
-  serviceId = (await (await anonymous.get("/api/services")).json())[0]._id;
+  // A package without departures: the orders of the outage need no seats.
+  serviceId = (await addPackage(admin, "Outage Tour", 100))._id;
 });
 
 afterAll(async () => {

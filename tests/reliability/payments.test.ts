@@ -5,7 +5,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStripeFake, TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY, type StripeFake } from "../support/stripe-fake";
 import { createDatabase, startApp, TEST_ADMIN, type AppProcess, type TestDatabase } from "./support/app";
-import { type Client, logIn, register } from "./support/client";
+import { addPackage, type Client, logIn, register } from "./support/client";
 import { recordFigures } from "./support/figures";
 
 const WEBHOOK_SECRET = "whsec_reliability_test_secret";
@@ -87,7 +87,8 @@ function deliverWebhook(intentId: string) {
 describe("concurrent payment confirmations", () => {
   it(`records one payment per order when ${EACH * 4} confirmations and webhook deliveries race for each of ${ORDERS} orders`, async () => {
     const customer = await register(app.origin, `payer-${Date.now()}@example.com`);
-    const [service] = await (await customer.get("/api/services")).json();
+    // A package without departures: these orders need no seats.
+    const service = await addPackage(admin, "Payment Race Tour", 120);
     const orders = [];
     for (let n = 0; n < ORDERS; n += 1) orders.push(await paidOrder(customer, service._id, n));
 

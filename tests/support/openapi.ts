@@ -126,7 +126,9 @@ export const checkedRequests: { template: string; method: string; valid: boolean
  */
 export function requestBodyErrors(template: string, method: string, body: unknown): string | null | undefined {
   const operation = document.paths[template]?.[method.toLowerCase()];
-  if (!operation?.requestBody) return undefined;
+  // A call whose body is not JSON (POST /api/photos: image bytes) has no JSON schema to check.
+  const content = (operation?.requestBody as { content?: Record<string, unknown> } | undefined)?.content;
+  if (!content?.["application/json"]) return undefined;
   const validate = validatorAt(
     pointer("paths", template, method.toLowerCase(), "requestBody", "content", "application/json", "schema"),
   );

@@ -20,6 +20,20 @@ export async function firstPackage() {
   return prisma.service.findFirstOrThrow({ where: { deletedAt: null }, orderBy: { createdAt: "asc" } });
 }
 
+/** The origin the emails' links are made with in tests. */
+export const TEST_ORIGIN = "http://localhost:3000";
+
+/** The open future departure of the package with the most seats left (the seed gives every demo package some). */
+export async function openDepartureOf(packageId: string) {
+  const prisma = await db();
+  const departures = await prisma.departure.findMany({
+    where: { serviceId: packageId, status: "OPEN", startDate: { gt: new Date() } },
+  });
+  const best = departures.sort((a, b) => b.seats - b.seatsTaken - (a.seats - a.seatsTaken))[0];
+  if (!best) throw new Error("This package has no open departure.");
+  return best;
+}
+
 /** A checkout form for the package, as the server parses it; each call gets its own form key. */
 export function checkoutFor(packageId: string, overrides: Record<string, string> = {}) {
   return checkoutSchema.parse({
@@ -32,9 +46,14 @@ export function checkoutFor(packageId: string, overrides: Record<string, string>
   });
 }
 
-/** An order of the first package placed through the domain code, with its stored row. */
+/** The same, on the package's departure with the most seats left. */
+export async function bookingFor(packageId: string, overrides: Record<string, string> = {}) {
+  return checkoutFor(packageId, { departure: (await openDepartureOf(packageId)).id, ...overrides });
+}
+
+/** An order of the first package (on one of its departures) placed through the domain code, with its stored row. */
 export async function placeTestOrder(userId: string, overrides: Record<string, string> = {}) {
-  const { id } = await placeOrder(userId, checkoutFor((await firstPackage()).id, overrides));
+  const { id } = await placeOrder(userId, await bookingFor((await firstPackage()).id, overrides), { origin: TEST_ORIGIN });
   const prisma = await db();
   return prisma.order.findUniqueOrThrow({ where: { id } });
 }

@@ -1,12 +1,14 @@
 // A local Stripe-compatible API for what the site uses: payment intents (create with
-// idempotency keys, retrieve with expand, confirm, cancel) and card payment methods, with
-// Stripe's error shapes (card_declined, incorrect_number, idempotency_error, resource_missing,
-// invalid API key). The server SDK reaches it through STRIPE_API_BASE; the browser's fake
+// idempotency keys, retrieve with expand, confirm, cancel), card payment methods and refunds
+// (full or partial, listed by payment intent or charge), with Stripe's error shapes
+// (card_declined, incorrect_number, idempotency_error, resource_missing, charge_already_refunded,
+// amount_too_large, invalid API key), and the charge.refunded event a refund sends. The server SDK reaches it through STRIPE_API_BASE; the browser's fake
 // Stripe.js reaches it through Playwright's routing of the real API host.
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import qs from "qs";
+import Stripe from "stripe";
 
 export const TEST_SECRET_KEY = "sk_test_fake_secret_key_for_tests";
 export const TEST_PUBLISHABLE_KEY = "pk_test_fake_publishable_key_for_tests";
@@ -39,6 +41,19 @@ export interface FakeIntent {
   livemode: false;
 }
 
+export interface FakeRefund {
+  id: string;
+  object: "refund";
+  amount: number;
+  charge: string;
+  created: number;
+  currency: string;
+  metadata: Record<string, string>;
+  payment_intent: string;
+  reason: string | null;
+  status: "succeeded";
+}
+
 interface FakePaymentMethod {
   id: string;
   object: "payment_method";
@@ -60,6 +75,8 @@ class StripeError extends Error {
   constructor(
     readonly status: number,
     readonly body: Record<string, unknown>,
+    /** refused before the request ran (a failure injected by a test): its idempotency key is not kept */
+    readonly beforeRunning = false,
   ) {
     super(String(body.message));
   }
@@ -101,6 +118,18 @@ export interface StripeFake {
   succeed(intentId: string, card?: string): FakeIntent;
   /** The same JSON a retrieve would answer (with the payment method expanded). */
   expandedIntent(intentId: string): Record<string, unknown>;
+  /** Every refund made, oldest first. */
+  refunds: FakeRefund[];
+  /** Refunds part (or, without an amount, the rest) of a paid intent, as the Stripe dashboard would. */
+  refund(intentId: string, amount?: number): FakeRefund;
+  /** The next `count` answers are lost after the request was carried out (the connection drops), as on a network failure. */
+  dropAnswers(count: number): void;
+  /** The next POST /v1/refunds fails with this error before anything is refunded (default: Stripe's 500 api_error). */
+  failNextRefund(error?: { status: number; error: Record<string, unknown> }): void;
+  /** The charge.refunded event Stripe sends for the intent's charge (Stripe's API versions since 2022-11-15 leave the refunds out). */
+  chargeRefundedEvent(intentId: string): Record<string, unknown>;
+  /** Signs an event with the webhook secret and posts it, as Stripe delivers it; returns the status. */
+  sendEvent(event: Record<string, unknown>, webhookUrl: string, secret: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -109,6 +138,9 @@ export async function startStripeFake({ port = 0 } = {}): Promise<StripeFake> {
   const paymentMethods = new Map<string, FakePaymentMethod>();
   const idempotent = new Map<string, { params: string; status: number; body: unknown }>();
   const requests: StripeFake["requests"] = [];
+  const refunds: FakeRefund[] = [];
+  let answersToDrop = 0;
+  let nextRefundError: { status: number; error: Record<string, unknown> } | null = null;
 
   const publicMethod = ({ number: _number, ...method }: FakePaymentMethod) => method;
   const intentJson = (intent: FakeIntent, expand: string[]) => ({
@@ -260,6 +292,96 @@ export async function startStripeFake({ port = 0 } = {}): Promise<StripeFake> {
     }
   }
 
+  const refundedOf = (intent: FakeIntent) =>
+    refunds.filter((refund) => refund.payment_intent === intent.id).reduce((sum, refund) => sum + refund.amount, 0);
+  const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+  function createRefund(params: Params): FakeRefund {
+    const intentId = params.payment_intent
+      ? String(params.payment_intent)
+      : [...intents.values()].find((intent) => intent.latest_charge === params.charge && params.charge)?.id;
+    if (!params.payment_intent && !params.charge) {
+      throw new StripeError(400, {
+        type: "invalid_request_error",
+        message: "One of the following params should be provided for this request: payment_intent or charge.",
+      });
+    }
+    if (!intentId) {
+      throw new StripeError(404, {
+        type: "invalid_request_error",
+        code: "resource_missing",
+        param: "charge",
+        message: `No such charge: '${String(params.charge)}'`,
+      });
+    }
+    const intent = findIntent(intentId);
+    if (intent.status !== "succeeded" || !intent.latest_charge) {
+      throw new StripeError(400, {
+        type: "invalid_request_error",
+        code: "charge_not_refundable",
+        message: "This PaymentIntent does not have a successful charge to refund.",
+      });
+    }
+    const left = intent.amount_received - refundedOf(intent);
+    if (left <= 0) {
+      throw new StripeError(400, {
+        type: "invalid_request_error",
+        code: "charge_already_refunded",
+        message: `Charge ${intent.latest_charge} has already been refunded.`,
+      });
+    }
+    const amount = params.amount === undefined ? left : Number(params.amount);
+    if (!Number.isInteger(amount) || amount < 1) {
+      throw new StripeError(400, {
+        type: "invalid_request_error",
+        code: "parameter_invalid_integer",
+        param: "amount",
+        message: "Invalid positive integer",
+      });
+    }
+    if (amount > left) {
+      throw new StripeError(400, {
+        type: "invalid_request_error",
+        code: "amount_too_large",
+        param: "amount",
+        message: `Refund amount (${dollars(amount)}) is greater than unrefunded amount on charge (${dollars(left)})`,
+      });
+    }
+    const refund: FakeRefund = {
+      id: id("re"),
+      object: "refund",
+      amount,
+      charge: intent.latest_charge,
+      created: now(),
+      currency: intent.currency,
+      metadata: (params.metadata as Record<string, string>) ?? {},
+      payment_intent: intent.id,
+      reason: (params.reason as string) ?? null,
+      status: "succeeded",
+    };
+    refunds.push(refund);
+    return refund;
+  }
+
+  function chargeOf(intent: FakeIntent) {
+    const refunded = refundedOf(intent);
+    return {
+      id: intent.latest_charge,
+      object: "charge",
+      amount: intent.amount,
+      amount_captured: intent.amount_received,
+      amount_refunded: refunded,
+      currency: intent.currency,
+      created: intent.created,
+      metadata: intent.metadata,
+      paid: intent.status === "succeeded",
+      payment_intent: intent.id,
+      refunded: refunded > 0 && refunded >= intent.amount_received,
+      status: "succeeded",
+      livemode: false,
+    };
+  }
+
   function route(
     method: string,
     path: string,
@@ -268,6 +390,36 @@ export async function startStripeFake({ port = 0 } = {}): Promise<StripeFake> {
   ): { status?: number; body: unknown } {
     const expand = listOf(params.expand);
     if (method === "POST" && path === "/v1/payment_methods") return { body: publicMethod(createPaymentMethod(params)) };
+    if (key === "secret" && method === "POST" && path === "/v1/refunds") {
+      if (nextRefundError) {
+        const { status, error } = nextRefundError;
+        nextRefundError = null;
+        throw new StripeError(status, error, true);
+      }
+      return { body: createRefund(params) };
+    }
+    if (key === "secret" && method === "GET" && path === "/v1/refunds") {
+      const data = refunds
+        .filter(
+          (refund) =>
+            (!params.payment_intent || refund.payment_intent === params.payment_intent) &&
+            (!params.charge || refund.charge === params.charge),
+        )
+        .reverse();
+      return { body: { object: "list", data, has_more: false, url: "/v1/refunds" } };
+    }
+    const refundMatch = path.match(/^\/v1\/refunds\/([^/]+)$/);
+    if (key === "secret" && method === "GET" && refundMatch) {
+      const refund = refunds.find((candidate) => candidate.id === decodeURIComponent(refundMatch[1]));
+      if (!refund)
+        throw new StripeError(404, {
+          type: "invalid_request_error",
+          code: "resource_missing",
+          param: "id",
+          message: `No such refund: '${refundMatch[1]}'`,
+        });
+      return { body: refund };
+    }
     let match = path.match(/^\/v1\/payment_intents\/([^/]+)(\/confirm|\/cancel)?$/);
     if (match) {
       const intent = findIntent(decodeURIComponent(match[1]));
@@ -335,6 +487,12 @@ export async function startStripeFake({ port = 0 } = {}): Promise<StripeFake> {
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      // A lost answer: the request was carried out (and its key kept), the connection drops.
+      if (answersToDrop > 0 && !request.url?.includes("payment_methods")) {
+        answersToDrop -= 1;
+        request.socket.destroy();
+        return;
+      }
       response.writeHead(status, {
         "Content-Type": "application/json",
         "Request-Id": id("req"),
@@ -395,6 +553,7 @@ export async function startStripeFake({ port = 0 } = {}): Promise<StripeFake> {
     }
     let status = 200;
     let body: unknown;
+    let ran = true;
     try {
       const result = route(request.method ?? "GET", url.pathname, params, key);
       body = result.body;
@@ -402,8 +561,10 @@ export async function startStripeFake({ port = 0 } = {}): Promise<StripeFake> {
       if (!(error instanceof StripeError)) throw error;
       status = error.status;
       body = { error: error.body };
+      ran = !error.beforeRunning;
     }
-    if (idempotencyKey) idempotent.set(idempotencyKey, { params: fingerprint, status, body });
+    // Stripe keeps the answer of a key once the request ran; an error before it ran is not kept.
+    if (idempotencyKey && ran) idempotent.set(idempotencyKey, { params: fingerprint, status, body });
     send(status, body, idempotencyKey ? { "Idempotency-Key": idempotencyKey } : {});
   }
 
@@ -435,6 +596,39 @@ export async function startStripeFake({ port = 0 } = {}): Promise<StripeFake> {
     },
     expandedIntent(intentId) {
       return intentJson(findIntent(intentId), ["payment_method"]);
+    },
+    refunds,
+    refund(intentId, amount) {
+      return createRefund({ payment_intent: intentId, ...(amount === undefined ? {} : { amount: String(amount) }) });
+    },
+    dropAnswers(count) {
+      answersToDrop = count;
+    },
+    failNextRefund(error = { status: 500, error: { type: "api_error", message: "An unknown error occurred" } }) {
+      nextRefundError = error;
+    },
+    chargeRefundedEvent(intentId) {
+      return {
+        id: id("evt"),
+        object: "event",
+        api_version: "2025-03-31.basil",
+        type: "charge.refunded",
+        created: now(),
+        livemode: false,
+        data: { object: chargeOf(findIntent(intentId)) },
+      };
+    },
+    async sendEvent(event, webhookUrl, secret) {
+      const payload = JSON.stringify(event);
+      const response = await fetch(webhookUrl, {
+        method: "POST",
+        body: payload,
+        headers: {
+          "Content-Type": "application/json",
+          "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({ payload, secret }),
+        },
+      });
+      return response.status;
     },
     close: () =>
       new Promise<void>((resolve) => {

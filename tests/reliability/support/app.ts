@@ -2,9 +2,10 @@
 // PostgreSQL database made for the test. Used by the reliability suite only.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { resolve } from "node:path";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 
@@ -82,6 +83,29 @@ export const TEST_ADMIN = { email: "admin@reliability.test", password: "admin-pa
 
 /** Starts `node server/start.mjs` (production mode) and waits until it listens. */
 export async function startApp(databaseUrl: string, env: Record<string, string> = {}): Promise<AppProcess> {
+  return startProcess({ DATABASE_URL: databaseUrl, ...env });
+}
+
+/**
+ * The same on the embedded database (no DATABASE_URL): a new DATA_DIR in a temporary directory,
+ * removed when the process has stopped.
+ */
+export async function startEmbeddedApp(env: Record<string, string> = {}): Promise<AppProcess> {
+  if (!existsSync(resolve(ROOT, "build/index.js"))) throw new Error("No production build: run `npm run build` first.");
+  const dataDir = mkdtempSync(join(tmpdir(), "tb-rel-embedded-"));
+  const app = await startProcess({ DATA_DIR: dataDir, ...env });
+  const stop = app.stop;
+  return {
+    ...app,
+    async stop() {
+      const code = await stop();
+      rmSync(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
+
+async function startProcess(env: Record<string, string>): Promise<AppProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ["server/start.mjs"], {
     cwd: ROOT,
@@ -89,7 +113,6 @@ export async function startApp(databaseUrl: string, env: Record<string, string> 
       PATH: process.env.PATH,
       NODE_ENV: "production",
       PORT: String(port),
-      DATABASE_URL: databaseUrl,
       SESSION_SECRET: "reliability-session-secret",
       ADMIN_EMAIL: TEST_ADMIN.email,
       ADMIN_PASSWORD: TEST_ADMIN.password,

@@ -73,3 +73,16 @@ export async function logIn(origin: string, email: string, password: string): Pr
   await response.body?.cancel();
   return client;
 }
+
+/** A new package without departures (ordered as before them), added by an administrator's client. */
+export async function addPackage(admin: Client, title: string, cost: number) {
+  const response = await admin.json("POST", "/api/services", {
+    title,
+    cost,
+    image: "/images/tours/bandarban.svg",
+    description: `${title}: made for a reliability test.`,
+  });
+  if (response.status !== 201) throw new Error(`adding the package ${title} failed: ${response.status}`);
+  const { insertedId } = (await response.json()) as { insertedId: string };
+  return { _id: insertedId, title, cost };
+}

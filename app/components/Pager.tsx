@@ -1,0 +1,64 @@
+// Numbered page links (plain links: they work without JavaScript and can be bookmarked): the first
+// and last pages, the current one and two on each side, Previous and Next.
+import { Link, useSearchParams } from "@remix-run/react";
+import { pageHref } from "~/domain/paging";
+
+function shown(page: number, pageCount: number): (number | "gap")[] {
+  const pages: (number | "gap")[] = [];
+  for (let number = 1; number <= pageCount; number++) {
+    const near = Math.abs(number - page) <= 2 || number === 1 || number === pageCount;
+    if (near) pages.push(number);
+    else if (pages[pages.length - 1] !== "gap") pages.push("gap");
+  }
+  return pages;
+}
+
+export function Pager({
+  page,
+  pageCount,
+  href,
+  label = "Pages",
+}: {
+  page: number;
+  pageCount: number;
+  /** the address of a page; by default this page's address with ?page=N */
+  href?: (page: number) => string;
+  label?: string;
+}) {
+  const [searchParams] = useSearchParams();
+  if (pageCount <= 1) return null;
+  const to = href ?? ((number: number) => pageHref(searchParams, number));
+  return (
+    <nav className="pager" aria-label={label}>
+      <ul>
+        {page > 1 ? (
+          <li>
+            <Link to={to(Math.min(page - 1, pageCount))} rel="prev" className="pager-step">
+              Previous
+            </Link>
+          </li>
+        ) : null}
+        {shown(page, pageCount).map((number, index) =>
+          number === "gap" ? (
+            <li key={`gap-${index}`} aria-hidden="true" className="pager-gap">
+              …
+            </li>
+          ) : (
+            <li key={number}>
+              <Link to={to(number)} aria-current={number === page ? "page" : undefined} aria-label={`Page ${number}`}>
+                {number}
+              </Link>
+            </li>
+          ),
+        )}
+        {page < pageCount ? (
+          <li>
+            <Link to={to(page + 1)} rel="next" className="pager-step">
+              Next
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,145 @@
+// What the package page tells about the trip beyond the spec's title, price and description: the
+// facts, the day-by-day plan, what the price covers and the package's reviews. Each part shows only
+// when the package has it, so a package without facts looks as it always did.
+import { Stars } from "~/components/Stars";
+import type { ItineraryDay } from "~/domain/packages";
+
+interface Trip {
+  destination: string | null;
+  durationDays: number | null;
+  maxGroupSize: number | null;
+  meetingPoint: string | null;
+  itinerary: ItineraryDay[];
+  included: string[];
+  excluded: string[];
+}
+
+interface Reviews {
+  average: number | null;
+  count: number;
+  latest: { id: string; name: string; rating: number; review: string; photo: string | null; createdAt: Date }[];
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** "★★★★☆ 4.5 out of 5 · 3 reviews" (a link to the reviews below, unless it heads them); nothing without reviews. */
+export function TripRatingSummary({ reviews, link = true }: { reviews: Pick<Reviews, "average" | "count">; link?: boolean }) {
+  if (reviews.count === 0) return null;
+  return (
+    <p className="trip-rating">
+      {reviews.average !== null ? (
+        <>
+          <Stars rating={reviews.average} /> <strong>{reviews.average.toFixed(1)}</strong> out of 5 ·{" "}
+        </>
+      ) : null}
+      {link ? <a href="#reviews">{plural(reviews.count, "review", "reviews")}</a> : plural(reviews.count, "review", "reviews")}
+    </p>
+  );
+}
+
+export function TripFacts({ tourPackage }: { tourPackage: Trip }) {
+  const facts: [string, string][] = [];
+  if (tourPackage.destination) facts.push(["Destination", tourPackage.destination]);
+  if (tourPackage.durationDays) facts.push(["Duration", plural(tourPackage.durationDays, "day", "days")]);
+  if (tourPackage.maxGroupSize) facts.push(["Group size", `Up to ${plural(tourPackage.maxGroupSize, "person", "persons")}`]);
+  if (tourPackage.meetingPoint) facts.push(["Meeting point", tourPackage.meetingPoint]);
+  if (facts.length === 0) return null;
+  return (
+    <dl className="trip-facts">
+      {facts.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function TripDetails({ tourPackage, reviews }: { tourPackage: Trip; reviews: Reviews }) {
+  const { itinerary, included, excluded } = tourPackage;
+  if (itinerary.length === 0 && included.length === 0 && excluded.length === 0 && reviews.count === 0) return null;
+  return (
+    <div className="trip-sections">
+      {itinerary.length > 0 ? (
+        <section aria-labelledby="itinerary-title" className="trip-itinerary">
+          <h2 id="itinerary-title">Itinerary</h2>
+          <ol>
+            {itinerary.map((day, index) => (
+              <li key={index}>
+                <details open={index === 0}>
+                  <summary>
+                    <span className="trip-day">Day {index + 1}</span> {day.title}
+                  </summary>
+                  <p>{day.text}</p>
+                </details>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+
+      {included.length > 0 || excluded.length > 0 ? (
+        <section aria-labelledby="covers-title" className="trip-covers">
+          <h2 id="covers-title">What the price covers</h2>
+          <div className="trip-covers-lists">
+            {included.length > 0 ? (
+              <div>
+                <h3>Included</h3>
+                <ul className="trip-included">
+                  {included.map((item) => (
+                    <li key={item}>{item}</li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+            {excluded.length > 0 ? (
+              <div>
+                <h3>Not included</h3>
+                <ul className="trip-excluded">
+                  {excluded.map((item) => (
+                    <li key={item}>{item}</li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+          </div>
+        </section>
+      ) : null}
+
+      {reviews.count > 0 ? (
+        <section id="reviews" aria-labelledby="trip-reviews-title" className="trip-reviews">
+          <h2 id="trip-reviews-title">Reviews</h2>
+          <TripRatingSummary reviews={reviews} link={false} />
+          <ul>
+            {reviews.latest.map((review) => (
+              <li key={review.id} className="card trip-review">
+                <img
+                  src={review.photo || "/images/people/default-avatar.svg"}
+                  alt=""
+                  width={48}
+                  height={48}
+                  loading="lazy"
+                  className="avatar"
+                />
+                <div>
+                  <p className="trip-review-head">
+                    <strong>{review.name}</strong> {review.rating > 0 ? <Stars rating={review.rating} /> : null}{" "}
+                    <time dateTime={review.createdAt.toISOString()}>{formatDate(review.createdAt)}</time>
+                  </p>
+                  <p>{review.review}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/** "12 Nov 2026", the same on the server and in any browser (no locale or time zone of the reader). */
+function formatDate(date: Date): string {
+  const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+  return `${date.getUTCDate()} ${months[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}

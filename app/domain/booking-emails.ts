@@ -1,0 +1,81 @@
+// The emails of a new booking (written to the outbox with the order, app/data/orders.server.ts):
+// "booking received" to the customer, with the link to pay before the hold ends, and a notice to the agency.
+import { formatTravelDate } from "~/domain/departures";
+import { formatDollars } from "~/domain/money";
+
+interface NewBooking {
+  orderId: string;
+  /** the site's origin, for the absolute link */
+  origin: string;
+  title: string;
+  /** YYYY-MM-DD, or null for a package without departures */
+  travelDate: string | null;
+  quantity: number;
+  priceCents: number;
+  holdExpiresAt: Date | null;
+  customer: { name: string; email: string; mobileNumber: string };
+}
+
+/** "Tue, 24 Nov 2026, 18:30 (Dhaka time)" */
+function formatDeadline(date: Date): string {
+  const text = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Asia/Dhaka",
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(date);
+  return `${text.replace(/^(\w+) /, "$1, ")} (Dhaka time)`;
+}
+
+/** The customer's email and the agency's (to `agency`, CONTACT_TO). */
+export function bookingEmails(
+  booking: NewBooking,
+  agency: string,
+): { to: string; subject: string; text: string; replyTo?: string }[] {
+  const persons = `${booking.quantity} ${booking.quantity === 1 ? "person" : "persons"}`;
+  const date = booking.travelDate ? formatTravelDate(booking.travelDate) : null;
+  const facts = [
+    `Package: ${booking.title}`,
+    ...(date ? [`Date: ${date}`] : []),
+    `Persons: ${persons}`,
+    `Total: ${formatDollars(booking.priceCents)}`,
+  ];
+  const payLink = `${booking.origin}/dashboard/payment/${booking.orderId}`;
+  return [
+    {
+      to: booking.customer.email,
+      subject: `Booking received: ${booking.title}${date ? `, ${date}` : ""}`,
+      text: [
+        `Hello ${booking.customer.name},`,
+        "",
+        "Thank you for your booking. We have received it:",
+        "",
+        ...facts,
+        "",
+        booking.holdExpiresAt
+          ? `Your seats are held until ${formatDeadline(booking.holdExpiresAt)}. Please pay before then, or the booking expires:`
+          : "You can pay it here:",
+        payLink,
+        "",
+        "Tour Booking",
+      ].join("\n"),
+    },
+    {
+      to: agency,
+      replyTo: booking.customer.email,
+      subject: `New booking: ${booking.title}${date ? `, ${date}` : ""} (${persons})`,
+      text: [
+        `${booking.customer.name} (${booking.customer.email}, ${booking.customer.mobileNumber}) booked:`,
+        "",
+        ...facts,
+        ...(booking.holdExpiresAt ? [`Held unpaid until: ${formatDeadline(booking.holdExpiresAt)}`] : []),
+        "",
+        `Order ${booking.orderId}`,
+      ].join("\n"),
+    },
+  ];
+}

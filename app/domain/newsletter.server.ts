@@ -1,0 +1,57 @@
+// Newsletter subscriptions with double opt-in: an address counts once its owner opens the
+// confirmation link; every email to a subscriber carries an unsubscribe link that needs no account.
+import { randomBytes } from "node:crypto";
+import { createSubscription, findSubscriber, renewSubscription } from "~/data/messages.server";
+import { deliverOutbox } from "~/domain/mail.server";
+
+export type SubscribeOutcome = "confirmation-sent" | "confirmation-resent" | "already-subscribed";
+
+function newsletterLinks(origin: string, token: string) {
+  return { confirm: `${origin}/newsletter/confirm/${token}`, unsubscribe: `${origin}/newsletter/unsubscribe/${token}` };
+}
+
+function confirmationEmail(email: string, origin: string, token: string) {
+  const links = newsletterLinks(origin, token);
+  return {
+    to: email,
+    subject: "Please confirm your Tour Booking newsletter subscription",
+    text: [
+      "Hello,",
+      "",
+      "Please confirm that you would like our newsletter (new tours and seasonal offers, once a month) by opening this link:",
+      "",
+      links.confirm,
+      "",
+      "If you did not ask for it, ignore this email: you will not be subscribed.",
+      "",
+      `Unsubscribe at any time: ${links.unsubscribe}`,
+    ].join("\n"),
+  };
+}
+
+/** Queues the confirmation email of a new (or lapsed) subscription; a confirmed one stays as it is. */
+export async function subscribeToNewsletter(email: string, origin: string): Promise<SubscribeOutcome> {
+  const existing = await findSubscriber(email);
+  if (existing?.confirmedAt && !existing.unsubscribedAt) return "already-subscribed";
+  let outcome: SubscribeOutcome = "confirmation-sent";
+  if (existing) {
+    await renewSubscription(existing.id, confirmationEmail(email, origin, existing.token));
+    if (!existing.unsubscribedAt) outcome = "confirmation-resent";
+  } else {
+    const token = randomBytes(24).toString("base64url");
+    try {
+      await createSubscription(email, token, confirmationEmail(email, origin, token));
+    } catch (error) {
+      // The same address subscribed at the same moment: its confirmation is on its way.
+      if ((error as { code?: string }).code !== "P2002") throw error;
+    }
+  }
+  // A mail failure never fails the visitor's request: the email is in the outbox and retried.
+  void deliverOutbox().catch(() => 0);
+  return outcome;
+}
+
+/** The token part of a newsletter link, or null when it cannot be one. */
+export function newsletterToken(value: string | undefined): string | null {
+  return value && /^[A-Za-z0-9_-]{16,64}$/.test(value) ? value : null;
+}

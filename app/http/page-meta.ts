@@ -1,0 +1,42 @@
+// The head tags every public page shares: its canonical URL, and Open Graph and Twitter card
+// defaults (site name, title, description, a picture), all absolute from the origin the root
+// loader gives (app/http/site-url.server.ts).
+import type { MetaDescriptor } from "@remix-run/node";
+
+const SITE_NAME = "Tour Booking";
+const DEFAULT_IMAGE = "/images/og-default.jpg";
+
+interface PageMeta {
+  title: string;
+  description: string;
+  /** the page's canonical path, e.g. "/services" (/home is the same page as /) */
+  path: string;
+  /** origin of the site, from the root loader */
+  origin: string | undefined;
+  image?: string;
+}
+
+export function pageMeta({ title, description, path, origin, image = DEFAULT_IMAGE }: PageMeta): MetaDescriptor[] {
+  const absolute = (target: string) => (origin ? new URL(target, origin).href : target);
+  return [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: absolute(path) },
+    { property: "og:site_name", content: SITE_NAME },
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: absolute(path) },
+    { property: "og:image", content: absolute(image) },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: absolute(image) },
+  ];
+}
+
+/** The origin the root loader found, from a meta function's matches. */
+export function originFrom(matches: readonly { id: string; data?: unknown }[]): string | undefined {
+  const root = matches.find((match) => match.id === "root")?.data as { origin?: unknown } | undefined;
+  return typeof root?.origin === "string" ? root.origin : undefined;
+}

@@ -1,0 +1,30 @@
+// POST /api/my-orders/{id}/cancel: the owner cancels their booking (refund per the package's
+// policy), or an admin any booking, with the policy refund or the { amount } in dollars they send.
+import { toCents } from "~/domain/cancellation";
+import { CancellationError, cancelBooking } from "~/domain/cancellation.server";
+import { isPlausibleId } from "~/domain/ids";
+import { cancellationJson } from "~/http/api-json";
+import { cancelInputSchema } from "~/http/api-schemas";
+import { apiRoute, jsonError, readBody, requireApiUser } from "~/http/api.server";
+import { cancellationErrorStatus } from "~/http/error-status";
+
+export const { loader, action } = apiRoute({
+  POST: async ({ request, params }) => {
+    const user = await requireApiUser(request);
+    if (!isPlausibleId(params.id)) return jsonError(404, "No such order.");
+    const { amount, reason } = await readBody(request, cancelInputSchema);
+    if ((amount !== undefined || reason !== undefined) && !user.isAdmin) {
+      return jsonError(403, "Only the agency can choose the refund amount or the reason.");
+    }
+    try {
+      const outcome = await cancelBooking(params.id, user, {
+        ...(amount !== undefined ? { amountCents: toCents(amount) } : {}),
+        ...(reason ? { reason } : {}),
+      });
+      return Response.json(cancellationJson(outcome));
+    } catch (error) {
+      if (error instanceof CancellationError) return jsonError(cancellationErrorStatus(error), error.message);
+      throw error;
+    }
+  },
+});

@@ -1,0 +1,362 @@
+// /dashboard/orders/{id}: one order for its owner or an admin (anyone else: 404). The page is the
+// receipt (a print stylesheet hides the navigation): the booking, its payment, refunds and status
+// history, and the cancellation with the exact refund, confirmed in a second step that works
+// without JavaScript.
+import { getFormProps } from "@conform-to/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { requireUser } from "~/auth/session.server";
+import { useAppForm, useIsPending } from "~/components/form-hooks";
+import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { useHydrated } from "~/components/hooks";
+import { findOrderPage } from "~/data/bookings.server";
+import { cancelFormSchema, toCents } from "~/domain/cancellation";
+import { CancellationError, cancelBooking, quoteCancellation } from "~/domain/cancellation.server";
+import { parseForm } from "~/domain/forms";
+import { isPlausibleId } from "~/domain/ids";
+import { formatDollars } from "~/domain/money";
+import { describePolicy, refundPolicyOf } from "~/domain/refund-policy";
+import { cancellationErrorStatus } from "~/http/error-status";
+
+const STATUS_LABELS = {
+  PENDING: "Pending payment",
+  CONFIRMED: "Confirmed",
+  CANCELLED: "Cancelled",
+  COMPLETED: "Completed",
+  EXPIRED: "Expired",
+} as const;
+
+async function loadOrder(request: Request, id: string | undefined) {
+  const user = await requireUser(request);
+  const order = isPlausibleId(id) ? await findOrderPage(id, user.isAdmin ? undefined : user.id) : null;
+  if (!order) throw new Response("No such order", { status: 404 });
+  return { user, order };
+}
+
+const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user, order } = await loadOrder(request, params.id);
+  const quote = quoteCancellation(order, user);
+  return {
+    isAdmin: user.isAdmin,
+    isOwner: order.userId === user.id,
+    order: {
+      id: order.id,
+      createdAt: order.createdAt.toISOString(),
+      serviceTitle: order.serviceTitle,
+      packageType: order.packageType,
+      quantity: order.quantity,
+      priceCents: order.priceCents,
+      travelDate: day(order.travelDate),
+      status: order.bookingStatus,
+      paymentStatus: order.paymentStatus,
+      holdExpiresAt: order.holdExpiresAt?.toISOString() ?? null,
+      refundedCents: order.refundedCents,
+      customer: {
+        name: `${order.firstName} ${order.lastName}`,
+        email: order.email,
+        phone: order.mobileNumber,
+        address: [order.streetAddress, order.city, order.townName, order.district, order.postcode, order.country]
+          .filter(Boolean)
+          .join(", "),
+      },
+      payment: order.payment && { ...order.payment, created: order.payment.created.toISOString() },
+      refunds: order.refunds.map((refund) => ({ ...refund, createdAt: refund.createdAt.toISOString() })),
+      history: order.statusChanges.map((change) => ({ ...change, createdAt: change.createdAt.toISOString() })),
+    },
+    quote,
+    policy: describePolicy(refundPolicyOf(order.service?.refundPolicy ?? null)),
+  };
+}
+
+type ActionResult =
+  | { confirm: { refundCents: number; amount: string; reason: string } }
+  | { done: string }
+  | { error: string; result?: ReturnType<ReturnType<typeof parseForm>["reply"]> };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, order } = await loadOrder(request, params.id);
+  const submission = parseForm(await request.formData(), cancelFormSchema);
+  if (submission.status !== "success") {
+    return data<ActionResult>({ error: "Please correct the form.", result: submission.reply() }, { status: 400 });
+  }
+  const { intent, amount, reason } = submission.value;
+  if (!user.isAdmin && (amount !== undefined || reason !== undefined)) {
+    return data<ActionResult>({ error: "Only the agency can choose the refund amount." }, { status: 403 });
+  }
+  const amountCents = amount === undefined ? undefined : toCents(amount);
+  if (intent === "ask-cancel") {
+    const quote = quoteCancellation(order, user);
+    if (quote.refusal) return data<ActionResult>({ error: quote.refusal }, { status: 409 });
+    const refundCents = amountCents ?? quote.policy.cents;
+    if (refundCents > quote.refundableCents) {
+      const message = `The refund can be at most ${formatDollars(quote.refundableCents)} (what was paid, less what was refunded already).`;
+      return data<ActionResult>(
+        { error: message, result: submission.reply({ fieldErrors: { amount: [message] } }) },
+        { status: 400 },
+      );
+    }
+    return data<ActionResult>({
+      confirm: { refundCents, amount: amount === undefined ? "" : String(amount), reason: reason ?? "" },
+    });
+  }
+  try {
+    const outcome = await cancelBooking(order.id, user, {
+      ...(amountCents !== undefined ? { amountCents } : {}),
+      ...(reason ? { reason } : {}),
+    });
+    return data<ActionResult>({
+      done: outcome.refund
+        ? `The booking is cancelled. ${formatDollars(outcome.refund.cents)} is refunded to the card it was paid with.`
+        : "The booking is cancelled.",
+    });
+  } catch (error) {
+    if (error instanceof CancellationError)
+      return data<ActionResult>({ error: error.message }, { status: cancellationErrorStatus(error) });
+    throw error;
+  }
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+  { title: loaded ? `Order ${loaded.order.id} — Tour Booking` : "Order — Tour Booking" },
+];
+
+type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
+
+export default function OrderPage() {
+  const { order, quote, policy, isAdmin } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const cancel = <CancelSection quote={quote} policy={policy} isAdmin={isAdmin} result={result} status={order.status} />;
+  const cancelFirst = Boolean(result && ("confirm" in result || "error" in result));
+  return (
+    <article aria-labelledby="order-title" className="booking-page receipt">
+      <header className="order-header">
+        <h1 id="order-title">Order {order.id}</h1>
+        <p>
+          <span className={`status-badge status-${order.status.toLowerCase()}`}>{STATUS_LABELS[order.status]}</span>
+        </p>
+        <p className="no-print order-actions">
+          {hydrated ? (
+            <button type="button" className="button button-small" onClick={() => window.print()}>
+              Print receipt
+            </button>
+          ) : null}
+          <Link to={isAdmin ? "/dashboard/manageAllOrders" : "/dashboard/myOrder"}>
+            {isAdmin ? "Back to all orders" : "Back to My Orders"}
+          </Link>
+        </p>
+      </header>
+      {result && "done" in result ? (
+        <p className="alert alert-success" role="status">
+          {result.done}
+        </p>
+      ) : null}
+      {/* The confirmation step (or a refusal) comes first, where a page loaded without JavaScript opens. */}
+      {cancelFirst ? cancel : null}
+
+      <section aria-labelledby="booking-title" className="receipt-section">
+        <h2 id="booking-title">Booking</h2>
+        <dl className="facts">
+          <dt>Order number</dt>
+          <dd>{order.id}</dd>
+          <dt>Ordered on</dt>
+          <dd>{new Date(order.createdAt).toUTCString()}</dd>
+          <dt>Package</dt>
+          <dd>{order.serviceTitle}</dd>
+          <dt>Departure date</dt>
+          <dd>{order.travelDate ?? "Not set"}</dd>
+          <dt>Persons</dt>
+          <dd>{order.quantity}</dd>
+          <dt>Package type</dt>
+          <dd>{order.packageType}</dd>
+          <dt>Total</dt>
+          <dd>{formatDollars(order.priceCents)}</dd>
+          <dt>Status</dt>
+          <dd>{STATUS_LABELS[order.status]}</dd>
+        </dl>
+      </section>
+
+      <section aria-labelledby="customer-title" className="receipt-section">
+        <h2 id="customer-title">Customer</h2>
+        <dl className="facts">
+          <dt>Name</dt>
+          <dd>{order.customer.name}</dd>
+          <dt>E-mail</dt>
+          <dd>{order.customer.email}</dd>
+          <dt>Phone</dt>
+          <dd>{order.customer.phone}</dd>
+          <dt>Address</dt>
+          <dd>{order.customer.address}</dd>
+        </dl>
+      </section>
+
+      <PaymentSection order={order} />
+      <RefundsSection order={order} />
+      <HistorySection history={order.history} />
+      {cancelFirst ? null : cancel}
+    </article>
+  );
+}
+
+function PaymentSection({ order }: { order: Loaded["order"] }) {
+  return (
+    <section aria-labelledby="payment-title" className="receipt-section">
+      <h2 id="payment-title">Payment</h2>
+      {order.payment ? (
+        <dl className="facts">
+          <dt>Amount</dt>
+          <dd>{formatDollars(order.payment.amountCents)}</dd>
+          <dt>Paid on</dt>
+          <dd>{new Date(order.payment.created).toUTCString()}</dd>
+          {order.payment.last4 ? (
+            <>
+              <dt>Card</dt>
+              <dd>ending in {order.payment.last4}</dd>
+            </>
+          ) : null}
+          <dt>Transaction</dt>
+          <dd>
+            <code>{order.payment.transaction}</code>
+          </dd>
+        </dl>
+      ) : (
+        <p>
+          Not paid.{" "}
+          {order.status === "PENDING" ? (
+            <Link to={`/dashboard/payment/${order.id}`} className="no-print" reloadDocument>
+              Pay {formatDollars(order.priceCents)}
+            </Link>
+          ) : null}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function RefundsSection({ order }: { order: Loaded["order"] }) {
+  if (order.refunds.length === 0) return null;
+  return (
+    <section aria-labelledby="refunds-title" className="receipt-section">
+      <h2 id="refunds-title">Refunds</h2>
+      <ul className="plain-list">
+        {order.refunds.map((refund) => (
+          <li key={refund.stripeRefundId}>
+            {formatDollars(refund.amountCents)} on {new Date(refund.createdAt).toUTCString()} (reference{" "}
+            <code>{refund.stripeRefundId}</code>){refund.reason ? `: ${refund.reason}` : ""}
+          </li>
+        ))}
+      </ul>
+      <p>
+        <strong>Refunded in total: {formatDollars(order.refundedCents)}</strong>
+      </p>
+    </section>
+  );
+}
+
+function HistorySection({ history }: { history: Loaded["order"]["history"] }) {
+  return (
+    <section aria-labelledby="history-title" className="receipt-section">
+      <h2 id="history-title">Status history</h2>
+      <ol className="plain-list status-history">
+        {history.map((change) => (
+          <li key={`${change.createdAt}-${change.toStatus}`}>
+            <time dateTime={change.createdAt}>{new Date(change.createdAt).toUTCString()}</time>: {STATUS_LABELS[change.toStatus]}
+            {change.reason ? ` (${change.reason})` : ""}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function CancelSection({
+  quote,
+  policy,
+  isAdmin,
+  result,
+  status,
+}: {
+  quote: Loaded["quote"];
+  policy: string[];
+  isAdmin: boolean;
+  result: ReturnType<typeof useActionData<typeof action>>;
+  status: Loaded["order"]["status"];
+}) {
+  const { pathname } = useLocation();
+  const pending = useIsPending();
+  const [form, fields] = useAppForm(cancelFormSchema, {
+    lastResult: result && "result" in result ? result.result : undefined,
+    defaultValue: { amount: (quote.policy.cents / 100).toFixed(2) },
+  });
+  if (quote.refusal || (status !== "PENDING" && status !== "CONFIRMED")) return null;
+  const refundText = quote.paid
+    ? `${formatDollars(quote.policy.cents)} (${quote.policy.percent} % of the ${formatDollars(quote.paidCents)} paid${quote.policy.days !== null ? `, ${quote.policy.days} days before departure` : ""})`
+    : null;
+  const confirm = result && "confirm" in result ? result.confirm : null;
+  return (
+    <section aria-labelledby="cancel-title" className="receipt-section no-print cancel-section">
+      <h2 id="cancel-title">Cancel this booking</h2>
+      {refundText ? (
+        <p>
+          Cancelling now refunds <strong className="refund-amount">{refundText}</strong> to the card it was paid with, per the
+          package&apos;s refund policy.
+        </p>
+      ) : (
+        <p>Nothing was paid, so nothing is refunded. The seats are given back.</p>
+      )}
+      <ul className="hint plain-list">
+        {policy.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      {result && "error" in result ? (
+        <p className="alert alert-error" role="alert">
+          {result.error}
+        </p>
+      ) : null}
+      {confirm ? (
+        <div className="card form-card delete-confirmation" role="group" aria-labelledby="cancel-question">
+          <h3 id="cancel-question">Cancel this booking?</h3>
+          <p>
+            {confirm.refundCents > 0
+              ? `${formatDollars(confirm.refundCents)} will be refunded to the card it was paid with.`
+              : "Nothing will be refunded."}{" "}
+            This cannot be undone.
+          </p>
+          <Form method="post" className="delete-confirmation-actions">
+            <input type="hidden" name="amount" value={confirm.amount} />
+            <input type="hidden" name="reason" value={confirm.reason} />
+            <button type="submit" name="intent" value="cancel" className="button button-danger" disabled={pending}>
+              Yes, cancel the booking
+            </button>
+            <Link to={pathname} className="button button-secondary">
+              Keep the booking
+            </Link>
+          </Form>
+        </div>
+      ) : (
+        <Form method="post" {...getFormProps(form)} className="cancel-form">
+          <FormErrors form={form} />
+          {isAdmin && quote.paid ? (
+            <>
+              <Field
+                label="Refund ($)"
+                meta={fields.amount}
+                type="number"
+                description={`At most ${formatDollars(quote.refundableCents)}. The policy gives ${formatDollars(quote.policy.cents)}.`}
+                inputProps={{ step: "0.01", min: 0, max: (quote.refundableCents / 100).toFixed(2), inputMode: "decimal" }}
+              />
+              <Field label="Reason (sent to the customer)" meta={fields.reason} />
+            </>
+          ) : null}
+          <SubmitButton pending={pending} className="button button-danger">
+            Cancel booking
+          </SubmitButton>
+          <input type="hidden" name="intent" value="ask-cancel" />
+        </Form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+// The home page's Report button (app/components/ReviewsCarousel.tsx): a signed-in user reports a
+// review as abusive and comes back to the page with a one-time message (JavaScript or not).
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { safeRedirect } from "~/auth/auth-redirect";
+import { flashCookie, requireUser, type FlashKey } from "~/auth/session.server";
+import { reportReview } from "~/data/reviews.server";
+import { parseForm } from "~/domain/forms";
+import { take } from "~/domain/rate-limit.server";
+import { reviewReportFormSchema } from "~/domain/reviews";
+import { clientAddress } from "~/http/client-address.server";
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const submission = parseForm(await request.formData(), reviewReportFormSchema);
+  const back = (key: FlashKey, to?: string) =>
+    flashCookie(key).then((cookie) => redirect(safeRedirect(to, "/"), { headers: { "Set-Cookie": cookie } }));
+  if (submission.status !== "success") return back("review-report-missing");
+  const { id, reason, redirectTo } = submission.value;
+  const counted = await take("review-report", { account: user.id, address: clientAddress(request, context) });
+  if (counted.refused) return back("review-report-limited", redirectTo);
+  const reported = await reportReview(id, user.id, reason ?? null);
+  return back(reported ? "review-reported" : "review-report-missing", redirectTo);
+}
