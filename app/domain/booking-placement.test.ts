@@ -113,9 +113,17 @@ describe("departures of a package", () => {
     await placeOrder(user.id, checkoutFor(tourPackage.id, { departure: departure.id, quantity: "4" }), at);
     await expect(changeDepartureSeats(departure.id, 3)).rejects.toMatchObject({ code: "conflict" });
     expect(await changeDepartureSeats(departure.id, 4)).toBe(1);
-    await expect(changeDepartureStatus(departure.id, "cancelled", user.id)).rejects.toMatchObject({ code: "conflict" });
     const prisma = await db();
     expect(await prisma.departure.findUniqueOrThrow({ where: { id: departure.id } })).toMatchObject({ status: "OPEN", seats: 4 });
+    // Cancelling the date cancels its unpaid booking too and gives the seats back.
+    expect(await changeDepartureStatus(departure.id, "cancelled", user.id)).toBe(1);
+    expect(await prisma.departure.findUniqueOrThrow({ where: { id: departure.id } })).toMatchObject({
+      status: "CANCELLED",
+      seatsTaken: 0,
+    });
+    expect(await prisma.order.count({ where: { departureId: departure.id, bookingStatus: "CANCELLED" } })).toBe(1);
+    // Again: nothing left to do.
+    expect(await changeDepartureStatus(departure.id, "cancelled", user.id)).toBe(0);
   });
 });
 

@@ -98,7 +98,10 @@ export function pagedJson<Row>(
   const page = rows.slice(0, limit);
   const headers = new Headers();
   if (rows.length > limit) headers.set("Link", nextLinkHeader(request.url, encodeCursor(cursorOf(page[page.length - 1]))));
-  return Response.json(page.map(present), { headers });
+  return Response.json(
+    page.map((row) => present(row)),
+    { headers },
+  );
 }
 
 /** [createdAt, id] of a row: the cursor of the lists paged by creation time. */
