@@ -184,7 +184,34 @@ export async function registerCookie(origin, email) {
   return sessionCookieOf(response);
 }
 
+/** A package of the bench's own, without departures: any number of orders can be placed on it. */
+export async function createPackage(origin, adminCookie) {
+  const response = await fetch(origin + "/api/services", {
+    method: "POST",
+    headers: { Origin: origin, Cookie: adminCookie, "Content-Type": "application/json" },
+    body: JSON.stringify({
+      title: "Bench Tour",
+      cost: 300,
+      image: "/images/tours/bandarban.svg",
+      description: "Made by the bench.",
+    }),
+  });
+  if (response.status !== 201) throw new Error(`POST /api/services answered ${response.status}`);
+  return (await response.json()).insertedId;
+}
+
+/** The package's date with the most seats left, when it has dates (a package with dates needs one). */
+async function roomiestDeparture(origin, serviceId) {
+  const response = await fetch(`${origin}/api/services/${serviceId}/departures`, { headers: { accept: "application/json" } });
+  const departures = response.ok ? await response.json() : [];
+  if (departures.length === 0) return undefined;
+  const best = departures.reduce((a, b) => (b.seatsLeft > a.seatsLeft ? b : a));
+  if (best.seatsLeft < 2) throw new Error(`package ${serviceId} is sold out`);
+  return best._id;
+}
+
 export async function placeOrder(origin, cookie, email, serviceId) {
+  const departure = await roomiestDeparture(origin, serviceId);
   const response = await fetch(origin + "/api/my-orders", {
     method: "POST",
     headers: { Origin: origin, Cookie: cookie, "Content-Type": "application/json" },
@@ -199,6 +226,7 @@ export async function placeOrder(origin, cookie, email, serviceId) {
       service: serviceId,
       quantity: 2,
       type: "couple",
+      ...(departure ? { departure } : {}),
     }),
   });
   await response.arrayBuffer();

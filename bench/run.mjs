@@ -28,7 +28,17 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import { log, placeOrder, registerCookie, ROOT, serverDatabase, signInCookie, sleep, startServer } from "./app-client.mjs";
+import {
+  createPackage,
+  log,
+  placeOrder,
+  registerCookie,
+  ROOT,
+  serverDatabase,
+  signInCookie,
+  sleep,
+  startServer,
+} from "./app-client.mjs";
 
 const FIXTURE = path.join(ROOT, "bench", "fixture");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -329,13 +339,13 @@ const BENCH_LIMITS = { RATE_LIMIT_ORDER_MAX: "1000", RATE_LIMIT_WRITE_ADDRESS_MA
  * (the others of a second customer), all placed through the API.
  */
 async function signedInFixture(origin) {
-  const services = await (await fetch(origin + "/api/services", { headers: { accept: "application/json" } })).json();
-  const serviceId = services[0]._id;
   const admin = await signInCookie(
     origin,
     process.env.ADMIN_EMAIL ?? "admin@tourbooking.test",
     process.env.ADMIN_PASSWORD ?? "admin12345",
   );
+  // ~140 orders need more seats than a demo date has: a package of the bench's own, without dates.
+  const serviceId = await createPackage(origin, admin);
   const customerEmail = `bench-customer-${process.pid}@bench.test`;
   const customer = await registerCookie(origin, customerEmail);
   const othersEmail = `bench-others-${process.pid}@bench.test`;

@@ -15,6 +15,7 @@ import { readFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import {
+  createPackage,
   log,
   placeOrder,
   postForm,
@@ -73,8 +74,9 @@ async function soakOne({ label, env, minutes, warmupMinutes, sampleSeconds }) {
   const counts = { requests: 0, orders: 0, logins: 0, logouts: 0, registrations: 0, errors: 0, statuses: {} };
   try {
     const services = await (await fetch(origin + "/api/services", { headers: { accept: "application/json" } })).json();
-    const ids = services.map((service) => service._id);
     const admin = await signInCookie(origin, ADMIN.email, ADMIN.password);
+    // The demo packages' dates would sell out in ten minutes: orders also go to one without dates.
+    const ids = [await createPackage(origin, admin), ...services.map((service) => service._id)];
     const customerEmail = `soak-customer-${process.pid}@bench.test`;
     const customer = await registerCookie(origin, customerEmail);
     for (let i = 0; i < 4; i++) await placeOrder(origin, customer, customerEmail, ids[0]);
