@@ -61,7 +61,7 @@ function sortsFor(today: string): Record<CatalogueSort, SortSpec> {
 /** The average stars of a package's reviews (a review left at 0 gives none) and their number. */
 function ratingOf(serviceId: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`SELECT avg(v."rating")::float8 AS "average", count(*)::int AS "count"
-    FROM "Review" v WHERE v."serviceId" = ${serviceId} AND v."rating" > 0`;
+    FROM "Review" v WHERE v."serviceId" = ${serviceId} AND v."rating" > 0 AND v."hiddenAt" IS NULL`;
 }
 
 /** A package's first open departure with seats left after today. */

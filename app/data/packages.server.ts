@@ -31,22 +31,30 @@ function listPackages() {
 }
 
 /** What a card shows (the home page): no description; the reviews' average stars in one grouped query. */
+/** How many packages the home page's grid shows; /services pages through all of them. */
+const HOME_PACKAGES = 12;
+
+/** The home page's cards (the first HOME_PACKAGES, in the order they were added) and how many are on sale. */
 export function listPackageCards() {
   return cached("package-cards", async () => {
     const prisma = await db();
-    const cards = await prisma.service.findMany({ where: { deletedAt: null }, orderBy: { createdAt: "asc" }, select: packageCardSelect });
+    const [cards, total] = await Promise.all([
+      prisma.service.findMany({ where: { deletedAt: null }, orderBy: { createdAt: "asc" }, take: HOME_PACKAGES, select: packageCardSelect }),
+      prisma.service.count({ where: { deletedAt: null } }),
+    ]);
     const ratings = await prisma.review.groupBy({
       by: ["serviceId"],
       // A review left at 0 gives no stars (app/domain/fields.ts rating).
-      where: { serviceId: { in: cards.map((card) => card.id) }, rating: { gt: 0 } },
+      where: { serviceId: { in: cards.map((card) => card.id) }, rating: { gt: 0 }, hiddenAt: null },
       _avg: { rating: true },
       _count: { _all: true },
     });
     const byPackage = new Map(ratings.map((rating) => [rating.serviceId, rating]));
-    return cards.map((card) => {
+    const withRatings = cards.map((card) => {
       const rating = byPackage.get(card.id);
       return { ...card, averageRating: rating?._avg.rating ?? null, ratingCount: rating?._count._all ?? 0 };
     });
+    return { cards: withRatings, total };
   });
 }
 

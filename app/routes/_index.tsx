@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { HeroCarousel } from "~/components/HeroCarousel";
 import { NewsletterBox } from "~/components/NewsletterBox";
 import { PackagesGrid } from "~/components/PackagesGrid";
@@ -13,8 +13,8 @@ import type { loader as rootLoader } from "~/root";
 export const headers = publicPageHeaders;
 
 export async function loader() {
-  const [packages, reviews] = await Promise.all([listPackageCards(), listRecentReviews()]);
-  return { packages, reviews };
+  const [{ cards, total }, reviews] = await Promise.all([listPackageCards(), listRecentReviews()]);
+  return { packages: cards, morePackages: total > cards.length, reviews };
 }
 
 // /home shows the same page: its canonical URL is /.
@@ -27,7 +27,7 @@ export const meta: MetaFunction = ({ matches }) =>
   });
 
 export default function HomePage() {
-  const { packages, reviews } = useLoaderData<typeof loader>();
+  const { packages, morePackages, reviews } = useLoaderData<typeof loader>();
   const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
   return (
     <>
@@ -37,6 +37,13 @@ export default function HomePage() {
           Our Services
         </h2>
         <PackagesGrid packages={packages} headingLevel={3} />
+        {morePackages ? (
+          <p className="see-all">
+            <Link to="/services" className="button button-secondary">
+              See all packages
+            </Link>
+          </p>
+        ) : null}
       </section>
       <section className="reviews-section page-section" aria-labelledby="reviews-title">
         <div className="container">

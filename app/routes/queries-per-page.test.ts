@@ -30,9 +30,9 @@ describe("queries per page", () => {
       services: await queriesOf(pages.services),
       order: await queriesOf(pages.order),
     };
-    // home: cards, their ratings (one grouped query), reviews; services: one page and its count;
+    // home: its first cards, how many there are, their ratings (one grouped query), reviews; services: one page and its count;
     // order: the package list, its newest reviews, their rating by stars, and its departures.
-    expect(small).toEqual({ home: 3, services: 2, order: 4 });
+    expect(small).toEqual({ home: 4, services: 2, order: 4 });
 
     await prisma.service.createMany({
       data: Array.from({ length: 30 }, (_, index) => ({
@@ -69,5 +69,9 @@ describe("queries per page", () => {
       order: await queriesOf(pages.order),
     };
     expect(large).toEqual(small);
+    // The home page's grid stays bounded: its first packages and a link to all of them.
+    const home = await homeLoader();
+    expect(home.packages).toHaveLength(12);
+    expect(home.morePackages).toBe(true);
   });
 });
