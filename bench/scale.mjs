@@ -183,7 +183,7 @@ async function fill() {
        INSERT INTO "Password" ("userId", hash, "updatedAt") SELECT id, $2, now() FROM u`,
       [MANY.email, manyHash],
     );
-    // Every 50th order is the customer's with many orders; travel dates over 12 months; statuses
+    // Every 50th order is the customer's with many orders; travel dates six months either way; statuses
     // and payments mixed as an agency's would be (mostly confirmed and paid, some pending).
     await step(
       "orders",
@@ -200,7 +200,10 @@ async function fill() {
               CASE WHEN g % 50 = 0 THEN $4 ELSE 'user' || (1 + g % $2::int) || '@scale.test' END,
               (CASE WHEN g % 10 < 6 THEN 'CONFIRMED' WHEN g % 10 < 8 THEN 'COMPLETED' WHEN g % 10 = 8 THEN 'PENDING' ELSE 'CANCELLED' END)::"BookingStatus",
               (CASE WHEN g % 10 < 8 THEN 'PAID' WHEN g % 20 = 9 THEN 'FAILED' ELSE 'UNPAID' END)::"PaymentStatus",
-              date '2026-06-01' + (g % 365), CASE WHEN g % 10 = 8 THEN now() + (g % 48 - 24) * interval '1 hour' END,
+              -- consistent with the booking sweep: confirmed and pending trips are ahead, completed ones past,
+              -- holds not yet due (else the server's first sweeps would expire and complete them during the measures)
+              CASE WHEN g % 10 < 6 OR g % 10 = 8 THEN current_date + 1 + (g % 180) ELSE current_date - 1 - (g % 180) END,
+              CASE WHEN g % 10 = 8 THEN now() + (1 + g % 24) * interval '1 hour' END,
               now() - ($1::int - g) * interval '5 minutes', now()
        FROM generate_series(1, $1::int) g`,
       [orders, users, packages, MANY.email],

@@ -126,7 +126,7 @@ function expectOutageAnswers(answers: Answer[]) {
     if (answer.kind === "page") {
       // The site's own page: its stylesheet, navigation and footer, and a friendly message.
       expect(answer.contentType, answer.name).toMatch(/^text\/html/);
-      expect(answer.body, answer.name).toMatch(/<link rel="stylesheet" href="\/build\/[^"]+\.css"/);
+      expect(answer.body, answer.name).toMatch(/<style id="site-styles">/);
       expect(answer.body, answer.name).toContain("Temporarily unavailable");
       expect(answer.body, answer.name).toContain("Please try again in a moment.");
       expect(answer.body, answer.name).toMatch(/<nav[\s>]/);
