@@ -4,12 +4,12 @@
 const LIST_TTL_MS = 5_000;
 const lists = new Map<string, { expires: number; value: Promise<unknown> }>();
 
-export function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+export function cached<T>(key: string, load: () => Promise<T>, ttlMs = LIST_TTL_MS): Promise<T> {
   const now = Date.now();
   const hit = lists.get(key);
   if (hit && hit.expires > now) return hit.value as Promise<T>;
   const value = load();
-  lists.set(key, { expires: now + LIST_TTL_MS, value });
+  lists.set(key, { expires: now + ttlMs, value });
   value.catch(() => lists.delete(key));
   return value;
 }

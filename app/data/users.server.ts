@@ -128,7 +128,6 @@ export async function listUsersPage({ query, page, pageSize }: { query: string; 
         role: true,
         disabled: true,
         createdAt: true,
-        _count: { select: { orders: { where: { deletedAt: null } } } },
         auditEntries: {
           orderBy: [{ createdAt: "desc" }, { id: "desc" }],
           take: 1,
@@ -137,7 +136,14 @@ export async function listUsersPage({ query, page, pageSize }: { query: string; 
       },
     }),
   ]);
-  return { total, users };
+  // The page's users only (Prisma's _count would group every order of the site: 70 ms at 100,000).
+  const counts = await prisma.order.groupBy({
+    by: ["userId"],
+    where: { userId: { in: users.map((user) => user.id) }, deletedAt: null },
+    _count: { _all: true },
+  });
+  const ordersOf = new Map(counts.map((row) => [row.userId, row._count._all]));
+  return { total, users: users.map((user) => ({ ...user, _count: { orders: ordersOf.get(user.id) ?? 0 } })) };
 }
 
 /** Whether the email belongs to an enabled administrator (false for unknown emails). */
