@@ -62,6 +62,12 @@ function openServerDatabase(url: string, poolSize: number): Database {
   const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
   pool.connect = ((...args: unknown[]) => noteReachability(connect(...args))) as typeof pool.connect;
   pool.on("error", (error) => logger.error({ error: error.message }, "idle PostgreSQL client failed"));
+  // A connection that dies while a transaction holds it out of the pool: pg emits "error" on
+  // that client, and an error event nobody listens to ends the process. The transaction's own
+  // query fails and answers 503 (app/http/outage.server.ts).
+  pool.on("connect", (client) =>
+    client.on("error", (error) => logger.warn({ error: error.message }, "PostgreSQL connection lost during a transaction")),
+  );
   const prisma = countingQueries(new PrismaClient({ adapter: new PrismaPg(pool), log: [{ emit: "event", level: "query" }] }));
   return {
     prisma,

@@ -29,7 +29,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await proxy?.restore();
-  expect(await app?.stop()).toBe(0);
+  const exitCode = await app?.stop();
+  if (exitCode !== 0) process.stderr.write(`the app's output:\n${app?.output()}\n`);
+  expect(exitCode).toBe(0);
   await proxy?.close();
   await database?.drop();
 });
