@@ -50,6 +50,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "tour-booking-e2e-")),
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       BCRYPT_COST: "4",
+      // The suite books the demo packages many times, from both projects at once.
+      SEED_DEPARTURE_SEATS: "2000",
       // Every browser test comes from 127.0.0.1: per-address limits would stop the suite (vitest covers them).
       RATE_LIMIT_FORM_MAX: "1000",
       RATE_LIMIT_LOGIN_MAX: "1000",

@@ -78,6 +78,8 @@ const envSchema = z.object({
     .enum(["true", "false"])
     .default("true")
     .transform((value) => value === "true"),
+  // Seats of every demo date instead of the seed's 30 to 60 (a test suite that books many times).
+  SEED_DEPARTURE_SEATS: z.coerce.number().int().min(1).max(10_000).optional(),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "UPLOAD_DIR"> & { SESSION_SECRETS: string[]; UPLOAD_DIR: string };

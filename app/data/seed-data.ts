@@ -169,14 +169,15 @@ export const seedReviews = [
 
 /**
  * The demo departures of the package at `index` in seedPackages: 3 or 4 dates in the coming months,
- * counted in days from the seed's day, with 8 to 20 seats.
+ * counted in days from the seed's day, with 30 to 60 seats (a coach or a launch: the demo site
+ * can take many bookings before a date sells out).
  */
 export function seedDepartures(index: number): { daysAhead: number; seats: number }[] {
   const dates = [
-    { daysAhead: 12 + 3 * index, seats: 8 + ((index * 5) % 13) },
-    { daysAhead: 40 + 4 * index, seats: 20 - ((index * 3) % 13) },
-    { daysAhead: 75 + 2 * index, seats: 12 + ((index * 7) % 9) },
-    { daysAhead: 110 + 5 * index, seats: 10 + (index % 5) },
+    { daysAhead: 12 + 3 * index, seats: 30 + ((index * 5) % 13) },
+    { daysAhead: 40 + 4 * index, seats: 60 - ((index * 3) % 13) },
+    { daysAhead: 75 + 2 * index, seats: 40 + ((index * 7) % 9) },
+    { daysAhead: 110 + 5 * index, seats: 45 + (index % 5) },
   ];
   return index % 2 === 0 ? dates : dates.slice(0, 3);
 }

@@ -18,7 +18,7 @@ export async function seedDatabase(prisma: PrismaClient, config: Env): Promise<v
           gallery: [...service.gallery],
         })),
       });
-      await seedDemoDepartures(prisma);
+      await seedDemoDepartures(prisma, config.SEED_DEPARTURE_SEATS);
     }
     if ((await prisma.review.count()) === 0) {
       const reviewed = await prisma.service.findMany({
@@ -35,7 +35,7 @@ export async function seedDatabase(prisma: PrismaClient, config: Env): Promise<v
 }
 
 /** Each demo package's departures, dated from today. */
-async function seedDemoDepartures(prisma: PrismaClient): Promise<void> {
+async function seedDemoDepartures(prisma: PrismaClient, seatsOverride: number | undefined): Promise<void> {
   const packages = await prisma.service.findMany({ select: { id: true, title: true } });
   const today = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
   const data = seedPackages.flatMap((seed, index) => {
@@ -44,7 +44,7 @@ async function seedDemoDepartures(prisma: PrismaClient): Promise<void> {
     return seedDepartures(index).map(({ daysAhead, seats }) => ({
       serviceId,
       startDate: new Date(today.getTime() + daysAhead * 24 * 60 * 60 * 1000),
-      seats,
+      seats: seatsOverride ?? seats,
     }));
   });
   await prisma.departure.createMany({ data });
