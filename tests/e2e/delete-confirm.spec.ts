@@ -3,10 +3,10 @@
 // post deletes; with JavaScript the browser's confirm asks, as on the original site.
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { open, openDeparture } from "./helpers";
+import { open, openDeparture, DEMO_PACKAGE_QUERY } from "./helpers";
 
 async function placeOrder(request: APIRequestContext, origin: string) {
-  const [tourPackage] = await (await request.get("/api/services")).json();
+  const [tourPackage] = await (await request.get(DEMO_PACKAGE_QUERY)).json();
   const response = await request.post("/api/my-orders", {
     headers: { Origin: origin },
     data: {

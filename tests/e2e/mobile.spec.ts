@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { open, openDeparture, placeOrderThroughApi } from "./helpers";
+import { open, openDeparture, placeOrderThroughApi, DEMO_PACKAGE_QUERY } from "./helpers";
 
 // What a visitor notices on a phone (390 px) and a laptop (1366 px): carousels, menu, tables, forms.
 const PHONE = { width: 390, height: 844 };
@@ -37,9 +37,9 @@ async function login(page: Page, javaScriptEnabled: boolean, email: string, pass
   await expect(page.getByText("User Login successfully")).toBeVisible();
 }
 
-/** The id of the first package on /services. */
+/** The id of a demo package (with its dates). */
 async function firstServiceId(page: Page) {
-  const response = await page.request.get("/api/services");
+  const response = await page.request.get(DEMO_PACKAGE_QUERY);
   const services = (await response.json()) as { _id: string }[];
   return services[0]._id;
 }
