@@ -7,17 +7,17 @@ export async function open(page: Page, path: string, javaScriptEnabled: boolean)
   return response;
 }
 
-/** The open date of a package with the most seats left (demo packages have several), for `quantity` persons. */
+/** An open date of a package with seats for `quantity` persons (demo packages have several). */
 export async function openDeparture(request: APIRequestContext, serviceId: string, quantity = 1, origin = "") {
   const departures = (await (await request.get(`${origin}/api/services/${serviceId}/departures`)).json()) as {
     _id: string;
     date: string;
     seatsLeft: number;
   }[];
-  // The most seats left; among equals the latest date (far enough for a full refund).
-  const best = departures.sort((a, b) => b.seatsLeft - a.seatsLeft || b.date.localeCompare(a.date))[0];
-  expect(best?.seatsLeft ?? 0, "an open date with enough seats").toBeGreaterThanOrEqual(quantity);
-  return best;
+  // The latest date with enough seats: far enough ahead for the full refund of the default policy.
+  const best = departures.filter((departure) => departure.seatsLeft >= quantity).sort((a, b) => b.date.localeCompare(a.date))[0];
+  expect(best, "an open date with enough seats").toBeDefined();
+  return best!;
 }
 
 /**
