@@ -1,5 +1,6 @@
 // Messages: contact messages, newsletter subscriptions and the mail outbox.
 import { db } from "~/data/db.server";
+import { keysetAfter, keysetPages } from "~/data/keyset.server";
 
 export async function saveContactMessage(input: { name: string; email: string; subject: string; message: string }): Promise<void> {
   const prisma = await db();
@@ -124,24 +125,16 @@ export async function listSubscribers(filter: SubscriberFilter, page: number) {
 }
 
 /** Subscribers in keyset pages (oldest first), for a streamed export that never holds them all. */
-export async function* subscriberPages(filter: SubscriberFilter, pageSize = 1000) {
-  const prisma = await db();
-  let after: { createdAt: Date; id: string } | undefined;
-  for (;;) {
-    const rows = await prisma.newsletterSubscriber.findMany({
-      where: {
-        ...subscriberWhere(filter),
-        ...(after ? { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] } : {}),
-      },
+export function subscriberPages(filter: SubscriberFilter) {
+  return keysetPages(async (page) => {
+    const prisma = await db();
+    return prisma.newsletterSubscriber.findMany({
+      where: { ...subscriberWhere(filter), ...keysetAfter(page.after, true) },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      take: pageSize,
+      take: page.limit,
       select: { id: true, email: true, createdAt: true, confirmedAt: true, unsubscribedAt: true },
     });
-    if (rows.length === 0) return;
-    yield rows;
-    if (rows.length < pageSize) return;
-    after = rows[rows.length - 1];
-  }
+  });
 }
 
 export async function queueEmail(email: { to: string; subject: string; text: string; replyTo?: string }): Promise<string> {
