@@ -27,6 +27,7 @@ const ABORT_DELAY = 5_000;
 // Hooks for server/start.mjs: validate the configuration and migrate before listening.
 export { answerDatabaseOutages } from "~/http/outage.server";
 export { logger } from "~/config/logger.server";
+export { logPath } from "~/http/log.server";
 export { inRequestScope } from "~/http/request-scope.server";
 
 let outboxTimer: NodeJS.Timeout | undefined;

@@ -23,6 +23,9 @@ assertRunnable(build);
 const hooks = build.entry.module;
 // The app's logger (app/config/logger.server.ts): one JSON line per event, for the server and the app alike.
 const { logger } = hooks;
+// The path a request line shows: no query, no token (app/http/log.server.ts). The bench's reference
+// app (bench/fixture) serves no links with tokens and has no such hook.
+const logPath = hooks.logPath ?? ((url) => new URL(url, "http://localhost").pathname);
 
 // Fail fast on bad configuration or an unreachable database, before taking traffic.
 try {
@@ -59,9 +62,14 @@ app.use((req, res, next) => {
   req.headers["x-request-id"] = requestId; // for the app's error log lines
   res.on("finish", () => {
     const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-    // Path only: query strings may carry tokens.
     logger.info(
-      { requestId, method: req.method, path: req.path, status: res.statusCode, durationMs: Math.round(durationMs * 10) / 10 },
+      {
+        requestId,
+        method: req.method,
+        path: logPath(req.originalUrl),
+        status: res.statusCode,
+        durationMs: Math.round(durationMs * 10) / 10,
+      },
       "request",
     );
   });

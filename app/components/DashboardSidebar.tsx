@@ -1,4 +1,5 @@
-import { NavLink } from "@remix-run/react";
+import { NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 
 /** countLabel: what the number next to the link counts, for screen readers */
 type Item = { to: string; label: string; end?: boolean; countLabel?: string };
@@ -25,26 +26,54 @@ const admins: Item[] = [
   { to: "/dashboard/subscribers", label: "Subscribers" },
 ];
 
+function Count({ count, label }: { count: number; label?: string }) {
+  return (
+    <span className="sidebar-count">
+      {" "}
+      {count}
+      <span className="visually-hidden"> {label}</span>
+    </span>
+  );
+}
+
+/**
+ * The dashboard's links: a sidebar on a wide screen; on a phone they wait behind a Menu summary
+ * (a <details>, closed on every page load, so the page's content starts on the first screen; it
+ * works without JavaScript), which also shows the counts. The CSS (app/styles/app.css) shows the
+ * links of the closed <details> on a wide screen.
+ */
 export function DashboardSidebar({ isAdmin, counts = {} }: { isAdmin: boolean; counts?: SidebarCounts }) {
   const items = isAdmin ? [...everyone, ...admins] : everyone;
+  const counted = items.filter((item) => counts[item.to]);
+  const menu = useRef<HTMLDetailsElement>(null);
+  const { pathname } = useLocation();
+  // A link followed in the browser keeps this layout: close the menu as a new page load would.
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [pathname]);
   return (
     <nav className="dashboard-sidebar" aria-label="Dashboard">
-      <ul>
-        {items.map((item) => (
-          <li key={item.to}>
-            <NavLink to={item.to} end={item.end ?? false}>
+      <details className="dashboard-menu" ref={menu}>
+        <summary>
+          Menu
+          {counted.map((item) => (
+            <span key={item.to} className="menu-count">
               {item.label}
-              {counts[item.to] ? (
-                <span className="sidebar-count">
-                  {" "}
-                  {counts[item.to]}
-                  <span className="visually-hidden"> {item.countLabel}</span>
-                </span>
-              ) : null}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
+              <Count count={counts[item.to]!} label={item.countLabel} />
+            </span>
+          ))}
+        </summary>
+        <ul>
+          {items.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end={item.end ?? false}>
+                {item.label}
+                {counts[item.to] ? <Count count={counts[item.to]!} label={item.countLabel} /> : null}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </details>
     </nav>
   );
 }

@@ -1,5 +1,5 @@
-// The checkout form's schema (docs/spec.md §5, with the length rules actually enforced;
-// names, districts and mobile numbers as Bangladeshi customers write them),
+// The checkout form's schema (docs/spec.md §5, with length rules actually enforced, long enough for
+// whole addresses; names, districts and mobile numbers as Bangladeshi customers write them),
 // shared by the browser and the action; POST /api/my-orders extends it (app/http/api-schemas.ts).
 import { z } from "zod";
 import { DEPARTURE_NEEDED } from "~/domain/departures";
@@ -24,12 +24,17 @@ export { DISTRICTS, normaliseMobileNumber } from "~/domain/fields";
 const text = (label: string, max: number) =>
   requiredText({ max, missing: `Please enter your ${label}.`, tooLong: `Your ${label} can be at most ${max} characters.` });
 
+// Long enough for whole Bangladeshi addresses ("House 7, Road 3, Block B, Mirpur 10" and longer):
+// past these a person is told so by the field's message, never cut (no maxlength in the markup).
+const ADDRESS_LINE_MAX = 100;
+const TOWN_MAX = 50;
+
 export const checkoutSchema = z.object({
   firstName: personName("first name"),
   lastName: personName("last name"),
-  streetAddress: text("street address", 30),
-  City: optionalText(30, "The apartment line can be at most 30 characters."),
-  townName: text("town", 20),
+  streetAddress: text("street address", ADDRESS_LINE_MAX),
+  City: optionalText(ADDRESS_LINE_MAX, `The apartment line can be at most ${ADDRESS_LINE_MAX} characters.`),
+  townName: text("town", TOWN_MAX),
   district,
   Postcode: postcode,
   mobileNumber,

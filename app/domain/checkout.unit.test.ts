@@ -29,7 +29,9 @@ describe("checkout form", () => {
     ["firstName", "R2D2", "Your first name can use only letters, spaces, dots, hyphens and apostrophes."],
     ["lastName", "<b>Das</b>", "Your last name can use only letters, spaces, dots, hyphens and apostrophes."],
     ["lastName", "-.'", "Your last name can use only letters, spaces, dots, hyphens and apostrophes."],
-    ["streetAddress", "x".repeat(31), "Your street address can be at most 30 characters."],
+    ["streetAddress", "x".repeat(101), "Your street address can be at most 100 characters."],
+    ["City", "x".repeat(101), "The apartment line can be at most 100 characters."],
+    ["townName", "x".repeat(51), "Your town can be at most 50 characters."],
     ["townName", "", "Please enter your town."],
     ["district", "Choose", "Please choose your district."],
     ["mobileNumber", "12345", "Please enter a Bangladeshi mobile number, e.g. 01712345678."],
@@ -42,6 +44,16 @@ describe("checkout form", () => {
     const result = checkoutSchema.safeParse({ ...valid, [field]: value });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.message)).toContain(message);
+  });
+
+  it("takes whole Bangladeshi addresses", () => {
+    const address = {
+      streetAddress: "House 7, Road 3, Block B, Mirpur 10",
+      City: "x".repeat(100),
+      townName: "x".repeat(50),
+    };
+    expect(checkoutSchema.parse({ ...valid, ...address })).toMatchObject(address);
+    expect(checkoutSchema.parse({ ...valid, streetAddress: "x".repeat(100) }).streetAddress).toHaveLength(100);
   });
 
   it("knows Bangladeshi mobile numbers", () => {

@@ -183,50 +183,46 @@ export function personName(label: string) {
 }
 
 /**
- * The 64 districts of Bangladesh: first the spec's list (docs/spec.md §5) in its order, its
- * "Barisal" kept as written there and its second "Bandarban" dropped; then the others, in
- * alphabetical order, as the government spells them since 2018 (Bogura, Chattogram, Cumilla, Jashore).
+ * The 64 districts of Bangladesh, in alphabetical order (the checkout offers them so, as the search
+ * offers destinations): the spec's list (docs/spec.md §5) among them, its "Barisal" kept as written
+ * there and its second "Bandarban" dropped; the others as the government spells them since 2018
+ * (Bogura, Chattogram, Cumilla, Jashore).
  */
 export const DISTRICTS = [
-  "Pabna",
-  "Madaripur",
+  "Bagerhat",
   "Bandarban",
-  "Dhaka",
   "Barguna",
   "Barisal",
   "Bhola",
-  "Jhalokati",
-  "Patuakhali",
-  "Pirojpur",
-  "Satkhira",
-  "Sirajganj",
-  "Dinajpur",
-  "Gaibandha",
-  "Kurigram",
-  "Brahmanbaria",
-  "Bagerhat",
   "Bogura",
+  "Brahmanbaria",
   "Chandpur",
   "Chapainawabganj",
   "Chattogram",
   "Chuadanga",
   "Cox's Bazar",
   "Cumilla",
+  "Dhaka",
+  "Dinajpur",
   "Faridpur",
   "Feni",
+  "Gaibandha",
   "Gazipur",
   "Gopalganj",
   "Habiganj",
   "Jamalpur",
   "Jashore",
+  "Jhalokati",
   "Jhenaidah",
   "Joypurhat",
   "Khagrachhari",
   "Khulna",
   "Kishoreganj",
+  "Kurigram",
   "Kushtia",
   "Lakshmipur",
   "Lalmonirhat",
+  "Madaripur",
   "Magura",
   "Manikganj",
   "Meherpur",
@@ -241,13 +237,18 @@ export const DISTRICTS = [
   "Netrokona",
   "Nilphamari",
   "Noakhali",
+  "Pabna",
   "Panchagarh",
+  "Patuakhali",
+  "Pirojpur",
   "Rajbari",
   "Rajshahi",
   "Rangamati",
   "Rangpur",
+  "Satkhira",
   "Shariatpur",
   "Sherpur",
+  "Sirajganj",
   "Sunamganj",
   "Sylhet",
   "Tangail",
@@ -388,13 +389,18 @@ export const postcode = optional(
 export const ignored = (why: string) => z.unknown().optional().describe(`Ignored: ${why}`);
 
 /**
- * The HTML constraints (required, minLength, maxLength, min, max) of a schema's fields, for
- * useForm's `constraint` option: getInputProps then renders them, so the JSX repeats no literal.
- * Patterns are left to the server's messages (a browser's own pattern text says less).
+ * The HTML constraints (required, minLength, min, max) of a schema's fields, for useForm's
+ * `constraint` option: getInputProps then renders them, so the JSX repeats no literal. Patterns are
+ * left to the server's messages (a browser's own pattern text says less), and so are maximum
+ * lengths: a browser silently cuts what is typed or pasted past a maxlength, where the schema's
+ * message names the field and its limit.
  */
 export function constraintsOf(schema: z.ZodTypeAny) {
   const constraints = getZodConstraint(schema);
-  for (const constraint of Object.values(constraints)) delete constraint.pattern;
+  for (const constraint of Object.values(constraints)) {
+    delete constraint.pattern;
+    delete constraint.maxLength;
+  }
   // Conform marks a union required whatever wraps it (lineList's text-or-list): a field the schema
   // takes absent is not.
   const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodTypeAny>) : {};

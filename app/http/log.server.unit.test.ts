@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { logger } from "~/config/logger.server";
-import { errorMessage, logError } from "~/http/log.server";
+import { errorMessage, logError, logPath } from "~/http/log.server";
 
 describe("errorMessage", () => {
   it("says what was thrown, never [object Object]", () => {
@@ -27,5 +27,44 @@ describe("logError", () => {
     expect(fields).toMatchObject({ requestId: "req-1", method: "GET", path: "/order/1" });
     expect(fields.stack).toContain("query failed");
     expect(JSON.stringify(fields)).not.toContain("secret");
+  });
+});
+
+describe("logPath", () => {
+  const token = "Zq3_x-9KfLp2Vw8RtYb4NcHs6JdMe1Ao7GuIiKkQmP0";
+
+  it.each([
+    [`/reset-password/${token}`, "/reset-password/[redacted]"],
+    [`/reset-password/${token}/`, "/reset-password/[redacted]"],
+    [`/reset-password/${token}.data`, "/reset-password/[redacted]"],
+    [`/newsletter/confirm/${token}`, "/newsletter/confirm/[redacted]"],
+    [`/newsletter/unsubscribe/${token}`, "/newsletter/unsubscribe/[redacted]"],
+    [`/api/newsletter/confirm/${token}`, "/api/newsletter/confirm/[redacted]"],
+    [`/Newsletter/Unsubscribe/${token}`, "/Newsletter/Unsubscribe/[redacted]"],
+    [`//reset-password//${token}`, "//reset-password/[redacted]"],
+    [`/reset-password%2F${token}`, "/reset-password/[redacted]"],
+    [`/newsletter%2Fconfirm%2F${token}`, "/newsletter/confirm/[redacted]"],
+  ])("redacts the token of %s", (path, logged) => {
+    expect(logPath(path)).toBe(logged);
+  });
+
+  it("drops the query, where tokens, codes and states travel", () => {
+    expect(logPath(`/reset-password?token=${token}`)).toBe("/reset-password");
+    expect(logPath(`/auth/google/callback?code=${token}&state=${token}`)).toBe("/auth/google/callback");
+    expect(logPath(`/api/anything?token=${token}`)).toBe("/api/anything");
+  });
+
+  it("keeps every other path as it is", () => {
+    for (const path of ["/", "/reset-password", "/newsletter", "/order/cmwt593em00005j7d7cv8lwts", "/dashboard/orders/abc"]) {
+      expect(logPath(path)).toBe(path);
+    }
+  });
+
+  it("is what the error lines carry", () => {
+    const logged = vi.spyOn(logger, "error").mockImplementation(() => {});
+    logError(new Error("failed"), new Request(`http://localhost/newsletter/confirm/${token}`));
+    expect(JSON.stringify(logged.mock.calls[0])).not.toContain(token);
+    expect(logged.mock.calls[0][0]).toMatchObject({ path: "/newsletter/confirm/[redacted]" });
+    vi.restoreAllMocks();
   });
 });

@@ -294,6 +294,7 @@ describe("orders", () => {
       ...billing,
       firstName: "Md",
       lastName: "Mohammad Abdur Rahman Chowdhury",
+      streetAddress: "House 7, Road 3, Block B, Mirpur 10",
       district: "Cox's Bazar",
       mobileNumber: "+880 1712-345678",
       service: service._id,
@@ -308,6 +309,7 @@ describe("orders", () => {
     expect(stored.data).toMatchObject({
       firstName: "Md",
       lastName: "Mohammad Abdur Rahman Chowdhury",
+      streetAddress: "House 7, Road 3, Block B, Mirpur 10",
       district: "Cox's Bazar",
       mobileNumber: "01712345678",
     });
@@ -316,6 +318,7 @@ describe("orders", () => {
       ["firstName", "R2D2"],
       ["district", "Calcutta"],
       ["mobileNumber", "+8801212345678"],
+      ["streetAddress", "x".repeat(101)],
     ]) {
       const refused = await callRoute(
         myOrders.action,

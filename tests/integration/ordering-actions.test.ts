@@ -125,6 +125,38 @@ describe("checkout", () => {
     ]);
   });
 
+  it("stores a whole Bangladeshi address, and refuses a longer one naming the field instead of cutting it", async () => {
+    const { prisma, service, customer, customerCookie } = await setup();
+    const address = {
+      streetAddress: "House 7, Road 3, Block B, Mirpur 10",
+      City: "Flat 4B, Shanti Niketan Apartments, Level 4",
+      townName: "Mirpur, Dhaka North City Corporation",
+    };
+    const placed = await callRoute(
+      checkout.action,
+      authedPost("/addCart/1", { ...billing(service.id), ...address }, customerCookie),
+    );
+    expect(placed.status).toBe(302);
+    const order = await prisma.order.findFirstOrThrow({ where: { userId: customer.id } });
+    expect({ streetAddress: order.streetAddress, City: order.city, townName: order.townName }).toEqual(address);
+
+    for (const [field, value, message] of [
+      ["streetAddress", "x".repeat(101), "Your street address can be at most 100 characters."],
+      ["City", "x".repeat(101), "The apartment line can be at most 100 characters."],
+      ["townName", "x".repeat(51), "Your town can be at most 50 characters."],
+    ]) {
+      const refused = await callRoute(
+        checkout.action,
+        authedPost("/addCart/1", { ...billing(service.id), [field]: value }, customerCookie),
+      );
+      expect(refused.status, field).toBe(400);
+      expect(refused.data.error[field]).toEqual([message]);
+      // The typed value comes back whole, for the person to shorten.
+      expect(refused.data.initialValue[field]).toBe(value);
+    }
+    expect(await prisma.order.count({ where: { userId: customer.id } })).toBe(1);
+  });
+
   it("refuses each invalid field with its message and writes nothing", async () => {
     const { prisma, service, customer, customerCookie } = await setup();
     for (const [field, value] of [

@@ -110,3 +110,25 @@ describe("X-Request-Id", () => {
     expect(app.output()).not.toContain(JSON.stringify(given).slice(1, -1));
   });
 });
+
+describe("tokens", () => {
+  // A live-looking token of each kind of link: none may reach the output, whatever the answer.
+  const token = "LiveTok3n_x9KfLp2Vw8RtYb4NcHs6JdMe1Ao7GuI";
+  it.each([
+    ["GET", `/reset-password/${token}`, "/reset-password/[redacted]"],
+    ["POST", `/reset-password/${token}`, "/reset-password/[redacted]"],
+    ["GET", `/reset-password?token=${token}`, "/reset-password"],
+    ["GET", `/newsletter/confirm/${token}`, "/newsletter/confirm/[redacted]"],
+    ["POST", `/newsletter/confirm/${token}`, "/newsletter/confirm/[redacted]"],
+    ["GET", `/newsletter/unsubscribe/${token}`, "/newsletter/unsubscribe/[redacted]"],
+    ["GET", `/reset%2Dpassword/${token}`, "/reset-password/[redacted]"],
+    ["GET", `/auth/google/callback?code=${token}&state=${token}`, "/auth/google/callback"],
+    ["GET", `/api/services?token=${token}`, "/api/services"],
+  ])("%s %s: logged as %s", async (method, path, logged) => {
+    const requestId = `logs-token-${method}-${path.length}-${logged.length}`;
+    const form = method === "POST" ? { body: new URLSearchParams({ password: "x", confirmPassword: "x" }) } : {};
+    await send(path, requestId, { method, redirect: "manual", ...form });
+    expect(await linesOf(requestId)).toContainEqual(expect.objectContaining({ msg: "request", method, path: logged }));
+    expect(app.output()).not.toContain(token);
+  });
+});
