@@ -80,10 +80,15 @@ export function pathGuard() {
 }
 
 /**
- * The pages whose forms may upload package photos (multipart, read by app/http/photo-upload.server.ts),
- * posted by the browser itself or, with JavaScript, by Remix to the page's ".data" URL.
+ * The pages whose forms may upload photos (packages, the profile's photo; multipart, read by
+ * app/http/photo-upload.server.ts), posted by the browser itself or, with JavaScript, by Remix to
+ * the page's ".data" URL.
  */
-const UPLOAD_PAGES = [/^\/dashboard\/addProduct(\.data)?\/?$/, /^\/dashboard\/editProduct\/[^/]+\/?$/];
+const UPLOAD_PAGES = [
+  /^\/dashboard\/addProduct(\.data)?\/?$/,
+  /^\/dashboard\/editProduct\/[^/]+\/?$/,
+  /^\/dashboard\/profile(\.data)?\/?$/,
+];
 
 /**
  * Writes to pages carry a URL-encoded form of a sane size; the pages that upload photos also take

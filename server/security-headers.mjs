@@ -15,8 +15,10 @@ function contentSecurityPolicy({ nonce, path, cardPayments }) {
     "script-src": ["'self'", `'nonce-${nonce}'`, ...(payment ? ["https://js.stripe.com"] : [])],
     // Inline style attributes and the site's inlined stylesheet (app/http/inline-styles.tsx); scripts stay nonce-only.
     "style-src": ["'self'", "'unsafe-inline'"],
-    // Local pictures, plus https: for package images an admin entered as a URL and Google profile photos.
-    "img-src": ["'self'", "data:", "https:"],
+    // Local pictures, plus https: because the spec lets an admin give a package's picture as any
+    // URL. People's photos are only local or Google's (app/domain/avatars.ts): the pages never show
+    // another site's, so a customer cannot make visitors' browsers call theirs.
+    "img-src": ["'self'", "https:"],
     "connect-src": ["'self'", ...(payment ? ["https://api.stripe.com"] : [])],
     "frame-src": payment ? ["https://js.stripe.com", "https://hooks.stripe.com"] : ["'none'"],
     "frame-ancestors": ["'none'"],

@@ -2,6 +2,7 @@
 // deletion): one zod schema each, used by the browser and the actions.
 import { z } from "zod";
 import { PASSWORD_MISMATCH } from "~/auth/auth-forms";
+import { isAllowedAvatarUrl } from "~/domain/avatars";
 import { email as emailField, EMAIL_MESSAGES, imageUrl, newPassword, optional, password, requiredText } from "~/domain/fields";
 
 export const RESET_LINK_SENT = "If an account exists for that email, we have sent a link to reset its password.";
@@ -26,8 +27,23 @@ export const profileSchema = z.object({
     missing: "Please enter your name.",
     tooLong: "Please use at most 80 characters for your name.",
   }),
-  photoUrl: optional(imageUrl),
+  // An uploaded photo (photoFile) is stored on this site and comes to the schema as its photoUrl
+  // (app/http/photo-upload.server.ts); a typed URL may not point at another site but Google's photos.
+  photoUrl: optional(
+    imageUrl.pipe(
+      z
+        .string()
+        .refine(
+          isAllowedAvatarUrl,
+          "The photo must be uploaded, be a path on this site (like /images/…) or be your Google profile photo.",
+        ),
+    ),
+  ),
+  photoFile: z.instanceof(File).optional(),
 });
+
+/** The profile form's file field, and the URL field its stored photo fills. */
+export const PROFILE_PHOTO_FIELDS = { file: "photoFile", url: "photoUrl" };
 
 export const DELETE_WORD = "DELETE";
 

@@ -17,6 +17,7 @@ import {
   findUserIdByEmail,
   linkGoogleAccount,
 } from "~/data/users.server";
+import { isAllowedAvatarUrl } from "~/domain/avatars";
 import { take } from "~/domain/rate-limit.server";
 
 export interface AuthUser {
@@ -121,7 +122,7 @@ async function upsertGoogleUser(info: GoogleUserInfo): Promise<AuthUser> {
   if (!info.sub || !info.email || !info.emailVerified) throw new AuthFailure("invalid-verification-code");
   const email = info.email.trim().toLowerCase();
   const displayName = (info.name || email.split("@")[0]).slice(0, 80);
-  const photoUrl = info.picture && /^https:\/\//.test(info.picture) ? info.picture : undefined;
+  const photoUrl = info.picture && isAllowedAvatarUrl(info.picture) ? info.picture : undefined;
   const byGoogle = await findUserByGoogleId(info.sub);
   const byEmail = byGoogle ? null : await findUserByEmail(email);
   const found = byGoogle ?? byEmail;

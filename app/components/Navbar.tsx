@@ -1,5 +1,6 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { avatarSrc } from "~/domain/avatars";
 
 const links = [
   { to: "/home", label: "Home" },
@@ -49,7 +50,7 @@ export function Navbar({ user = null }: { user?: NavbarUser | null }) {
         <div className="user-strip">
           <div className="container user-strip-inner">
             <img
-              src={user.photoUrl || "/images/people/default-avatar.svg"}
+              src={avatarSrc(user.photoUrl)}
               width={32}
               height={32}
               alt=""

@@ -3,6 +3,7 @@ import { CarouselControls, CONTROLLED_AUTOPLAY, useCarouselAutoplay } from "~/co
 import { useLazyEmbla } from "~/components/lazy-embla";
 import { Spinner } from "~/components/Spinner";
 import { Stars } from "~/components/Stars";
+import { avatarSrc } from "~/domain/avatars";
 
 interface ReviewData {
   id: string;
@@ -34,14 +35,7 @@ export function ReviewsCarousel({ reviews, canReport = false }: { reviews: Revie
           {reviews.map((review) => (
             <li className="review-slide" key={review.id}>
               <figure className="card review-card">
-                <img
-                  src={review.photo || "/images/people/default-avatar.svg"}
-                  alt=""
-                  width={72}
-                  height={72}
-                  loading="lazy"
-                  className="avatar"
-                />
+                <img src={avatarSrc(review.photo)} alt="" width={72} height={72} loading="lazy" className="avatar" />
                 <blockquote>
                   <p>{review.review}</p>
                 </blockquote>

@@ -2,6 +2,7 @@
 // facts, the day-by-day plan, what the price covers and the package's reviews. Each part shows only
 // when the package has it, so a package without facts looks as it always did.
 import { Stars } from "~/components/Stars";
+import { avatarSrc } from "~/domain/avatars";
 import type { ItineraryDay } from "~/domain/packages";
 
 interface Trip {
@@ -114,14 +115,7 @@ export function TripDetails({ tourPackage, reviews }: { tourPackage: Trip; revie
           <ul>
             {reviews.latest.map((review) => (
               <li key={review.id} className="card trip-review">
-                <img
-                  src={review.photo || "/images/people/default-avatar.svg"}
-                  alt=""
-                  width={48}
-                  height={48}
-                  loading="lazy"
-                  className="avatar"
-                />
+                <img src={avatarSrc(review.photo)} alt="" width={48} height={48} loading="lazy" className="avatar" />
                 <div>
                   <p className="trip-review-head">
                     <strong>{review.name}</strong> {review.rating > 0 ? <Stars rating={review.rating} /> : null}{" "}

@@ -87,7 +87,7 @@ export async function confirmSubscription(token: string): Promise<string | null>
 
 export async function findSubscriberByToken(token: string) {
   const prisma = await db();
-  return prisma.newsletterSubscriber.findUnique({ where: { token }, select: { email: true, unsubscribedAt: true } });
+  return prisma.newsletterSubscriber.findUnique({ where: { token }, select: { email: true, confirmedAt: true, unsubscribedAt: true } });
 }
 
 /** Ends the subscription of the token; its email, or null for an unknown token. */

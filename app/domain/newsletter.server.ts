@@ -3,8 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { createSubscription, findSubscriber, renewSubscription } from "~/data/messages.server";
 import { deliverOutbox } from "~/domain/mail.server";
-
-export type SubscribeOutcome = "confirmation-sent" | "confirmation-resent" | "already-subscribed";
+import { take } from "~/domain/rate-limit.server";
 
 function newsletterLinks(origin: string, token: string) {
   return { confirm: `${origin}/newsletter/confirm/${token}`, unsubscribe: `${origin}/newsletter/unsubscribe/${token}` };
@@ -29,14 +28,19 @@ function confirmationEmail(email: string, origin: string, token: string) {
   };
 }
 
-/** Queues the confirmation email of a new (or lapsed) subscription; a confirmed one stays as it is. */
-export async function subscribeToNewsletter(email: string, origin: string): Promise<SubscribeOutcome> {
+/**
+ * Queues the confirmation email of a new, pending or lapsed subscription; a confirmed one gets
+ * nothing. The caller answers the same whatever happened here, so the form tells nobody whether an
+ * address is subscribed; and an address gets at most RATE_LIMIT_NEWSLETTER_EMAIL_MAX emails a day
+ * (counted atomically in the database before the lookup, so concurrent submits cannot pass it).
+ */
+export async function subscribeToNewsletter(email: string, origin: string): Promise<void> {
+  const counted = await take("newsletter-email", { account: email, address: null });
+  if (counted.refused) return;
   const existing = await findSubscriber(email);
-  if (existing?.confirmedAt && !existing.unsubscribedAt) return "already-subscribed";
-  let outcome: SubscribeOutcome = "confirmation-sent";
+  if (existing?.confirmedAt && !existing.unsubscribedAt) return;
   if (existing) {
     await renewSubscription(existing.id, confirmationEmail(email, origin, existing.token));
-    if (!existing.unsubscribedAt) outcome = "confirmation-resent";
   } else {
     const token = randomBytes(24).toString("base64url");
     try {
@@ -48,7 +52,6 @@ export async function subscribeToNewsletter(email: string, origin: string): Prom
   }
   // A mail failure never fails the visitor's request: the email is in the outbox and retried.
   void deliverOutbox().catch(() => 0);
-  return outcome;
 }
 
 /** The token part of a newsletter link, or null when it cannot be one. */

@@ -47,6 +47,13 @@ function table(config: Env) {
       perAddress: config.RATE_LIMIT_FORM_MAX,
       message: "Too many subscriptions were sent from your network. Please try again later.",
     },
+    // Confirmation emails per address subscribed, so that no one fills a mailbox with them. Never
+    // told: the newsletter box answers the same either way (app/domain/newsletter.server.ts).
+    "newsletter-email": {
+      windowMinutes: 24 * 60,
+      perAccount: config.RATE_LIMIT_NEWSLETTER_EMAIL_MAX,
+      message: "Too many confirmation emails were sent to this address today.",
+    },
     order: {
       windowMinutes: write,
       perAccount: config.RATE_LIMIT_ORDER_MAX,

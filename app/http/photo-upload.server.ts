@@ -1,15 +1,25 @@
-// Forms that may carry package photos (Add Product, the edit page): a multipart body is read as a
-// stream within a size bound, each photo is checked and stored as it arrives
-// (app/domain/photos.server.ts), and the form goes on as if its URL had been typed. The route
-// then parses the form with parseForm (app/domain/forms.ts) like any other.
+// Forms that may carry photos (Add Product and the edit page for packages, the profile for a
+// person's photo): a multipart body is read as a stream within a size bound, each photo is checked
+// and stored as it arrives (app/domain/photos.server.ts), and the form goes on as if its URL had been
+// typed. The route then parses the form with parseForm (app/domain/forms.ts) like any other.
 import { unstable_parseMultipartFormData as parseMultipartFormData } from "@remix-run/node";
 import { maxPhotoBytes, storePhoto, tooLargeMessage } from "~/domain/photos.server";
 import { BodyTooLargeError, bodyWithin, readBytesWithin } from "~/http/request-body.server";
 
-/** A file here becomes the URL in field `image`. */
-const IMAGE_FILE = "imageFile";
-/** Files here (any number up to MAX_GALLERY_FILES) are added as lines of field `gallery`. */
-const GALLERY_FILES = "galleryFiles";
+/** Which file fields a form has, and the URL fields their stored photos fill. */
+interface PhotoFields {
+  /** A file here becomes the URL in field `url`. */
+  file: string;
+  url: string;
+  /** Files here (any number up to MAX_GALLERY_FILES) are added as lines of field `gallery.url`. */
+  gallery?: { files: string; url: string };
+}
+
+const PACKAGE_PHOTO_FIELDS: PhotoFields = {
+  file: "imageFile",
+  url: "image",
+  gallery: { files: "galleryFiles", url: "gallery" },
+};
 const MAX_GALLERY_FILES = 8;
 /** Far above any text field of the site's forms (the longest take 5,000 characters). */
 const MAX_FIELD_BYTES = 64 * 1024;
@@ -24,12 +34,12 @@ export function maxUploadFormBytes(): number {
 
 export interface FormWithPhotos {
   formData: FormData;
-  /** Messages by field (imageFile, galleryFiles) for the photos that were refused. */
+  /** Messages by file field (e.g. imageFile, galleryFiles) for the photos that were refused. */
   errors: Record<string, string[]>;
 }
 
 /**
- * The reply of a package form whose photos were refused (null when none was): each message under its
+ * The reply of a form whose photos were refused (null when none was): each message under its
  * photo field, and not also "enter the image URL" when the photo was meant to be the image.
  */
 export function photoFormReply<Reply extends { error?: Record<string, string[] | null> | null }>(
@@ -42,7 +52,7 @@ export function photoFormReply<Reply extends { error?: Record<string, string[] |
   return result;
 }
 
-export async function readFormWithPhotos(request: Request): Promise<FormWithPhotos> {
+export async function readFormWithPhotos(request: Request, fields = PACKAGE_PHOTO_FIELDS): Promise<FormWithPhotos> {
   const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
   if (!type.startsWith("multipart/form-data")) return { formData: await request.formData(), errors: {} };
 
@@ -70,8 +80,9 @@ export async function readFormWithPhotos(request: Request): Promise<FormWithPhot
         else formData.append(name, text.toString("utf8"));
         return undefined;
       }
-      const field = name === IMAGE_FILE || name === GALLERY_FILES ? name : null;
-      if (!field || filename === "" || (field === GALLERY_FILES && ++galleryFiles > MAX_GALLERY_FILES)) {
+      const galleryField = fields.gallery?.files;
+      const field = name === fields.file || name === galleryField ? name : null;
+      if (!field || filename === "" || (field === galleryField && ++galleryFiles > MAX_GALLERY_FILES)) {
         const skipped = await collect(data, 0);
         if (field && skipped === null) refuse(field, `Please upload at most ${MAX_GALLERY_FILES} photos at once.`);
         return undefined;
@@ -84,7 +95,7 @@ export async function readFormWithPhotos(request: Request): Promise<FormWithPhot
       if (bytes.byteLength === 0) return undefined;
       const stored = await storeWithin(bytes);
       if (!stored.ok) refuse(field, stored.message);
-      else if (field === IMAGE_FILE) imageUrl = stored.url;
+      else if (field === fields.file) imageUrl = stored.url;
       else galleryUrls.push(stored.url);
       return undefined;
     });
@@ -92,19 +103,19 @@ export async function readFormWithPhotos(request: Request): Promise<FormWithPhot
     if (error instanceof OwnError) throw error.cause;
     if (error instanceof BodyTooLargeError) {
       refuse(
-        IMAGE_FILE,
+        fields.file,
         `The form is too large (at most ${Math.floor(maxUploadFormBytes() / (1024 * 1024))} MB with its photos).`,
       );
     } else {
       // A malformed multipart body (the parser's errors): the client's doing, not a server error.
-      refuse(IMAGE_FILE, "The form could not be read. Please send it again.");
+      refuse(fields.file, "The form could not be read. Please send it again.");
     }
   }
 
-  if (imageUrl) formData.set("image", imageUrl);
-  if (galleryUrls.length > 0) {
-    const typed = String(formData.get("gallery") ?? "").trim();
-    formData.set("gallery", [typed, ...galleryUrls].filter(Boolean).join("\n"));
+  if (imageUrl) formData.set(fields.url, imageUrl);
+  if (fields.gallery && galleryUrls.length > 0) {
+    const typed = String(formData.get(fields.gallery.url) ?? "").trim();
+    formData.set(fields.gallery.url, [typed, ...galleryUrls].filter(Boolean).join("\n"));
   }
   return { formData, errors };
 }

@@ -1,15 +1,23 @@
-import { getFormProps } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { changePasswordSchema, DELETE_WORD, deleteAccountSchema, profileSchema } from "~/auth/account-forms";
+import {
+  changePasswordSchema,
+  DELETE_WORD,
+  deleteAccountSchema,
+  PROFILE_PHOTO_FIELDS,
+  profileSchema,
+} from "~/auth/account-forms";
 import { PasswordBusyError } from "~/auth/password.server";
 import { createUserSession, flashCookie, requireUser, sessionCookie } from "~/auth/session.server";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
-import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { Field, FieldError, FormErrors, SubmitButton } from "~/components/forms";
 import { findProfile, updateProfile } from "~/data/accounts.server";
 import { AccountRefusal, changePassword, deleteOwnAccount } from "~/domain/account.server";
+import { avatarSrc } from "~/domain/avatars";
 import { parseForm } from "~/domain/forms";
 import { clientAddress } from "~/http/client-address.server";
+import { photoFormReply, readFormWithPhotos } from "~/http/photo-upload.server";
 import { formPageHeaders } from "~/http/retry-after";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -20,6 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     email: profile.email,
     displayName: profile.displayName,
     photoUrl: profile.photoUrl ?? "",
+    // A photo saved before other sites were refused is not shown (nor offered again).
+    photoShown: avatarSrc(profile.photoUrl),
     hasPassword: Boolean(profile.password),
   };
 }
@@ -33,14 +43,16 @@ const HIDDEN: Record<Intent, string[]> = {
 };
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  // Before the body is read: a photo is stored for a signed-in user only.
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const { formData, errors } = await readFormWithPhotos(request, PROFILE_PHOTO_FIELDS);
   const intent = String(formData.get("intent")) as Intent;
   if (!(intent in SCHEMAS)) return data({ intent: "profile" as Intent, result: null, saved: false }, { status: 400 });
   const submission = parseForm(formData, SCHEMAS[intent]);
   const hideFields = HIDDEN[intent];
-  if (submission.status !== "success") {
-    return data({ intent, result: submission.reply({ hideFields }), saved: false }, { status: 400 });
+  const refused = photoFormReply(submission, errors);
+  if (submission.status !== "success" || refused) {
+    return data({ intent, result: refused ?? submission.reply({ hideFields }), saved: false }, { status: 400 });
   }
   const address = clientAddress(request, context);
   try {
@@ -92,7 +104,7 @@ export default function ProfilePage() {
   const lastResult = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
   const [profileForm, profileFields] = useAppForm(profileSchema, {
     lastResult: lastResult("profile"),
-    defaultValue: { displayName: profile.displayName, photoUrl: profile.photoUrl },
+    defaultValue: { displayName: profile.displayName, photoUrl: profile.photoShown === profile.photoUrl ? profile.photoUrl : "" },
   });
   const [passwordForm, passwordFields] = useAppForm(changePasswordSchema, { lastResult: lastResult("password") });
   const [deleteForm, deleteFields] = useAppForm(deleteAccountSchema, { lastResult: lastResult("delete") });
@@ -103,15 +115,27 @@ export default function ProfilePage() {
       <p>Signed in as {profile.email}</p>
 
       <h2>Name and photo</h2>
-      <Form method="post" {...getFormProps(profileForm)} className="card form-card">
+      <Form method="post" encType="multipart/form-data" {...getFormProps(profileForm)} className="card form-card">
         <IntentInput intent="profile" />
         <FormErrors form={profileForm} />
         <Field label="Name" meta={profileFields.displayName} inputProps={{ autoComplete: "name" }} />
+        <img src={profile.photoShown} width={72} height={72} alt="" className="avatar" />
+        <div className="field">
+          <label htmlFor={profileFields.photoFile.id}>Upload a photo</label>
+          <input
+            {...getInputProps(profileFields.photoFile, { type: "file", ariaDescribedBy: profileFields.photoFile.descriptionId })}
+            accept="image/jpeg,image/png,image/webp"
+          />
+          <p id={profileFields.photoFile.descriptionId} className="hint">
+            Optional: JPEG, PNG or WebP; it replaces the URL below.
+          </p>
+          <FieldError meta={profileFields.photoFile} />
+        </div>
         <Field
           label="Photo URL"
           meta={profileFields.photoUrl}
-          description="Optional: an http(s) URL or a path on this site."
-          inputProps={{ placeholder: "https://… or /images/…" }}
+          description="Optional: a path on this site or your Google profile photo. Leave it empty for the default picture."
+          inputProps={{ placeholder: "/images/… or https://lh3.googleusercontent.com/…" }}
         />
         <SubmitButton pending={pending} pendingLabel="Saving">
           Save profile

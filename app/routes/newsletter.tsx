@@ -10,11 +10,9 @@ import { formPageHeaders, retryAfter } from "~/http/retry-after";
 
 export type NewsletterResult = { ok: true; message: string } | { ok: false; message: string; email: string };
 
-const SUBSCRIBE_MESSAGES = {
-  "confirmation-sent": "Thank you for subscribing! Please confirm your subscription with the link we have just emailed to you.",
-  "confirmation-resent": "You have already subscribed: please confirm with the link we have just emailed to you again.",
-  "already-subscribed": "You are already subscribed. Thank you for staying with us!",
-} as const;
+/** The one answer for a new, pending or confirmed address alike: it tells nobody who subscribed. */
+const SUBSCRIBED =
+  "Thank you for subscribing! Please confirm your subscription with the link we have emailed to you. If you are already subscribed, there is nothing more to do.";
 
 export function loader() {
   return null;
@@ -36,11 +34,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 429, headers: retryAfter(counted.refused) },
     );
   }
-  const outcome = await subscribeToNewsletter(parsed.data.email, new URL(request.url).origin);
-  return data<NewsletterResult>({
-    ok: true,
-    message: SUBSCRIBE_MESSAGES[outcome],
-  });
+  await subscribeToNewsletter(parsed.data.email, new URL(request.url).origin);
+  return data<NewsletterResult>({ ok: true, message: SUBSCRIBED });
 }
 
 // Keeps the Retry-After of a refused post.

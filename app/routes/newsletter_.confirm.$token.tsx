@@ -1,13 +1,27 @@
-import { type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { confirmSubscription } from "~/data/messages.server";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useParams } from "@remix-run/react";
+import { useIsPending } from "~/components/form-hooks";
+import { SubmitButton } from "~/components/forms";
+import { confirmSubscription, findSubscriberByToken } from "~/data/messages.server";
 import { newsletterToken } from "~/domain/newsletter.server";
 
-// Opening the emailed link is the confirmation (the usual double opt-in); doing it twice is harmless.
+// The emailed link's page asks before confirming (like unsubscribing), so that a mail scanner
+// opening links does not subscribe anybody. An unsubscribed token is no longer valid.
 export async function loader({ params }: LoaderFunctionArgs) {
   const token = newsletterToken(params.token);
+  const subscriber = token ? await findSubscriberByToken(token) : null;
+  const live = subscriber && !subscriber.unsubscribedAt;
+  return data(
+    { email: live ? subscriber.email : null, confirmed: Boolean(live && subscriber.confirmedAt) },
+    { status: live ? 200 : 404 },
+  );
+}
+
+/** Confirms the subscription (again is harmless). */
+export async function action({ params }: ActionFunctionArgs) {
+  const token = newsletterToken(params.token);
   const email = token ? await confirmSubscription(token) : null;
-  return data({ email, token: email ? token : null }, { status: email ? 200 : 404 });
+  return data({ done: Boolean(email) }, { status: email ? 200 : 404 });
 }
 
 export const meta: MetaFunction = () => [
@@ -17,11 +31,18 @@ export const meta: MetaFunction = () => [
 ];
 
 export default function ConfirmSubscriptionPage() {
-  const { email, token } = useLoaderData<typeof loader>();
+  const { email, confirmed } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const pending = useIsPending();
+  const { token } = useParams();
   return (
     <section className="container page-section narrow-page">
       <h1>Newsletter subscription</h1>
-      {email ? (
+      {!email || (result && !result.done) ? (
+        <p className="alert alert-error" role="alert">
+          This confirmation link is not valid (it may have been unsubscribed). Please subscribe again from the newsletter box.
+        </p>
+      ) : confirmed || result?.done ? (
         <>
           <p className="alert alert-success" role="status">
             Thank you! {email} is now subscribed to our newsletter.
@@ -31,9 +52,12 @@ export default function ConfirmSubscriptionPage() {
           </p>
         </>
       ) : (
-        <p className="alert alert-error" role="alert">
-          This confirmation link is not valid (it may have been unsubscribed). Please subscribe again from the newsletter box.
-        </p>
+        <Form method="post">
+          <p>Send our newsletter (new tours and seasonal offers, once a month) to {email}?</p>
+          <SubmitButton pending={pending} pendingLabel="Confirming" className="button">
+            Confirm subscription
+          </SubmitButton>
+        </Form>
       )}
       <p>
         <Link to="/">Back to the home page</Link>

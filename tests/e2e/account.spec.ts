@@ -1,7 +1,8 @@
 // Account self-service in the browser, with and without JavaScript: forgot → reset with the link
-// read from the email the app sent (support/mail.ts), and the profile's display name.
+// read from the email the app sent (support/mail.ts), and the profile's display name and photo.
 import { randomBytes } from "node:crypto";
 import { expect } from "@playwright/test";
+import sharp from "sharp";
 import { test } from "./fixtures";
 import { open } from "./helpers";
 import { linkSentTo } from "./support/mail";
@@ -63,4 +64,30 @@ test("the profile page changes the display name", async ({ page, signIn, javaScr
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Renamed Traveller");
   await page.reload();
   await expect(page.getByText("Hello, Renamed Traveller")).toBeVisible();
+});
+
+test("the profile takes an uploaded photo, shown from this site, and refuses another site's URL", async ({
+  page,
+  signIn,
+  javaScriptEnabled,
+}) => {
+  await signIn();
+  await open(page, "/dashboard/profile", javaScriptEnabled);
+  if (javaScriptEnabled) await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  await page.getByLabel("Photo URL").fill("https://tracker.example/me.png");
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(
+    page.getByText("The photo must be uploaded, be a path on this site (like /images/…) or be your Google profile photo."),
+  ).toBeVisible();
+
+  const photo = await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 30, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
+  await page.getByLabel("Photo URL").fill("");
+  await page.getByLabel("Upload a photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: photo });
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByText("Your profile has been saved.")).toBeVisible();
+  await open(page, "/dashboard/profile", javaScriptEnabled);
+  await expect(page.locator(".user-avatar")).toHaveAttribute("src", /^\/photos\/[0-9a-f]{32}\/960\.webp$/);
+  await expect(page.getByLabel("Photo URL")).toHaveValue(/^\/photos\//);
 });

@@ -4,7 +4,7 @@ import { expect, test } from "./fixtures";
 import { open } from "./helpers";
 import { linkSentTo } from "./support/mail";
 
-test("a newsletter subscription is confirmed by the emailed link and ended by its unsubscribe link", async ({
+test("a newsletter subscription is confirmed by the emailed link's button and ended by its unsubscribe link", async ({
   page,
   javaScriptEnabled,
 }, testInfo) => {
@@ -16,6 +16,7 @@ test("a newsletter subscription is confirmed by the emailed link and ended by it
 
   const confirm = await linkSentTo(email, /http:\/\/[^\s]+\/newsletter\/confirm\/[A-Za-z0-9_-]+/);
   await open(page, new URL(confirm).pathname, javaScriptEnabled);
+  await page.getByRole("button", { name: "Confirm subscription" }).click();
   await expect(page.getByRole("status")).toHaveText(`Thank you! ${email} is now subscribed to our newsletter.`);
 
   await page.getByRole("link", { name: "Unsubscribe" }).click();

@@ -65,16 +65,17 @@ test("contact form validates, then sends and resets", async ({ page, javaScriptE
   await expect(page.getByLabel("Name")).toHaveValue("");
 });
 
-test("newsletter stores an email and accepts a repeat", async ({ page, javaScriptEnabled }, testInfo) => {
+test("newsletter answers a new address and a repeat alike", async ({ page, javaScriptEnabled }, testInfo) => {
   const email = `reader-${testInfo.project.name}-${Date.now()}@example.com`;
-  await open(page, "/", javaScriptEnabled);
-  await page.getByLabel("Your email address").fill(email);
-  await page.getByRole("button", { name: "Subscribe" }).click();
-  await expect(page.getByText(/Thank you for subscribing/)).toBeVisible();
-  await open(page, "/", javaScriptEnabled);
-  await page.getByLabel("Your email address").fill(email);
-  await page.getByRole("button", { name: "Subscribe" }).click();
-  await expect(page.getByText(/already subscribed/)).toBeVisible();
+  const answers: string[] = [];
+  for (let time = 0; time < 2; time++) {
+    await open(page, "/", javaScriptEnabled);
+    await page.getByLabel("Your email address").fill(email);
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByText(/Thank you for subscribing/)).toBeVisible();
+    answers.push((await page.locator("#newsletter-message").textContent()) ?? "");
+  }
+  expect(answers[1]).toBe(answers[0]);
 });
 
 test("about page shows the journey, guides and figures", async ({ page }) => {
