@@ -270,6 +270,15 @@ function HistorySection({ history }: { history: Loaded["order"]["history"] }) {
 /** The cancel section's id: the fragment its forms post to. */
 const CANCEL_ID = "cancel";
 
+/** Scrolls `target` to the top of the screen, below the header when it sticks there, and focuses `focus`. */
+function bringIntoView(target: HTMLElement | null, focus: HTMLElement | null) {
+  if (!target) return;
+  const header = document.querySelector(".site-header");
+  const covered = header && getComputedStyle(header).position === "sticky" ? header.getBoundingClientRect().bottom : 0;
+  window.scrollBy({ top: target.getBoundingClientRect().top - covered - 16 });
+  focus?.focus({ preventScroll: true });
+}
+
 /**
  * Where "Cancel booking" is, its confirmation, refusal or outcome takes its place (id "cancel"):
  * without JavaScript the form posts to #cancel, so the answer opens there; with it, focus moves to
@@ -290,6 +299,7 @@ function CancelSection({
 }) {
   const { pathname } = useLocation();
   const pending = useIsPending();
+  const hydrated = useHydrated();
   const [form, fields] = useAppForm(cancelFormSchema, {
     lastResult: result && "result" in result ? result.result : undefined,
     defaultValue: { amount: (quote.policy.cents / 100).toFixed(2) },
@@ -297,10 +307,10 @@ function CancelSection({
   const answer = useRef<HTMLHeadingElement & HTMLParagraphElement>(null);
   useEffect(() => {
     if (!result) return;
-    document.getElementById(CANCEL_ID)?.scrollIntoView({ block: "start" });
-    answer.current?.focus({ preventScroll: true });
+    bringIntoView(document.getElementById(CANCEL_ID), answer.current);
   }, [result]);
-  const formAction = `${pathname}#${CANCEL_ID}`;
+  // With JavaScript no fragment: the router would scroll to it without minding the sticky header.
+  const formAction = hydrated ? pathname : `${pathname}#${CANCEL_ID}`;
   if (result && "done" in result) {
     return (
       <p id={CANCEL_ID} ref={answer} tabIndex={-1} className="alert alert-success" role="status">
