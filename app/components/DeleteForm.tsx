@@ -6,7 +6,18 @@ import { useResultAlert } from "~/components/useResultAlert";
  * confirm (docs/spec.md §8) and posts the delete itself; without, its post ("ask-delete") only
  * brings the page's confirmation step (DeleteConfirmation), and that step's button deletes.
  */
-export function DeleteForm({ id, confirmText, label }: { id: string; confirmText: string; label: string }) {
+export function DeleteForm({
+  id,
+  confirmText,
+  label,
+  describedBy,
+}: {
+  id: string;
+  confirmText: string;
+  label: string;
+  /** the id of a text saying what the delete does */
+  describedBy?: string;
+}) {
   const navigation = useNavigation();
   const submit = useSubmit();
   const busy = navigation.state !== "idle" && navigation.formData?.get("id") === id;
@@ -26,6 +37,7 @@ export function DeleteForm({ id, confirmText, label }: { id: string; confirmText
         className="button button-small button-danger"
         disabled={busy}
         aria-label={label}
+        aria-describedby={describedBy}
       >
         Delete
       </button>

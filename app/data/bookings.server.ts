@@ -25,6 +25,7 @@ const bookingSelect = {
   travelDate: true,
   departureId: true,
   bookingStatus: true,
+  holdExpiresAt: true,
   paymentStatus: true,
   refundedCents: true,
   stripePaymentIntentId: true,

@@ -118,6 +118,9 @@ export async function findOrderSummary(orderId: string, ownerId: string | undefi
     where: { id: orderId, deletedAt: null, ...owned(ownerId) },
     select: {
       paymentStatus: true,
+      bookingStatus: true,
+      holdExpiresAt: true,
+      travelDate: true,
       serviceTitle: true,
       quantity: true,
       packageType: true,
@@ -140,6 +143,7 @@ const payableOrderSelect = {
   packageType: true,
   travelDate: true,
   bookingStatus: true,
+  holdExpiresAt: true,
   paymentStatus: true,
   stripePaymentIntentId: true,
 } as const;
@@ -187,6 +191,7 @@ export async function findPaymentPageOrder(orderId: string, ownerId: string) {
       email: true,
       paymentStatus: true,
       bookingStatus: true,
+      holdExpiresAt: true,
       payment: { select: paymentRecordSelect },
     },
   });

@@ -15,6 +15,7 @@ import {
   recordReportedRefunds,
   type BookingRow,
 } from "~/data/bookings.server";
+import { bookingActions } from "~/domain/booking-actions";
 import { isPlausibleId } from "~/domain/ids";
 import { cancellationEmails, latePaymentRefundEmails, refundEmails, type BookingFacts } from "~/domain/lifecycle-emails";
 import { deliverOutbox } from "~/domain/mail.server";
@@ -66,22 +67,11 @@ function refundableCents(order: Pick<BookingRow, "payment" | "refundedCents" | "
   return order.payment && order.paymentStatus === "PAID" ? Math.max(0, order.payment.amountCents - order.refundedCents) : 0;
 }
 
-/** Why the booking cannot be cancelled by this actor today, or null. */
-function refusal(order: BookingRow, actor: Actor, today: string): string | null {
-  switch (order.bookingStatus) {
-    case "CANCELLED":
-      return "This booking is already cancelled.";
-    case "EXPIRED":
-      return "This booking has expired: its seats were released and nothing was paid.";
-    case "COMPLETED":
-      return "This trip has taken place: it cannot be cancelled.";
-    default:
-  }
-  const travelDate = isoDate(order.travelDate);
-  if (!actor.isAdmin && travelDate && travelDate <= today) {
-    return "The departure date has passed: this booking can no longer be cancelled here. Please contact us.";
-  }
-  return null;
+/** Why the booking cannot be cancelled by this actor now, or null (the customer's rules: bookingActions). */
+function refusal(order: BookingRow, actor: Actor, now: Date): string | null {
+  const actions = bookingActions(order, now);
+  // The agency may still cancel a live booking whose date has passed.
+  return actions.canCancel || (actor.isAdmin && actions.live) ? null : actions.cancelHint;
 }
 
 export interface CancellationQuote {
@@ -97,11 +87,12 @@ export interface CancellationQuote {
 }
 
 /** What cancelling the booking now would refund (the order page shows it before the customer confirms). */
-export function quoteCancellation(order: BookingRow, actor: Actor, today = agencyDate()): CancellationQuote {
+export function quoteCancellation(order: BookingRow, actor: Actor, now = new Date()): CancellationQuote {
+  const today = agencyDate(now);
   const paid = order.paymentStatus === "PAID" && order.payment !== null;
   const paidCents = paid ? order.payment!.amountCents : 0;
   return {
-    refusal: refusal(order, actor, today),
+    refusal: refusal(order, actor, now),
     paid,
     paidCents,
     refundedCents: order.refundedCents,

@@ -3,6 +3,7 @@ import { env } from "~/config/env.server";
 import { findDeparture, hasDepartures } from "~/data/departures.server";
 import { createBooking, findOrderIdByKey, findOrderSummary } from "~/data/orders.server";
 import { findPackageToOrder } from "~/data/packages.server";
+import { bookingActions } from "~/domain/booking-actions";
 import { bookingEmails } from "~/domain/booking-emails";
 import { holdDeadline } from "~/domain/booking-status";
 import { cancelForDelete, type Actor, type CancellationOutcome } from "~/domain/cancellation.server";
@@ -15,7 +16,14 @@ import { totalCents } from "~/domain/ordering";
 export class OrderError extends Error {
   constructor(
     readonly code:
-      "unknown-package" | "not-found" | "paid" | "departure-needed" | "unknown-departure" | "departure-unavailable" | "seats",
+      | "unknown-package"
+      | "not-found"
+      | "paid"
+      | "closed"
+      | "departure-needed"
+      | "unknown-departure"
+      | "departure-unavailable"
+      | "seats",
     message: string,
   ) {
     super(message);
@@ -138,13 +146,18 @@ export async function quote(packageId: string, quantity: number) {
 
 /**
  * The order a delete would remove, checked as deleteOrder checks it: a customer (ownerId) only
- * their own unpaid orders, an admin (ownerId undefined) any order. For the confirmation step.
+ * their own unpaid live orders (bookingActions), an admin (ownerId undefined) any order. For the
+ * confirmation step.
  */
-export async function orderToDelete(orderId: string, ownerId?: string) {
+export async function orderToDelete(orderId: string, ownerId?: string, now = new Date()) {
   const order = await findOrderSummary(orderId, ownerId);
   if (!order) throw new OrderError("not-found", "This order does not exist.");
   if (ownerId && order.paymentStatus === "PAID") {
     throw new OrderError("paid", "A paid order cannot be deleted. Please contact us to cancel it.");
+  }
+  const actions = bookingActions(order, now);
+  if (ownerId && !actions.canDelete) {
+    throw new OrderError("closed", `This booking cannot be deleted: ${actions.deleteHint}`);
   }
   return order;
 }

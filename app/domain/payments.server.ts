@@ -10,6 +10,7 @@ import {
   type PayableOrderRow,
 } from "~/data/orders.server";
 import { recordPayment } from "~/data/payments.server";
+import { effectiveStatus } from "~/domain/booking-status";
 import { bookingFacts, recordStripeRefunds, refundLatePayment } from "~/domain/cancellation.server";
 import { isPlausibleId } from "~/domain/ids";
 import { receiptEmail } from "~/domain/lifecycle-emails";
@@ -58,7 +59,7 @@ export async function openPaymentIntent(
   requireConfigured();
   const order = await findOrder(orderId, ownerId);
   if (order.paymentStatus === "PAID") throw new PaymentError("paid", "This order is already paid.");
-  const closed = closedBookingMessage(order.bookingStatus);
+  const closed = closedBookingMessage(order);
   if (closed) throw new PaymentError("closed", closed);
   const provider = stripe();
   let intent: Stripe.PaymentIntent | undefined;
@@ -94,8 +95,12 @@ export async function openPaymentIntent(
   return { clientSecret: intent.client_secret, paymentIntentId: intent.id };
 }
 
-/** Why a booking can no longer be paid (its seats were released), or null. */
-export function closedBookingMessage(status: PayableOrderRow["bookingStatus"]): string | null {
+/** Why a booking can no longer be paid (its seats were released, even if the sweep has not run yet), or null. */
+export function closedBookingMessage(
+  order: Pick<PayableOrderRow, "bookingStatus" | "holdExpiresAt">,
+  now = new Date(),
+): string | null {
+  const status = effectiveStatus(order, now);
   if (status === "EXPIRED")
     return "This booking has expired: its seats were released because it was not paid in time. Please book again.";
   if (status === "CANCELLED") return "This booking is cancelled, so it can no longer be paid.";

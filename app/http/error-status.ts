@@ -30,3 +30,8 @@ export function cancellationErrorStatus(error: CancellationError): number {
 export function placementErrorStatus(error: OrderError): number {
   return error.code === "seats" || error.code === "departure-unavailable" ? 409 : 400;
 }
+
+/** The HTTP status for a delete refused: a paid or closed booking is a conflict. */
+export function deleteErrorStatus(error: OrderError): number {
+  return error.code === "not-found" ? 404 : 409;
+}

@@ -6,7 +6,7 @@ import { confirmPayment, PaymentError } from "~/domain/payments.server";
 import { cancellationJson, orderJson } from "~/http/api-json";
 import { paymentInputSchema } from "~/http/api-schemas";
 import { apiRoute, jsonError, readBody, requireApiUser } from "~/http/api.server";
-import { cancellationErrorStatus, paymentErrorStatus } from "~/http/error-status";
+import { cancellationErrorStatus, deleteErrorStatus, paymentErrorStatus } from "~/http/error-status";
 
 export const { loader, action } = apiRoute({
   // GET /api/my-orders/{id}: the owner or an admin; anyone else gets the same 404 as a missing order.
@@ -40,7 +40,7 @@ export const { loader, action } = apiRoute({
       const { deletedCount, cancellation } = await deleteOrder(params.id, user);
       return Response.json({ deletedCount, ...(cancellation ? cancellationJson(cancellation) : {}) });
     } catch (error) {
-      if (error instanceof OrderError) return jsonError(error.code === "paid" ? 409 : 404, error.message);
+      if (error instanceof OrderError) return jsonError(deleteErrorStatus(error), error.message);
       if (error instanceof CancellationError) return jsonError(cancellationErrorStatus(error), error.message);
       throw error;
     }

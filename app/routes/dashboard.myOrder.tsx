@@ -6,11 +6,13 @@ import { DataTable } from "~/components/DataTable";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
 import { OrderStatus } from "~/components/OrderStatus";
 import { useResultAlert } from "~/components/useResultAlert";
+import { bookingActions } from "~/domain/booking-actions";
 import { travelDateText } from "~/domain/booking-status";
 import { formatDollars } from "~/domain/money";
 import { orderLine } from "~/domain/ordering";
 import { deleteOrder, OrderError, orderToDelete } from "~/domain/orders.server";
 import { askToDelete, readDeleteRequest, UNKNOWN_REQUEST } from "~/http/delete-request.server";
+import { deleteErrorStatus } from "~/http/error-status";
 import { loadOrderPage } from "~/http/order-pages.server";
 import type { loader as rootLoader } from "~/root";
 
@@ -18,6 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   // Newest first, 25 a page; only the customer's own orders (their id in the query's where).
   const page = await loadOrderPage(request, user.id);
+  const now = new Date();
   const orders = page.orders.map((order) => ({
     id: order.id,
     serviceTitle: order.serviceTitle,
@@ -28,6 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     status: order.status,
     holdExpiresAt: order.holdExpiresAt,
     travelDate: order.travelDate,
+    actions: bookingActions(order, now),
   }));
   return { orders, next: page.next, previous: page.previous, paged: page.paged };
 }
@@ -45,8 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const { deletedCount } = await deleteOrder(id, { id: user.id, isAdmin: false });
     return { ok: deletedCount > 0, message: deletedCount > 0 ? "Deleted sucessfully" : "This order was already deleted." };
   } catch (error) {
-    if (error instanceof OrderError)
-      return data({ ok: false, message: error.message }, { status: error.code === "paid" ? 409 : 404 });
+    if (error instanceof OrderError) return data({ ok: false, message: error.message }, { status: deleteErrorStatus(error) });
     throw error;
   }
 }
@@ -97,21 +100,32 @@ export default function MyOrders() {
                   <button type="button" className="button button-small button-paid" disabled>
                     Paid
                   </button>
-                ) : (
+                ) : order.actions.canPay ? (
                   // A full page load: only the payment page's Content-Security-Policy allows Stripe.js.
                   <Link to={`/dashboard/payment/${order.id}`} className="button button-small" reloadDocument>
                     Pay
                   </Link>
+                ) : (
+                  <span className="hint">Not paid</span>
                 ),
             },
             {
               header: "Action",
-              cell: (order) =>
-                order.paymentStatus === "PAID" ? (
-                  <span className="hint">Paid orders are kept</span>
-                ) : (
-                  <DeleteForm id={order.id} confirmText={DELETE_QUESTION} label={`Delete the order of ${order.serviceTitle}`} />
-                ),
+              cell: (order) => (
+                <div className="order-action">
+                  {order.actions.canDelete ? (
+                    <DeleteForm
+                      id={order.id}
+                      confirmText={DELETE_QUESTION}
+                      label={`Delete the order of ${order.serviceTitle}`}
+                      describedBy={`delete-hint-${order.id}`}
+                    />
+                  ) : null}
+                  <span id={`delete-hint-${order.id}`} className="hint">
+                    {order.actions.deleteHint}
+                  </span>
+                </div>
+              ),
             },
           ]}
         />

@@ -5,11 +5,13 @@
 import { getFormProps } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { requireUser } from "~/auth/session.server";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { useHydrated } from "~/components/hooks";
 import { findOrderPage } from "~/data/bookings.server";
+import { bookingActions } from "~/domain/booking-actions";
 import { cancelFormSchema, toCents } from "~/domain/cancellation";
 import { CancellationError, cancelBooking, quoteCancellation } from "~/domain/cancellation.server";
 import { parseForm } from "~/domain/forms";
@@ -37,7 +39,9 @@ const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : nul
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, order } = await loadOrder(request, params.id);
-  const quote = quoteCancellation(order, user);
+  const now = new Date();
+  const quote = quoteCancellation(order, user, now);
+  const actions = bookingActions(order, now);
   return {
     isAdmin: user.isAdmin,
     isOwner: order.userId === user.id,
@@ -49,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       quantity: order.quantity,
       priceCents: order.priceCents,
       travelDate: day(order.travelDate),
-      status: order.bookingStatus,
+      status: actions.status,
       paymentStatus: order.paymentStatus,
       holdExpiresAt: order.holdExpiresAt?.toISOString() ?? null,
       refundedCents: order.refundedCents,
@@ -66,6 +70,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       history: order.statusChanges.map((change) => ({ ...change, createdAt: change.createdAt.toISOString() })),
     },
     quote,
+    actions,
     policy: describePolicy(refundPolicyOf(order.service?.refundPolicy ?? null)),
   };
 }
@@ -125,11 +130,9 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function OrderPage() {
-  const { order, quote, policy, isAdmin } = useLoaderData<typeof loader>();
+  const { order, quote, actions, policy, isAdmin } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const hydrated = useHydrated();
-  const cancel = <CancelSection quote={quote} policy={policy} isAdmin={isAdmin} result={result} status={order.status} />;
-  const cancelFirst = Boolean(result && ("confirm" in result || "error" in result));
   return (
     <article aria-labelledby="order-title" className="booking-page receipt">
       <header className="order-header">
@@ -148,13 +151,6 @@ export default function OrderPage() {
           </Link>
         </p>
       </header>
-      {result && "done" in result ? (
-        <p className="alert alert-success" role="status">
-          {result.done}
-        </p>
-      ) : null}
-      {/* The confirmation step (or a refusal) comes first, where a page loaded without JavaScript opens. */}
-      {cancelFirst ? cancel : null}
 
       <section aria-labelledby="booking-title" className="receipt-section">
         <h2 id="booking-title">Booking</h2>
@@ -192,15 +188,15 @@ export default function OrderPage() {
         </dl>
       </section>
 
-      <PaymentSection order={order} />
+      <PaymentSection order={order} canPay={actions.canPay} />
       <RefundsSection order={order} />
       <HistorySection history={order.history} />
-      {cancelFirst ? null : cancel}
+      <CancelSection quote={quote} actions={actions} policy={policy} isAdmin={isAdmin} result={result} />
     </article>
   );
 }
 
-function PaymentSection({ order }: { order: Loaded["order"] }) {
+function PaymentSection({ order, canPay }: { order: Loaded["order"]; canPay: boolean }) {
   return (
     <section aria-labelledby="payment-title" className="receipt-section">
       <h2 id="payment-title">Payment</h2>
@@ -224,7 +220,7 @@ function PaymentSection({ order }: { order: Loaded["order"] }) {
       ) : (
         <p>
           Not paid.{" "}
-          {order.status === "PENDING" ? (
+          {canPay ? (
             <Link to={`/dashboard/payment/${order.id}`} className="no-print" reloadDocument>
               Pay {formatDollars(order.priceCents)}
             </Link>
@@ -271,61 +267,106 @@ function HistorySection({ history }: { history: Loaded["order"]["history"] }) {
   );
 }
 
+/** The cancel section's id: the fragment its forms post to. */
+const CANCEL_ID = "cancel";
+
+/** Scrolls `target` to the top of the screen, below the header when it sticks there, and focuses `focus`. */
+function bringIntoView(target: HTMLElement | null, focus: HTMLElement | null) {
+  if (!target) return;
+  const header = document.querySelector(".site-header");
+  const covered = header && getComputedStyle(header).position === "sticky" ? header.getBoundingClientRect().bottom : 0;
+  window.scrollBy({ top: target.getBoundingClientRect().top - covered - 16 });
+  focus?.focus({ preventScroll: true });
+}
+
+/**
+ * Where "Cancel booking" is, its confirmation, refusal or outcome takes its place (id "cancel"):
+ * without JavaScript the form posts to #cancel, so the answer opens there; with it, focus moves to
+ * the answer.
+ */
 function CancelSection({
   quote,
+  actions,
   policy,
   isAdmin,
   result,
-  status,
 }: {
   quote: Loaded["quote"];
+  actions: Loaded["actions"];
   policy: string[];
   isAdmin: boolean;
   result: ReturnType<typeof useActionData<typeof action>>;
-  status: Loaded["order"]["status"];
 }) {
   const { pathname } = useLocation();
   const pending = useIsPending();
+  const hydrated = useHydrated();
   const [form, fields] = useAppForm(cancelFormSchema, {
     lastResult: result && "result" in result ? result.result : undefined,
     defaultValue: { amount: (quote.policy.cents / 100).toFixed(2) },
   });
-  if (quote.refusal || (status !== "PENDING" && status !== "CONFIRMED")) return null;
+  const answer = useRef<HTMLHeadingElement & HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (!result) return;
+    bringIntoView(document.getElementById(CANCEL_ID), answer.current);
+  }, [result]);
+  // With JavaScript no fragment: the router would scroll to it without minding the sticky header.
+  const formAction = hydrated ? pathname : `${pathname}#${CANCEL_ID}`;
+  if (result && "done" in result) {
+    return (
+      <p id={CANCEL_ID} ref={answer} tabIndex={-1} className="alert alert-success" role="status">
+        {result.done}
+      </p>
+    );
+  }
+  const confirm = result && "confirm" in result ? result.confirm : null;
+  const error = result && "error" in result ? result.error : null;
+  // A refusal stays in view even when the booking ended meanwhile (say its hold ran out).
+  if (!actions.live && !error) return null;
   const refundText = quote.paid
     ? `${formatDollars(quote.policy.cents)} (${quote.policy.percent} % of the ${formatDollars(quote.paidCents)} paid${quote.policy.days !== null ? `, ${quote.policy.days} days before departure` : ""})`
     : null;
-  const confirm = result && "confirm" in result ? result.confirm : null;
   return (
-    <section aria-labelledby="cancel-title" className="receipt-section no-print cancel-section">
+    <section id={CANCEL_ID} aria-labelledby="cancel-title" className="receipt-section no-print cancel-section">
       <h2 id="cancel-title">Cancel this booking</h2>
-      {refundText ? (
-        <p>
-          Cancelling now refunds <strong className="refund-amount">{refundText}</strong> to the card it was paid with, per the
-          package&apos;s refund policy.
-        </p>
-      ) : (
-        <p>Nothing was paid, so nothing is refunded. The seats are given back.</p>
+      {quote.refusal ? (
+        // A live booking the customer can no longer cancel (its date has passed): say so.
+        error ? null : (
+          <p>{quote.refusal}</p>
+        )
+      ) : confirm ? null : (
+        <>
+          {refundText ? (
+            <p>
+              Cancelling now refunds <strong className="refund-amount">{refundText}</strong> to the card it was paid with, per the
+              package&apos;s refund policy.
+            </p>
+          ) : (
+            <p>Nothing was paid, so nothing is refunded. The seats are given back.</p>
+          )}
+          <ul className="hint plain-list">
+            {policy.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </>
       )}
-      <ul className="hint plain-list">
-        {policy.map((line) => (
-          <li key={line}>{line}</li>
-        ))}
-      </ul>
-      {result && "error" in result ? (
-        <p className="alert alert-error" role="alert">
-          {result.error}
+      {error ? (
+        <p ref={answer} tabIndex={-1} className="alert alert-error" role="alert">
+          {error}
         </p>
       ) : null}
-      {confirm ? (
+      {quote.refusal ? null : confirm ? (
         <div className="card form-card delete-confirmation" role="group" aria-labelledby="cancel-question">
-          <h3 id="cancel-question">Cancel this booking?</h3>
+          <h3 id="cancel-question" ref={answer} tabIndex={-1}>
+            Cancel this booking?
+          </h3>
           <p>
             {confirm.refundCents > 0
               ? `${formatDollars(confirm.refundCents)} will be refunded to the card it was paid with.`
               : "Nothing will be refunded."}{" "}
             This cannot be undone.
           </p>
-          <Form method="post" className="delete-confirmation-actions">
+          <Form method="post" action={formAction} className="delete-confirmation-actions">
             <input type="hidden" name="amount" value={confirm.amount} />
             <input type="hidden" name="reason" value={confirm.reason} />
             <button type="submit" name="intent" value="cancel" className="button button-danger" disabled={pending}>
@@ -337,7 +378,7 @@ function CancelSection({
           </Form>
         </div>
       ) : (
-        <Form method="post" {...getFormProps(form)} className="cancel-form">
+        <Form method="post" action={formAction} {...getFormProps(form)} className="cancel-form">
           <FormErrors form={form} />
           {isAdmin && quote.paid ? (
             <>
@@ -354,6 +395,7 @@ function CancelSection({
           <SubmitButton pending={pending} className="button button-danger">
             Cancel booking
           </SubmitButton>
+          {isAdmin ? null : <p className="hint">{actions.cancelHint}</p>}
           <input type="hidden" name="intent" value="ask-cancel" />
         </Form>
       )}

@@ -31,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       email: order.email,
       failed: order.paymentStatus === "FAILED",
       /** an expired or cancelled booking is not paid any more: why */
-      closed: order.payment ? null : closedBookingMessage(order.bookingStatus),
+      closed: order.payment ? null : closedBookingMessage(order),
       payment: order.payment && {
         ...order.payment,
         created: order.payment.created.toISOString(),

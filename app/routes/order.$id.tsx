@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { DeparturePicker } from "~/components/DeparturePicker";
@@ -7,7 +7,8 @@ import { TripDetails, TripFacts, TripRatingSummary } from "~/components/TripDeta
 import { TripGallery } from "~/components/TripGallery";
 import { findPackage } from "~/data/packages.server";
 import { packageReviews } from "~/data/reviews.server";
-import { isoDate, maxPersons, seatsLeft, seatsRefusal } from "~/domain/departures";
+import { addCartReadiness } from "~/domain/add-cart";
+import { isoDate, maxPersons, seatsLeft } from "~/domain/departures";
 import { departuresOf } from "~/domain/departures.server";
 import { dollarsValue, formatDollars } from "~/domain/money";
 import {
@@ -35,8 +36,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const reviews = await packageReviews(found.id);
   const tourPackage = { ...found, itinerary: readItinerary(found.itinerary) };
   const images = [tourPackage.image, ...tourPackage.gallery];
-  // Without JavaScript the choices arrive as a GET form submission.
-  const choice = readOrderChoice(new URL(request.url).searchParams);
+  // Without JavaScript the choices arrive as a GET form submission; Add-Cart's adds add=1.
+  const query = new URL(request.url).searchParams;
+  const choice = readOrderChoice(query);
   // Absolute URLs for search engines and link previews; the canonical one has no order choices.
   const url = absoluteUrl(request, `/order/${tourPackage.id}`);
   const description = snippet(tourPackage.description);
@@ -62,7 +64,16 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     date: isoDate(departure.startDate),
     seatsLeft: seatsLeft(departure),
   }));
-  return { tourPackage, images, choice, reviews, share, structuredData, departures };
+  const adding = query.has("add");
+  if (adding) {
+    // Add-Cart without JavaScript: straight to the checkout, priced here, when nothing is missing.
+    const { departure, hint } = addCartReadiness(choice, departures);
+    if (!hint && choice.packageType) {
+      const total = dollarsValue(totalCents(tourPackage.costCents, choice.quantity));
+      throw redirect(checkoutPath(tourPackage.id, total, choice.quantity, choice.packageType, departure?.id));
+    }
+  }
+  return { tourPackage, images, choice, adding, reviews, share, structuredData, departures };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -71,7 +82,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     : [{ title: "Package not found — Tour Booking" }, { name: "description", content: "Tour package" }];
 
 export default function OrderPage() {
-  const { tourPackage, images, choice, reviews, departures } = useLoaderData<typeof loader>();
+  const { tourPackage, images, choice, adding, reviews, departures } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const [quantity, setQuantity] = useState(choice.quantity);
   // What is in the persons field while typing: it may be empty or out of range until it loses focus.
@@ -85,10 +96,8 @@ export default function OrderPage() {
   const [packageType, setPackageType] = useState<PackageTypeValue | null>(choice.packageType);
   const total = totalCents(tourPackage.costCents, quantity);
   const [departureId, setDepartureId] = useState(choice.departure);
-  const departure = departures.find((option) => option.id === departureId && option.seatsLeft > 0) ?? null;
   // Too many persons for the date: said at once, and Add-Cart waits (the checkout checks it again).
-  const seatsProblem = departure && quantity > departure.seatsLeft ? seatsRefusal(departure.seatsLeft) : null;
-  const needsDate = departures.length > 0 && !departure;
+  const { departure, seatsProblem, hint } = addCartReadiness({ quantity, packageType, departure: departureId }, departures);
   const maxQuantity = departure ? maxPersons(departure.seatsLeft) : MAX_QUANTITY;
 
   return (
@@ -102,7 +111,7 @@ export default function OrderPage() {
           <TripFacts tourPackage={tourPackage} />
           <p>{tourPackage.description}</p>
 
-          <Form method="get" className="order-options" aria-label="Order options" preventScrollReset replace>
+          <Form method="get" id="order-options" className="order-options" aria-label="Order options" preventScrollReset replace>
             {departures.length > 0 ? (
               <DeparturePicker departures={departures} value={departureId} onChange={setDepartureId} />
             ) : null}
@@ -182,37 +191,45 @@ export default function OrderPage() {
                 </option>
               ))}
             </select>
-            {hydrated ? null : (
-              <button type="submit" className="button button-secondary">
-                Update total
-              </button>
-            )}
           </Form>
 
-          <p className="order-total" aria-live="polite">
-            Total: <strong>{formatDollars(total)}</strong>
-          </p>
-          {packageType && !needsDate && !seatsProblem ? (
-            <Link
-              to={checkoutPath(tourPackage.id, dollarsValue(total), quantity, packageType, departure?.id)}
-              className="button button-accent"
-            >
-              Add-Cart
-            </Link>
-          ) : (
-            <>
+          {/* A refused Add-Cart without JavaScript reloads the page here (#add-cart), its hint in view. */}
+          <div id="add-cart" className="add-cart">
+            <p className="order-total" aria-live="polite">
+              Total: <strong>{formatDollars(total)}</strong>
+            </p>
+            {!hydrated ? (
+              // Without JavaScript: a submit of the options form; the loader checks it and goes to the checkout.
+              <button
+                type="submit"
+                form="order-options"
+                formAction={`/order/${tourPackage.id}#add-cart`}
+                name="add"
+                value="1"
+                className="button button-accent"
+                aria-describedby={hint && adding ? "choose-hint" : undefined}
+              >
+                Add-Cart
+              </button>
+            ) : packageType && !hint ? (
+              <Link
+                to={checkoutPath(tourPackage.id, dollarsValue(total), quantity, packageType, departure?.id)}
+                className="button button-accent"
+              >
+                Add-Cart
+              </Link>
+            ) : (
               <button type="button" className="button button-accent" disabled aria-describedby="choose-hint">
                 Add-Cart
               </button>
+            )}
+            {/* Without JavaScript the choices are known once submitted: before that, no stale hint. */}
+            {hint && (hydrated || adding) ? (
               <p id="choose-hint" className="hint">
-                {seatsProblem
-                  ? "Choose fewer persons or another date to continue."
-                  : needsDate
-                    ? `Choose a date${packageType ? "" : " and a package type"} to continue.`
-                    : "Choose a package type to continue."}
+                {hint}
               </p>
-            </>
-          )}
+            ) : null}
+          </div>
         </div>
       </div>
       <TripDetails tourPackage={tourPackage} reviews={reviews} />

@@ -1,44 +1,11 @@
 // Cancelling a booking from its order page (/dashboard/orders/{id}), with JavaScript on and off:
 // the customer sees the exact refund before confirming; an admin refunds an amount of their
 // choosing; the page prints as a receipt without the site's navigation.
-import type { Page } from "@playwright/test";
-import { TEST_PUBLISHABLE_KEY } from "../support/stripe-fake";
 import { expect, test } from "./fixtures";
-import { open, placeOrderThroughApi } from "./helpers";
-import { E2E_STRIPE_PORT } from "./support/global-setup";
+import { open, paidOrderThroughApi as paidOrder } from "./helpers";
 
 // Each test signs in, orders and pays through the API: slow on a busy 2-core machine.
 test.describe.configure({ timeout: 90_000 });
-
-const STRIPE = `http://127.0.0.1:${E2E_STRIPE_PORT}`;
-
-/** An order paid by card as Stripe.js would pay it, then recorded through the API; returns its id and price. */
-async function paidOrder(page: Page, baseURL: string, email: string) {
-  const id = await placeOrderThroughApi(page, { email, quantity: 2 });
-  const headers = { Origin: baseURL };
-  const started = await page.request.post("/api/create-payment-intent", { data: { orderId: id }, headers });
-  expect(started.status(), await started.text()).toBe(200);
-  const { clientSecret } = (await started.json()) as { clientSecret: string };
-  const intentId = clientSecret.split("_secret_")[0];
-  const post = (path: string, fields: Record<string, string>) =>
-    page.request.post(`${STRIPE}${path}`, { form: { key: TEST_PUBLISHABLE_KEY, ...fields } });
-  const method = (await (
-    await post("/v1/payment_methods", {
-      type: "card",
-      "card[number]": "4242424242424242",
-      "card[exp_month]": "12",
-      "card[exp_year]": "2034",
-      "card[cvc]": "123",
-    })
-  ).json()) as { id: string };
-  expect(
-    (await post(`/v1/payment_intents/${intentId}/confirm`, { payment_method: method.id, client_secret: clientSecret })).ok(),
-  ).toBe(true);
-  const recorded = await page.request.put(`/api/my-orders/${id}`, { data: { transaction: intentId }, headers });
-  expect(recorded.status(), await recorded.text()).toBe(200);
-  const order = (await (await page.request.get(`/api/my-orders/${id}`)).json()) as { Price: number };
-  return { id, price: order.Price };
-}
 
 const dollars = (value: number) => (Number.isInteger(value) ? `$${value}` : `$${value.toFixed(2)}`);
 

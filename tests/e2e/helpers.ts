@@ -1,4 +1,6 @@
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { TEST_PUBLISHABLE_KEY } from "../support/stripe-fake";
+import { E2E_STRIPE_PORT } from "./support/global-setup";
 
 /** Opens a page and, with JavaScript on, waits until React has hydrated it. */
 export async function open(page: Page, path: string, javaScriptEnabled: boolean) {
@@ -25,6 +27,14 @@ export async function openDeparture(request: APIRequestContext, serviceId: strin
  * newest-first list, and some have dates of a few seats.
  */
 export const DEMO_PACKAGE_QUERY = "/api/services?q=Cox%27s%20Bazar";
+
+/**
+ * Presses Add-Cart on the order page: with JavaScript a link to the checkout; without, a submit of
+ * the page's form that the server sends on to the checkout (or back with what is missing).
+ */
+export async function pressAddCart(page: Page, javaScriptEnabled: boolean) {
+  await page.getByRole(javaScriptEnabled ? "link" : "button", { name: "Add-Cart" }).click();
+}
 
 /** Chooses the first date that still has seats on the order page. */
 export async function chooseFirstDate(page: Page) {
@@ -58,4 +68,34 @@ export async function placeOrderThroughApi(
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { insertedId: string }).insertedId;
+}
+
+const STRIPE = `http://127.0.0.1:${E2E_STRIPE_PORT}`;
+
+/** An order of the demo package paid by card as Stripe.js would pay it, then recorded through the API; returns its id and price. */
+export async function paidOrderThroughApi(page: Page, baseURL: string, email: string) {
+  const id = await placeOrderThroughApi(page, { email, quantity: 2 });
+  const headers = { Origin: baseURL };
+  const started = await page.request.post("/api/create-payment-intent", { data: { orderId: id }, headers });
+  expect(started.status(), await started.text()).toBe(200);
+  const { clientSecret } = (await started.json()) as { clientSecret: string };
+  const intentId = clientSecret.split("_secret_")[0];
+  const post = (path: string, fields: Record<string, string>) =>
+    page.request.post(`${STRIPE}${path}`, { form: { key: TEST_PUBLISHABLE_KEY, ...fields } });
+  const method = (await (
+    await post("/v1/payment_methods", {
+      type: "card",
+      "card[number]": "4242424242424242",
+      "card[exp_month]": "12",
+      "card[exp_year]": "2034",
+      "card[cvc]": "123",
+    })
+  ).json()) as { id: string };
+  expect(
+    (await post(`/v1/payment_intents/${intentId}/confirm`, { payment_method: method.id, client_secret: clientSecret })).ok(),
+  ).toBe(true);
+  const recorded = await page.request.put(`/api/my-orders/${id}`, { data: { transaction: intentId }, headers });
+  expect(recorded.status(), await recorded.text()).toBe(200);
+  const order = (await (await page.request.get(`/api/my-orders/${id}`)).json()) as { Price: number };
+  return { id, price: order.Price };
 }

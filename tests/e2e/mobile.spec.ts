@@ -277,7 +277,7 @@ test("the persons field can be cleared and retyped; out-of-range values are corr
   } else {
     // The browser refuses the form; a number typed into the address is clamped by the server.
     await persons.fill("25");
-    await page.getByRole("button", { name: "Update total" }).click();
+    await page.getByRole("button", { name: "Add-Cart" }).click();
     expect(await persons.evaluate((input: HTMLInputElement) => input.validity.rangeOverflow)).toBe(true);
     await open(page, `${new URL(page.url()).pathname}?quantity=25&type=city`, false);
     await expect(persons).toHaveValue("20");

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { chooseFirstDate, open, openDeparture } from "./helpers";
+import { chooseFirstDate, open, openDeparture, pressAddCart } from "./helpers";
 
 test("a customer orders a package, sees it in My Orders and deletes it", async ({ page, javaScriptEnabled, signIn }) => {
   const alerts: string[] = [];
@@ -15,8 +15,7 @@ test("a customer orders a package, sees it in My Orders and deletes it", async (
   await chooseFirstDate(page);
   await page.getByRole("button", { name: "One person more" }).click();
   await page.getByLabel("Package type").selectOption("adventure");
-  if (!javaScriptEnabled) await page.getByRole("button", { name: "Update total" }).click();
-  await page.getByRole("link", { name: "Add-Cart" }).click();
+  await pressAddCart(page, javaScriptEnabled);
   await expect(page).toHaveURL(/\/addCart\/760\?/);
   await expect(page.getByText("Price: $760")).toBeVisible();
 

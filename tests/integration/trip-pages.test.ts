@@ -365,3 +365,43 @@ describe("the package page for search engines and link previews", () => {
     expect(publicOrigin(proxied, 0)).toBe("http://10.0.0.5:3000");
   });
 });
+
+describe("Add-Cart without JavaScript (add=1)", () => {
+  const press = (serviceId: string, query: string) =>
+    callRoute(orderPage.loader, getRequest(`/order/${serviceId}?${query}&add=1`), { id: serviceId });
+
+  it("goes to the checkout priced on the server, with the query the page's link uses", async () => {
+    const plain = await newPackage();
+    const answer = await press(plain.id, "quantity=3&type=group");
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe(`/addCart/900?service=${plain.id}&quantity=3&type=group`);
+    // A quantity out of range is clamped as the page clamps it.
+    const clamped = await press(plain.id, "quantity=99&type=city");
+    expect(clamped.headers.get("Location")).toBe(`/addCart/6000?service=${plain.id}&quantity=20&type=city`);
+
+    const dated = await newPackage();
+    const departure = await (
+      await db()
+    ).departure.create({
+      data: { serviceId: dated.id, startDate: new Date("2031-03-08"), seats: 2 },
+    });
+    const booked = await press(dated.id, `departure=${departure.id}&quantity=2&type=couple`);
+    expect(booked.headers.get("Location")).toBe(
+      `/addCart/600?service=${dated.id}&quantity=2&type=couple&departure=${departure.id}`,
+    );
+  });
+
+  it("stays on the page, naming only what is missing, when a choice is", async () => {
+    const dated = await newPackage();
+    const departure = await (
+      await db()
+    ).departure.create({
+      data: { serviceId: dated.id, startDate: new Date("2031-03-08"), seats: 2 },
+    });
+    for (const query of ["quantity=1&type=Choose", `departure=${departure.id}&quantity=3&type=city`, "quantity=1&type=city"]) {
+      const answer = await press(dated.id, query);
+      expect(answer.status, query).toBe(200);
+      expect(answer.data, query).toMatchObject({ adding: true });
+    }
+  });
+});
