@@ -15,11 +15,12 @@ import {
   recordReportedRefunds,
   type BookingRow,
 } from "~/data/bookings.server";
+import { agencyToday } from "~/domain/dates";
 import { isPlausibleId } from "~/domain/ids";
 import { cancellationEmails, latePaymentRefundEmails, refundEmails, type BookingFacts } from "~/domain/lifecycle-emails";
 import { deliverOutbox } from "~/domain/mail.server";
 import { formatDollars } from "~/domain/money";
-import { agencyDate, policyRefund, refundPolicyOf, type PolicyRefund } from "~/domain/refund-policy";
+import { policyRefund, refundPolicyOf, type PolicyRefund } from "~/domain/refund-policy";
 import { paymentsConfigured, stripe } from "~/domain/stripe.server";
 
 export class CancellationError extends Error {
@@ -45,6 +46,7 @@ export interface CancellationOutcome {
 export function bookingFacts(order: Pick<BookingRow, keyof BookingFacts>): BookingFacts {
   return {
     id: order.id,
+    reference: order.reference,
     email: order.email,
     firstName: order.firstName,
     lastName: order.lastName,
@@ -97,7 +99,7 @@ export interface CancellationQuote {
 }
 
 /** What cancelling the booking now would refund (the order page shows it before the customer confirms). */
-export function quoteCancellation(order: BookingRow, actor: Actor, today = agencyDate()): CancellationQuote {
+export function quoteCancellation(order: BookingRow, actor: Actor, today = agencyToday()): CancellationQuote {
   const paid = order.paymentStatus === "PAID" && order.payment !== null;
   const paidCents = paid ? order.payment!.amountCents : 0;
   return {

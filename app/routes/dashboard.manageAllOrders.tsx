@@ -6,8 +6,9 @@ import { DataTable } from "~/components/DataTable";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
 import { OrderStatus } from "~/components/OrderStatus";
 import { listPackageChoices } from "~/data/order-lists.server";
-import { BOOKING_STATUS_LABELS, BOOKING_STATUSES, travelDateText } from "~/domain/booking-status";
+import { BOOKING_STATUS_LABELS, BOOKING_STATUSES } from "~/domain/booking-status";
 import { CancellationError, cancellationPreview } from "~/domain/cancellation.server";
+import { formatCalendarDate } from "~/domain/dates";
 import { formatDollars } from "~/domain/money";
 import { ORDER_SORT_LABELS, ORDER_SORTS, PACKAGE_SELECT_MAX, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from "~/domain/order-list";
 import { orderLine } from "~/domain/ordering";
@@ -23,6 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Only what the table shows: the page stays small (docs/performance.md, "At scale").
   const orders = page.orders.map((order) => ({
     id: order.id,
+    reference: order.reference,
     firstName: order.firstName,
     lastName: order.lastName,
     serviceTitle: order.serviceTitle,
@@ -100,7 +102,7 @@ export default function ManageAllOrders() {
             name="q"
             defaultValue={filter.q ?? ""}
             maxLength={100}
-            placeholder="Name, email, phone or order number"
+            placeholder="Name, email, phone, order number or reference"
           />
         </div>
         <div className="field">
@@ -186,6 +188,7 @@ export default function ManageAllOrders() {
         rowKey={(order) => order.id}
         empty={filtered || paged ? "No orders match." : "There are no orders yet."}
         columns={[
+          { header: "Reference", cell: (order) => <span className="reference">{order.reference}</span> },
           {
             header: "Customer",
             cell: (order) => (
@@ -221,7 +224,7 @@ export default function ManageAllOrders() {
                 {order.travelDate ? (
                   <>
                     <br />
-                    <span className="hint">Travel {travelDateText(order.travelDate)}</span>
+                    <span className="hint">Travel {formatCalendarDate(order.travelDate)}</span>
                   </>
                 ) : null}
               </>

@@ -12,6 +12,7 @@ import { useHydrated } from "~/components/hooks";
 import { findOrderPage } from "~/data/bookings.server";
 import { cancelFormSchema, toCents } from "~/domain/cancellation";
 import { CancellationError, cancelBooking, quoteCancellation } from "~/domain/cancellation.server";
+import { formatCalendarDate, formatDateTime } from "~/domain/dates";
 import { parseForm } from "~/domain/forms";
 import { isPlausibleId } from "~/domain/ids";
 import { formatDollars } from "~/domain/money";
@@ -33,8 +34,6 @@ async function loadOrder(request: Request, id: string | undefined) {
   return { user, order };
 }
 
-const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, order } = await loadOrder(request, params.id);
   const quote = quoteCancellation(order, user);
@@ -43,12 +42,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     isOwner: order.userId === user.id,
     order: {
       id: order.id,
+      reference: order.reference,
       createdAt: order.createdAt.toISOString(),
       serviceTitle: order.serviceTitle,
       packageType: order.packageType,
       quantity: order.quantity,
       priceCents: order.priceCents,
-      travelDate: day(order.travelDate),
+      travelDate: order.travelDate && formatCalendarDate(order.travelDate),
       status: order.bookingStatus,
       paymentStatus: order.paymentStatus,
       holdExpiresAt: order.holdExpiresAt?.toISOString() ?? null,
@@ -119,7 +119,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: loaded ? `Order ${loaded.order.id} — Tour Booking` : "Order — Tour Booking" },
+  { title: loaded ? `Order ${loaded.order.reference} — Tour Booking` : "Order — Tour Booking" },
 ];
 
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -133,7 +133,7 @@ export default function OrderPage() {
   return (
     <article aria-labelledby="order-title" className="booking-page receipt">
       <header className="order-header">
-        <h1 id="order-title">Order {order.id}</h1>
+        <h1 id="order-title">Order {order.reference}</h1>
         <p>
           <span className={`status-badge status-${order.status.toLowerCase()}`}>{STATUS_LABELS[order.status]}</span>
         </p>
@@ -159,10 +159,10 @@ export default function OrderPage() {
       <section aria-labelledby="booking-title" className="receipt-section">
         <h2 id="booking-title">Booking</h2>
         <dl className="facts">
-          <dt>Order number</dt>
-          <dd>{order.id}</dd>
+          <dt>Booking reference</dt>
+          <dd>{order.reference}</dd>
           <dt>Ordered on</dt>
-          <dd>{new Date(order.createdAt).toUTCString()}</dd>
+          <dd>{formatDateTime(order.createdAt)}</dd>
           <dt>Package</dt>
           <dd>{order.serviceTitle}</dd>
           <dt>Departure date</dt>
@@ -209,7 +209,7 @@ function PaymentSection({ order }: { order: Loaded["order"] }) {
           <dt>Amount</dt>
           <dd>{formatDollars(order.payment.amountCents)}</dd>
           <dt>Paid on</dt>
-          <dd>{new Date(order.payment.created).toUTCString()}</dd>
+          <dd>{formatDateTime(order.payment.created)}</dd>
           {order.payment.last4 ? (
             <>
               <dt>Card</dt>
@@ -243,7 +243,7 @@ function RefundsSection({ order }: { order: Loaded["order"] }) {
       <ul className="plain-list">
         {order.refunds.map((refund) => (
           <li key={refund.stripeRefundId}>
-            {formatDollars(refund.amountCents)} on {new Date(refund.createdAt).toUTCString()} (reference{" "}
+            {formatDollars(refund.amountCents)} on {formatDateTime(refund.createdAt)} (reference{" "}
             <code>{refund.stripeRefundId}</code>){refund.reason ? `: ${refund.reason}` : ""}
           </li>
         ))}
@@ -262,7 +262,7 @@ function HistorySection({ history }: { history: Loaded["order"]["history"] }) {
       <ol className="plain-list status-history">
         {history.map((change) => (
           <li key={`${change.createdAt}-${change.toStatus}`}>
-            <time dateTime={change.createdAt}>{new Date(change.createdAt).toUTCString()}</time>: {STATUS_LABELS[change.toStatus]}
+            <time dateTime={change.createdAt}>{formatDateTime(change.createdAt)}</time>: {STATUS_LABELS[change.toStatus]}
             {change.reason ? ` (${change.reason})` : ""}
           </li>
         ))}
