@@ -188,11 +188,13 @@ export default function ManageAllOrders() {
         rowKey={(order) => order.id}
         empty={filtered || paged ? "No orders match." : "There are no orders yet."}
         columns={[
-          { header: "Reference", cell: (order) => <span className="reference">{order.reference}</span> },
           {
             header: "Customer",
             cell: (order) => (
               <>
+                {/* The reference first: what a customer on the phone quotes (a column of its own would not fit a laptop). */}
+                <span className="reference">{order.reference}</span>
+                <br />
                 <Link to={`/dashboard/orders/${order.id}`}>
                   {order.firstName} {order.lastName}
                 </Link>
