@@ -5,8 +5,8 @@
 import { randomInt } from "node:crypto";
 
 export const REFERENCE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
-export const REFERENCE_PREFIX = "TB-";
-export const REFERENCE_LENGTH = 6;
+const REFERENCE_PREFIX = "TB-";
+const REFERENCE_LENGTH = 6;
 
 /** A new random reference, "TB-" and 6 symbols; `pick(n)` draws an index below n. */
 export function newReference(pick: (n: number) => number = randomInt): string {

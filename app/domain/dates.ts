@@ -3,7 +3,7 @@
 // same on the server and in the browser (an explicit time zone, so hydration never disagrees).
 // Machine data (API JSON, URLs, sitemaps) keeps ISO 8601.
 
-export const AGENCY_TIME_ZONE = "Asia/Dhaka";
+const AGENCY_TIME_ZONE = "Asia/Dhaka";
 
 const DATE = { day: "numeric", month: "short", year: "numeric" } as const;
 const dateInDhaka = new Intl.DateTimeFormat("en-GB", { ...DATE, timeZone: AGENCY_TIME_ZONE });
