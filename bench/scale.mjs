@@ -56,6 +56,7 @@ const LISTS = [
   { name: "Manage All Orders, search name", path: "/dashboard/manageAllOrders?q=nusrat", as: "admin" },
   { name: "Manage All Orders, search email", path: "/dashboard/manageAllOrders?q=user4242%40", as: "admin" },
   { name: "Manage All Orders, search phone", path: "/dashboard/manageAllOrders?q=0171000042", as: "admin" },
+  { name: "Manage All Orders, search reference", path: "/dashboard/manageAllOrders?q=tb-7k3", as: "admin" },
   { name: "Manage All Orders, rare filter", path: "/dashboard/manageAllOrders?status=CANCELLED&payment=FAILED", as: "admin" },
   {
     name: "Manage All Orders, month + package",
@@ -187,10 +188,12 @@ async function fill() {
     // and payments mixed as an agency's would be (mostly confirmed and paid, some pending).
     await step(
       "orders",
-      `INSERT INTO "Order" (id, "userId", "serviceId", "serviceTitle", "unitPriceCents", quantity, "packageType", "priceCents",
+      `INSERT INTO "Order" (id, reference, "userId", "serviceId", "serviceTitle", "unitPriceCents", quantity, "packageType", "priceCents",
          "firstName", "lastName", "streetAddress", "townName", district, "mobileNumber", email,
          "bookingStatus", "paymentStatus", "travelDate", "holdExpiresAt", "createdAt", "updatedAt")
        SELECT 'bord' || lpad(g::text, 7, '0'),
+              -- distinct references (the migration booking_reference's backfill): the default draws at random
+              booking_reference(g::bigint * 387420489 % 887503681),
               CASE WHEN g % 50 = 0 THEN 'bmany' ELSE 'buser' || lpad((1 + g % $2::int)::text, 6, '0') END,
               'bpkg' || lpad((1 + g % $3::int)::text, 6, '0'), 'Tour ' || (1 + g % $3::int),
               5000 + (g % 50) * 1000, 1 + g % 6, (ARRAY['city','couple','adventure','vacation','group'])[1 + g % 5]::"PackageType",
@@ -392,6 +395,7 @@ const EXPLAINS = [
     `${LIST} AND (lower(o.email) LIKE 'user4242@%' OR lower(o."firstName" || ' ' || o."lastName") LIKE 'user4242@%'
        OR lower(o."lastName") LIKE 'user4242@%' OR o.id LIKE 'user4242@%') ${ORDER}`,
   ],
+  ["search reference", `${LIST} AND (lower(o.email) LIKE 'tb-7k3%' OR o.reference LIKE 'TB-7K3%') ${ORDER}`],
   ["search phone", `${LIST} AND (o."mobileNumber" LIKE '0171000042%' OR lower(o.email) LIKE '0171000042%') ${ORDER}`],
   ["package name", `${LIST} AND o."serviceId" IN (SELECT s.id FROM "Service" s WHERE lower(s.title) LIKE 'tour 12%') ${ORDER}`],
   ["customer's orders", `${LIST} AND o."userId" = 'bmany' ${ORDER}`],

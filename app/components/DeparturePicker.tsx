@@ -1,6 +1,7 @@
 // The order page's choice of a date: one radio per open departure, in the page's GET form so that
 // it works without JavaScript; a sold-out date is shown but cannot be chosen.
-import { formatTravelDate, seatsLeftLabel } from "~/domain/departures";
+import { formatCalendarDate } from "~/domain/dates";
+import { seatsLeftLabel } from "~/domain/departures";
 
 export interface DepartureOption {
   id: string;
@@ -38,7 +39,7 @@ export function DeparturePicker({
                     disabled={soldOut}
                     onChange={() => onChange(departure.id)}
                   />
-                  <span>{formatTravelDate(departure.date)}</span>
+                  <span>{formatCalendarDate(departure.date)}</span>
                   <span className="seats-left">{seatsLeftLabel(departure.seatsLeft)}</span>
                 </label>
               </li>

@@ -3,6 +3,7 @@
 // when the package has it, so a package without facts looks as it always did.
 import { Stars } from "~/components/Stars";
 import { avatarSrc } from "~/domain/avatars";
+import { formatDate } from "~/domain/dates";
 import type { ItineraryDay } from "~/domain/packages";
 
 interface Trip {
@@ -130,10 +131,4 @@ export function TripDetails({ tourPackage, reviews }: { tourPackage: Trip; revie
       ) : null}
     </div>
   );
-}
-
-/** "12 Nov 2026", the same on the server and in any browser (no locale or time zone of the reader). */
-function formatDate(date: Date): string {
-  const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-  return `${date.getUTCDate()} ${months[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }

@@ -14,6 +14,7 @@ const HOLDS_SEATS: BookingStatus[] = ["PENDING", "CONFIRMED"];
 
 const bookingSelect = {
   id: true,
+  reference: true,
   userId: true,
   email: true,
   firstName: true,

@@ -1,13 +1,16 @@
 // The orders lists at scale: one page of 25 (or an export's 1,000) in one query, keyset-paged on
 // the sort key and the id, every filter and the search backed by an index of
-// prisma/migrations/*_order_list_indexes. Raw SQL because the search compares lower(...) prefixes,
-// which Prisma's `where` cannot express in a way those indexes serve.
+// prisma/migrations/*_order_list_indexes (the reference's: *_booking_reference). Raw SQL because
+// the search compares lower(...) prefixes, which Prisma's `where` cannot express in a way those
+// indexes serve.
 import { db } from "~/data/db.server";
+import { referenceSearchPrefix } from "~/domain/booking-reference";
 import { monthRange, type OrderListFilter, type OrderSort, searchTerms } from "~/domain/order-list";
 import { Prisma } from "~/generated/prisma/client";
 
 export interface OrderListRow {
   id: string;
+  reference: string;
   serviceId: string | null;
   serviceTitle: string;
   quantity: number;
@@ -48,7 +51,7 @@ export interface OrderPageRequest {
   now: Date;
 }
 
-const COLUMNS = Prisma.sql`o.id, o."serviceId", o."serviceTitle", o.quantity, o."packageType"::text AS "packageType",
+const COLUMNS = Prisma.sql`o.id, o.reference, o."serviceId", o."serviceTitle", o.quantity, o."packageType"::text AS "packageType",
   o."unitPriceCents", o."priceCents", o."paymentStatus"::text AS "paymentStatus", o."bookingStatus"::text AS "bookingStatus",
   o."holdExpiresAt", o."travelDate", o."createdAt", o."firstName", o."lastName", o.email, o."mobileNumber",
   o."streetAddress", o.city, o."townName", o.district, o.postcode`;
@@ -99,6 +102,9 @@ function conditions({ filter, ownerId, now }: OrderPageRequest): Prisma.Sql[] {
       Prisma.sql`o.id LIKE ${prefix}`,
     ];
     if (phone) alternatives.push(Prisma.sql`o."mobileNumber" LIKE ${likePrefix(phone)}`);
+    // "tb-7k3", "TB7K3" or "7k3": the references are stored upper case, "TB-" and 6 symbols.
+    const reference = referenceSearchPrefix(filter.q);
+    if (reference) alternatives.push(Prisma.sql`o.reference LIKE ${likePrefix(reference)}`);
     where.push(Prisma.sql`(${Prisma.join(alternatives, " OR ")})`);
   }
   return where;

@@ -2,7 +2,7 @@
 // My Orders and the order page show it, and the server actions refuse anything else with the same
 // words. An admin may also cancel a live booking whose date has passed (cancellation.server.ts).
 import { type BookingStatusName, effectiveStatus } from "~/domain/booking-status";
-import { agencyDate } from "~/domain/refund-policy";
+import { agencyToday } from "~/domain/dates";
 
 export interface BookingActionsInput {
   bookingStatus: BookingStatusName;
@@ -51,7 +51,7 @@ export function bookingActions(order: BookingActionsInput, now: Date): BookingAc
   const live = status === "PENDING" || status === "CONFIRMED";
   const paid = order.paymentStatus === "PAID";
   const seats = order.travelDate !== null;
-  const past = order.travelDate !== null && day(order.travelDate) <= agencyDate(now);
+  const past = order.travelDate !== null && day(order.travelDate) <= agencyToday(now);
   const canCancel = live && !past;
   const canDelete = live && !paid;
   return {

@@ -1,10 +1,12 @@
 // The emails of a new booking (written to the outbox with the order, app/data/orders.server.ts):
 // "booking received" to the customer, with the link to pay before the hold ends, and a notice to the agency.
-import { formatTravelDate } from "~/domain/departures";
+import { formatCalendarDate, formatDateTime } from "~/domain/dates";
 import { formatDollars } from "~/domain/money";
 
 interface NewBooking {
   orderId: string;
+  /** "TB-7K3P9Q" (app/domain/booking-reference.ts) */
+  reference: string;
   /** the site's origin, for the absolute link */
   origin: string;
   title: string;
@@ -16,19 +18,9 @@ interface NewBooking {
   customer: { name: string; email: string; mobileNumber: string };
 }
 
-/** "Tue, 24 Nov 2026, 18:30 (Dhaka time)" */
+/** "24 Nov 2026, 18:30 (Dhaka time)": a reader abroad is told whose clock it is. */
 function formatDeadline(date: Date): string {
-  const text = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Asia/Dhaka",
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(date);
-  return `${text.replace(/^(\w+) /, "$1, ")} (Dhaka time)`;
+  return `${formatDateTime(date)} (Dhaka time)`;
 }
 
 /** The customer's email and the agency's (to `agency`, CONTACT_TO). */
@@ -37,8 +29,9 @@ export function bookingEmails(
   agency: string,
 ): { to: string; subject: string; text: string; replyTo?: string }[] {
   const persons = `${booking.quantity} ${booking.quantity === 1 ? "person" : "persons"}`;
-  const date = booking.travelDate ? formatTravelDate(booking.travelDate) : null;
+  const date = booking.travelDate ? formatCalendarDate(booking.travelDate) : null;
   const facts = [
+    `Booking reference: ${booking.reference}`,
     `Package: ${booking.title}`,
     ...(date ? [`Date: ${date}`] : []),
     `Persons: ${persons}`,
@@ -48,7 +41,7 @@ export function bookingEmails(
   return [
     {
       to: booking.customer.email,
-      subject: `Booking received: ${booking.title}${date ? `, ${date}` : ""}`,
+      subject: `Booking received: ${booking.title}${date ? `, ${date}` : ""} [${booking.reference}]`,
       text: [
         `Hello ${booking.customer.name},`,
         "",
@@ -67,7 +60,7 @@ export function bookingEmails(
     {
       to: agency,
       replyTo: booking.customer.email,
-      subject: `New booking: ${booking.title}${date ? `, ${date}` : ""} (${persons})`,
+      subject: `New booking: ${booking.title}${date ? `, ${date}` : ""} (${persons}) [${booking.reference}]`,
       text: [
         `${booking.customer.name} (${booking.customer.email}, ${booking.customer.mobileNumber}) booked:`,
         "",

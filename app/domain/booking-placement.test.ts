@@ -29,19 +29,21 @@ describe("placing a booking", () => {
     const prisma = await db();
     const order = await prisma.order.findUniqueOrThrow({ where: { id }, include: { statusChanges: true } });
     expect(order).toMatchObject({ departureId: departure.id, bookingStatus: "PENDING", priceCents: 400_00 });
+    expect(order.reference).toMatch(/^TB-[2-9A-HJKMNP-Z]{6}$/);
     expect(order.travelDate?.toISOString().slice(0, 10)).toBe("2030-12-14");
     expect(order.holdExpiresAt?.toISOString()).toBe("2030-11-02T06:00:00.000Z");
     expect(order.statusChanges).toMatchObject([{ fromStatus: null, toStatus: "PENDING", byUserId: user.id }]);
     expect((await prisma.departure.findUniqueOrThrow({ where: { id: departure.id } })).seatsTaken).toBe(2);
 
     const customerEmail = await prisma.outboxEmail.findFirstOrThrow({ where: { to: "buyer@example.com" } });
-    expect(customerEmail.subject).toBe("Booking received: Hill Tracks, Sat, 14 Dec 2030");
+    expect(customerEmail.subject).toBe(`Booking received: Hill Tracks, 14 Dec 2030 [${order.reference}]`);
     for (const line of [
+      `Booking reference: ${order.reference}`,
       "Package: Hill Tracks",
-      "Date: Sat, 14 Dec 2030",
+      "Date: 14 Dec 2030",
       "Persons: 2 persons",
       "Total: $400",
-      "held until Sat, 2 Nov 2030, 12:00 (Dhaka time)",
+      "held until 2 Nov 2030, 12:00 (Dhaka time)",
       `${TEST_ORIGIN}/dashboard/payment/${id}`,
     ]) {
       expect(customerEmail.text).toContain(line);
@@ -49,7 +51,8 @@ describe("placing a booking", () => {
     const agencyEmail = await prisma.outboxEmail.findFirstOrThrow({
       where: { to: "agency@tourbooking.test", text: { contains: id } },
     });
-    expect(agencyEmail.subject).toBe("New booking: Hill Tracks, Sat, 14 Dec 2030 (2 persons)");
+    expect(agencyEmail.subject).toBe(`New booking: Hill Tracks, 14 Dec 2030 (2 persons) [${order.reference}]`);
+    expect(agencyEmail.text).toContain(`Booking reference: ${order.reference}`);
     expect(agencyEmail.replyTo).toBe("buyer@example.com");
   });
 

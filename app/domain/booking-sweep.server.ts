@@ -3,7 +3,7 @@
 // are completed. Safe with several instances (see app/data/booking-sweep.server.ts). Pages do not
 // wait for it: effectiveStatus (app/domain/booking-status.ts) shows an overdue hold as expired at once.
 import { completeTrip, expireHold, finishedTrips, overdueHolds } from "~/data/booking-sweep.server";
-import { agencyToday } from "~/domain/departures";
+import { agencyToday } from "~/domain/dates";
 
 const BATCH = 100;
 

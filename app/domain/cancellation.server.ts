@@ -16,11 +16,12 @@ import {
   type BookingRow,
 } from "~/data/bookings.server";
 import { bookingActions } from "~/domain/booking-actions";
+import { agencyToday } from "~/domain/dates";
 import { isPlausibleId } from "~/domain/ids";
 import { cancellationEmails, latePaymentRefundEmails, refundEmails, type BookingFacts } from "~/domain/lifecycle-emails";
 import { deliverOutbox } from "~/domain/mail.server";
 import { formatDollars } from "~/domain/money";
-import { agencyDate, policyRefund, refundPolicyOf, type PolicyRefund } from "~/domain/refund-policy";
+import { policyRefund, refundPolicyOf, type PolicyRefund } from "~/domain/refund-policy";
 import { paymentsConfigured, stripe } from "~/domain/stripe.server";
 
 export class CancellationError extends Error {
@@ -46,6 +47,7 @@ export interface CancellationOutcome {
 export function bookingFacts(order: Pick<BookingRow, keyof BookingFacts>): BookingFacts {
   return {
     id: order.id,
+    reference: order.reference,
     email: order.email,
     firstName: order.firstName,
     lastName: order.lastName,
@@ -88,7 +90,7 @@ export interface CancellationQuote {
 
 /** What cancelling the booking now would refund (the order page shows it before the customer confirms). */
 export function quoteCancellation(order: BookingRow, actor: Actor, now = new Date()): CancellationQuote {
-  const today = agencyDate(now);
+  const today = agencyToday(now);
   const paid = order.paymentStatus === "PAID" && order.payment !== null;
   const paidCents = paid ? order.payment!.amountCents : 0;
   return {

@@ -156,8 +156,3 @@ export function pageHref(pathname: string, params: URLSearchParams, page: number
   const search = next.toString();
   return search ? `${pathname}?${search}` : pathname;
 }
-
-/** Today as YYYY-MM-DD in UTC, as the departures are dated. */
-export function todayIso(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}

@@ -47,8 +47,3 @@ export function barGeometry(values: number[], width: number, height: number, max
     return { x: index * slot + (slot - barWidth) / 2, y: height - barHeight, width: barWidth, height: barHeight };
   });
 }
-
-/** "2026-11-23" for a moment (UTC). */
-export function isoDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}

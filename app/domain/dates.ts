@@ -1,35 +1,52 @@
-// How the site shows dates: the agency works in Bangladesh time, the same on the server and in
-// the browser (a fixed time zone, so hydration never disagrees).
+// The one home of the agency's clock and of how dates read: the agency works in Bangladesh time,
+// and every date or time a person sees (pages, emails, CSV columns for people) is written here, the
+// same on the server and in the browser (an explicit time zone, so hydration never disagrees).
+// Machine data (API JSON, URLs, sitemaps) keeps ISO 8601.
+
 const AGENCY_TIME_ZONE = "Asia/Dhaka";
 
-const dayFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: AGENCY_TIME_ZONE,
-});
-const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
+const DATE = { day: "numeric", month: "short", year: "numeric" } as const;
+const dateInDhaka = new Intl.DateTimeFormat("en-GB", { ...DATE, timeZone: AGENCY_TIME_ZONE });
+const calendarDate = new Intl.DateTimeFormat("en-GB", { ...DATE, timeZone: "UTC" });
+const dateTimeInDhaka = new Intl.DateTimeFormat("en-GB", {
+  ...DATE,
   hour: "2-digit",
   minute: "2-digit",
   hourCycle: "h23",
   timeZone: AGENCY_TIME_ZONE,
 });
 const monthFormat = new Intl.DateTimeFormat("en-GB", { month: "short", year: "numeric", timeZone: "UTC" });
+const isoDay = new Intl.DateTimeFormat("en-CA", {
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  timeZone: AGENCY_TIME_ZONE,
+});
 
-/** "23 Nov 2026": the day of a moment in Bangladesh. */
-export function formatDay(date: Date | string): string {
-  return dayFormat.format(new Date(date));
+/** "26 Nov 2026": the day of a moment in Bangladesh. */
+export function formatDate(moment: Date | string): string {
+  return dateInDhaka.format(new Date(moment));
 }
 
-/** "23 Nov 2026, 18:05": a moment in Bangladesh time. */
-export function formatDateTime(date: Date | string): string {
-  return dateTimeFormat.format(new Date(date));
+/** "26 Nov 2026, 00:50": a moment in Bangladesh time, without seconds. */
+export function formatDateTime(moment: Date | string): string {
+  return dateTimeInDhaka.format(new Date(moment));
+}
+
+/**
+ * "8 Jan 2027" for a calendar date (a departure: a DATE column, read as midnight UTC, or
+ * "2027-01-08"): the day as written, never shifted by a time zone.
+ */
+export function formatCalendarDate(date: Date | string): string {
+  return calendarDate.format(typeof date === "string" ? new Date(`${date.slice(0, 10)}T00:00:00Z`) : date);
 }
 
 /** "Nov 2026" for a month key "2026-11". */
 export function formatMonth(month: string): string {
   return monthFormat.format(new Date(`${month}-01T00:00:00Z`));
+}
+
+/** Today's date at the agency, YYYY-MM-DD (departures are dated in its calendar). */
+export function agencyToday(now: Date = new Date()): string {
+  return isoDay.format(now);
 }

@@ -10,7 +10,8 @@ import {
 } from "~/data/departures.server";
 import { findPackageToOrder } from "~/data/packages.server";
 import { CancellationError, cancelDeparture } from "~/domain/cancellation.server";
-import { agencyToday, DUPLICATE_DEPARTURE, newDepartureDateError, seatsChangeError } from "~/domain/departures";
+import { agencyToday } from "~/domain/dates";
+import { DUPLICATE_DEPARTURE, newDepartureDateError, seatsChangeError } from "~/domain/departures";
 
 export class DepartureError extends Error {
   constructor(

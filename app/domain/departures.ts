@@ -1,23 +1,14 @@
 // Dated departures of a package: the rules shared by the order page, the checkout, the admin page
-// and the API (seats, dates, labels). Dates are calendar days (YYYY-MM-DD) in Bangladesh's time.
+// and the API (seats, dates, labels). Dates are calendar days (YYYY-MM-DD) in Bangladesh's time
+// (agencyToday and the formats are in app/domain/dates.ts); a departure on today's date can no
+// longer be booked.
 import { z } from "zod";
 import { MAX_QUANTITY } from "~/domain/ordering";
 
 export const MIN_DEPARTURE_SEATS = 1;
 export const MAX_DEPARTURE_SEATS = 500;
 
-const AGENCY_TIME_ZONE = "Asia/Dhaka";
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Today's date at the agency, YYYY-MM-DD: a departure on that day can no longer be booked. */
-export function agencyToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: AGENCY_TIME_ZONE,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
-}
 
 /** A stored @db.Date (midnight UTC) as YYYY-MM-DD. */
 export function isoDate(date: Date): string {
@@ -29,13 +20,6 @@ export function isCalendarDate(value: string): boolean {
   if (!ISO_DATE.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && isoDate(date) === value;
-}
-
-/** "Sat, 12 Dec 2026" */
-export function formatTravelDate(date: string): string {
-  return new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short", year: "numeric" })
-    .format(new Date(`${date}T00:00:00Z`))
-    .replace(/^(\w+) /, "$1, ");
 }
 
 const departureDate = z

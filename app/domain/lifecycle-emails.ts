@@ -2,6 +2,7 @@
 // refund (to the customer, and a copy to the agency), a departure cancelled by the agency, and a
 // payment refunded because it came after the booking's seats were gone. Pure texts; they go to
 // the outbox (app/data/messages.server.ts) in the same transaction as the change they report.
+import { formatCalendarDate } from "~/domain/dates";
 import { formatDollars } from "~/domain/money";
 
 export interface EmailMessage {
@@ -13,6 +14,8 @@ export interface EmailMessage {
 
 export interface BookingFacts {
   id: string;
+  /** "TB-7K3P9Q": what the customer quotes (app/domain/booking-reference.ts) */
+  reference: string;
   email: string;
   firstName: string;
   lastName: string;
@@ -26,12 +29,18 @@ export interface BookingFacts {
 
 const persons = (quantity: number) => `${quantity} ${quantity === 1 ? "person" : "persons"}`;
 
-/** The booking's lines shared by every email: order number, package, date, persons, total. */
+/** "Payment received: … [TB-7K3P9Q]": every subject ends with the reference. */
+const withReference = (subject: string, order: BookingFacts) => `${subject} [${order.reference}]`;
+
+/** The departure's date as people read it, " on 8 Jan 2027", or "". */
+const onDate = (order: BookingFacts) => (order.travelDate ? ` on ${formatCalendarDate(order.travelDate)}` : "");
+
+/** The booking's lines shared by every email: reference, package, date, persons, total. */
 function bookingLines(order: BookingFacts): string[] {
   return [
-    `Order number: ${order.id}`,
+    `Booking reference: ${order.reference}`,
     `Package: ${order.serviceTitle} (${order.packageType})`,
-    ...(order.travelDate ? [`Departure date: ${order.travelDate}`] : []),
+    ...(order.travelDate ? [`Departure date: ${formatCalendarDate(order.travelDate)}`] : []),
     `Persons: ${persons(order.quantity)}`,
     `Total: ${formatDollars(order.priceCents)}`,
   ];
@@ -44,7 +53,7 @@ export function receiptEmail(
 ): EmailMessage {
   return {
     to: order.email,
-    subject: `Payment received: ${order.serviceTitle}`,
+    subject: withReference(`Payment received: ${order.serviceTitle}`, order),
     text: [
       `Dear ${order.firstName},`,
       "",
@@ -85,11 +94,11 @@ export function cancellationEmails(
     by === "departure"
       ? {
           to: order.email,
-          subject: `Departure cancelled: ${order.serviceTitle}${order.travelDate ? ` on ${order.travelDate}` : ""}`,
+          subject: withReference(`Departure cancelled: ${order.serviceTitle}${onDate(order)}`, order),
           text: [
             `Dear ${order.firstName},`,
             "",
-            `we are sorry: we had to cancel the departure of ${order.serviceTitle}${order.travelDate ? ` on ${order.travelDate}` : ""}. Your booking is cancelled.`,
+            `we are sorry: we had to cancel the departure of ${order.serviceTitle}${onDate(order)}. Your booking is cancelled.`,
             "",
             ...bookingLines(order),
             refundLine(refundCents, refundId),
@@ -99,7 +108,7 @@ export function cancellationEmails(
         }
       : {
           to: order.email,
-          subject: `Booking cancelled: ${order.serviceTitle}`,
+          subject: withReference(`Booking cancelled: ${order.serviceTitle}`, order),
           text: [
             `Dear ${order.firstName},`,
             "",
@@ -116,7 +125,7 @@ export function cancellationEmails(
   const copy: EmailMessage = {
     to: agency,
     replyTo: order.email,
-    subject: `Cancelled: order ${order.id} (${order.serviceTitle})`,
+    subject: withReference(`Cancelled: order ${order.id} (${order.serviceTitle})`, order),
     text: [
       `${order.firstName} ${order.lastName} <${order.email}>: booking cancelled (${by}).`,
       `Reason: ${reason}`,
@@ -137,7 +146,7 @@ export function latePaymentRefundEmails(
   return [
     {
       to: order.email,
-      subject: `Payment refunded: ${order.serviceTitle}`,
+      subject: withReference(`Payment refunded: ${order.serviceTitle}`, order),
       text: [
         `Dear ${order.firstName},`,
         "",
@@ -152,7 +161,7 @@ export function latePaymentRefundEmails(
     {
       to: agency,
       replyTo: order.email,
-      subject: `Cancelled: order ${order.id} (${order.serviceTitle})`,
+      subject: withReference(`Cancelled: order ${order.id} (${order.serviceTitle})`, order),
       text: [
         `${order.firstName} ${order.lastName} <${order.email}>: paid after the booking ended and no seats were left; refunded in full.`,
         "",
@@ -168,7 +177,7 @@ export function refundEmails(order: BookingFacts, refund: { cents: number; refun
   return [
     {
       to: order.email,
-      subject: `Refund: ${order.serviceTitle}`,
+      subject: withReference(`Refund: ${order.serviceTitle}`, order),
       text: [
         `Dear ${order.firstName},`,
         "",
@@ -181,7 +190,7 @@ export function refundEmails(order: BookingFacts, refund: { cents: number; refun
     {
       to: agency,
       replyTo: order.email,
-      subject: `Refund recorded: order ${order.id} (${order.serviceTitle})`,
+      subject: withReference(`Refund recorded: order ${order.id} (${order.serviceTitle})`, order),
       text: [
         `Refunded in the payment provider's dashboard: ${formatDollars(refund.cents)} (${refund.refundIds})`,
         "",

@@ -27,7 +27,7 @@ export const ORDER_SORT_LABELS: Record<OrderSort, string> = {
 };
 
 export interface OrderListFilter {
-  /** customer name, email, phone or order number (a prefix of any) */
+  /** customer name, email, phone, order number or booking reference (a prefix of any) */
   q?: string;
   payment?: PaymentStatusName;
   status?: BookingStatusName;

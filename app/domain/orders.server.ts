@@ -8,7 +8,8 @@ import { bookingEmails } from "~/domain/booking-emails";
 import { holdDeadline } from "~/domain/booking-status";
 import { cancelForDelete, type Actor, type CancellationOutcome } from "~/domain/cancellation.server";
 import type { CheckoutInput } from "~/domain/checkout";
-import { agencyToday, DEPARTURE_NEEDED, DEPARTURE_UNAVAILABLE, isoDate, seatsLeft, seatsRefusal } from "~/domain/departures";
+import { agencyToday } from "~/domain/dates";
+import { DEPARTURE_NEEDED, DEPARTURE_UNAVAILABLE, isoDate, seatsLeft, seatsRefusal } from "~/domain/departures";
 import { isPlausibleId } from "~/domain/ids";
 import { deliverOutbox } from "~/domain/mail.server";
 import { totalCents } from "~/domain/ordering";
@@ -85,10 +86,11 @@ export async function placeOrder(
       },
       {
         today: agencyToday(now),
-        emails: (orderId) =>
+        emails: ({ id: orderId, reference }) =>
           bookingEmails(
             {
               orderId,
+              reference,
               origin,
               title: tourPackage.title,
               travelDate,

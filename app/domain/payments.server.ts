@@ -12,11 +12,11 @@ import {
 import { recordPayment } from "~/data/payments.server";
 import { effectiveStatus } from "~/domain/booking-status";
 import { bookingFacts, recordStripeRefunds, refundLatePayment } from "~/domain/cancellation.server";
+import { agencyToday } from "~/domain/dates";
 import { isPlausibleId } from "~/domain/ids";
 import { receiptEmail } from "~/domain/lifecycle-emails";
 import { deliverOutbox } from "~/domain/mail.server";
 import { mismatchBetween, PAYMENT_CURRENCY } from "~/domain/payments";
-import { agencyDate } from "~/domain/refund-policy";
 import { paymentsConfigured, stripe } from "~/domain/stripe.server";
 
 export class PaymentError extends Error {
@@ -155,7 +155,7 @@ async function recordVerifiedPayment(order: PayableOrderRow, paymentIntentId: st
   };
   let outcome;
   try {
-    outcome = await recordPayment(order.id, recorded, receiptEmail(bookingFacts(order), recorded), agencyDate());
+    outcome = await recordPayment(order.id, recorded, receiptEmail(bookingFacts(order), recorded), agencyToday());
   } catch (error) {
     // The unique order id on Payment: another request (browser, API or webhook) recorded it first.
     // A refund that the first one could not make (Stripe unreachable) is tried again.

@@ -99,14 +99,6 @@ export function storedRefundPolicy(tiers: RefundTier[]): RefundTier[] | null {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Bangladesh Standard Time (UTC+6, no daylight saving): the agency's calendar. */
-const AGENCY_OFFSET_MS = 6 * 60 * 60 * 1000;
-
-/** The agency's date (YYYY-MM-DD) at `now`. */
-export function agencyDate(now: Date = new Date()): string {
-  return new Date(now.getTime() + AGENCY_OFFSET_MS).toISOString().slice(0, 10);
-}
-
 /** Whole calendar days from `today` to `travelDate` (both YYYY-MM-DD): 0 on the day, negative after. */
 export function daysBefore(travelDate: string, today: string): number {
   return Math.round((Date.parse(`${travelDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);

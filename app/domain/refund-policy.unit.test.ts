@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseForm } from "~/domain/forms";
 import {
-  agencyDate,
   daysBefore,
   DEFAULT_REFUND_POLICY,
   describePolicy,
@@ -154,12 +153,5 @@ describe("the refund policy form", () => {
     const submission = form(rows);
     expect(submission.status).toBe("error");
     expect(Object.values(submission.reply().error ?? {}).flat()).toContain(message);
-  });
-});
-
-describe("the agency's date", () => {
-  it("is Dhaka's calendar day (UTC+6)", () => {
-    expect(agencyDate(new Date("2026-11-23T17:59:59Z"))).toBe("2026-11-23");
-    expect(agencyDate(new Date("2026-11-23T18:00:00Z"))).toBe("2026-11-24");
   });
 });

@@ -2,6 +2,7 @@
 // make or revoke an administrator, disable or re-enable. The rule runs inside the transaction that
 // holds the enabled administrators' rows (app/data/users.server.ts), so it sees who is an admin now.
 import { z } from "zod";
+import { formatDate } from "~/domain/dates";
 import { recordId } from "~/domain/fields";
 
 const ACCESS_ACTIONS = ["make-admin", "revoke-admin", "disable", "enable"] as const;
@@ -83,9 +84,7 @@ const AUDIT_VERB: Record<AuditAction, string> = {
   ENABLE: "Re-enabled",
 };
 
-const DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-
-/** "Disabled by Ann Admin, 23 Nov 2026" (the day in UTC, so server and browser agree). */
+/** "Disabled by Ann Admin, 23 Nov 2026" (the day in Dhaka). */
 export function auditLine(entry: { action: AuditAction; actorName: string; createdAt: Date | string }): string {
-  return `${AUDIT_VERB[entry.action]} by ${entry.actorName}, ${DAY.format(new Date(entry.createdAt))}`;
+  return `${AUDIT_VERB[entry.action]} by ${entry.actorName}, ${formatDate(entry.createdAt)}`;
 }

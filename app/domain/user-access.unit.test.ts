@@ -76,9 +76,12 @@ describe("decideAccessChange", () => {
 });
 
 describe("auditLine", () => {
-  it("says what, who and the day (UTC)", () => {
-    expect(auditLine({ action: "DISABLE", actorName: "Ann Admin", createdAt: new Date("2026-11-23T23:59:00Z") })).toBe(
+  it("says what, who and the day (in Dhaka)", () => {
+    expect(auditLine({ action: "DISABLE", actorName: "Ann Admin", createdAt: new Date("2026-11-23T17:59:00Z") })).toBe(
       "Disabled by Ann Admin, 23 Nov 2026",
+    );
+    expect(auditLine({ action: "DISABLE", actorName: "Ann Admin", createdAt: new Date("2026-11-23T23:59:00Z") })).toBe(
+      "Disabled by Ann Admin, 24 Nov 2026",
     );
     expect(auditLine({ action: "MAKE_ADMIN", actorName: "Bo", createdAt: "2026-01-02T00:00:00Z" })).toBe(
       "Made admin by Bo, 2 Jan 2026",

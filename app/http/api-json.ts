@@ -50,6 +50,7 @@ export function packageJson(tourPackage: {
 
 export interface OrderRecord {
   id: string;
+  reference: string;
   firstName: string;
   lastName: string;
   streetAddress: string;
@@ -73,6 +74,7 @@ export interface OrderRecord {
 export function orderJson(order: OrderRecord, now: Date = new Date()): z.infer<typeof orderSchema> {
   return {
     _id: order.id,
+    reference: order.reference,
     firstName: order.firstName,
     lastName: order.lastName,
     streetAddress: order.streetAddress,

@@ -166,6 +166,10 @@ export const paymentSchema = z
 export const orderSchema = z
   .object({
     _id: z.string(),
+    reference: z
+      .string()
+      .regex(/^TB-[2-9A-HJKMNP-Z]{6}$/)
+      .describe('The booking\'s reference, what a person quotes ("TB-" and 6 letters and digits without 0, O, 1, I, L)'),
     firstName: z.string(),
     lastName: z.string(),
     streetAddress: z.string(),

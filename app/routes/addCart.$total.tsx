@@ -7,7 +7,7 @@ import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, FormErrors, SelectField, SubmitButton } from "~/components/forms";
 import { PackageImage } from "~/components/PackageImage";
 import { checkoutSchema, DISTRICTS } from "~/domain/checkout";
-import { formatTravelDate } from "~/domain/departures";
+import { formatCalendarDate } from "~/domain/dates";
 import { parseForm } from "~/domain/forms";
 import { isPlausibleId } from "~/domain/ids";
 import { dollarsValue, formatDollars } from "~/domain/money";
@@ -179,7 +179,7 @@ export default function CheckoutPage() {
         </p>
         {order.departure ? (
           <p>
-            Date: <strong>{formatTravelDate(order.departure.date)}</strong>
+            Date: <strong>{formatCalendarDate(order.departure.date)}</strong>
           </p>
         ) : null}
         <p>

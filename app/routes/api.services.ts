@@ -1,6 +1,7 @@
 import { cursorAfter, readCursor, searchCatalogueAfter } from "~/data/catalogue.server";
 import { createPackage } from "~/data/packages.server";
-import { readCatalogueQuery, todayIso } from "~/domain/catalogue";
+import { readCatalogueQuery } from "~/domain/catalogue";
+import { agencyToday } from "~/domain/dates";
 import { packageSchema } from "~/domain/packages";
 import { packageJson } from "~/http/api-json";
 import { apiRoute, jsonError, readBody, requireApiAdmin } from "~/http/api.server";
@@ -22,7 +23,7 @@ export const { loader, action } = apiRoute({
     const { items, more } = await searchCatalogueAfter(filters, {
       limit: limit.data,
       after: after ?? undefined,
-      today: todayIso(),
+      today: agencyToday(),
     });
     const headers = new Headers();
     if (more) headers.set("Link", nextLinkHeader(request.url, encodeCursor(cursorAfter(items[items.length - 1], filters.sort))));

@@ -4,8 +4,8 @@ import { requireUser } from "~/auth/session.server";
 import { BarChart, SeatsChart } from "~/components/BarChart";
 import { dashboardCounts } from "~/data/dashboard.server";
 import { bookingsByMonth, customerFigures, revenueByMonth, upcomingDepartures } from "~/data/stats.server";
-import { isoDay, lastMonths, monthsStart, valuesByMonth } from "~/domain/charts";
-import { formatDay, formatMonth } from "~/domain/dates";
+import { lastMonths, monthsStart, valuesByMonth } from "~/domain/charts";
+import { agencyToday, formatCalendarDate, formatMonth } from "~/domain/dates";
 import { formatDollars } from "~/domain/money";
 
 const MONTHS_SHOWN = 12;
@@ -21,7 +21,7 @@ function siteCounts() {
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const now = new Date();
-  const today = isoDay(now);
+  const today = agencyToday(now);
   if (!user.isAdmin) {
     const [counts, figures] = await Promise.all([siteCounts(), customerFigures(user.id, today)]);
     return { isAdmin: false as const, counts, figures };
@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     revenueCents: valuesByMonth(months, revenue),
     departures: departures.map((departure) => ({
       id: departure.id,
-      label: `${departure.service.title}, ${formatDay(departure.startDate)}`,
+      label: `${departure.service.title}, ${formatCalendarDate(departure.startDate)}`,
       seats: departure.seats,
       taken: departure.seatsTaken,
     })),
@@ -99,7 +99,7 @@ export default function DashboardHome() {
             <ul className="next-trips">
               {figures.nextTrips.map((trip) => (
                 <li key={trip.id}>
-                  <Link to={`/dashboard/orders/${trip.id}`}>{trip.serviceTitle}</Link>, {formatDay(trip.travelDate!)},{" "}
+                  <Link to={`/dashboard/orders/${trip.id}`}>{trip.serviceTitle}</Link>, {formatCalendarDate(trip.travelDate!)},{" "}
                   {trip.quantity} {trip.quantity === 1 ? "person" : "persons"}
                 </li>
               ))}

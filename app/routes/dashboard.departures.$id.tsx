@@ -9,12 +9,11 @@ import { DataTable } from "~/components/DataTable";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { findPackageToOrder } from "~/data/packages.server";
+import { agencyToday, formatCalendarDate } from "~/domain/dates";
 import {
-  agencyToday,
   departureActions,
   departureForms,
   type DepartureIntent,
-  formatTravelDate,
   isoDate,
   MAX_DEPARTURE_SEATS,
   MIN_DEPARTURE_SEATS,
@@ -115,7 +114,7 @@ export default function Departures() {
         rowKey={(row) => row.id}
         empty="No departures yet: add the first date below."
         columns={[
-          { header: "Date", cell: (row) => <time dateTime={row.date}>{formatTravelDate(row.date)}</time> },
+          { header: "Date", cell: (row) => <time dateTime={row.date}>{formatCalendarDate(row.date)}</time> },
           { header: "Seats", cell: (row) => row.seats },
           { header: "Sold", cell: (row) => row.sold },
           { header: "Left", cell: (row) => row.left },
@@ -164,7 +163,7 @@ function RowActions({
   const actions = departureActions(row.status);
   const errors = result?.result?.error;
   const error = errors ? Object.values(errors).flat().find(Boolean) : null;
-  const label = formatTravelDate(row.date);
+  const label = formatCalendarDate(row.date);
   return (
     <div className="departure-actions">
       {row.status !== "CANCELLED" ? (

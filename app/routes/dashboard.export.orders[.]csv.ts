@@ -1,15 +1,18 @@
 // GET /dashboard/export/orders.csv?… (administrators): the orders of Manage All Orders' search,
-// filters and sort, every page of them, streamed as CSV 1,000 rows at a time.
+// filters and sort, every page of them, streamed as CSV 1,000 rows at a time. The file is for
+// people (a spreadsheet): dates and times as the pages write them, in Dhaka time.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/auth/session.server";
 import { orderPages } from "~/data/order-lists.server";
 import { effectiveStatus } from "~/domain/booking-status";
+import { agencyToday, formatCalendarDate, formatDateTime } from "~/domain/dates";
 import { dollarsValue } from "~/domain/money";
 import { parseOrderListQuery } from "~/domain/order-list";
 import { csvHeaders, csvStream } from "~/http/csv";
 
 const HEADER = [
   "Order number",
+  "Reference",
   "Ordered at",
   "First name",
   "Last name",
@@ -41,7 +44,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     for await (const page of orderPages({ filter: query.filter, sort: query.sort, now })) {
       yield page.map((order) => [
         order.id,
-        order.createdAt,
+        order.reference,
+        formatDateTime(order.createdAt),
         order.firstName,
         order.lastName,
         order.email,
@@ -58,11 +62,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
         dollarsValue(order.priceCents),
         order.paymentStatus,
         effectiveStatus(order, now),
-        order.travelDate ? order.travelDate.toISOString().slice(0, 10) : null,
-        order.holdExpiresAt,
+        order.travelDate && formatCalendarDate(order.travelDate),
+        order.holdExpiresAt && formatDateTime(order.holdExpiresAt),
       ]);
     }
   }
-  const day = now.toISOString().slice(0, 10);
-  return new Response(csvStream(HEADER, rows()), { headers: csvHeaders(`orders-${day}.csv`) });
+  return new Response(csvStream(HEADER, rows()), { headers: csvHeaders(`orders-${agencyToday(now)}.csv`) });
 }

@@ -1,9 +1,10 @@
 // GET /dashboard/export/users.csv (administrators): every account, oldest first, streamed as CSV
-// 1,000 rows at a time.
+// 1,000 rows at a time. For people: the registration time as the pages write it, in Dhaka time.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/auth/session.server";
 import { keysetPages } from "~/data/keyset.server";
 import { listUsers } from "~/data/users.server";
+import { agencyToday, formatDateTime } from "~/domain/dates";
 import { csvHeaders, csvStream } from "~/http/csv";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -16,12 +17,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
         user.displayName,
         user.role === "ADMIN" ? "admin" : "customer",
         user.disabled ? "yes" : "no",
-        user.createdAt,
+        formatDateTime(user.createdAt),
       ]);
     }
   }
-  const day = new Date().toISOString().slice(0, 10);
   return new Response(csvStream(["User id", "E-mail", "Name", "Role", "Disabled", "Registered at"], rows()), {
-    headers: csvHeaders(`users-${day}.csv`),
+    headers: csvHeaders(`users-${agencyToday()}.csv`),
   });
 }

@@ -7,7 +7,8 @@ import { PackageImage } from "~/components/PackageImage";
 import { Pager } from "~/components/Pager";
 import { searchCataloguePage } from "~/data/catalogue.server";
 import { deletePackage, findPackageToOrder } from "~/data/packages.server";
-import { catalogueQueryShape, pageHref, pageParam, todayIso } from "~/domain/catalogue";
+import { catalogueQueryShape, pageHref, pageParam } from "~/domain/catalogue";
+import { agencyToday } from "~/domain/dates";
 import { formatDollars } from "~/domain/money";
 import { askToDelete, readDeleteRequest, UNKNOWN_REQUEST } from "~/http/delete-request.server";
 
@@ -21,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = pageParam.safeParse(params.get("page") ?? undefined).data ?? 1;
   const { items, total } = await searchCataloguePage(
     { q: q.data, sort: "newest" },
-    { page, pageSize: PRODUCTS_PAGE_SIZE, today: todayIso() },
+    { page, pageSize: PRODUCTS_PAGE_SIZE, today: agencyToday() },
   );
   return {
     packages: items.map(({ id, title, costCents, image, description }) => ({ id, title, costCents, image, description })),

@@ -7,7 +7,7 @@ import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
 import { OrderStatus } from "~/components/OrderStatus";
 import { useResultAlert } from "~/components/useResultAlert";
 import { bookingActions } from "~/domain/booking-actions";
-import { travelDateText } from "~/domain/booking-status";
+import { formatCalendarDate } from "~/domain/dates";
 import { formatDollars } from "~/domain/money";
 import { orderLine } from "~/domain/ordering";
 import { deleteOrder, OrderError, orderToDelete } from "~/domain/orders.server";
@@ -23,6 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const now = new Date();
   const orders = page.orders.map((order) => ({
     id: order.id,
+    reference: order.reference,
     serviceTitle: order.serviceTitle,
     quantity: order.quantity,
     packageType: order.packageType,
@@ -78,6 +79,7 @@ export default function MyOrders() {
           rows={orders}
           rowKey={(order) => order.id}
           columns={[
+            { header: "Reference", cell: (order) => <span className="reference">{order.reference}</span> },
             {
               header: "Package",
               cell: (order) => (
@@ -90,7 +92,7 @@ export default function MyOrders() {
                 </>
               ),
             },
-            { header: "Travel date", cell: (order) => (order.travelDate ? travelDateText(order.travelDate) : "—") },
+            { header: "Travel date", cell: (order) => (order.travelDate ? formatCalendarDate(order.travelDate) : "—") },
             { header: "Status", cell: (order) => <OrderStatus order={order} /> },
             { header: "Price", cell: (order) => formatDollars(order.priceCents) },
             {

@@ -14,6 +14,7 @@ import { findOrderPage } from "~/data/bookings.server";
 import { bookingActions } from "~/domain/booking-actions";
 import { cancelFormSchema, toCents } from "~/domain/cancellation";
 import { CancellationError, cancelBooking, quoteCancellation } from "~/domain/cancellation.server";
+import { formatCalendarDate, formatDateTime } from "~/domain/dates";
 import { parseForm } from "~/domain/forms";
 import { isPlausibleId } from "~/domain/ids";
 import { formatDollars } from "~/domain/money";
@@ -35,8 +36,6 @@ async function loadOrder(request: Request, id: string | undefined) {
   return { user, order };
 }
 
-const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, order } = await loadOrder(request, params.id);
   const now = new Date();
@@ -47,12 +46,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     isOwner: order.userId === user.id,
     order: {
       id: order.id,
+      reference: order.reference,
       createdAt: order.createdAt.toISOString(),
       serviceTitle: order.serviceTitle,
       packageType: order.packageType,
       quantity: order.quantity,
       priceCents: order.priceCents,
-      travelDate: day(order.travelDate),
+      travelDate: order.travelDate && formatCalendarDate(order.travelDate),
       status: actions.status,
       paymentStatus: order.paymentStatus,
       holdExpiresAt: order.holdExpiresAt?.toISOString() ?? null,
@@ -124,7 +124,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: loaded ? `Order ${loaded.order.id} — Tour Booking` : "Order — Tour Booking" },
+  { title: loaded ? `Order ${loaded.order.reference} — Tour Booking` : "Order — Tour Booking" },
 ];
 
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -136,7 +136,7 @@ export default function OrderPage() {
   return (
     <article aria-labelledby="order-title" className="booking-page receipt">
       <header className="order-header">
-        <h1 id="order-title">Order {order.id}</h1>
+        <h1 id="order-title">Order {order.reference}</h1>
         <p>
           <span className={`status-badge status-${order.status.toLowerCase()}`}>{STATUS_LABELS[order.status]}</span>
         </p>
@@ -155,10 +155,10 @@ export default function OrderPage() {
       <section aria-labelledby="booking-title" className="receipt-section">
         <h2 id="booking-title">Booking</h2>
         <dl className="facts">
-          <dt>Order number</dt>
-          <dd>{order.id}</dd>
+          <dt>Booking reference</dt>
+          <dd>{order.reference}</dd>
           <dt>Ordered on</dt>
-          <dd>{new Date(order.createdAt).toUTCString()}</dd>
+          <dd>{formatDateTime(order.createdAt)}</dd>
           <dt>Package</dt>
           <dd>{order.serviceTitle}</dd>
           <dt>Departure date</dt>
@@ -205,7 +205,7 @@ function PaymentSection({ order, canPay }: { order: Loaded["order"]; canPay: boo
           <dt>Amount</dt>
           <dd>{formatDollars(order.payment.amountCents)}</dd>
           <dt>Paid on</dt>
-          <dd>{new Date(order.payment.created).toUTCString()}</dd>
+          <dd>{formatDateTime(order.payment.created)}</dd>
           {order.payment.last4 ? (
             <>
               <dt>Card</dt>
@@ -239,7 +239,7 @@ function RefundsSection({ order }: { order: Loaded["order"] }) {
       <ul className="plain-list">
         {order.refunds.map((refund) => (
           <li key={refund.stripeRefundId}>
-            {formatDollars(refund.amountCents)} on {new Date(refund.createdAt).toUTCString()} (reference{" "}
+            {formatDollars(refund.amountCents)} on {formatDateTime(refund.createdAt)} (reference{" "}
             <code>{refund.stripeRefundId}</code>){refund.reason ? `: ${refund.reason}` : ""}
           </li>
         ))}
@@ -258,7 +258,7 @@ function HistorySection({ history }: { history: Loaded["order"]["history"] }) {
       <ol className="plain-list status-history">
         {history.map((change) => (
           <li key={`${change.createdAt}-${change.toStatus}`}>
-            <time dateTime={change.createdAt}>{new Date(change.createdAt).toUTCString()}</time>: {STATUS_LABELS[change.toStatus]}
+            <time dateTime={change.createdAt}>{formatDateTime(change.createdAt)}</time>: {STATUS_LABELS[change.toStatus]}
             {change.reason ? ` (${change.reason})` : ""}
           </li>
         ))}

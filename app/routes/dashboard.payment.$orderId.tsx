@@ -12,6 +12,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { requireUser } from "~/auth/session.server";
 import { Spinner } from "~/components/Spinner";
 import { env } from "~/config/env.server";
+import { formatDateTime } from "~/domain/dates";
 import { formNulMessage } from "~/domain/forms";
 import { formatDollars } from "~/domain/money";
 import { closedBookingMessage, confirmPayment, PaymentError, paymentPageOrder } from "~/domain/payments.server";
@@ -143,7 +144,7 @@ function PaidSummary({
         <dt>Amount</dt>
         <dd>{formatDollars(payment.amountCents)}</dd>
         <dt>Paid on</dt>
-        <dd>{new Date(payment.created).toUTCString()}</dd>
+        <dd>{formatDateTime(payment.created)}</dd>
         {payment.last4 ? (
           <>
             <dt>Card</dt>

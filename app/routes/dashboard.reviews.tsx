@@ -6,13 +6,13 @@ import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
 import { Pager } from "~/components/Pager";
 import { Stars } from "~/components/Stars";
 import { deleteReview, findReviewToModerate, hideReview, listReviewsPage, showReview } from "~/data/reviews.server";
+import { formatDate } from "~/domain/dates";
 import { parseForm } from "~/domain/forms";
 import { pageCount, pageNumber } from "~/domain/paging";
 import { reviewModerationSchema } from "~/domain/reviews";
 import { askToDelete, readDeleteRequest, UNKNOWN_REQUEST } from "~/http/delete-request.server";
 
 const PAGE_SIZE = 25;
-const DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pages: pageCount(total, PAGE_SIZE),
     reviews: reviews.map(({ _count, createdAt, hiddenAt, ...review }) => ({
       ...review,
-      date: DAY.format(createdAt),
+      date: formatDate(createdAt),
       hidden: hiddenAt !== null,
       reports: _count.reports,
     })),

@@ -4,13 +4,13 @@ import { requireAdmin } from "~/auth/session.server";
 import { DataTable } from "~/components/DataTable";
 import { Pager } from "~/components/Pager";
 import { changeUserAccess, DELETED_EMAIL_DOMAIN, listUsersPage } from "~/data/users.server";
+import { formatDate } from "~/domain/dates";
 import { parseForm } from "~/domain/forms";
 import { pageCount, pageNumber } from "~/domain/paging";
 import { ACCESS_MESSAGES, accessChangeSchema, auditLine, type AccessRefusal } from "~/domain/user-access";
 
 const PAGE_SIZE = 25;
 const MAX_QUERY = 100;
-const DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ...user,
       email,
       deleted: email.endsWith(DELETED_EMAIL_DOMAIN),
-      created: DAY.format(createdAt),
+      created: formatDate(createdAt),
       orders: _count.orders,
       lastChange: auditEntries[0]
         ? auditLine({

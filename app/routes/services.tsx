@@ -4,7 +4,8 @@ import { CatalogueSearch } from "~/components/CatalogueSearch";
 import { PackagesGrid } from "~/components/PackagesGrid";
 import { Pager } from "~/components/Pager";
 import { searchCataloguePage } from "~/data/catalogue.server";
-import { CATALOGUE_PAGE_SIZE, isFiltered, pageHref, pageParam, readCatalogueQuery, todayIso } from "~/domain/catalogue";
+import { CATALOGUE_PAGE_SIZE, isFiltered, pageHref, pageParam, readCatalogueQuery } from "~/domain/catalogue";
+import { agencyToday } from "~/domain/dates";
 import { publicPageHeaders } from "~/http/http-cache";
 import { originFrom, pageMeta } from "~/http/page-meta";
 
@@ -14,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const { values, filters, errors } = readCatalogueQuery(params);
   const page = pageParam.safeParse(params.get("page") ?? undefined).data ?? 1;
-  const { items, total } = await searchCataloguePage(filters, { page, pageSize: CATALOGUE_PAGE_SIZE, today: todayIso() });
+  const { items, total } = await searchCataloguePage(filters, { page, pageSize: CATALOGUE_PAGE_SIZE, today: agencyToday() });
   const packages = items.map(({ id, title, costCents, image, averageRating, ratingCount }) => ({
     id,
     title,

@@ -59,8 +59,8 @@ test("a customer chooses a date with seats, sees it at checkout, and cannot take
   await open(page, `/order/${serviceId}`, javaScriptEnabled);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   const dates = page.getByRole("group", { name: "Date" });
-  await expect(dates.getByRole("radio", { name: /Sat, 8 Mar 2031\s*2 seats left/ })).toBeEnabled();
-  await expect(dates.getByRole("radio", { name: /Sat, 12 Apr 2031\s*Sold out/ })).toBeDisabled();
+  await expect(dates.getByRole("radio", { name: /8 Mar 2031\s*2 seats left/ })).toBeEnabled();
+  await expect(dates.getByRole("radio", { name: /12 Apr 2031\s*Sold out/ })).toBeDisabled();
   await page.getByLabel("Package type").selectOption("group");
   // With JavaScript Add-Cart waits; without, pressing it comes back naming only what is missing.
   if (javaScriptEnabled) await expect(page.getByRole("button", { name: "Add-Cart" })).toBeDisabled();
@@ -68,7 +68,7 @@ test("a customer chooses a date with seats, sees it at checkout, and cannot take
   await expect(page.getByText("Choose a date to continue.")).toBeVisible();
 
   // Three persons on a date with two seats left.
-  await page.getByRole("radio", { name: /Sat, 8 Mar 2031/ }).check();
+  await page.getByRole("radio", { name: /8 Mar 2031/ }).check();
   await page.getByLabel("Number of persons").fill("3");
   if (javaScriptEnabled) await expect(page.getByRole("button", { name: "Add-Cart" })).toBeDisabled();
   else await pressAddCart(page, false);
@@ -86,7 +86,7 @@ test("a customer chooses a date with seats, sees it at checkout, and cannot take
   );
   const summary = page.getByRole("complementary", { name: "Your order" });
   await expect(summary).toContainText(title);
-  await expect(summary).toContainText("Date: Sat, 8 Mar 2031");
+  await expect(summary).toContainText("Date: 8 Mar 2031");
   await expect(summary).toContainText("2 persons");
   await expect(summary).toContainText("Price: $300");
 
@@ -112,13 +112,13 @@ test("an administrator adds a departure from Manage Products, and a second one o
   await expect(page.getByRole("heading", { level: 1, name: `Departures: ${title}` })).toBeVisible();
   if (javaScriptEnabled) await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   const table = page.getByRole("table");
-  await expect(table.getByRole("row", { name: /Sat, 12 Apr 2031/ })).toContainText("Open");
+  await expect(table.getByRole("row", { name: /12 Apr 2031/ })).toContainText("Open");
 
   await page.getByLabel("Date").fill("2031-05-17");
   await page.getByLabel(/^Seats \(1 to 500\)/).fill("14");
   await page.getByRole("button", { name: "Add departure" }).click();
   await expect(page.getByText("Departure added.")).toBeVisible();
-  const row = table.getByRole("row", { name: /Sat, 17 May 2031/ });
+  const row = table.getByRole("row", { name: /17 May 2031/ });
   await expect(row).toContainText("14");
 
   await page.getByLabel("Date").fill("2031-05-17");
@@ -127,7 +127,7 @@ test("an administrator adds a departure from Manage Products, and a second one o
   await expect(page.getByText("This package already has a departure on that date.")).toBeVisible();
   await expect(page.getByLabel(/^Seats \(1 to 500\)/)).toHaveValue("3");
 
-  await row.getByRole("button", { name: "Close Sat, 17 May 2031" }).click();
+  await row.getByRole("button", { name: "Close 17 May 2031" }).click();
   await expect(page.getByText("Departure closed: no new bookings.")).toBeVisible();
-  await expect(table.getByRole("row", { name: /Sat, 17 May 2031/ })).toContainText("Closed");
+  await expect(table.getByRole("row", { name: /17 May 2031/ })).toContainText("Closed");
 });

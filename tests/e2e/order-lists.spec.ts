@@ -59,7 +59,7 @@ test("Manage All Orders: search, filter, next page and the CSV of the same query
   expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "");
   const lines = csv.trimEnd().split("\r\n");
-  expect(lines[0]).toMatch(/^Order number,Ordered at,First name/);
+  expect(lines[0]).toMatch(/^Order number,Reference,Ordered at,First name/);
   expect(lines).toHaveLength(ORDERS + 1);
   expect(lines.slice(1).every((line) => line.includes(`,${email},`))).toBe(true);
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { createApiToken, getApiTokenUser, getUser } from "~/auth/session.server";
 import { db, queriesRun } from "~/data/db.server";
 import { HOME_REVIEWS } from "~/data/reviews.server";
+import { formatDate } from "~/domain/dates";
 import { loader as homeLoader } from "~/routes/_index";
 import * as apiReview from "~/routes/api.review";
 import { loader as layoutLoader } from "~/routes/dashboard";
@@ -38,8 +39,7 @@ const usersPost = (fields: Record<string, string>, cookie: string) =>
   callRoute(usersPage.action, authedPost("/dashboard/users", fields, cookie));
 const reviewsPost = (fields: Record<string, string>, cookie: string) =>
   callRoute(reviewsPage.action, authedPost("/dashboard/reviews", fields, cookie));
-const today = () =>
-  new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date());
+const today = () => formatDate(new Date());
 
 /** Runs the check with these users as the only enabled administrators, then gives the others their role back. */
 async function onlyAdmins(ids: string[], check: () => Promise<void>) {

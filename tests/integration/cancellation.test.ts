@@ -4,6 +4,7 @@
 // of expired bookings, deletes, and the API call.
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { formatCalendarDate } from "~/domain/dates";
 import { startStripeFake, TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY } from "../support/stripe-fake";
 
 const fake = await startStripeFake();
@@ -72,7 +73,7 @@ beforeEach(() => {
 });
 
 describe("paying a booking", () => {
-  it("confirms it in the same transaction, with history and a receipt naming date, persons, total and order number", async () => {
+  it("confirms it in the same transaction, with history and a receipt naming reference, date, persons and total", async () => {
     const { order, user, departure } = await paidBooking({ days: 20, quantity: 3 });
     const stored = await state(order.id);
     expect(stored).toMatchObject({ paymentStatus: "PAID", bookingStatus: "CONFIRMED" });
@@ -82,8 +83,9 @@ describe("paying a booking", () => {
     ]);
     expect(stored.departure!.seatsTaken).toBe(3);
     const [receipt] = await emailsTo(user.email, "Payment received");
-    expect(receipt.text).toContain(`Order number: ${order.id}`);
-    expect(receipt.text).toContain(`Departure date: ${departure.startDate.toISOString().slice(0, 10)}`);
+    expect(receipt.subject).toMatch(new RegExp(`\\[${stored.reference}\\]$`));
+    expect(receipt.text).toContain(`Booking reference: ${stored.reference}`);
+    expect(receipt.text).toContain(`Departure date: ${formatCalendarDate(departure.startDate)}`);
     expect(receipt.text).toContain("Persons: 3 persons");
     expect(receipt.text).toContain("Total: $1,350");
   });
@@ -189,7 +191,7 @@ describe("a customer's cancellation", () => {
     );
     const [email] = await emailsTo(user.email, "Booking cancelled");
     expect(email.text).toContain("Refund: $900");
-    expect(email.text).toContain(`Departure date: ${departure.startDate.toISOString().slice(0, 10)}`);
+    expect(email.text).toContain(`Departure date: ${formatCalendarDate(departure.startDate)}`);
     expect(await emailsTo("agency@example.com", `Cancelled: order ${order.id}`)).toHaveLength(1);
   });
 

@@ -1,6 +1,7 @@
 // The order page (/dashboard/orders/{id}) and the refund policy page as each role: who sees what,
 // the cancellation's confirmation step with the exact refund, and the admin's own amount.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatCalendarDate } from "~/domain/dates";
 import { startStripeFake, TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY } from "../support/stripe-fake";
 
 const fake = await startStripeFake();
@@ -43,7 +44,7 @@ describe("the order page", () => {
       id: order.id,
       quantity: 1,
       priceCents: 12_345,
-      travelDate: inDays(10),
+      travelDate: formatCalendarDate(inDays(10)),
       status: "CONFIRMED",
       payment: { amountCents: 12_345, last4: "4242" },
     });

@@ -4,12 +4,12 @@ import { randomBytes } from "node:crypto";
 import { db } from "~/data/db.server";
 import { takeSeats } from "~/data/departures.server";
 import { recordNewBooking } from "~/data/order-status.server";
-import { agencyDate } from "~/domain/refund-policy";
+import { agencyToday } from "~/domain/dates";
 import { TEST_SECRET_KEY, type StripeFake } from "./stripe-fake";
 
 /** The agency's date `days` from today (YYYY-MM-DD). */
 export function inDays(days: number): string {
-  const [year, month, day] = agencyDate().split("-").map(Number);
+  const [year, month, day] = agencyToday().split("-").map(Number);
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
@@ -41,7 +41,7 @@ export async function bookDeparture(
   const prisma = await db();
   const tourPackage = await prisma.service.findUniqueOrThrow({ where: { id: departure.serviceId } });
   return prisma.$transaction(async (tx) => {
-    const seats = await takeSeats(tx, departure.id, quantity, agencyDate());
+    const seats = await takeSeats(tx, departure.id, quantity, agencyToday());
     if (!seats.ok) throw new Error(`no seats: ${seats.reason}`);
     const order = await tx.order.create({
       data: {
