@@ -1,17 +1,18 @@
 // Newsletter subscriptions with double opt-in: an address counts once its owner opens the
 // confirmation link; every email to a subscriber carries an unsubscribe link that needs no account.
 import { randomBytes } from "node:crypto";
+import { publicUrl } from "~/config/public-url.server";
 import { createSubscription, findSubscriber, renewSubscription } from "~/data/messages.server";
 import { deliverOutbox } from "~/domain/mail.server";
 
 export type SubscribeOutcome = "confirmation-sent" | "confirmation-resent" | "already-subscribed";
 
-function newsletterLinks(origin: string, token: string) {
-  return { confirm: `${origin}/newsletter/confirm/${token}`, unsubscribe: `${origin}/newsletter/unsubscribe/${token}` };
+function newsletterLinks(token: string) {
+  return { confirm: publicUrl(`/newsletter/confirm/${token}`), unsubscribe: publicUrl(`/newsletter/unsubscribe/${token}`) };
 }
 
-function confirmationEmail(email: string, origin: string, token: string) {
-  const links = newsletterLinks(origin, token);
+function confirmationEmail(email: string, token: string) {
+  const links = newsletterLinks(token);
   return {
     to: email,
     subject: "Please confirm your Tour Booking newsletter subscription",
@@ -30,17 +31,17 @@ function confirmationEmail(email: string, origin: string, token: string) {
 }
 
 /** Queues the confirmation email of a new (or lapsed) subscription; a confirmed one stays as it is. */
-export async function subscribeToNewsletter(email: string, origin: string): Promise<SubscribeOutcome> {
+export async function subscribeToNewsletter(email: string): Promise<SubscribeOutcome> {
   const existing = await findSubscriber(email);
   if (existing?.confirmedAt && !existing.unsubscribedAt) return "already-subscribed";
   let outcome: SubscribeOutcome = "confirmation-sent";
   if (existing) {
-    await renewSubscription(existing.id, confirmationEmail(email, origin, existing.token));
+    await renewSubscription(existing.id, confirmationEmail(email, existing.token));
     if (!existing.unsubscribedAt) outcome = "confirmation-resent";
   } else {
     const token = randomBytes(24).toString("base64url");
     try {
-      await createSubscription(email, token, confirmationEmail(email, origin, token));
+      await createSubscription(email, token, confirmationEmail(email, token));
     } catch (error) {
       // The same address subscribed at the same moment: its confirmation is on its way.
       if ((error as { code?: string }).code !== "P2002") throw error;

@@ -36,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 429, headers: retryAfter(counted.refused) },
     );
   }
-  const outcome = await subscribeToNewsletter(parsed.data.email, new URL(request.url).origin);
+  const outcome = await subscribeToNewsletter(parsed.data.email);
   return data<NewsletterResult>({
     ok: true,
     message: SUBSCRIBE_MESSAGES[outcome],
