@@ -2,7 +2,8 @@
 #
 #   docker build -t tour-booking .
 #   docker run -p 3000:3000 -v tour-booking-data:/data tour-booking        # embedded database
-#   docker run -p 3000:3000 -e DATABASE_URL=postgresql://... -e SESSION_SECRET=... tour-booking
+#   docker run -p 3000:3000 -e DATABASE_URL=postgresql://... -e SESSION_SECRET=... \
+#     -e PUBLIC_URL=https://tours.example.com tour-booking
 #
 # Plain Dockerfile syntax only (no BuildKit-only features such as `COPY --link` or `RUN --mount`),
 # so that buildah/podman build it as well as docker. The base image is an argument so that a

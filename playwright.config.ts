@@ -64,6 +64,8 @@ export default defineConfig({
       RATE_LIMIT_RESET_MAX: "1000",
       NODE_ENV: "production",
       SESSION_SECRET: "e2e-session-secret",
+      // Every link the app makes (the emailed reset links the tests open) points at the suite's server.
+      PUBLIC_URL: baseURL,
       // Payments against the local Stripe fake started by the global setup.
       STRIPE_SECRET_KEY: TEST_SECRET_KEY,
       STRIPE_PUBLISHABLE_KEY: TEST_PUBLISHABLE_KEY,

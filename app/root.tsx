@@ -15,10 +15,10 @@ import { consumeFlash, getCurrentSession } from "~/auth/session.server";
 import { Footer } from "~/components/Footer";
 import { Navbar } from "~/components/Navbar";
 import { NotFound } from "~/components/NotFound";
+import { publicOrigin } from "~/config/public-url.server";
 import { useNonce } from "~/http/csp-nonce";
 import { PERSONAL } from "~/http/http-cache";
 import { InlineStyles } from "~/http/inline-styles";
-import { siteOrigin } from "~/http/site-url.server";
 
 // The stylesheet is inlined by <InlineStyles /> (app/http/inline-styles.tsx), not linked.
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -46,8 +46,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         isAdmin: session.user.isAdmin,
       }
     : null;
-  // For the absolute URLs of the pages' head tags (app/http/page-meta.ts).
-  return data({ user, flash, origin: siteOrigin(request) }, { headers });
+  // For the absolute URLs of the pages' head tags (app/http/page-meta.ts): the configured origin, never the Host.
+  return data({ user, flash, origin: publicOrigin() }, { headers });
 }
 
 // Passes the root's Cache-Control down to every page (pages without their own headers inherit it).
@@ -109,6 +109,8 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   // 503: the database is unreachable (app/http/outage.server.ts); the page itself needs no data.
   const unavailable = isRouteErrorResponse(error) && error.status === 503;
+  // 400: a form no page of the site sends (app/domain/forms.ts, formShapeProblem) says why.
+  const refusal = isRouteErrorResponse(error) && error.status === 400 && typeof error.data === "string" ? error.data : null;
   const rootData = useRouteLoaderData<typeof loader>("root");
   return (
     <>
@@ -124,7 +126,7 @@ export function ErrorBoundary() {
                 ? "Sorry, this page is for administrators only."
                 : unavailable
                   ? "The site is temporarily unavailable. Please try again in a moment."
-                  : "Sorry, we could not show this page. Please try again."}
+                  : (refusal ?? "Sorry, we could not show this page. Please try again.")}
             </p>
           </section>
         )}

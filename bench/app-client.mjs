@@ -34,7 +34,8 @@ export async function startServer({ name, cwd, env, readyPath, countQueries, mem
   nodeArgs.push(path.join(ROOT, "server", "start.mjs"));
   const child = spawn(process.execPath, nodeArgs, {
     cwd,
-    env: { ...process.env, NODE_ENV: "production", ...env, PORT: String(port) },
+    // PUBLIC_URL: required in production with DATABASE_URL; the links the pages make point back here.
+    env: { ...process.env, NODE_ENV: "production", ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
     stdio: ["ignore", fd, fd, "ipc"],
   });
   closeSync(fd);

@@ -256,6 +256,7 @@ async function startServer() {
         PORT: String(port),
         DATABASE_URL,
         SESSION_SECRET: "scale-bench-secret",
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
         DATA_DIR: logDir,
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,

@@ -92,7 +92,7 @@ else
   # Host network: the container reaches the server on the loopback and listens on PORT there.
   smoke "PostgreSQL server: GET /readyz" \
     NETWORK_HOST=1 CONTAINER_PORT="$PG_PORT" SMOKE_PATH=/readyz SMOKE_EXPECT='"status":"ready"' \
-    CONTAINER_ENV="DATABASE_URL=$APP_PG_URL SESSION_SECRET=smoke-$RANDOM$RANDOM$RANDOM PORT=$PG_PORT SEED_DEMO_DATA=true"
+    CONTAINER_ENV="DATABASE_URL=$APP_PG_URL SESSION_SECRET=smoke-$RANDOM$RANDOM$RANDOM PUBLIC_URL=http://localhost:$PG_PORT PORT=$PG_PORT SEED_DEMO_DATA=true"
   applied=$(psql "$APP_PG_URL" -Atc 'SELECT count(*) FROM "_prisma_migrations" WHERE finished_at IS NOT NULL')
   expected=$(find prisma/migrations -name migration.sql | wc -l)
   [ "$applied" = "$expected" ] || { step "FAIL: $applied of $expected migrations recorded in PostgreSQL"; exit 1; }

@@ -71,6 +71,34 @@ export function crossSiteGuard() {
   };
 }
 
+/** A host name or IP address with an optional port, as Host and X-Forwarded-Host hold them. */
+const HOST = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const isHost = (value) => HOST.test(value) && URL.canParse(`http://${value}`);
+const isProto = (value) => /^https?$/i.test(value);
+const everyEntry = (header, check) => header.split(",").every((entry) => check(entry.trim()));
+
+/**
+ * Host, and a trusted proxy's X-Forwarded-Host and -Proto, make the URL of the request Remix
+ * builds (Express's req.hostname and req.protocol): a malformed one would make that URL throw, a
+ * 500 for any page. They never make a link (PUBLIC_URL does: docs/decisions/0013-public-origin.md).
+ * Forwarded headers count only from a trusted proxy (TRUST_PROXY) and only when well-formed; any
+ * others are dropped here (Remix's adapter reads a port from X-Forwarded-Host whoever sent it). A
+ * malformed Host is refused.
+ */
+export function hostGuard() {
+  return (req, res, next) => {
+    const trusted = req.app.get("trust proxy fn")(req.socket.remoteAddress, 0);
+    const forwardedHost = req.get("X-Forwarded-Host");
+    if (forwardedHost !== undefined && !(trusted && everyEntry(forwardedHost, isHost))) delete req.headers["x-forwarded-host"];
+    const forwardedProto = req.get("X-Forwarded-Proto");
+    if (forwardedProto !== undefined && !(trusted && everyEntry(forwardedProto, isProto)))
+      delete req.headers["x-forwarded-proto"];
+    const host = req.get("Host");
+    if (host !== undefined && !isHost(host)) return refuse(req, res, 400, "This address is not valid.");
+    next();
+  };
+}
+
 /** No URL of the site holds an encoded U+0000. */
 export function pathGuard() {
   return (req, res, next) => {

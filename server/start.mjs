@@ -9,7 +9,7 @@ import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { assertRunnable, loadBuild, watchBuild } from "./build.mjs";
-import { crossSiteGuard, formBodyGuard, pathGuard } from "./request-guards.mjs";
+import { crossSiteGuard, formBodyGuard, hostGuard, pathGuard } from "./request-guards.mjs";
 import { securityHeaders } from "./security-headers.mjs";
 import { unreadBody } from "./unread-body.mjs";
 
@@ -88,7 +88,9 @@ app.use("/images", express.static("public/images", { maxAge: "1y" }), (_req, res
 });
 app.use(express.static("public", { maxAge: "1d" }));
 
-// Forged cross-site writes, page posts that are not forms and U+0000 in paths stop here, before any route runs.
+// Malformed hosts, forged cross-site writes, page posts that are not forms and U+0000 in paths stop
+// here, before any route runs.
+app.use(hostGuard());
 app.use(crossSiteGuard());
 app.use(formBodyGuard({ maxUploadBytes: config.maxUploadBytes }));
 app.use(pathGuard());

@@ -8,6 +8,7 @@ import { GoogleStrategy } from "remix-auth-google";
 import { AUTH_MESSAGES, type AuthCode } from "~/auth/auth-forms";
 import { hashPassword, PasswordBusyError, verifyPassword } from "~/auth/password.server";
 import { env } from "~/config/env.server";
+import { publicUrl } from "~/config/public-url.server";
 import {
   createGoogleUser,
   createPasswordUser,
@@ -174,7 +175,8 @@ export function getAuthenticator(): Authenticator<AuthUser> {
         {
           clientID: config.GOOGLE_CLIENT_ID,
           clientSecret: config.GOOGLE_CLIENT_SECRET,
-          callbackURL: "/auth/google/callback",
+          // Absolute, from PUBLIC_URL: remix-auth-oauth2 would otherwise build it from X-Forwarded-Host or Host.
+          callbackURL: publicUrl("/auth/google/callback"),
           prompt: "select_account",
         },
         async ({ profile }) =>

@@ -10,6 +10,17 @@ const optionalString = z
   .optional()
   .transform((value) => (value && value.trim() !== "" ? value.trim() : undefined));
 
+/** "https://tours.example.com" (a trailing slash allowed): a scheme, a host and a port, nothing else. */
+function isOrigin(value: string): boolean {
+  if (!/^https?:\/\/[^/?#\s]+\/?$/i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return !url.username && !url.password && url.pathname === "/" && !url.search && !url.hash;
+  } catch {
+    return false;
+  }
+}
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const envSchema = z.object({
@@ -27,6 +38,11 @@ const envSchema = z.object({
   UPLOAD_DIR: optionalString,
   UPLOAD_MAX_MB: z.coerce.number().positive().max(100).default(8),
   SESSION_SECRET: optionalString,
+  // The origin of every absolute URL the site makes (emails, sitemap, canonical links): never the request's Host.
+  PUBLIC_URL: optionalString.refine(
+    (url) => !url || isOrigin(url),
+    "must be the site's public origin, like https://tours.example.com (http or https, no path, query or credentials)",
+  ),
   ADMIN_EMAIL: z.string().email().default("admin@tourbooking.test"),
   ADMIN_PASSWORD: z.string().min(8).default("admin12345"),
   GOOGLE_CLIENT_ID: optionalString,
@@ -83,7 +99,12 @@ const envSchema = z.object({
   SEED_DEPARTURE_SEATS: z.coerce.number().int().min(1).max(10_000).optional(),
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, "UPLOAD_DIR"> & { SESSION_SECRETS: string[]; UPLOAD_DIR: string };
+export type Env = Omit<z.infer<typeof envSchema>, "UPLOAD_DIR" | "PUBLIC_URL"> & {
+  SESSION_SECRETS: string[];
+  UPLOAD_DIR: string;
+  /** the origin without a trailing slash: "https://tours.example.com" */
+  PUBLIC_URL: string;
+};
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const parsed = envSchema.safeParse(source);
@@ -105,11 +126,18 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     }
     secrets = [loadOrCreateLocalSecret(dataDir)];
   }
+  // A real deployment must say where it is; a local try is reached at localhost.
+  if (!env.PUBLIC_URL && env.NODE_ENV === "production" && env.DATABASE_URL) {
+    throw new Error(
+      "Invalid configuration (environment variables):\n  PUBLIC_URL: required in production with DATABASE_URL (the origin of the links in emails, the sitemap and link previews, like https://tours.example.com)",
+    );
+  }
   return {
     ...env,
     DATA_DIR: dataDir,
     UPLOAD_DIR: env.UPLOAD_DIR ? resolve(env.UPLOAD_DIR) : join(dataDir, "uploads"),
     SESSION_SECRETS: secrets,
+    PUBLIC_URL: new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin,
   };
 }
 

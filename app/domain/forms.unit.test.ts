@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { formNulMessage, parseForm } from "~/domain/forms";
+import { formNulMessage, MAX_FORM_FIELDS, MAX_LIST_INDEX, parseForm } from "~/domain/forms";
 import { packageSchema } from "~/domain/packages";
 import { nulMessage } from "~/domain/text";
 
@@ -26,6 +26,66 @@ describe("parseForm", () => {
     const extra = parseForm(form({ ...product, extra: "a\u0000" }), packageSchema);
     expect(extra.status === "error" && extra.error?.extra).toEqual([nulMessage("extra")]);
     expect(parseForm(form({ ...product, "x\u0000": "a" }), packageSchema).status).toBe("error");
+  });
+
+  it("refuses, before building anything, a form whose field names no page of the site sends", () => {
+    const refusal = (body: string) => {
+      try {
+        parseForm(new URLSearchParams(body), packageSchema);
+        return null;
+      } catch (thrown) {
+        expect(thrown).toBeInstanceOf(Response);
+        return thrown as Response;
+      }
+    };
+    const started = performance.now();
+    for (const body of [
+      "x[500000000]=1",
+      `x[${MAX_LIST_INDEX + 1}]=1`,
+      "itinerary[0001].title=a",
+      "a[0].b[99999999999999999999]=1",
+      `${"a".repeat(101)}=1`,
+      Array.from({ length: MAX_FORM_FIELDS + 1 }, (_, i) => `f${i}=1`).join("&"),
+      "__intent__=garbage",
+      "__state__=garbage",
+      `__intent__=${JSON.stringify({ type: "update", payload: { name: "x[500000000]", value: "1" } })}`,
+      `__intent__=${JSON.stringify({ type: "insert", payload: { name: "itinerary", index: 500000000 } })}`,
+      `__intent__=${JSON.stringify({ type: "insert", payload: {} })}`,
+      `__intent__=${JSON.stringify({ type: "update", payload: { name: "constructor.prototype", value: "1" } })}`,
+      `__intent__=${JSON.stringify({ type: "update", payload: { name: "a", index: { x: 1 } } })}`,
+      `__intent__=${JSON.stringify({ type: "reorder", payload: { name: "itinerary", from: 0, to: -1 } })}`,
+      `__intent__=${JSON.stringify({ type: "explode", payload: {} })}`,
+    ]) {
+      const response = refusal(`${new URLSearchParams(product)}&${body}`);
+      expect(response?.status, body.slice(0, 80)).toBe(400);
+    }
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(refusal("x[500000000]=1")?.headers.get("Content-Type")).toMatch(/^text\/plain/);
+  });
+
+  it("names the field it refuses", async () => {
+    const thrown = (() => {
+      try {
+        parseForm(new URLSearchParams("x[500000000]=1"), packageSchema);
+      } catch (error) {
+        return error as Response;
+      }
+    })();
+    expect(await thrown?.text()).toBe('The field "x[500000000]" is not a field of this form: list positions go up to 100.');
+  });
+
+  it("still parses the site's own lists and list buttons, and odd names it merely ignores", () => {
+    for (const body of [
+      `itinerary[0].title=Day&itinerary[0].text=Walk&itinerary[${MAX_LIST_INDEX}].title=`,
+      `__intent__=${JSON.stringify({ type: "insert", payload: { name: "itinerary" } })}`,
+      `__intent__=${JSON.stringify({ type: "validate", payload: { name: "title" } })}`,
+      `__state__=${JSON.stringify({ validated: { title: true } })}`,
+      "x[1]=1",
+      "x[]=1&x[]=2",
+      "a..b=1&[=1&]]=1&__proto__[x]=1&constructor[prototype][x]=1",
+    ]) {
+      expect(() => parseForm(new URLSearchParams(`${new URLSearchParams(product)}&${body}`), packageSchema), body).not.toThrow();
+    }
   });
 
   it("formNulMessage names the first field holding U+0000", () => {

@@ -1,16 +1,17 @@
 // Newsletter subscriptions with double opt-in: an address counts once its owner opens the
 // confirmation link; every email to a subscriber carries an unsubscribe link that needs no account.
 import { randomBytes } from "node:crypto";
+import { publicUrl } from "~/config/public-url.server";
 import { createSubscription, findSubscriber, renewSubscription } from "~/data/messages.server";
 import { deliverOutbox } from "~/domain/mail.server";
 import { take } from "~/domain/rate-limit.server";
 
-function newsletterLinks(origin: string, token: string) {
-  return { confirm: `${origin}/newsletter/confirm/${token}`, unsubscribe: `${origin}/newsletter/unsubscribe/${token}` };
+function newsletterLinks(token: string) {
+  return { confirm: publicUrl(`/newsletter/confirm/${token}`), unsubscribe: publicUrl(`/newsletter/unsubscribe/${token}`) };
 }
 
-function confirmationEmail(email: string, origin: string, token: string) {
-  const links = newsletterLinks(origin, token);
+function confirmationEmail(email: string, token: string) {
+  const links = newsletterLinks(token);
   return {
     to: email,
     subject: "Please confirm your Tour Booking newsletter subscription",
@@ -34,17 +35,17 @@ function confirmationEmail(email: string, origin: string, token: string) {
  * address is subscribed; and an address gets at most RATE_LIMIT_NEWSLETTER_EMAIL_MAX emails a day
  * (counted atomically in the database before the lookup, so concurrent submits cannot pass it).
  */
-export async function subscribeToNewsletter(email: string, origin: string): Promise<void> {
+export async function subscribeToNewsletter(email: string): Promise<void> {
   const counted = await take("newsletter-email", { account: email, address: null });
   if (counted.refused) return;
   const existing = await findSubscriber(email);
   if (existing?.confirmedAt && !existing.unsubscribedAt) return;
   if (existing) {
-    await renewSubscription(existing.id, confirmationEmail(email, origin, existing.token));
+    await renewSubscription(existing.id, confirmationEmail(email, existing.token));
   } else {
     const token = randomBytes(24).toString("base64url");
     try {
-      await createSubscription(email, token, confirmationEmail(email, origin, token));
+      await createSubscription(email, token, confirmationEmail(email, token));
     } catch (error) {
       // The same address subscribed at the same moment: its confirmation is on its way.
       if ((error as { code?: string }).code !== "P2002") throw error;

@@ -1,5 +1,6 @@
 // Orders: priced by the server, owned by their customer, soft-deleted.
 import { env } from "~/config/env.server";
+import { publicOrigin } from "~/config/public-url.server";
 import { findDeparture, hasDepartures } from "~/data/departures.server";
 import { createBooking, findOrderIdByKey, findOrderSummary } from "~/data/orders.server";
 import { findPackageToOrder } from "~/data/packages.server";
@@ -35,13 +36,9 @@ export class OrderError extends Error {
  * Creates the order from the checkout form. The price is cost x quantity from the database;
  * the same formKey always yields the same order (double submit, refreshed POST). A package with
  * departures is booked on one of them: its seats are taken with the order, in one transaction,
- * and held until the payment (BOOKING_HOLD_HOURS). `origin` makes the email's link to pay.
+ * and held until the payment (BOOKING_HOLD_HOURS). The email's link to pay starts with PUBLIC_URL.
  */
-export async function placeOrder(
-  userId: string,
-  input: CheckoutInput,
-  { origin, now = new Date() }: { origin: string; now?: Date },
-) {
+export async function placeOrder(userId: string, input: CheckoutInput, { now = new Date() }: { now?: Date } = {}) {
   const idempotencyKey = `${userId}:${input.formKey}`;
   const existing = await findOrderIdByKey(idempotencyKey);
   if (existing) return existing;
@@ -91,7 +88,7 @@ export async function placeOrder(
             {
               orderId,
               reference,
-              origin,
+              origin: publicOrigin(),
               title: tourPackage.title,
               travelDate,
               quantity: input.quantity,

@@ -2,6 +2,7 @@
 // SHA-256 is stored; usable once, for an hour. Whether the email has an account is never told.
 import { createHash, randomBytes } from "node:crypto";
 import { hashPassword } from "~/auth/password.server";
+import { publicUrl } from "~/config/public-url.server";
 import { consumePasswordReset, createPasswordReset, findResetAccount, isLivePasswordReset } from "~/data/accounts.server";
 import { deliverOutbox } from "~/domain/mail.server";
 import { take, type Counted } from "~/domain/rate-limit.server";
@@ -20,13 +21,10 @@ function hashToken(token: string): string {
 export async function requestPasswordReset({
   email,
   address,
-  origin,
   now = new Date(),
 }: {
   email: string;
   address: string | null;
-  /** the site's origin, for the link */
-  origin: string;
   now?: Date;
 }): Promise<{ refused: Counted["refused"] }> {
   const counted = await take("password-reset", { account: email, address }, now);
@@ -34,7 +32,7 @@ export async function requestPasswordReset({
   const account = await findResetAccount(email);
   if (!account || account.disabled) return { refused: null };
   const token = randomBytes(32).toString("base64url");
-  const link = `${origin}/reset-password/${token}`;
+  const link = publicUrl(`/reset-password/${token}`);
   await createPasswordReset(
     { tokenHash: hashToken(token), userId: account.id, expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS) },
     {

@@ -33,8 +33,9 @@ export function scanForNul(value: unknown): NulScan {
     }
     if (current === null || typeof current !== "object") continue;
     if (path.length >= MAX_BODY_DEPTH) return { nul, tooDeep: true };
+    // Array.from, not map: a form's "x[1]" alone makes a sparse array, whose hole map would skip.
     const entries: [string | number, unknown][] = Array.isArray(current)
-      ? current.map((item, index) => [index, item])
+      ? Array.from(current, (item, index) => [index, item])
       : Object.entries(current);
     for (const [key, item] of entries) {
       if (typeof key === "string" && key.includes("\u0000")) nul.push([...path, key]);

@@ -1,6 +1,6 @@
 // The head tags every public page shares: its canonical URL, and Open Graph and Twitter card
 // defaults (site name, title, description, a picture), all absolute from the origin the root
-// loader gives (app/http/site-url.server.ts).
+// loader gives (PUBLIC_URL, app/config/public-url.server.ts).
 import type { MetaDescriptor } from "@remix-run/node";
 
 const SITE_NAME = "Tour Booking";
@@ -11,7 +11,7 @@ interface PageMeta {
   description: string;
   /** the page's canonical path, e.g. "/services" (/home is the same page as /) */
   path: string;
-  /** origin of the site, from the root loader */
+  /** the public origin of the site, from the root loader */
   origin: string | undefined;
   image?: string;
 }

@@ -71,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
   try {
-    await placeOrder(user.id, submission.value, { origin: new URL(request.url).origin });
+    await placeOrder(user.id, submission.value);
   } catch (error) {
     if (error instanceof OrderError) {
       return data(submission.reply({ formErrors: [error.message] }), { status: placementErrorStatus(error) });

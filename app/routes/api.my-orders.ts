@@ -44,7 +44,7 @@ const placeApiOrder: ApiHandler = async ({ request, context }) => {
   const key = request.headers.get("Idempotency-Key");
   const formKey = input.formKey ?? (key && ONE_TIME_KEY.test(key) ? key : randomBytes(16).toString("base64url"));
   try {
-    const order = await placeOrder(user.id, { ...input, formKey }, { origin: new URL(request.url).origin });
+    const order = await placeOrder(user.id, { ...input, formKey });
     return Response.json({ insertedId: order.id }, { status: 201 });
   } catch (error) {
     if (error instanceof OrderError) return jsonError(placementErrorStatus(error), error.message);

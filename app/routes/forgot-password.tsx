@@ -17,7 +17,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { refused } = await requestPasswordReset({
     email: submission.value.email,
     address: clientAddress(request, context),
-    origin: new URL(request.url).origin,
   });
   if (refused) {
     return data(

@@ -34,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 429, headers: retryAfter(counted.refused) },
     );
   }
-  await subscribeToNewsletter(parsed.data.email, new URL(request.url).origin);
+  await subscribeToNewsletter(parsed.data.email);
   return data<NewsletterResult>({ ok: true, message: SUBSCRIBED });
 }
 

@@ -5,6 +5,7 @@ import { DeparturePicker } from "~/components/DeparturePicker";
 import { useHydrated } from "~/components/hooks";
 import { TripDetails, TripFacts, TripRatingSummary } from "~/components/TripDetails";
 import { TripGallery } from "~/components/TripGallery";
+import { publicUrl } from "~/config/public-url.server";
 import { findPackage } from "~/data/packages.server";
 import { packageReviews } from "~/data/reviews.server";
 import { addCartReadiness } from "~/domain/add-cart";
@@ -26,7 +27,6 @@ import { readItinerary } from "~/domain/packages";
 import { touristTrip } from "~/domain/structured-data";
 import { publicPageHeaders } from "~/http/http-cache";
 import { jsonLd, shareMeta, snippet } from "~/http/seo";
-import { absoluteUrl } from "~/http/seo.server";
 
 export const headers = publicPageHeaders;
 
@@ -40,20 +40,20 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams;
   const choice = readOrderChoice(query);
   // Absolute URLs for search engines and link previews; the canonical one has no order choices.
-  const url = absoluteUrl(request, `/order/${tourPackage.id}`);
+  const url = publicUrl(`/order/${tourPackage.id}`);
   const description = snippet(tourPackage.description);
   const share = {
     title: tourPackage.title,
     description,
     url,
-    image: absoluteUrl(request, tourPackage.image),
+    image: publicUrl(tourPackage.image),
     type: "product" as const,
   };
   const structuredData = touristTrip({
     name: tourPackage.title,
     description,
     url,
-    images: images.map((image) => absoluteUrl(request, image)),
+    images: images.map((image) => publicUrl(image)),
     price: dollarsValue(tourPackage.costCents),
     destination: tourPackage.destination,
     itinerary: tourPackage.itinerary,

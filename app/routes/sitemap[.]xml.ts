@@ -1,7 +1,6 @@
-// /sitemap.xml: the public pages and every package on sale, with absolute URLs (robots.txt names it).
-import type { LoaderFunctionArgs } from "@remix-run/node";
+// /sitemap.xml: the public pages and every package on sale, with absolute URLs from PUBLIC_URL (robots.txt names it).
+import { publicUrl } from "~/config/public-url.server";
 import { listPackagesForSitemap } from "~/data/packages.server";
-import { absoluteUrl } from "~/http/site-url.server";
 
 /** The public pages of docs/spec.md §2 worth finding (/home is / again; login and register are not). */
 const PUBLIC_PAGES = ["/", "/services", "/about", "/contact"];
@@ -9,13 +8,13 @@ const PUBLIC_PAGES = ["/", "/services", "/about", "/contact"];
 const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char]!);
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader() {
   const packages = await listPackagesForSitemap();
   const entries = [
-    ...PUBLIC_PAGES.map((path) => `<url><loc>${escapeXml(absoluteUrl(request, path))}</loc></url>`),
+    ...PUBLIC_PAGES.map((path) => `<url><loc>${escapeXml(publicUrl(path))}</loc></url>`),
     ...packages.map(
       (tourPackage) =>
-        `<url><loc>${escapeXml(absoluteUrl(request, `/order/${encodeURIComponent(tourPackage.id)}`))}</loc>` +
+        `<url><loc>${escapeXml(publicUrl(`/order/${encodeURIComponent(tourPackage.id)}`))}</loc>` +
         `<lastmod>${tourPackage.updatedAt.toISOString()}</lastmod></url>`,
     ),
   ];

@@ -37,7 +37,7 @@ import {
   openApiSchemaErrors,
   requestBodyErrors,
 } from "../support/openapi";
-import { billing, TEST_ORIGIN } from "../support/orders";
+import { billing } from "../support/orders";
 import { ORIGIN } from "../support/requests";
 import { startStripeFake, TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY, type StripeFake } from "../support/stripe-fake";
 
@@ -167,17 +167,13 @@ async function issueToken(email: string, password: string): Promise<string> {
 }
 
 async function customerOrder(): Promise<string> {
-  const order = await placeOrder(
-    people.customer.id,
-    {
-      ...billing,
-      service: serviceId,
-      quantity: 2,
-      type: "couple",
-      formKey: randomBytes(12).toString("hex"),
-    },
-    { origin: TEST_ORIGIN },
-  );
+  const order = await placeOrder(people.customer.id, {
+    ...billing,
+    service: serviceId,
+    quantity: 2,
+    type: "couple",
+    formKey: randomBytes(12).toString("hex"),
+  });
   return order.id;
 }
 

@@ -1,11 +1,14 @@
 // The Express middleware of server/start.mjs in front of a recording handler, over real HTTP:
 // security headers with a fresh CSP nonce, the cross-site request guard (with and without a
-// trusted proxy) and the form body guard. tests/e2e/security.spec.ts checks the same against the
+// trusted proxy), the form body guard and the host guard. tests/e2e/security.spec.ts checks the same against the
 // whole built app.
+import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
+// The adapter's own function (not re-exported by its index).
+import { createRemixRequest } from "@remix-run/express/dist/server.js";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { crossSiteGuard, formBodyGuard, MAX_FORM_BYTES, pathGuard } from "../../server/request-guards.mjs";
+import { crossSiteGuard, formBodyGuard, hostGuard, MAX_FORM_BYTES, pathGuard } from "../../server/request-guards.mjs";
 import { securityHeaders } from "../../server/security-headers.mjs";
 
 interface Server {
@@ -258,5 +261,76 @@ describe("path guard", () => {
     expect(direct.reached.length).toBe(before);
     expect((await fetch(`${direct.url}/order/abc?q=%00`)).status).toBe(200);
     expect((await fetch(`${direct.url}/order/a%20b`)).status).toBe(200);
+  });
+});
+
+describe("host guard", () => {
+  // Behind it, the request URL exactly as Remix's Express adapter builds it for the app.
+  async function startHostServer(trustProxy: number): Promise<Server & { port: number }> {
+    const app = express();
+    if (trustProxy > 0) app.set("trust proxy", trustProxy);
+    app.use(hostGuard());
+    app.all("*", (req, res) => void res.json({ url: createRemixRequest(req, res).url }));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const { port } = server.address() as AddressInfo;
+    return {
+      url: `http://127.0.0.1:${port}`,
+      port,
+      reached: [],
+      close: () => new Promise((resolve) => server.close(() => resolve())),
+    };
+  }
+
+  /** A GET with exactly these headers (fetch would not send a Host of our choosing). */
+  function rawGet(port: number, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const request = httpRequest(
+        { host: "127.0.0.1", port, path: "/healthz", headers, setHost: !("Host" in headers) },
+        (response) => {
+          let body = "";
+          response.on("data", (chunk) => (body += chunk));
+          response.on("end", () => resolve({ status: response.statusCode!, body }));
+        },
+      );
+      request.on("error", reject);
+      request.end();
+    });
+  }
+
+  const MALFORMED = ["bad host/<x>", "[::1", "exa mple.com", "%", "a@b", ":99999", "a:b:c", "example.com:70000", "ht<tp"];
+
+  it("never lets a malformed X-Forwarded-Host or -Proto make a 500, trusted or not, and counts well-formed ones only from a trusted proxy", async () => {
+    const [untrusted, trusted] = await Promise.all([startHostServer(0), startHostServer(1)]);
+    try {
+      for (const server of [untrusted, trusted]) {
+        const malformed = [
+          ...[...MALFORMED, ""].map((value) => ["X-Forwarded-Host", value]),
+          ...["bad proto", "javascript", "ht<tp", "https:", "", "https, ftp"].map((value) => ["X-Forwarded-Proto", value]),
+        ];
+        for (const [name, value] of malformed) {
+          const answer = await rawGet(server.port, { Host: "localhost:3000", [name]: value });
+          expect(answer.status, `${name}: ${value}`).toBe(200);
+          expect(JSON.parse(answer.body).url).toBe("http://localhost:3000/healthz");
+        }
+      }
+      const forwarded = { Host: "10.0.0.5", "X-Forwarded-Host": "tours.example.com", "X-Forwarded-Proto": "https" };
+      expect(JSON.parse((await rawGet(trusted.port, forwarded)).body).url).toBe("https://tours.example.com/healthz");
+      expect(JSON.parse((await rawGet(untrusted.port, forwarded)).body).url).toBe("http://10.0.0.5/healthz");
+    } finally {
+      await Promise.all([untrusted.close(), trusted.close()]);
+    }
+  });
+
+  it("refuses a malformed Host with 400", async () => {
+    const server = await startHostServer(0);
+    try {
+      for (const host of MALFORMED) expect((await rawGet(server.port, { Host: host })).status, host).toBe(400);
+      for (const host of ["localhost", "127.0.0.1:3000", "[::1]:3000", "tours.example.com.", "app_1:3000"]) {
+        expect((await rawGet(server.port, { Host: host })).status, host).toBe(200);
+      }
+    } finally {
+      await server.close();
+    }
   });
 });

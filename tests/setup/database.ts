@@ -12,6 +12,8 @@ process.env.NODE_ENV = "test";
 process.env.BCRYPT_COST = "4";
 process.env.SESSION_SECRET = "test-secret";
 delete process.env.SMTP_URL;
+// Links are made with PUBLIC_URL's default, http://localhost:3000, unless a test sets its own.
+delete process.env.PUBLIC_URL;
 
 const dataDir = mkdtempSync(join(tmpdir(), "tour-booking-test-"));
 process.env.DATA_DIR = dataDir;

@@ -114,6 +114,8 @@ async function startProcess(env: Record<string, string>): Promise<AppProcess> {
       NODE_ENV: "production",
       PORT: String(port),
       SESSION_SECRET: "reliability-session-secret",
+      // Required in production with DATABASE_URL: the origin the tests reach the app at.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ADMIN_EMAIL: TEST_ADMIN.email,
       ADMIN_PASSWORD: TEST_ADMIN.password,
       BCRYPT_COST: "4",
