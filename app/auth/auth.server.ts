@@ -8,6 +8,7 @@ import { GoogleStrategy } from "remix-auth-google";
 import { AUTH_MESSAGES, type AuthCode } from "~/auth/auth-forms";
 import { hashPassword, PasswordBusyError, verifyPassword } from "~/auth/password.server";
 import { env } from "~/config/env.server";
+import { endPasswordResets } from "~/data/accounts.server";
 import {
   createGoogleUser,
   createPasswordUser,
@@ -92,6 +93,8 @@ export async function verifyLogin(email: string, password: string, address: stri
   if (!user || !ok) throw new AuthFailure("wrong-password");
   await attempt.refund();
   if (user.disabled) throw new AuthFailure("user-disabled");
+  // The owner knows the password: reset links asked before (perhaps by someone else) end.
+  await endPasswordResets(user.id);
   return { id: user.id };
 }
 
