@@ -38,8 +38,13 @@ const envSchema = z.object({
   SMTP_URL: optionalString.refine((url) => !url || /^smtps?:\/\//.test(url), "must be an smtp:// or smtps:// URL"),
   MAIL_FROM: z.string().default("Tour Booking <no-reply@tourbooking.test>"),
   CONTACT_TO: z.string().email().default("agency@tourbooking.test"),
-  // A pending (unpaid) booking keeps its seats this long, then expires (app/domain/booking-sweep.server.ts).
+  // A pending (unpaid) booking keeps its seats BOOKING_HOLD_MINUTES after ordering; once the customer
+  // starts paying, until BOOKING_HOLD_HOURS after ordering; then it expires (app/domain/booking-sweep.server.ts).
+  BOOKING_HOLD_MINUTES: positiveInt(30),
   BOOKING_HOLD_HOURS: positiveInt(24),
+  // Seats one account (administrators excepted) may hold unpaid on one departure, and on all of them.
+  HOLD_MAX_SEATS_PER_DEPARTURE: positiveInt(20),
+  HOLD_MAX_SEATS_PER_ACCOUNT: positiveInt(40),
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   // Other sites whose pages may call /api from the browser (with a bearer token: cookies never cross).
   API_CORS_ORIGINS: z

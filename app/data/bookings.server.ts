@@ -15,7 +15,9 @@ const HOLDS_SEATS: BookingStatus[] = ["PENDING", "CONFIRMED"];
 const bookingSelect = {
   id: true,
   userId: true,
+  // the contact email typed at checkout (shown to the agency), and the account's, where the emails go
   email: true,
+  user: { select: { email: true } },
   firstName: true,
   lastName: true,
   serviceTitle: true,

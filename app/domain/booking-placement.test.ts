@@ -30,18 +30,21 @@ describe("placing a booking", () => {
     const order = await prisma.order.findUniqueOrThrow({ where: { id }, include: { statusChanges: true } });
     expect(order).toMatchObject({ departureId: departure.id, bookingStatus: "PENDING", priceCents: 400_00 });
     expect(order.travelDate?.toISOString().slice(0, 10)).toBe("2030-12-14");
-    expect(order.holdExpiresAt?.toISOString()).toBe("2030-11-02T06:00:00.000Z");
+    // Held for BOOKING_HOLD_MINUTES until the customer starts paying.
+    expect(order.holdExpiresAt?.toISOString()).toBe("2030-11-01T06:30:00.000Z");
     expect(order.statusChanges).toMatchObject([{ fromStatus: null, toStatus: "PENDING", byUserId: user.id }]);
     expect((await prisma.departure.findUniqueOrThrow({ where: { id: departure.id } })).seatsTaken).toBe(2);
 
-    const customerEmail = await prisma.outboxEmail.findFirstOrThrow({ where: { to: "buyer@example.com" } });
+    // To the account's own address: the contact email typed is the agency's contact data only.
+    expect(await prisma.outboxEmail.count({ where: { to: "buyer@example.com" } })).toBe(0);
+    const customerEmail = await prisma.outboxEmail.findFirstOrThrow({ where: { to: user.email } });
     expect(customerEmail.subject).toBe("Booking received: Hill Tracks, Sat, 14 Dec 2030");
     for (const line of [
       "Package: Hill Tracks",
       "Date: Sat, 14 Dec 2030",
       "Persons: 2 persons",
       "Total: $400",
-      "held until Sat, 2 Nov 2030, 12:00 (Dhaka time)",
+      "held until Fri, 1 Nov 2030, 12:30 (Dhaka time)",
       `${TEST_ORIGIN}/dashboard/payment/${id}`,
     ]) {
       expect(customerEmail.text).toContain(line);
@@ -50,7 +53,8 @@ describe("placing a booking", () => {
       where: { to: "agency@tourbooking.test", text: { contains: id } },
     });
     expect(agencyEmail.subject).toBe("New booking: Hill Tracks, Sat, 14 Dec 2030 (2 persons)");
-    expect(agencyEmail.replyTo).toBe("buyer@example.com");
+    expect(agencyEmail.replyTo).toBe(user.email);
+    expect(agencyEmail.text).toContain("(buyer@example.com, 01712345678) booked:");
   });
 
   it("takes the seats once for the same form, however often it is sent", async () => {

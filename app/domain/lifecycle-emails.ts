@@ -1,7 +1,7 @@
 // The emails of a booking's life after ordering: the payment receipt, a cancellation with its
 // refund (to the customer, and a copy to the agency), a departure cancelled by the agency, and a
-// payment refunded because it came after the booking's seats were gone. Pure texts; they go to
-// the outbox (app/data/messages.server.ts) in the same transaction as the change they report.
+// payment refunded because it came after the booking's seats were gone. Pure texts, to the ordering
+// account's address (BookingFacts.accountEmail); they go to the outbox (app/data/messages.server.ts) in the same transaction as the change they report.
 import { formatDollars } from "~/domain/money";
 
 export interface EmailMessage {
@@ -13,7 +13,11 @@ export interface EmailMessage {
 
 export interface BookingFacts {
   id: string;
-  email: string;
+  /**
+   * The ordering account's own address: every email of the booking goes there, never to the
+   * contact email typed at checkout (anyone can type a stranger's; it stays contact data).
+   */
+  accountEmail: string;
   firstName: string;
   lastName: string;
   serviceTitle: string;
@@ -43,7 +47,7 @@ export function receiptEmail(
   payment: { amountCents: number; transaction: string; last4: string },
 ): EmailMessage {
   return {
-    to: order.email,
+    to: order.accountEmail,
     subject: `Payment received: ${order.serviceTitle}`,
     text: [
       `Dear ${order.firstName},`,
@@ -84,7 +88,7 @@ export function cancellationEmails(
   const customer: EmailMessage =
     by === "departure"
       ? {
-          to: order.email,
+          to: order.accountEmail,
           subject: `Departure cancelled: ${order.serviceTitle}${order.travelDate ? ` on ${order.travelDate}` : ""}`,
           text: [
             `Dear ${order.firstName},`,
@@ -98,7 +102,7 @@ export function cancellationEmails(
           ].join("\n"),
         }
       : {
-          to: order.email,
+          to: order.accountEmail,
           subject: `Booking cancelled: ${order.serviceTitle}`,
           text: [
             `Dear ${order.firstName},`,
@@ -115,10 +119,10 @@ export function cancellationEmails(
         };
   const copy: EmailMessage = {
     to: agency,
-    replyTo: order.email,
+    replyTo: order.accountEmail,
     subject: `Cancelled: order ${order.id} (${order.serviceTitle})`,
     text: [
-      `${order.firstName} ${order.lastName} <${order.email}>: booking cancelled (${by}).`,
+      `${order.firstName} ${order.lastName} <${order.accountEmail}>: booking cancelled (${by}).`,
       `Reason: ${reason}`,
       "",
       ...bookingLines(order),
@@ -136,7 +140,7 @@ export function latePaymentRefundEmails(
 ): EmailMessage[] {
   return [
     {
-      to: order.email,
+      to: order.accountEmail,
       subject: `Payment refunded: ${order.serviceTitle}`,
       text: [
         `Dear ${order.firstName},`,
@@ -151,10 +155,10 @@ export function latePaymentRefundEmails(
     },
     {
       to: agency,
-      replyTo: order.email,
+      replyTo: order.accountEmail,
       subject: `Cancelled: order ${order.id} (${order.serviceTitle})`,
       text: [
-        `${order.firstName} ${order.lastName} <${order.email}>: paid after the booking ended and no seats were left; refunded in full.`,
+        `${order.firstName} ${order.lastName} <${order.accountEmail}>: paid after the booking ended and no seats were left; refunded in full.`,
         "",
         ...bookingLines(order),
         `Refunded: ${formatDollars(refund.cents)} (${refund.refundId})`,
@@ -167,7 +171,7 @@ export function latePaymentRefundEmails(
 export function refundEmails(order: BookingFacts, refund: { cents: number; refundIds: string }, agency: string): EmailMessage[] {
   return [
     {
-      to: order.email,
+      to: order.accountEmail,
       subject: `Refund: ${order.serviceTitle}`,
       text: [
         `Dear ${order.firstName},`,
@@ -180,7 +184,7 @@ export function refundEmails(order: BookingFacts, refund: { cents: number; refun
     },
     {
       to: agency,
-      replyTo: order.email,
+      replyTo: order.accountEmail,
       subject: `Refund recorded: order ${order.id} (${order.serviceTitle})`,
       text: [
         `Refunded in the payment provider's dashboard: ${formatDollars(refund.cents)} (${refund.refundIds})`,

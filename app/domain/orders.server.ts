@@ -5,6 +5,7 @@ import { createBooking, findOrderIdByKey, findOrderSummary } from "~/data/orders
 import { findPackageToOrder } from "~/data/packages.server";
 import { bookingEmails } from "~/domain/booking-emails";
 import { holdDeadline } from "~/domain/booking-status";
+import { holdLimitMessage } from "~/domain/holds";
 import { cancelForDelete, type Actor, type CancellationOutcome } from "~/domain/cancellation.server";
 import type { CheckoutInput } from "~/domain/checkout";
 import { agencyToday, DEPARTURE_NEEDED, DEPARTURE_UNAVAILABLE, isoDate, seatsLeft, seatsRefusal } from "~/domain/departures";
@@ -15,7 +16,14 @@ import { totalCents } from "~/domain/ordering";
 export class OrderError extends Error {
   constructor(
     readonly code:
-      "unknown-package" | "not-found" | "paid" | "departure-needed" | "unknown-departure" | "departure-unavailable" | "seats",
+            | "unknown-package"
+      | "not-found"
+      | "paid"
+      | "departure-needed"
+      | "unknown-departure"
+      | "departure-unavailable"
+      | "seats"
+      | "hold-limit",
     message: string,
   ) {
     super(message);
@@ -26,7 +34,8 @@ export class OrderError extends Error {
  * Creates the order from the checkout form. The price is cost x quantity from the database;
  * the same formKey always yields the same order (double submit, refreshed POST). A package with
  * departures is booked on one of them: its seats are taken with the order, in one transaction,
- * and held until the payment (BOOKING_HOLD_HOURS). `origin` makes the email's link to pay.
+ * within the account's limits of seats held unpaid (HOLD_MAX_SEATS_*), and held for
+ * BOOKING_HOLD_MINUTES, until the customer starts paying. `origin` makes the email's link to pay.
  */
 export async function placeOrder(
   userId: string,
@@ -49,7 +58,9 @@ export async function placeOrder(
     throw new OrderError("seats", seatsRefusal(seatsLeft(departure)));
   }
   const priceCents = totalCents(tourPackage.costCents, input.quantity);
-  const holdExpiresAt = departure ? holdDeadline(now, env().BOOKING_HOLD_HOURS) : null;
+  const config = env();
+  // Held briefly until the customer starts paying (payments.server.ts extends it then).
+  const holdExpiresAt = departure ? holdDeadline(now, config.BOOKING_HOLD_MINUTES) : null;
   const travelDate = departure ? isoDate(departure.startDate) : null;
   try {
     const created = await createBooking(
@@ -77,10 +88,13 @@ export async function placeOrder(
       },
       {
         today: agencyToday(now),
-        emails: (orderId) =>
+        now,
+        holdLimits: { perDeparture: config.HOLD_MAX_SEATS_PER_DEPARTURE, perAccount: config.HOLD_MAX_SEATS_PER_ACCOUNT },
+        emails: (orderId, accountEmail) =>
           bookingEmails(
             {
               orderId,
+              accountEmail,
               origin,
               title: tourPackage.title,
               travelDate,
@@ -89,11 +103,12 @@ export async function placeOrder(
               holdExpiresAt,
               customer: { name: `${input.firstName} ${input.lastName}`, email: input.email, mobileNumber: input.mobileNumber },
             },
-            env().CONTACT_TO,
+            config.CONTACT_TO,
           ),
       },
     );
     if (!created.ok) {
+      if (created.reason === "hold-limit") throw new OrderError("hold-limit", holdLimitMessage(created));
       if (created.reason === "not-enough") throw new OrderError("seats", seatsRefusal(created.seatsLeft));
       throw new OrderError("departure-unavailable", DEPARTURE_UNAVAILABLE);
     }

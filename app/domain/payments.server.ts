@@ -1,6 +1,7 @@
 // Card payments: the server creates the payment intent from the order's own price and records
 // a payment only after it has checked the intent with Stripe (docs/decisions/0006-payments.md).
 import Stripe from "stripe";
+import { env } from "~/config/env.server";
 import { logger } from "~/config/logger.server";
 import {
   attachPaymentIntent,
@@ -9,7 +10,9 @@ import {
   markPaymentFailed,
   type PayableOrderRow,
 } from "~/data/orders.server";
+import { extendHold } from "~/data/holds.server";
 import { recordPayment } from "~/data/payments.server";
+import { holdDeadline } from "~/domain/booking-status";
 import { bookingFacts, recordStripeRefunds, refundLatePayment } from "~/domain/cancellation.server";
 import { isPlausibleId } from "~/domain/ids";
 import { receiptEmail } from "~/domain/lifecycle-emails";
@@ -77,7 +80,7 @@ export async function openPaymentIntent(
         currency: PAYMENT_CURRENCY,
         allowed_payment_method_types: ["card"],
         description: `Tour booking: ${order.serviceTitle}`,
-        receipt_email: order.email,
+        receipt_email: order.user.email,
         metadata: { orderId: order.id, userId: order.userId },
       },
       // A replaced (cancelled) intent gets a new key; everything else reuses the first one.
@@ -90,6 +93,8 @@ export async function openPaymentIntent(
     throw providerError(error);
   }
   await attachPaymentIntent(order.id, intent.id);
+  // Paying has started: the short hold of a new booking becomes the long one.
+  await extendHold(order.id, holdDeadline(order.createdAt, env().BOOKING_HOLD_HOURS * 60), new Date());
   if (!intent.client_secret) throw new PaymentError("provider", "The payment provider returned no client secret.");
   return { clientSecret: intent.client_secret, paymentIntentId: intent.id };
 }
