@@ -43,9 +43,7 @@ export interface CancellationOutcome {
 }
 
 /** What the emails need, addressed to the ordering account (never the order's contact email). */
-export function bookingFacts(
-  order: Pick<BookingRow, Exclude<keyof BookingFacts, "accountEmail"> | "user">,
-): BookingFacts {
+export function bookingFacts(order: Pick<BookingRow, Exclude<keyof BookingFacts, "accountEmail"> | "user">): BookingFacts {
   return {
     id: order.id,
     accountEmail: order.user.email,

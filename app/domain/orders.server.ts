@@ -5,10 +5,10 @@ import { createBooking, findOrderIdByKey, findOrderSummary } from "~/data/orders
 import { findPackageToOrder } from "~/data/packages.server";
 import { bookingEmails } from "~/domain/booking-emails";
 import { holdDeadline } from "~/domain/booking-status";
-import { holdLimitMessage } from "~/domain/holds";
 import { cancelForDelete, type Actor, type CancellationOutcome } from "~/domain/cancellation.server";
 import type { CheckoutInput } from "~/domain/checkout";
 import { agencyToday, DEPARTURE_NEEDED, DEPARTURE_UNAVAILABLE, isoDate, seatsLeft, seatsRefusal } from "~/domain/departures";
+import { holdLimitMessage } from "~/domain/holds";
 import { isPlausibleId } from "~/domain/ids";
 import { deliverOutbox } from "~/domain/mail.server";
 import { totalCents } from "~/domain/ordering";
@@ -16,7 +16,7 @@ import { totalCents } from "~/domain/ordering";
 export class OrderError extends Error {
   constructor(
     readonly code:
-            | "unknown-package"
+      | "unknown-package"
       | "not-found"
       | "paid"
       | "departure-needed"

@@ -3,6 +3,7 @@
 import Stripe from "stripe";
 import { env } from "~/config/env.server";
 import { logger } from "~/config/logger.server";
+import { extendHold } from "~/data/holds.server";
 import {
   attachPaymentIntent,
   findPayableOrder,
@@ -10,7 +11,6 @@ import {
   markPaymentFailed,
   type PayableOrderRow,
 } from "~/data/orders.server";
-import { extendHold } from "~/data/holds.server";
 import { recordPayment } from "~/data/payments.server";
 import { holdDeadline } from "~/domain/booking-status";
 import { bookingFacts, recordStripeRefunds, refundLatePayment } from "~/domain/cancellation.server";

@@ -85,7 +85,14 @@ describe("booking emails go to the account, never to the contact email typed", (
     const request = new Request(new URL("/api/my-orders", ORIGIN), {
       method: "POST",
       headers: { Origin: ORIGIN, Cookie: await signIn(user.id), "Content-Type": "application/json" },
-      body: JSON.stringify({ ...billing, email: stranger, service: tourPackage.id, departure: departure.id, quantity: 1, type: "group" }),
+      body: JSON.stringify({
+        ...billing,
+        email: stranger,
+        service: tourPackage.id,
+        departure: departure.id,
+        quantity: 1,
+        type: "group",
+      }),
     });
     const answer = await callRoute(myOrders.action, request);
     expect(answer.status).toBe(201);
@@ -107,7 +114,9 @@ describe("booking emails go to the account, never to the contact email typed", (
     const { user, stranger, order } = await bookingForStranger();
     await cancelBooking(order.id, { id: user.id, isAdmin: false });
     expect(await mailTo(stranger)).toHaveLength(0);
-    expect((await mailTo(user.email)).map((email) => email.subject)).toContainEqual(expect.stringMatching(/^Booking cancelled: /));
+    expect((await mailTo(user.email)).map((email) => email.subject)).toContainEqual(
+      expect.stringMatching(/^Booking cancelled: /),
+    );
   });
 
   it("for a departure cancelled by the agency", async () => {
@@ -115,6 +124,8 @@ describe("booking emails go to the account, never to the contact email typed", (
     const admin = await createUser({ role: "ADMIN" });
     await cancelDeparture({ departureId: departure.id, byUserId: admin.id });
     expect(await mailTo(stranger)).toHaveLength(0);
-    expect((await mailTo(user.email)).map((email) => email.subject)).toContainEqual(expect.stringMatching(/^Departure cancelled: /));
+    expect((await mailTo(user.email)).map((email) => email.subject)).toContainEqual(
+      expect.stringMatching(/^Departure cancelled: /),
+    );
   });
 });

@@ -176,9 +176,13 @@ describe("the admin's departures page", () => {
     const user = await createUser();
     const { id } = await placeOrder(user.id, checkoutFor(tourPackage.id, { departure: departure.id, quantity: "3" }), at);
     const admin = await createUser({ role: "ADMIN" });
-    const page = await callRoute(departuresPage.loader, authedGet(`/dashboard/departures/${tourPackage.id}`, await signIn(admin.id)), {
-      id: tourPackage.id,
-    });
+    const page = await callRoute(
+      departuresPage.loader,
+      authedGet(`/dashboard/departures/${tourPackage.id}`, await signIn(admin.id)),
+      {
+        id: tourPackage.id,
+      },
+    );
     expect(page.status).toBe(200);
     expect(page.data.holds).toEqual([
       {
