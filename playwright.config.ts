@@ -52,6 +52,9 @@ export default defineConfig({
       BCRYPT_COST: "4",
       // The suite books the demo packages many times, from both projects at once.
       SEED_DEPARTURE_SEATS: "2000",
+      // ... with the same few accounts: their unpaid seats must not stop the suite (vitest covers the limits).
+      HOLD_MAX_SEATS_PER_DEPARTURE: "100000",
+      HOLD_MAX_SEATS_PER_ACCOUNT: "100000",
       // Every browser test comes from 127.0.0.1: per-address limits would stop the suite (vitest covers them).
       RATE_LIMIT_FORM_MAX: "1000",
       RATE_LIMIT_LOGIN_MAX: "1000",
@@ -62,6 +65,7 @@ export default defineConfig({
       RATE_LIMIT_REPORT_MAX: "1000",
       RATE_LIMIT_ORDER_MAX: "1000",
       RATE_LIMIT_RESET_MAX: "1000",
+      RATE_LIMIT_RESET_ACCOUNT_MAX: "1000",
       NODE_ENV: "production",
       SESSION_SECRET: "e2e-session-secret",
       // Every link the app makes (the emailed reset links the tests open) points at the suite's server.

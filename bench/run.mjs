@@ -332,7 +332,13 @@ async function findRoutes(origin) {
 
 const SIGNED_IN_ORDERS = { customer: 4, others: 136 };
 // The bench places its fixture's orders through the API from one address: room for them.
-const BENCH_LIMITS = { RATE_LIMIT_ORDER_MAX: "1000", RATE_LIMIT_WRITE_ADDRESS_MAX: "1000" };
+const BENCH_LIMITS = {
+  RATE_LIMIT_ORDER_MAX: "1000",
+  RATE_LIMIT_WRITE_ADDRESS_MAX: "1000",
+  // One account places ~140 unpaid orders.
+  HOLD_MAX_SEATS_PER_DEPARTURE: "100000",
+  HOLD_MAX_SEATS_PER_ACCOUNT: "100000",
+};
 
 /**
  * The signed-in fixture: the administrator's cookie, and a customer with 4 orders among ~140

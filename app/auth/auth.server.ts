@@ -9,6 +9,7 @@ import { AUTH_MESSAGES, type AuthCode } from "~/auth/auth-forms";
 import { hashPassword, PasswordBusyError, verifyPassword } from "~/auth/password.server";
 import { env } from "~/config/env.server";
 import { publicUrl } from "~/config/public-url.server";
+import { endPasswordResets } from "~/data/accounts.server";
 import {
   createGoogleUser,
   createPasswordUser,
@@ -94,6 +95,8 @@ export async function verifyLogin(email: string, password: string, address: stri
   if (!user || !ok) throw new AuthFailure("wrong-password");
   await attempt.refund();
   if (user.disabled) throw new AuthFailure("user-disabled");
+  // The owner knows the password: reset links asked before (perhaps by someone else) end.
+  await endPasswordResets(user.id);
   return { id: user.id };
 }
 

@@ -54,8 +54,13 @@ const envSchema = z.object({
   SMTP_URL: optionalString.refine((url) => !url || /^smtps?:\/\//.test(url), "must be an smtp:// or smtps:// URL"),
   MAIL_FROM: z.string().default("Tour Booking <no-reply@tourbooking.test>"),
   CONTACT_TO: z.string().email().default("agency@tourbooking.test"),
-  // A pending (unpaid) booking keeps its seats this long, then expires (app/domain/booking-sweep.server.ts).
+  // A pending (unpaid) booking keeps its seats BOOKING_HOLD_MINUTES after ordering; once the customer
+  // starts paying, until BOOKING_HOLD_HOURS after ordering; then it expires (app/domain/booking-sweep.server.ts).
+  BOOKING_HOLD_MINUTES: positiveInt(30),
   BOOKING_HOLD_HOURS: positiveInt(24),
+  // Seats one account (administrators excepted) may hold unpaid on one departure, and on all of them.
+  HOLD_MAX_SEATS_PER_DEPARTURE: positiveInt(20),
+  HOLD_MAX_SEATS_PER_ACCOUNT: positiveInt(40),
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   // Other sites whose pages may call /api from the browser (with a bearer token: cookies never cross).
   API_CORS_ORIGINS: z
@@ -86,6 +91,7 @@ const envSchema = z.object({
   RATE_LIMIT_WRITE_WINDOW_MINUTES: positiveInt(60),
   RATE_LIMIT_LOOKUP_MAX: positiveInt(100),
   RATE_LIMIT_RESET_MAX: positiveInt(3),
+  RATE_LIMIT_RESET_ACCOUNT_MAX: positiveInt(10),
   RATE_LIMIT_NEWSLETTER_EMAIL_MAX: positiveInt(3),
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
   // Password hashing runs on worker threads; above threads + queue a login is refused at once.

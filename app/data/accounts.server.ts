@@ -1,5 +1,5 @@
 // Account self-service: password-reset links, profile and password changes, account deletion.
-import { db, type Tx } from "~/data/db.server";
+import { db, type Db, type Tx } from "~/data/db.server";
 import { DELETED_EMAIL_DOMAIN, lockActiveAdmins } from "~/data/users.server";
 
 export async function findResetAccount(email: string) {
@@ -7,13 +7,30 @@ export async function findResetAccount(email: string) {
   return prisma.user.findUnique({ where: { email }, select: { id: true, disabled: true, displayName: true } });
 }
 
-/** A new reset link and its email, together: a link is never stored without its email. */
+/**
+ * A new reset link and its email, together: a link is never stored without its email. The
+ * account's earlier links end with it: only the newest one can be used.
+ */
 export async function createPasswordReset(
   reset: { tokenHash: string; userId: string; expiresAt: Date },
   email: { to: string; subject: string; text: string },
 ): Promise<void> {
   const prisma = await db();
-  await prisma.$transaction([prisma.passwordReset.create({ data: reset }), prisma.outboxEmail.create({ data: email })]);
+  await prisma.$transaction([
+    outstandingResets(prisma, reset.userId),
+    prisma.passwordReset.create({ data: reset }),
+    prisma.outboxEmail.create({ data: email }),
+  ]);
+}
+
+/** Ends the account's unused reset links (its password changed, or its owner signed in with it). */
+function outstandingResets(client: Db | Tx, userId: string) {
+  return client.passwordReset.deleteMany({ where: { userId, usedAt: null } });
+}
+
+/** The owner signed in with the password: a link asked before (by them or anyone) is no longer needed. */
+export async function endPasswordResets(userId: string): Promise<void> {
+  await outstandingResets(await db(), userId);
 }
 
 /** Whether the link is unused and unexpired (the page only; the reset itself checks again). */
@@ -29,7 +46,7 @@ export async function isLivePasswordReset(tokenHash: string, now = new Date()): 
 /**
  * Uses the link, in one transaction: the link is consumed by one conditional update (so two
  * concurrent resets cannot both use it), then the password is set, and every session and API
- * token of the user and every other link of theirs go. Returns the user id, or null when the link
+ * token of the user and every other unused link of theirs go. Returns the user id, or null when the link
  * is unknown, used, expired or the account disabled.
  */
 export async function consumePasswordReset(tokenHash: string, passwordHash: string, now = new Date()): Promise<string | null> {
@@ -43,17 +60,18 @@ export async function consumePasswordReset(tokenHash: string, passwordHash: stri
     });
     if (count !== 1) return null;
     await setPasswordIn(tx, row.userId, passwordHash);
-    await tx.passwordReset.deleteMany({ where: { userId: row.userId, tokenHash: { not: tokenHash } } });
     return row.userId;
   });
 }
 
+/** Every path that sets a password comes here: its sessions, API tokens and unused reset links end. */
 async function setPasswordIn(tx: Tx, userId: string, hash: string) {
   await tx.password.upsert({ where: { userId }, create: { userId, hash }, update: { hash } });
   await tx.session.deleteMany({ where: { userId } });
+  await outstandingResets(tx, userId);
 }
 
-/** A new password; every session and API token of the user ends (the caller signs them in again). */
+/** A new password; every session, API token and reset link of the user ends (the caller signs them in again). */
 export async function setPassword(userId: string, hash: string): Promise<void> {
   const prisma = await db();
   await prisma.$transaction((tx) => setPasswordIn(tx, userId, hash));

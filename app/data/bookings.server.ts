@@ -16,7 +16,9 @@ const bookingSelect = {
   id: true,
   reference: true,
   userId: true,
+  // the contact email typed at checkout (shown to the agency), and the account's, where the emails go
   email: true,
+  user: { select: { email: true } },
   firstName: true,
   lastName: true,
   serviceTitle: true,

@@ -2,11 +2,13 @@
 // the server (unitPriceCents and priceCents are copied from the package when it is ordered).
 import { db } from "~/data/db.server";
 import { type SeatsRefusal, takeSeats } from "~/data/departures.server";
+import { holdLimitRefusal, type HoldLimits, lockAccount } from "~/data/holds.server";
 import { keysetAfter, type KeysetPage } from "~/data/keyset.server";
 import { recordNewBooking } from "~/data/order-status.server";
 import { paymentRecordSelect } from "~/data/payments.server";
 import { cachedRead } from "~/data/read-cache.server";
 import { newReference } from "~/domain/booking-reference";
+import type { HoldRefusal } from "~/domain/holds";
 import type { Prisma } from "~/generated/prisma/client";
 
 /** The owner's filter: none for an administrator or the webhook (ownerId undefined). */
@@ -25,31 +27,48 @@ type NewEmail = { to: string; subject: string; text: string; replyTo?: string };
 
 /**
  * Creates a booking in one transaction: the departure's seats (when it has one, taken with one
- * conditional UPDATE), the order with a new reference, the first row of its history and its emails
- * (written with the order id and reference). Nothing is kept when the seats are refused. Throws
- * Prisma's P2002 when an order with the same idempotency key exists (the seats taken are given
- * back with the rollback). A reference already taken fails the insert and aborts the transaction:
- * it is run again with another one.
+ * conditional UPDATE, unless the account would hold more seats unpaid than `holdLimits` allow; an
+ * administrator, booking for a customer on the phone, is not limited), the order with a new
+ * reference, the first row of its history and its emails (written with the order id and reference,
+ * to the account's own address). Nothing is kept when the seats are refused. Throws Prisma's P2002
+ * when an order with the same idempotency key exists (the seats taken are given back with the
+ * rollback). A reference already taken fails the insert and aborts the transaction: it is run
+ * again with another one.
  */
 export async function createBooking(
   data: Omit<Prisma.OrderUncheckedCreateInput, "reference"> & { userId: string; quantity: number },
   {
     today,
+    now,
+    holdLimits,
     emails,
     reference = newReference,
-  }: { today: string; emails: (order: { id: string; reference: string }) => NewEmail[]; reference?: () => string },
-): Promise<{ ok: true; id: string; reference: string } | ({ ok: false } & SeatsRefusal)> {
+  }: {
+    today: string;
+    now: Date;
+    holdLimits: HoldLimits;
+    emails: (order: { id: string; reference: string }, accountEmail: string) => NewEmail[];
+    reference?: () => string;
+  },
+): Promise<{ ok: true; id: string; reference: string } | ({ ok: false } & (SeatsRefusal | HoldRefusal))> {
   const prisma = await db();
   for (let attempt = 1; ; attempt++) {
     try {
       return await prisma.$transaction(async (tx) => {
+        // One order of an account at a time: its unpaid seats are counted with no other order of its own under way.
+        const account = await lockAccount(tx, data.userId);
+        if (data.departureId && !account.isAdmin) {
+          const order = { userId: data.userId, departureId: data.departureId, quantity: data.quantity, now };
+          const refusal = await holdLimitRefusal(tx, order, holdLimits);
+          if (refusal) return { ok: false as const, ...refusal };
+        }
         if (data.departureId) {
           const taken = await takeSeats(tx, data.departureId, data.quantity, today);
           if (!taken.ok) return taken;
         }
         const order = await tx.order.create({ data: { ...data, reference: reference() }, select: { id: true, reference: true } });
         await recordNewBooking(tx, order.id, data.userId);
-        await tx.outboxEmail.createMany({ data: emails(order) });
+        await tx.outboxEmail.createMany({ data: emails(order, account.email) });
         return { ok: true as const, ...order };
         // Orders of one date queue on its row: wait for a connection as long as the pool does (app/data/db.server.ts).
       }, TRANSACTION_WAIT);
@@ -160,7 +179,8 @@ const payableOrderSelect = {
   reference: true,
   userId: true,
   priceCents: true,
-  email: true,
+  // the account's address, where the receipts go
+  user: { select: { email: true } },
   firstName: true,
   lastName: true,
   serviceTitle: true,
@@ -171,6 +191,7 @@ const payableOrderSelect = {
   holdExpiresAt: true,
   paymentStatus: true,
   stripePaymentIntentId: true,
+  createdAt: true,
 } as const;
 
 export type PayableOrderRow = Prisma.OrderGetPayload<{ select: typeof payableOrderSelect }>;

@@ -1,5 +1,7 @@
 // The emails of a new booking (written to the outbox with the order, app/data/orders.server.ts):
-// "booking received" to the customer, with the link to pay before the hold ends, and a notice to the agency.
+// "booking received" to the ordering account's address, with the link to pay before the hold ends,
+// and a notice to the agency. The contact email typed at checkout is only shown to the agency:
+// anyone can type a stranger's, and the site must not mail them "please pay" with a link.
 import { formatCalendarDate, formatDateTime } from "~/domain/dates";
 import { formatDollars } from "~/domain/money";
 
@@ -15,6 +17,9 @@ interface NewBooking {
   quantity: number;
   priceCents: number;
   holdExpiresAt: Date | null;
+  /** the ordering account's own address: the only one the site mails */
+  accountEmail: string;
+  /** as typed at checkout: contact data for the agency */
   customer: { name: string; email: string; mobileNumber: string };
 }
 
@@ -23,7 +28,7 @@ function formatDeadline(date: Date): string {
   return `${formatDateTime(date)} (Dhaka time)`;
 }
 
-/** The customer's email and the agency's (to `agency`, CONTACT_TO). */
+/** The customer's email (to their account's address) and the agency's (to `agency`, CONTACT_TO). */
 export function bookingEmails(
   booking: NewBooking,
   agency: string,
@@ -40,7 +45,7 @@ export function bookingEmails(
   const payLink = `${booking.origin}/dashboard/payment/${booking.orderId}`;
   return [
     {
-      to: booking.customer.email,
+      to: booking.accountEmail,
       subject: `Booking received: ${booking.title}${date ? `, ${date}` : ""} [${booking.reference}]`,
       text: [
         `Hello ${booking.customer.name},`,
@@ -59,10 +64,11 @@ export function bookingEmails(
     },
     {
       to: agency,
-      replyTo: booking.customer.email,
+      replyTo: booking.accountEmail,
       subject: `New booking: ${booking.title}${date ? `, ${date}` : ""} (${persons}) [${booking.reference}]`,
       text: [
         `${booking.customer.name} (${booking.customer.email}, ${booking.customer.mobileNumber}) booked:`,
+        `Account: ${booking.accountEmail}`,
         "",
         ...facts,
         ...(booking.holdExpiresAt ? [`Held unpaid until: ${formatDeadline(booking.holdExpiresAt)}`] : []),

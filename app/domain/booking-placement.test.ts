@@ -29,11 +29,14 @@ describe("placing a booking", () => {
     expect(order).toMatchObject({ departureId: departure.id, bookingStatus: "PENDING", priceCents: 400_00 });
     expect(order.reference).toMatch(/^TB-[2-9A-HJKMNP-Z]{6}$/);
     expect(order.travelDate?.toISOString().slice(0, 10)).toBe("2030-12-14");
-    expect(order.holdExpiresAt?.toISOString()).toBe("2030-11-02T06:00:00.000Z");
+    // Held for BOOKING_HOLD_MINUTES until the customer starts paying.
+    expect(order.holdExpiresAt?.toISOString()).toBe("2030-11-01T06:30:00.000Z");
     expect(order.statusChanges).toMatchObject([{ fromStatus: null, toStatus: "PENDING", byUserId: user.id }]);
     expect((await prisma.departure.findUniqueOrThrow({ where: { id: departure.id } })).seatsTaken).toBe(2);
 
-    const customerEmail = await prisma.outboxEmail.findFirstOrThrow({ where: { to: "buyer@example.com" } });
+    // To the account's own address: the contact email typed is the agency's contact data only.
+    expect(await prisma.outboxEmail.count({ where: { to: "buyer@example.com" } })).toBe(0);
+    const customerEmail = await prisma.outboxEmail.findFirstOrThrow({ where: { to: user.email } });
     expect(customerEmail.subject).toBe(`Booking received: Hill Tracks, 14 Dec 2030 [${order.reference}]`);
     for (const line of [
       `Booking reference: ${order.reference}`,
@@ -41,7 +44,7 @@ describe("placing a booking", () => {
       "Date: 14 Dec 2030",
       "Persons: 2 persons",
       "Total: $400",
-      "held until 2 Nov 2030, 12:00 (Dhaka time)",
+      "held until 1 Nov 2030, 12:30 (Dhaka time)",
       `${TEST_ORIGIN}/dashboard/payment/${id}`,
     ]) {
       expect(customerEmail.text).toContain(line);
@@ -51,7 +54,8 @@ describe("placing a booking", () => {
     });
     expect(agencyEmail.subject).toBe(`New booking: Hill Tracks, 14 Dec 2030 (2 persons) [${order.reference}]`);
     expect(agencyEmail.text).toContain(`Booking reference: ${order.reference}`);
-    expect(agencyEmail.replyTo).toBe("buyer@example.com");
+    expect(agencyEmail.replyTo).toBe(user.email);
+    expect(agencyEmail.text).toContain("(buyer@example.com, 01712345678) booked:");
   });
 
   it("takes the seats once for the same form, however often it is sent", async () => {

@@ -30,6 +30,6 @@ export function payByText(holdExpiresAt: Date | string): string {
 export const API_BOOKING_STATUSES = ["pending", "confirmed", "cancelled", "completed", "expired"] as const;
 
 /** The hold of a booking placed now: its seats are kept until then, unpaid. */
-export function holdDeadline(now: Date, hours: number): Date {
-  return new Date(now.getTime() + hours * 60 * 60 * 1000);
+export function holdDeadline(now: Date, minutes: number): Date {
+  return new Date(now.getTime() + minutes * 60 * 1000);
 }

@@ -40,7 +40,8 @@ describe("a booking's status at read time", () => {
     expect(effectiveStatus({ bookingStatus: "PENDING", holdExpiresAt: null }, later)).toBe("PENDING");
   });
 
-  it("holds seats for the given hours", () => {
-    expect(holdDeadline(later, 24).toISOString()).toBe("2026-11-24T12:00:00.000Z");
+  it("holds seats for the given minutes", () => {
+    expect(holdDeadline(later, 24 * 60).toISOString()).toBe("2026-11-24T12:00:00.000Z");
+    expect(holdDeadline(later, 30).toISOString()).toBe("2026-11-23T12:30:00.000Z");
   });
 });

@@ -44,11 +44,12 @@ export interface CancellationOutcome {
   refund: { cents: number; refundId: string } | null;
 }
 
-export function bookingFacts(order: Pick<BookingRow, keyof BookingFacts>): BookingFacts {
+/** What the emails need, addressed to the ordering account (never the order's contact email). */
+export function bookingFacts(order: Pick<BookingRow, Exclude<keyof BookingFacts, "accountEmail"> | "user">): BookingFacts {
   return {
     id: order.id,
     reference: order.reference,
-    email: order.email,
+    accountEmail: order.user.email,
     firstName: order.firstName,
     lastName: order.lastName,
     serviceTitle: order.serviceTitle,

@@ -1,7 +1,8 @@
 // The emails of a booking's life after ordering: the payment receipt, a cancellation with its
 // refund (to the customer, and a copy to the agency), a departure cancelled by the agency, and a
-// payment refunded because it came after the booking's seats were gone. Pure texts; they go to
-// the outbox (app/data/messages.server.ts) in the same transaction as the change they report.
+// payment refunded because it came after the booking's seats were gone. Pure texts, to the ordering
+// account's address (BookingFacts.accountEmail); they go to the outbox (app/data/messages.server.ts)
+// in the same transaction as the change they report.
 import { formatCalendarDate } from "~/domain/dates";
 import { formatDollars } from "~/domain/money";
 
@@ -16,7 +17,11 @@ export interface BookingFacts {
   id: string;
   /** "TB-7K3P9Q": what the customer quotes (app/domain/booking-reference.ts) */
   reference: string;
-  email: string;
+  /**
+   * The ordering account's own address: every email of the booking goes there, never to the
+   * contact email typed at checkout (anyone can type a stranger's; it stays contact data).
+   */
+  accountEmail: string;
   firstName: string;
   lastName: string;
   serviceTitle: string;
@@ -52,7 +57,7 @@ export function receiptEmail(
   payment: { amountCents: number; transaction: string; last4: string },
 ): EmailMessage {
   return {
-    to: order.email,
+    to: order.accountEmail,
     subject: withReference(`Payment received: ${order.serviceTitle}`, order),
     text: [
       `Dear ${order.firstName},`,
@@ -93,7 +98,7 @@ export function cancellationEmails(
   const customer: EmailMessage =
     by === "departure"
       ? {
-          to: order.email,
+          to: order.accountEmail,
           subject: withReference(`Departure cancelled: ${order.serviceTitle}${onDate(order)}`, order),
           text: [
             `Dear ${order.firstName},`,
@@ -107,7 +112,7 @@ export function cancellationEmails(
           ].join("\n"),
         }
       : {
-          to: order.email,
+          to: order.accountEmail,
           subject: withReference(`Booking cancelled: ${order.serviceTitle}`, order),
           text: [
             `Dear ${order.firstName},`,
@@ -124,10 +129,10 @@ export function cancellationEmails(
         };
   const copy: EmailMessage = {
     to: agency,
-    replyTo: order.email,
+    replyTo: order.accountEmail,
     subject: withReference(`Cancelled: order ${order.id} (${order.serviceTitle})`, order),
     text: [
-      `${order.firstName} ${order.lastName} <${order.email}>: booking cancelled (${by}).`,
+      `${order.firstName} ${order.lastName} <${order.accountEmail}>: booking cancelled (${by}).`,
       `Reason: ${reason}`,
       "",
       ...bookingLines(order),
@@ -145,7 +150,7 @@ export function latePaymentRefundEmails(
 ): EmailMessage[] {
   return [
     {
-      to: order.email,
+      to: order.accountEmail,
       subject: withReference(`Payment refunded: ${order.serviceTitle}`, order),
       text: [
         `Dear ${order.firstName},`,
@@ -160,10 +165,10 @@ export function latePaymentRefundEmails(
     },
     {
       to: agency,
-      replyTo: order.email,
+      replyTo: order.accountEmail,
       subject: withReference(`Cancelled: order ${order.id} (${order.serviceTitle})`, order),
       text: [
-        `${order.firstName} ${order.lastName} <${order.email}>: paid after the booking ended and no seats were left; refunded in full.`,
+        `${order.firstName} ${order.lastName} <${order.accountEmail}>: paid after the booking ended and no seats were left; refunded in full.`,
         "",
         ...bookingLines(order),
         `Refunded: ${formatDollars(refund.cents)} (${refund.refundId})`,
@@ -176,7 +181,7 @@ export function latePaymentRefundEmails(
 export function refundEmails(order: BookingFacts, refund: { cents: number; refundIds: string }, agency: string): EmailMessage[] {
   return [
     {
-      to: order.email,
+      to: order.accountEmail,
       subject: withReference(`Refund: ${order.serviceTitle}`, order),
       text: [
         `Dear ${order.firstName},`,
@@ -189,7 +194,7 @@ export function refundEmails(order: BookingFacts, refund: { cents: number; refun
     },
     {
       to: agency,
-      replyTo: order.email,
+      replyTo: order.accountEmail,
       subject: withReference(`Refund recorded: order ${order.id} (${order.serviceTitle})`, order),
       text: [
         `Refunded in the payment provider's dashboard: ${formatDollars(refund.cents)} (${refund.refundIds})`,

@@ -11,6 +11,7 @@ import { cancelForDelete, type Actor, type CancellationOutcome } from "~/domain/
 import type { CheckoutInput } from "~/domain/checkout";
 import { agencyToday } from "~/domain/dates";
 import { DEPARTURE_NEEDED, DEPARTURE_UNAVAILABLE, isoDate, seatsLeft, seatsRefusal } from "~/domain/departures";
+import { holdLimitMessage } from "~/domain/holds";
 import { isPlausibleId } from "~/domain/ids";
 import { deliverOutbox } from "~/domain/mail.server";
 import { totalCents } from "~/domain/ordering";
@@ -25,7 +26,8 @@ export class OrderError extends Error {
       | "departure-needed"
       | "unknown-departure"
       | "departure-unavailable"
-      | "seats",
+      | "seats"
+      | "hold-limit",
     message: string,
   ) {
     super(message);
@@ -36,7 +38,8 @@ export class OrderError extends Error {
  * Creates the order from the checkout form. The price is cost x quantity from the database;
  * the same formKey always yields the same order (double submit, refreshed POST). A package with
  * departures is booked on one of them: its seats are taken with the order, in one transaction,
- * and held until the payment (BOOKING_HOLD_HOURS). The email's link to pay starts with PUBLIC_URL.
+ * within the account's limits of seats held unpaid (HOLD_MAX_SEATS_*), and held for
+ * BOOKING_HOLD_MINUTES, until the customer starts paying. The email's link to pay starts with PUBLIC_URL.
  */
 export async function placeOrder(userId: string, input: CheckoutInput, { now = new Date() }: { now?: Date } = {}) {
   const idempotencyKey = `${userId}:${input.formKey}`;
@@ -55,7 +58,9 @@ export async function placeOrder(userId: string, input: CheckoutInput, { now = n
     throw new OrderError("seats", seatsRefusal(seatsLeft(departure)));
   }
   const priceCents = totalCents(tourPackage.costCents, input.quantity);
-  const holdExpiresAt = departure ? holdDeadline(now, env().BOOKING_HOLD_HOURS) : null;
+  const config = env();
+  // Held briefly until the customer starts paying (payments.server.ts extends it then).
+  const holdExpiresAt = departure ? holdDeadline(now, config.BOOKING_HOLD_MINUTES) : null;
   const travelDate = departure ? isoDate(departure.startDate) : null;
   try {
     const created = await createBooking(
@@ -83,11 +88,14 @@ export async function placeOrder(userId: string, input: CheckoutInput, { now = n
       },
       {
         today: agencyToday(now),
-        emails: ({ id: orderId, reference }) =>
+        now,
+        holdLimits: { perDeparture: config.HOLD_MAX_SEATS_PER_DEPARTURE, perAccount: config.HOLD_MAX_SEATS_PER_ACCOUNT },
+        emails: ({ id: orderId, reference }, accountEmail) =>
           bookingEmails(
             {
               orderId,
               reference,
+              accountEmail,
               origin: publicOrigin(),
               title: tourPackage.title,
               travelDate,
@@ -96,11 +104,12 @@ export async function placeOrder(userId: string, input: CheckoutInput, { now = n
               holdExpiresAt,
               customer: { name: `${input.firstName} ${input.lastName}`, email: input.email, mobileNumber: input.mobileNumber },
             },
-            env().CONTACT_TO,
+            config.CONTACT_TO,
           ),
       },
     );
     if (!created.ok) {
+      if (created.reason === "hold-limit") throw new OrderError("hold-limit", holdLimitMessage(created));
       if (created.reason === "not-enough") throw new OrderError("seats", seatsRefusal(created.seatsLeft));
       throw new OrderError("departure-unavailable", DEPARTURE_UNAVAILABLE);
     }

@@ -1,7 +1,9 @@
 // Card payments: the server creates the payment intent from the order's own price and records
 // a payment only after it has checked the intent with Stripe (docs/decisions/0006-payments.md).
 import Stripe from "stripe";
+import { env } from "~/config/env.server";
 import { logger } from "~/config/logger.server";
+import { extendHold } from "~/data/holds.server";
 import {
   attachPaymentIntent,
   findPayableOrder,
@@ -10,7 +12,7 @@ import {
   type PayableOrderRow,
 } from "~/data/orders.server";
 import { recordPayment } from "~/data/payments.server";
-import { effectiveStatus } from "~/domain/booking-status";
+import { effectiveStatus, holdDeadline } from "~/domain/booking-status";
 import { bookingFacts, recordStripeRefunds, refundLatePayment } from "~/domain/cancellation.server";
 import { agencyToday } from "~/domain/dates";
 import { isPlausibleId } from "~/domain/ids";
@@ -78,7 +80,7 @@ export async function openPaymentIntent(
         currency: PAYMENT_CURRENCY,
         allowed_payment_method_types: ["card"],
         description: `Tour booking: ${order.serviceTitle}`,
-        receipt_email: order.email,
+        receipt_email: order.user.email,
         metadata: { orderId: order.id, userId: order.userId },
       },
       // A replaced (cancelled) intent gets a new key; everything else reuses the first one.
@@ -91,6 +93,8 @@ export async function openPaymentIntent(
     throw providerError(error);
   }
   await attachPaymentIntent(order.id, intent.id);
+  // Paying has started: the short hold of a new booking becomes the long one.
+  await extendHold(order.id, holdDeadline(order.createdAt, env().BOOKING_HOLD_HOURS * 60), new Date());
   if (!intent.client_secret) throw new PaymentError("provider", "The payment provider returned no client secret.");
   return { clientSecret: intent.client_secret, paymentIntentId: intent.id };
 }

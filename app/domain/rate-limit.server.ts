@@ -79,11 +79,13 @@ function table(config: Env) {
       perAddress: config.RATE_LIMIT_WRITE_ADDRESS_MAX,
       message: "Too many tokens were requested for this account. Please try again later.",
     },
-    // Password-reset emails (/forgot-password): per address, and per email typed so that no one
-    // fills a person's mailbox with links.
+    // Password-reset emails (/forgot-password): per email typed from one address, so that requests
+    // from someone else's address never use up the owner's; per email from any address (looser),
+    // so that no one fills a person's mailbox with links; and per address.
     "password-reset": {
       windowMinutes: form,
-      perAccount: config.RATE_LIMIT_RESET_MAX,
+      perAccountAndAddress: config.RATE_LIMIT_RESET_MAX,
+      perAccount: config.RATE_LIMIT_RESET_ACCOUNT_MAX,
       perAddress: config.RATE_LIMIT_FORM_MAX,
       message: "Too many password reset links were requested. Please try again later.",
     },
@@ -121,7 +123,9 @@ const SLOW_DOWN_MAX_MS = 10_000;
 
 /**
  * Counts one event under the named limit (every key that applies, atomically in the database,
- * before the work it guards) and says whether it is refused. A refused event is counted too.
+ * before the work it guards) and says whether it is refused. A refused event is counted under the
+ * keys up to the one that refused it, never under the later, wider ones: a client over its own
+ * limit cannot use up what it shares with others (an account from any address, say).
  */
 export async function take(name: LimitName, subject: Subject, now = new Date()): Promise<Counted> {
   const rule = limitRule(name);
@@ -145,9 +149,10 @@ export async function take(name: LimitName, subject: Subject, now = new Date()):
     if (count <= check.max) continue;
     if (check.slowDown) {
       delayMs = Math.min((count - check.max) * SLOW_DOWN_STEP_MS, SLOW_DOWN_MAX_MS);
-    } else if (!refused) {
+    } else {
       const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
       refused = { message: rule.message, retryAfterSeconds };
+      break;
     }
   }
   return {

@@ -356,7 +356,7 @@ route({
   method: "post",
   path: "/api/my-orders",
   summary:
-    "Place an order (signed in); the server prices it from the package and quantity. A package with departures needs one (400 without), and its seats are taken with the order (409 when too few are left)",
+    "Place an order (signed in); the server prices it from the package and quantity. A package with departures needs one (400 without), and its seats are taken with the order (409 when too few are left, or when the account would hold more seats unpaid than it may). Its emails go to the account's address, never to the order's contact email",
   operationId: "placeOrder",
   security: signedIn,
   request: { headers: z.object({ "Idempotency-Key": api.idempotencyKey }), body: body(schemas.OrderInput) },

@@ -8,7 +8,9 @@ import { requireAdmin } from "~/auth/session.server";
 import { DataTable } from "~/components/DataTable";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { listHolds } from "~/data/holds.server";
 import { findPackageToOrder } from "~/data/packages.server";
+import { payByText } from "~/domain/booking-status";
 import { agencyToday, formatCalendarDate } from "~/domain/dates";
 import {
   departureActions,
@@ -41,7 +43,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     left: seatsLeft(departure),
     status: departure.status,
   }));
-  return { tourPackage: { id: tourPackage.id, title: tourPackage.title }, departures, today: agencyToday() };
+  // Who holds seats unpaid, so that an admin sees one account holding a date (and can cancel its orders).
+  const holds = (await listHolds(tourPackage.id, new Date())).map((hold) => ({
+    id: hold.id,
+    date: departures.find((departure) => departure.id === hold.departureId)?.date ?? "",
+    customer: `${hold.user.displayName} <${hold.user.email}>`,
+    seats: hold.quantity,
+    payBy: payByText(hold.holdExpiresAt!),
+    paying: hold.paymentStatus === "PROCESSING",
+  }));
+  return { tourPackage: { id: tourPackage.id, title: tourPackage.title }, departures, holds, today: agencyToday() };
 }
 
 const DONE: Record<DepartureIntent, string> = {
@@ -91,7 +102,7 @@ const STATUS_LABEL = { OPEN: "Open", CLOSED: "Closed", CANCELLED: "Cancelled" } 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["departures"][number];
 
 export default function Departures() {
-  const { tourPackage, departures, today } = useLoaderData<typeof loader>();
+  const { tourPackage, departures, holds, today } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   const addResult = actionData?.intent === "add" ? actionData.result : undefined;
@@ -123,6 +134,20 @@ export default function Departures() {
             cell: (row) => (row.status === "OPEN" && row.date <= today ? "Departed" : STATUS_LABEL[row.status]),
           },
           { header: "Action", cell: (row) => <RowActions row={row} result={rowResult(row)} /> },
+        ]}
+      />
+
+      <h2 id="holds-title">Unpaid holds</h2>
+      <DataTable
+        rows={holds}
+        rowKey={(row) => row.id}
+        empty="No seats are held unpaid."
+        columns={[
+          { header: "Date", cell: (row) => <time dateTime={row.date}>{formatCalendarDate(row.date)}</time> },
+          { header: "Customer", cell: (row) => row.customer },
+          { header: "Seats", cell: (row) => row.seats },
+          { header: "Deadline", cell: (row) => `${row.payBy}${row.paying ? " (paying started)" : ""}` },
+          { header: "Order", cell: (row) => <Link to={`/dashboard/orders/${row.id}`}>View order</Link> },
         ]}
       />
 

@@ -14,7 +14,7 @@ import { placeTestOrder } from "../support/orders";
 import { callRoute, formRequest, getRequest, type RouteArgs } from "../support/requests";
 
 // Read once, at the first env() call of this file's process.
-Object.assign(process.env, { RATE_LIMIT_RESET_MAX: "2", RATE_LIMIT_FORM_MAX: "3" });
+Object.assign(process.env, { RATE_LIMIT_RESET_MAX: "2", RATE_LIMIT_RESET_ACCOUNT_MAX: "4", RATE_LIMIT_FORM_MAX: "3" });
 
 beforeAll(async () => {
   await db();
@@ -103,26 +103,97 @@ describe("forgot password", () => {
     expect(await outboxTo(disabled.email)).toHaveLength(0);
   });
 
-  it("limits the links per email (from any address) and per address (for any email)", async () => {
+  it("limits the links per email and address, per email from any address (looser) and per address", async () => {
     const user = await createUser();
-    expect((await askReset(user.email)).status).toBe(200);
-    expect((await askReset(user.email)).status).toBe(200);
-    const third = await askReset(user.email);
+    const address = nextAddress();
+    expect((await askReset(user.email, address)).status).toBe(200);
+    expect((await askReset(user.email, address)).status).toBe(200);
+    const third = await askReset(user.email, address);
     expect(third.status).toBe(429);
     expect(Number(third.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(third.data.result.error[""]).toEqual(["Too many password reset links were requested. Please try again later."]);
     expect(await outboxTo(user.email)).toHaveLength(2);
+    // From other addresses: up to 4 an hour for the email, whatever the address.
+    expect((await askReset(user.email)).status).toBe(200);
+    expect((await askReset(user.email)).status).toBe(200);
+    expect((await askReset(user.email)).status).toBe(429);
+    expect(await outboxTo(user.email)).toHaveLength(4);
     // An unknown email is limited alike: the answers tell nothing.
     const unknownEmail = uniqueEmail("nobody");
-    await askReset(unknownEmail);
-    await askReset(unknownEmail);
-    expect((await askReset(unknownEmail)).status).toBe(429);
+    const unknownFrom = nextAddress();
+    await askReset(unknownEmail, unknownFrom);
+    await askReset(unknownEmail, unknownFrom);
+    expect((await askReset(unknownEmail, unknownFrom)).status).toBe(429);
 
-    const address = nextAddress();
-    for (let i = 0; i < 3; i += 1) expect((await askReset(uniqueEmail(), address)).status).toBe(200);
+    const busy = nextAddress();
+    for (let i = 0; i < 3; i += 1) expect((await askReset(uniqueEmail(), busy)).status).toBe(200);
     const other = await createUser();
-    expect((await askReset(other.email, address)).status).toBe(429);
+    expect((await askReset(other.email, busy)).status).toBe(429);
     expect(await outboxTo(other.email)).toHaveLength(0);
+  });
+
+  it("does not let someone else's requests from one address use up the owner's links", async () => {
+    const owner = await createUser();
+    const attacker = nextAddress();
+    for (let i = 0; i < 10; i += 1) await askReset(owner.email, attacker);
+    const answer = await askReset(owner.email, nextAddress());
+    expect(answer.status).toBe(200);
+    expect(await outboxTo(owner.email)).toHaveLength(3);
+  });
+});
+
+describe("outstanding reset links", () => {
+  it("end when a newer link is issued", async () => {
+    const user = await createUser();
+    await askReset(user.email);
+    const older = await resetToken(user.email);
+    await askReset(user.email);
+    const newer = await resetToken(user.email);
+    expect((await setPassword(older, "older link password")).status).toBe(410);
+    expect(await canLogin(user.email, "older link password")).toBe(false);
+    expect((await setPassword(newer, "newer link password")).status).toBe(302);
+  });
+
+  it("end when the owner signs in with the password", async () => {
+    const user = await createUser();
+    await askReset(user.email);
+    const token = await resetToken(user.email);
+    expect(await canLogin(user.email, user.password)).toBe(true);
+    expect((await setPassword(token, "attacker password")).status).toBe(410);
+    expect(await canLogin(user.email, user.password)).toBe(true);
+  });
+
+  it("end when the password is changed on the profile page", async () => {
+    const user = await createUser();
+    await askReset(user.email);
+    const token = await resetToken(user.email);
+    const cookie = await signIn(user.id);
+    const changed = await profilePost(
+      { intent: "password", currentPassword: user.password, password: "a new password", confirmPassword: "a new password" },
+      cookie,
+    );
+    expect(changed.status).toBe(302);
+    expect((await setPassword(token, "attacker password")).status).toBe(410);
+    expect(await canLogin(user.email, "a new password")).toBe(true);
+  });
+
+  it("end when another link is used", async () => {
+    const user = await createUser();
+    await askReset(user.email);
+    const used = await resetToken(user.email);
+    // An outstanding link issued some other way (before this change, or by a concurrent request).
+    const other = "o".repeat(43);
+    const prisma = await db();
+    await prisma.passwordReset.create({
+      data: {
+        tokenHash: createHash("sha256").update(other).digest("hex"),
+        userId: user.id,
+        expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+      },
+    });
+    expect((await setPassword(used, "a new password")).status).toBe(302);
+    expect((await setPassword(other, "attacker password")).status).toBe(410);
+    expect(await canLogin(user.email, "a new password")).toBe(true);
   });
 });
 

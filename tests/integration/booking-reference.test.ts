@@ -15,6 +15,8 @@ import { createDeparture, createPackage, inDays } from "../support/bookings";
 import { billing, placeTestOrder } from "../support/orders";
 import { callRoute } from "../support/requests";
 
+const NO_HOLD_LIMITS = { perDeparture: 1000, perAccount: 1000 };
+
 const REFERENCE = /^TB-[2-9A-HJKMNP-Z]{6}$/;
 
 beforeAll(() => db(), 180_000);
@@ -59,6 +61,8 @@ describe("a booking's reference", () => {
     const draws = [taken, "TB-FRESH2"];
     const created = await createBooking(data, {
       today: inDays(0),
+      now: new Date(),
+      holdLimits: NO_HOLD_LIMITS,
       emails: ({ reference }) => [{ to: "x@example.com", subject: `New ${reference}`, text: reference }],
       reference: () => draws.shift()!,
     });
@@ -84,6 +88,8 @@ describe("a booking's reference", () => {
     await expect(
       createBooking(data, {
         today: inDays(0),
+        now: new Date(),
+        holdLimits: NO_HOLD_LIMITS,
         emails: () => [],
         reference: () => {
           draws++;
