@@ -65,6 +65,7 @@ export default defineConfig({
       RATE_LIMIT_REPORT_MAX: "1000",
       RATE_LIMIT_ORDER_MAX: "1000",
       RATE_LIMIT_RESET_MAX: "1000",
+      RATE_LIMIT_PROFILE_PHOTO_MAX: "1000",
       RATE_LIMIT_RESET_ACCOUNT_MAX: "1000",
       NODE_ENV: "production",
       SESSION_SECRET: "e2e-session-secret",

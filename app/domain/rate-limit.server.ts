@@ -54,6 +54,12 @@ function table(config: Env) {
       perAccount: config.RATE_LIMIT_NEWSLETTER_EMAIL_MAX,
       message: "Too many confirmation emails were sent to this address today.",
     },
+    // Profile photos a customer stores (each kept on disk with its sizes), counted before the upload is read.
+    "profile-photo": {
+      windowMinutes: 24 * 60,
+      perAccount: config.RATE_LIMIT_PROFILE_PHOTO_MAX,
+      message: "You have uploaded many photos today. Please try again tomorrow.",
+    },
     order: {
       windowMinutes: write,
       perAccount: config.RATE_LIMIT_ORDER_MAX,

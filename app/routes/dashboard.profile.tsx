@@ -16,9 +16,10 @@ import { findProfile, updateProfile } from "~/data/accounts.server";
 import { AccountRefusal, changePassword, deleteOwnAccount } from "~/domain/account.server";
 import { avatarSrc } from "~/domain/avatars";
 import { parseForm } from "~/domain/forms";
+import { take } from "~/domain/rate-limit.server";
 import { clientAddress } from "~/http/client-address.server";
 import { photoFormReply, readFormWithPhotos } from "~/http/photo-upload.server";
-import { formPageHeaders } from "~/http/retry-after";
+import { formPageHeaders, retryAfter } from "~/http/retry-after";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -42,9 +43,24 @@ const HIDDEN: Record<Intent, string[]> = {
   delete: ["confirm"],
 };
 
+/** A multipart body larger than the profile's text fields (or of unknown length): a photo may be in it. */
+function mayCarryPhoto(request: Request): boolean {
+  const type = request.headers.get("Content-Type") ?? "";
+  const length = request.headers.get("Content-Length");
+  return type.toLowerCase().startsWith("multipart/form-data") && (length === null || Number(length) > 4 * 1024);
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   // Before the body is read: a photo is stored for a signed-in user only.
   const user = await requireUser(request);
+  if (mayCarryPhoto(request)) {
+    // Counted before anything is stored, so that no account fills the disk with photos.
+    const counted = await take("profile-photo", { account: user.id, address: null });
+    if (counted.refused) {
+      const result = { status: "error" as const, error: { photoFile: [counted.refused.message] } };
+      return data({ intent: "profile" as Intent, result, saved: false }, { status: 429, headers: retryAfter(counted.refused) });
+    }
+  }
   const { formData, errors } = await readFormWithPhotos(request, PROFILE_PHOTO_FIELDS);
   const intent = String(formData.get("intent")) as Intent;
   if (!(intent in SCHEMAS)) return data({ intent: "profile" as Intent, result: null, saved: false }, { status: 400 });

@@ -94,6 +94,34 @@ describe("profile photo", () => {
     expect((await sharp(bytes).metadata()).format).toBe("webp");
   });
 
+  it("stores at most RATE_LIMIT_PROFILE_PHOTO_MAX uploads an account a day, refusing the next before reading it", async () => {
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 20, g: 90, b: 40 } } })
+      .png()
+      .toBuffer();
+    const other = await signIn((await createUser()).id);
+    const upload = (session: string) =>
+      callRoute(
+        profilePage.action,
+        new Request(`${ORIGIN}/dashboard/profile`, {
+          method: "POST",
+          body: (() => {
+            const form = new FormData();
+            form.append("intent", "profile");
+            form.append("displayName", "Rafi");
+            form.append("photoFile", new File([new Uint8Array(png)], "me.png", { type: "image/png" }));
+            return form;
+          })(),
+          headers: { Cookie: session, Origin: ORIGIN },
+        }),
+      );
+    for (let i = 0; i < 10; i++) expect((await upload(other)).status).toBe(200);
+    const refused = await upload(other);
+    expect(refused.status).toBe(429);
+    expect(refused.data.result.error.photoFile).toEqual(["You have uploaded many photos today. Please try again tomorrow."]);
+    // Another account is not held back.
+    expect((await upload(await signIn((await createUser()).id))).status).toBe(200);
+  });
+
   it("refuses a file that is not a photo under the upload field, changing nothing", async () => {
     const before = await storedPhoto();
     const answer = await multipartProfile(
