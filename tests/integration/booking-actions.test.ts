@@ -1,14 +1,10 @@
 // What a customer can do with a booking, as the pages show it and the server enforces it
 // (app/domain/booking-actions.ts): an overdue hold (before the sweep) or a cancelled booking is
 // neither paid, deleted nor cancelled; a paid one is not paid again nor deleted.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStripeFake, TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY } from "../support/stripe-fake";
+import { beforeAll, describe, expect, it } from "vitest";
+import { stripeFakeForTests } from "../support/stripe-fake";
 
-const fake = await startStripeFake();
-process.env.STRIPE_SECRET_KEY = TEST_SECRET_KEY;
-process.env.STRIPE_PUBLISHABLE_KEY = TEST_PUBLISHABLE_KEY;
-process.env.STRIPE_API_BASE = fake.url;
-afterAll(() => fake.close());
+await stripeFakeForTests();
 
 const { db } = await import("~/data/db.server");
 // The first query creates, migrates and seeds this file's database: slow on a busy machine.

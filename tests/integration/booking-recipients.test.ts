@@ -1,16 +1,10 @@
 // Who a booking's emails go to: the ordering account's own address, never the contact email typed
 // at checkout (anyone could type a stranger's and have the site mail them "please pay" with a link).
 // Every email of a booking's life, placed through the checkout page and the API, against the Stripe fake.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStripeFake, TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY } from "../support/stripe-fake";
+import { beforeAll, describe, expect, it } from "vitest";
+import { stripeFakeForTests } from "../support/stripe-fake";
 
-const fake = await startStripeFake();
-process.env.STRIPE_SECRET_KEY = TEST_SECRET_KEY;
-process.env.STRIPE_PUBLISHABLE_KEY = TEST_PUBLISHABLE_KEY;
-process.env.STRIPE_WEBHOOK_SECRET = "whsec_test_secret_for_tests";
-process.env.STRIPE_API_BASE = fake.url;
-process.env.CONTACT_TO = "agency@example.com";
-afterAll(() => fake.close());
+const fake = await stripeFakeForTests({ CONTACT_TO: "agency@example.com" });
 
 const { db } = await import("~/data/db.server");
 beforeAll(() => db(), 180_000);

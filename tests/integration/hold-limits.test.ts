@@ -2,15 +2,10 @@
 // default): one free account must not take every seat of a date with unpaid orders. Through the
 // checkout page and the API, concurrently, and what the admin's departures page shows; a new
 // booking is held BOOKING_HOLD_MINUTES until its payment starts, then BOOKING_HOLD_HOURS.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStripeFake, TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY } from "../support/stripe-fake";
+import { beforeAll, describe, expect, it } from "vitest";
+import { stripeFakeForTests } from "../support/stripe-fake";
 
-const fake = await startStripeFake();
-process.env.STRIPE_SECRET_KEY = TEST_SECRET_KEY;
-process.env.STRIPE_PUBLISHABLE_KEY = TEST_PUBLISHABLE_KEY;
-process.env.STRIPE_WEBHOOK_SECRET = "whsec_test_secret_for_tests";
-process.env.STRIPE_API_BASE = fake.url;
-afterAll(() => fake.close());
+await stripeFakeForTests();
 
 const { db } = await import("~/data/db.server");
 beforeAll(() => db(), 180_000);

@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import qs from "qs";
 import Stripe from "stripe";
+import { afterAll } from "vitest";
 
 export const TEST_SECRET_KEY = "sk_test_fake_secret_key_for_tests";
 export const TEST_PUBLISHABLE_KEY = "pk_test_fake_publishable_key_for_tests";
@@ -636,4 +637,21 @@ export async function startStripeFake({ port = 0 } = {}): Promise<StripeFake> {
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * For a vitest file: starts the fake and points the app's Stripe settings (and `extraEnv`) at it,
+ * before the file imports the app's modules; the fake closes after the file.
+ */
+export async function stripeFakeForTests(extraEnv: Record<string, string> = {}): Promise<StripeFake> {
+  const fake = await startStripeFake();
+  Object.assign(process.env, {
+    STRIPE_SECRET_KEY: TEST_SECRET_KEY,
+    STRIPE_PUBLISHABLE_KEY: TEST_PUBLISHABLE_KEY,
+    STRIPE_WEBHOOK_SECRET: "whsec_test_secret_for_tests",
+    STRIPE_API_BASE: fake.url,
+    ...extraEnv,
+  });
+  afterAll(() => fake.close());
+  return fake;
 }
