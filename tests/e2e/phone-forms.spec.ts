@@ -1,6 +1,7 @@
 // Issue 24 on a phone (390 px): a whole Bangladeshi address goes through the checkout, the districts
 // are in alphabetical order, and an administrator's dashboard starts with its content, the links
 // behind a Menu.
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { DEMO_PACKAGE_QUERY, open, openDeparture } from "./helpers";
 
@@ -61,6 +62,10 @@ const SIDEBAR = [
   "Subscribers",
 ];
 
+/** A sidebar link by its label, whatever count follows it (flagged reviews, messages to handle). */
+const sidebarLink = (page: Page, label: string) =>
+  page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: new RegExp(`^${label}(\\s|$)`) });
+
 test("an administrator's dashboard on a phone starts with its content, the links behind Menu", async ({
   page,
   javaScriptEnabled,
@@ -72,10 +77,10 @@ test("an administrator's dashboard on a phone starts with its content, the links
   const heading = page.getByRole("heading", { level: 1, name: "Manage All Orders" });
   const box = await heading.boundingBox();
   expect(box!.y + box!.height).toBeLessThan(PHONE.height);
-  for (const name of SIDEBAR) await expect(sidebar.getByRole("link", { name, exact: true })).toBeHidden();
+  for (const name of SIDEBAR) await expect(sidebarLink(page, name)).toBeHidden();
 
   await sidebar.locator("summary", { hasText: "Menu" }).click();
-  for (const name of SIDEBAR) await expect(sidebar.getByRole("link", { name, exact: true })).toBeVisible();
+  for (const name of SIDEBAR) await expect(sidebarLink(page, name)).toBeVisible();
   await sidebar.getByRole("link", { name: "Make Admin", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Make Admin" })).toBeVisible();
   // The next page starts with its content again.
@@ -84,5 +89,5 @@ test("an administrator's dashboard on a phone starts with its content, the links
   await page.setViewportSize(LAPTOP);
   await open(page, "/dashboard", javaScriptEnabled);
   await expect(sidebar.locator("summary")).toBeHidden();
-  for (const name of SIDEBAR) await expect(sidebar.getByRole("link", { name, exact: true })).toBeVisible();
+  for (const name of SIDEBAR) await expect(sidebarLink(page, name)).toBeVisible();
 });
