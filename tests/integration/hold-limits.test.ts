@@ -12,10 +12,10 @@ process.env.STRIPE_WEBHOOK_SECRET = "whsec_test_secret_for_tests";
 process.env.STRIPE_API_BASE = fake.url;
 afterAll(() => fake.close());
 
-const { db } = await import("~/data/db.server");
+const { db } = await import("~/platform/db.server");
 beforeAll(() => db(), 180_000);
-const { placeOrder } = await import("~/domain/orders.server");
-const { openPaymentIntent } = await import("~/domain/payments.server");
+const { placeOrder } = await import("~/booking/orders.server");
+const { openPaymentIntent } = await import("~/payments/payments.server");
 const checkout = await import("~/routes/addCart.$total");
 const myOrders = await import("~/routes/api.my-orders");
 const departuresPage = await import("~/routes/dashboard.departures.$id");
