@@ -9,24 +9,24 @@ import {
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { env } from "~/config/env.server";
-import { logger } from "~/config/logger.server";
-import { closeDatabase, databaseKind, db } from "~/data/db.server";
-import { sweepBookings } from "~/domain/booking-sweep.server";
-import { deliverOutbox } from "~/domain/mail.server";
-import { paymentsConfigured } from "~/domain/stripe.server";
+import { sweepBookings } from "~/booking/booking-sweep.server";
+import { maxUploadFormBytes } from "~/catalogue/photo-upload.server";
 import { NonceContext, nonceFrom } from "~/http/csp-nonce";
 import { InlineStylesContext } from "~/http/inline-styles";
 import { siteStyles } from "~/http/inline-styles.server";
 import { logError } from "~/http/log.server";
-import { maxUploadFormBytes } from "~/http/photo-upload.server";
 import { cachedPage, rememberPage, renderCacheKey } from "~/http/render-cache.server";
+import { paymentsConfigured } from "~/payments/stripe.server";
+import { closeDatabase, databaseKind, db } from "~/platform/db.server";
+import { env } from "~/platform/env.server";
+import { logger } from "~/platform/logger.server";
+import { deliverOutbox } from "~/platform/mail.server";
 
 const ABORT_DELAY = 5_000;
 
 // Hooks for server/start.mjs: validate the configuration and migrate before listening.
 export { answerDatabaseOutages } from "~/http/outage.server";
-export { logger } from "~/config/logger.server";
+export { logger } from "~/platform/logger.server";
 export { logPath } from "~/http/log.server";
 export { inRequestScope } from "~/http/request-scope.server";
 

@@ -11,14 +11,14 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { consumeFlash, getCurrentSession } from "~/auth/session.server";
+import { consumeFlash, getCurrentSession } from "~/accounts/session.server";
 import { Footer } from "~/components/Footer";
 import { Navbar } from "~/components/Navbar";
 import { NotFound } from "~/components/NotFound";
-import { publicOrigin } from "~/config/public-url.server";
 import { useNonce } from "~/http/csp-nonce";
 import { PERSONAL } from "~/http/http-cache";
 import { InlineStyles } from "~/http/inline-styles";
+import { publicOrigin } from "~/platform/public-url.server";
 
 // The stylesheet is inlined by <InlineStyles /> (app/http/inline-styles.tsx), not linked.
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -109,7 +109,7 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   // 503: the database is unreachable (app/http/outage.server.ts); the page itself needs no data.
   const unavailable = isRouteErrorResponse(error) && error.status === 503;
-  // 400: a form no page of the site sends (app/domain/forms.ts, formShapeProblem) says why.
+  // 400: a form no page of the site sends (app/platform/forms.ts, formShapeProblem) says why.
   const refusal = isRouteErrorResponse(error) && error.status === 400 && typeof error.data === "string" ? error.data : null;
   const rootData = useRouteLoaderData<typeof loader>("root");
   return (

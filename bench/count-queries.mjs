@@ -2,7 +2,7 @@
 // statements the app sends, at the driver level (node-postgres and PGlite), and answers the
 // running total over the IPC channel. It changes no behaviour of the app. The bench reads the
 // total before and after one request to a quiet server: queries per request.
-// (Prisma's own query events would need a change in app/data/db.server.ts; this needs none.)
+// (Prisma's own query events would need a change in app/platform/db.server.ts; this needs none.)
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 

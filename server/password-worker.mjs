@@ -1,4 +1,4 @@
-// A worker thread of the password pool (app/auth/password.server.ts): bcrypt's CPU time is spent here,
+// A worker thread of the password pool (app/accounts/password.server.ts): bcrypt's CPU time is spent here,
 // off the event loop that answers every other request.
 import bcrypt from "bcryptjs";
 

@@ -109,7 +109,7 @@ export function pathGuard() {
 
 /**
  * The pages whose forms may upload photos (packages, the profile's photo; multipart, read by
- * app/http/photo-upload.server.ts), posted by the browser itself or, with JavaScript, by Remix to
+ * app/catalogue/photo-upload.server.ts), posted by the browser itself or, with JavaScript, by Remix to
  * the page's ".data" URL.
  */
 const UPLOAD_PAGES = [

@@ -16,7 +16,7 @@ function contentSecurityPolicy({ nonce, path, cardPayments }) {
     // Inline style attributes and the site's inlined stylesheet (app/http/inline-styles.tsx); scripts stay nonce-only.
     "style-src": ["'self'", "'unsafe-inline'"],
     // Local pictures, plus https: because the spec lets an admin give a package's picture as any
-    // URL. People's photos are only local or Google's (app/domain/avatars.ts): the pages never show
+    // URL. People's photos are only local or Google's (app/accounts/avatars.ts): the pages never show
     // another site's, so a customer cannot make visitors' browsers call theirs.
     "img-src": ["'self'", "https:"],
     "connect-src": ["'self'", ...(payment ? ["https://api.stripe.com"] : [])],

@@ -21,7 +21,7 @@ const BUILD_PATH = path.resolve(process.env.BUILD_PATH ?? "build/index.js");
 const build = await loadBuild(BUILD_PATH);
 assertRunnable(build);
 const hooks = build.entry.module;
-// The app's logger (app/config/logger.server.ts): one JSON line per event, for the server and the app alike.
+// The app's logger (app/platform/logger.server.ts): one JSON line per event, for the server and the app alike.
 const { logger } = hooks;
 // The path a request line shows: no query, no token (app/http/log.server.ts). The bench's reference
 // app (bench/fixture) serves no links with tokens and has no such hook.

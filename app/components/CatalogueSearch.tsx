@@ -1,10 +1,10 @@
 // The search form of /services: a GET form, so that every search is a URL (bookmarkable, working
 // without JavaScript); with JavaScript a changed choice submits at once. Not the Conform form kit:
-// nothing is posted, the loader reads and checks the parameters (app/domain/catalogue.ts).
+// nothing is posted, the loader reads and checks the parameters (app/catalogue/search.ts).
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef } from "react";
-import { CATALOGUE_SORTS, DURATION_CHOICES, type ParameterName, type QueryErrors, SORT_LABELS } from "~/domain/catalogue";
-import { DESTINATIONS } from "~/domain/fields";
+import { CATALOGUE_SORTS, DURATION_CHOICES, type ParameterName, type QueryErrors, SORT_LABELS } from "~/catalogue/search";
+import { DESTINATIONS } from "~/platform/fields";
 
 type Values = Partial<Record<ParameterName, string>>;
 

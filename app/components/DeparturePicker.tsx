@@ -1,7 +1,7 @@
 // The order page's choice of a date: one radio per open departure, in the page's GET form so that
 // it works without JavaScript; a sold-out date is shown but cannot be chosen.
-import { formatCalendarDate } from "~/domain/dates";
-import { seatsLeftLabel } from "~/domain/departures";
+import { seatsLeftLabel } from "~/booking/departures";
+import { formatCalendarDate } from "~/platform/dates";
 
 export interface DepartureOption {
   id: string;

@@ -2,10 +2,10 @@
 // spec has them, then the trip facts (all optional). Field names `image` and `gallery` (one URL per
 // line) are what a photo upload fills in as well.
 import { getInputProps } from "@conform-to/react";
+import { itineraryRows, type packageFormSchema } from "~/catalogue/packages";
 import type { useAppForm } from "~/components/form-hooks";
 import { Field, FieldError, SelectField, TextareaField } from "~/components/forms";
-import { DESTINATIONS } from "~/domain/fields";
-import { itineraryRows, type packageFormSchema } from "~/domain/packages";
+import { DESTINATIONS } from "~/platform/fields";
 
 // The form and fields as useAppForm(packageFormSchema) gives them.
 type PackageForm = ReturnType<typeof useAppForm<typeof packageFormSchema>>;

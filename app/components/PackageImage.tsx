@@ -1,13 +1,13 @@
 // Every picture of a package goes through this component, so that responsive sizes and the
 // fallback for a broken URL live in one place.
 //
-// Uploaded photos (app/domain/photos.ts) come with a srcset of their WebP widths; other URLs are
+// Uploaded photos (app/catalogue/photos.ts) come with a srcset of their WebP widths; other URLs are
 // loaded as they are. A URL that fails shows a placeholder rather than the browser's broken-image
 // box: without JavaScript the img's ::after (drawn by browsers only for an image that failed) covers
 // it with the package's initials (app/styles/app.css, .package-image); with JavaScript the img
 // switches to the local placeholder picture, even when it failed before hydration.
 import { type ImgHTMLAttributes, type SyntheticEvent, useEffect, useRef } from "react";
-import { photoSrcSet, photoUrl, uploadedPhotoId } from "~/domain/photos";
+import { photoSrcSet, photoUrl, uploadedPhotoId } from "~/catalogue/photos";
 
 const PLACEHOLDER_IMAGE = "/images/package-placeholder.svg";
 

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { PackageImage } from "~/components/PackageImage";
 import { Stars } from "~/components/Stars";
-import { formatDollars } from "~/domain/money";
+import { formatDollars } from "~/platform/money";
 
 interface PackageCardData {
   id: string;

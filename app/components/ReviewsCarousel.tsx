@@ -1,9 +1,9 @@
 import { Form, useLocation } from "@remix-run/react";
+import { avatarSrc } from "~/accounts/avatars";
 import { CarouselControls, CONTROLLED_AUTOPLAY, useCarouselAutoplay } from "~/components/CarouselAutoplay";
 import { useLazyEmbla } from "~/components/lazy-embla";
 import { Spinner } from "~/components/Spinner";
 import { Stars } from "~/components/Stars";
-import { avatarSrc } from "~/domain/avatars";
 
 interface ReviewData {
   id: string;

@@ -2,8 +2,8 @@
 import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
 import { useFormAction, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
-import { constraintsOf } from "~/domain/fields";
-import { parseForm } from "~/domain/forms";
+import { constraintsOf } from "~/platform/fields";
+import { parseForm } from "~/platform/forms";
 
 interface AppFormOptions<Schema extends z.ZodTypeAny> {
   /** what the action replied (submission.reply()): its errors and the values typed are shown again */

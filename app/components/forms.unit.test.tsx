@@ -6,7 +6,7 @@ import { z } from "zod";
 import { DataTable } from "~/components/DataTable";
 import { useAppForm } from "~/components/form-hooks";
 import { Field, FormErrors, SelectField, SubmitButton, TextareaField } from "~/components/forms";
-import { requiredText } from "~/domain/fields";
+import { requiredText } from "~/platform/fields";
 
 const schema = z.object({
   name: requiredText({ max: 80, missing: "Please enter your name.", tooLong: "Too long." }),

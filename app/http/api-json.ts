@@ -1,12 +1,11 @@
 // The JSON shapes of the API's records (docs/spec.md §7: `_id`, dollars, the original field names),
-// made from what app/data reads and typed by the answer schemas of app/http/api-schemas.ts, which
-// the OpenAPI document describes.
+// made from what the stores (`*-store.server.ts`) read and typed by the answer schemas of
+// app/http/api-schemas.ts, which the OpenAPI document describes.
 import type { z } from "zod";
-import { type BookingStatusName, effectiveStatus } from "~/domain/booking-status";
-import type { CancellationOutcome } from "~/domain/cancellation.server";
-import { type DepartureStatusValue, isoDate, seatsLeft } from "~/domain/departures";
-import { dollarsValue } from "~/domain/money";
-import { readItinerary } from "~/domain/packages";
+import { type BookingStatusName, effectiveStatus } from "~/booking/booking-status";
+import type { CancellationOutcome } from "~/booking/cancellation.server";
+import { type DepartureStatusValue, isoDate, seatsLeft } from "~/booking/departures";
+import { readItinerary } from "~/catalogue/packages";
 import type {
   cancellationSchema,
   departureRecordSchema,
@@ -15,6 +14,7 @@ import type {
   savedUserSchema,
   serviceSchema,
 } from "~/http/api-schemas";
+import { dollarsValue } from "~/platform/money";
 
 export function packageJson(tourPackage: {
   id: string;

@@ -2,18 +2,27 @@
 // app/http/api.server.ts) and the shapes of their answers (the presenters of app/http/api-json.ts).
 // app/http/openapi.ts turns exactly these into the OpenAPI document.
 import { z } from "zod";
-import { loginSchema } from "~/auth/auth-forms";
-import { API_BOOKING_STATUSES } from "~/domain/booking-status";
-import { cancellationReason, refundAmount } from "~/domain/cancellation";
-import { catalogueQueryShape } from "~/domain/catalogue";
-import { checkoutSchema } from "~/domain/checkout";
-import { departureSeats } from "~/domain/departures";
-import { email, EMAIL_MAX_LENGTH, ignored, ONE_TIME_KEY, optional, reference, requiredText, withDefault } from "~/domain/fields";
-import { MAX_QUANTITY, MIN_QUANTITY } from "~/domain/ordering";
-import { reviewReportSchema, reviewSchema } from "~/domain/reviews";
+import { loginSchema } from "~/accounts/auth-forms";
+import { API_BOOKING_STATUSES } from "~/booking/booking-status";
+import { cancellationReason, refundAmount } from "~/booking/cancellation";
+import { checkoutSchema } from "~/booking/checkout";
+import { departureSeats } from "~/booking/departures";
+import { MAX_QUANTITY, MIN_QUANTITY } from "~/booking/ordering";
+import { reviewReportSchema, reviewSchema } from "~/catalogue/reviews";
+import { catalogueQueryShape } from "~/catalogue/search";
 import { cursorParam, limitParam } from "~/http/paging";
+import {
+  email,
+  EMAIL_MAX_LENGTH,
+  ignored,
+  ONE_TIME_KEY,
+  optional,
+  reference,
+  requiredText,
+  withDefault,
+} from "~/platform/fields";
 
-export { packageSchema as serviceInputSchema } from "~/domain/packages";
+export { packageSchema as serviceInputSchema } from "~/catalogue/packages";
 
 // ---- Request bodies (and parameters) ----
 
@@ -56,7 +65,7 @@ export const orderInputSchema = checkoutSchema.extend({
   quantity: withDefault(checkoutSchema.shape.quantity, 1),
 });
 
-export { departureSchema as departureInputSchema } from "~/domain/departures";
+export { departureSchema as departureInputSchema } from "~/booking/departures";
 
 /** PATCH /api/departures/{id}: one change at a time. */
 export const departurePatchSchema = z
@@ -74,7 +83,7 @@ export const departurePatchSchema = z
 
 export const idempotencyKey = z.string().regex(ONE_TIME_KEY).optional().describe("Retries with the same key create one order");
 
-/** GET /api/services: the search of /services (app/domain/catalogue.ts) and cursor paging. */
+/** GET /api/services: the search of /services (app/catalogue/search.ts) and cursor paging. */
 export const servicesQuerySchema = z.object({ ...catalogueQueryShape, limit: limitParam(), cursor: cursorParam });
 
 /** The paging parameters of every API list (app/http/paging.ts). */
@@ -233,7 +242,9 @@ export const deleteOrderResultSchema = deletedCountSchema
 export const modifiedCountSchema = z.object({ modifiedCount: z.number().int().min(0) }).strict();
 export const photoUrlSchema = z
   .object({
-    url: z.string().describe("The photo's address on this site, for a package's image (its other sizes: app/domain/photos.ts)"),
+    url: z
+      .string()
+      .describe("The photo's address on this site, for a package's image (its other sizes: app/catalogue/photos.ts)"),
   })
   .strict();
 

@@ -3,12 +3,12 @@
 // shapes of the records are in app/http/api-json.ts.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
-import { getApiTokenUser, getUser, type SessionUser } from "~/auth/session.server";
-import { env } from "~/config/env.server";
-import { MAX_BODY_DEPTH, nulMessage, scanForNul } from "~/domain/text";
+import { getApiTokenUser, getUser, type SessionUser } from "~/accounts/session.server";
 import { logError } from "~/http/log.server";
 import { readTextWithin } from "~/http/request-body.server";
 import { retryAfter } from "~/http/retry-after";
+import { env } from "~/platform/env.server";
+import { MAX_BODY_DEPTH, nulMessage, scanForNul } from "~/platform/text";
 
 export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type ApiHandler = (args: LoaderFunctionArgs) => Promise<Response>;
@@ -19,7 +19,7 @@ export function jsonError(status: number, error: string, details?: Record<string
   return Response.json({ error, ...(details ? { details } : {}) }, { status, headers: merged });
 }
 
-/** A call refused by a rate limit (app/domain/rate-limit.server.ts): 429 with its message and Retry-After. */
+/** A call refused by a rate limit (app/platform/rate-limit.server.ts): 429 with its message and Retry-After. */
 export function tooManyRequests(refused: { message: string; retryAfterSeconds: number }): Response {
   return jsonError(429, refused.message, undefined, retryAfter(refused));
 }
@@ -158,7 +158,7 @@ export async function readBody<Schema extends z.ZodTypeAny>(request: Request, sc
     );
   }
   if (!body || typeof body !== "object" || Array.isArray(body)) throw jsonError(400, "The request body must be a JSON object.");
-  // Every field of every body, at any depth, in one iterative walk (app/domain/text.ts): no U+0000, which
+  // Every field of every body, at any depth, in one iterative walk (app/platform/text.ts): no U+0000, which
   // PostgreSQL text cannot hold, and no nesting deeper than any call of this API needs.
   const scan = scanForNul(body);
   if (scan.tooDeep) throw jsonError(400, `The request body is nested more than ${MAX_BODY_DEPTH} levels deep.`);

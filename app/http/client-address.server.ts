@@ -1,4 +1,4 @@
-import { env } from "~/config/env.server";
+import { env } from "~/platform/env.server";
 
 /**
  * The client's address: the server's load context when it passes one (`clientAddress`), else the

@@ -1,4 +1,4 @@
-import { isPlausibleId } from "~/domain/ids";
+import { isPlausibleId } from "~/platform/ids";
 
 /**
  * A post of a DeleteForm (app/components/DeleteForm.tsx): intent "delete" is a confirmed delete

@@ -1,6 +1,6 @@
-import type { CancellationError } from "~/domain/cancellation.server";
-import type { OrderError } from "~/domain/orders.server";
-import type { PaymentError } from "~/domain/payments.server";
+import type { CancellationError } from "~/booking/cancellation.server";
+import type { OrderError } from "~/booking/orders.server";
+import type { PaymentError } from "~/payments/payments.server";
 
 /** The HTTP status for a payment failure, the same for the page action and /api. */
 export function paymentErrorStatus(error: PaymentError): number {

@@ -1,6 +1,6 @@
 // Log lines of the app, with the request's id, method and path (never the query string, and no
 // token of a path: logPath) and a message an operator can read.
-import { logger } from "~/config/logger.server";
+import { logger } from "~/platform/logger.server";
 
 // The paths whose rest is a secret (an emailed link's token), on the site or under /api.
 const TOKEN_PATH = /^(\/+(?:api\/+)?(?:reset-password|newsletter\/+(?:confirm|unsubscribe)))\/.*$/i;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { logger } from "~/config/logger.server";
 import { errorMessage, logError, logPath } from "~/http/log.server";
+import { logger } from "~/platform/logger.server";
 
 describe("errorMessage", () => {
   it("says what was thrown, never [object Object]", () => {

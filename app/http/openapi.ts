@@ -9,8 +9,8 @@ import {
   type RouteConfig,
 } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
-import { isBlankable } from "~/domain/fields";
 import * as api from "~/http/api-schemas";
+import { isBlankable } from "~/platform/fields";
 
 // registry.register names a schema through the .openapi() this adds to zod (server side only).
 extendZodWithOpenApi(z);
@@ -458,7 +458,7 @@ const generated = new OpenApiGeneratorV31(registry.definitions).generateDocument
 type SchemaObject = { properties?: Record<string, Record<string, unknown>> };
 
 /**
- * An optional field sent blank ("" or whitespace) is taken as absent (app/domain/fields.ts): its property
+ * An optional field sent blank ("" or whitespace) is taken as absent (app/platform/fields.ts): its property
  * says so, beside the rules a filled-in value must follow.
  */
 function allowBlanks(document: typeof generated): typeof generated {

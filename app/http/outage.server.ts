@@ -4,9 +4,9 @@
 // ErrorBoundary on pages. Handlers that turn errors into answers of their own (the API's JSON
 // 500, sign-in through remix-auth) are covered too: the pool knows the database is unreachable.
 import type { ServerBuild } from "@remix-run/node";
-import { logger } from "~/config/logger.server";
-import { databaseUnreachable, isDatabaseUnavailable } from "~/data/db.server";
 import { errorMessage, requestFields } from "~/http/log.server";
+import { databaseUnreachable, isDatabaseUnavailable } from "~/platform/db.server";
+import { logger } from "~/platform/logger.server";
 
 /** The answer while the database is unreachable: JSON for /api, the root ErrorBoundary's page otherwise. */
 function databaseUnavailable(): Response {

@@ -1,6 +1,6 @@
 // The head tags every public page shares: its canonical URL, and Open Graph and Twitter card
 // defaults (site name, title, description, a picture), all absolute from the origin the root
-// loader gives (PUBLIC_URL, app/config/public-url.server.ts).
+// loader gives (PUBLIC_URL, app/platform/public-url.server.ts).
 import type { MetaDescriptor } from "@remix-run/node";
 
 const SITE_NAME = "Tour Booking";

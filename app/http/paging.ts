@@ -2,7 +2,7 @@
 // client (base64url of JSON), so a page never repeats or skips an item when others are inserted
 // before it; the next page is announced in a Link header (RFC 8288) that keeps every other parameter.
 import { z } from "zod";
-import { optional, withDefault } from "~/domain/fields";
+import { optional, withDefault } from "~/platform/fields";
 
 /** The values a cursor carries: the last item's sort key(s) and its id, in the list's order. */
 export type CursorValues = readonly (string | number | null)[];

@@ -1,4 +1,4 @@
-// How a refusal by a rate limit (app/domain/rate-limit.server.ts) reaches the client: Retry-After.
+// How a refusal by a rate limit (app/platform/rate-limit.server.ts) reaches the client: Retry-After.
 import type { HeadersFunction } from "@remix-run/node";
 
 /** The Retry-After header of a refusal. */

@@ -1,6 +1,6 @@
 // The tags search engines and link previews read, for a page's meta function: title and
 // description, the canonical link, Open Graph and the Twitter card, and schema.org JSON-LD. URLs
-// must be absolute: loaders make them with publicUrl (app/config/public-url.server.ts).
+// must be absolute: loaders make them with publicUrl (app/platform/public-url.server.ts).
 import type { MetaDescriptor } from "@remix-run/node";
 
 const SITE_NAME = "Tour Booking";

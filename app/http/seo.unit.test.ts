@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { touristTrip } from "~/domain/structured-data";
+import { touristTrip } from "~/catalogue/structured-data";
 import { jsonLd, shareMeta, snippet } from "~/http/seo";
 
 describe("snippet", () => {

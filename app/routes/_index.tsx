@@ -1,11 +1,11 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { listPackageCards } from "~/catalogue/package-store.server";
+import { listRecentReviews } from "~/catalogue/review-store.server";
 import { HeroCarousel } from "~/components/HeroCarousel";
 import { NewsletterBox } from "~/components/NewsletterBox";
 import { PackagesGrid } from "~/components/PackagesGrid";
 import { ReviewsCarousel } from "~/components/ReviewsCarousel";
-import { listPackageCards } from "~/data/packages.server";
-import { listRecentReviews } from "~/data/reviews.server";
 import { publicPageHeaders } from "~/http/http-cache";
 import { originFrom, pageMeta } from "~/http/page-meta";
 import type { loader as rootLoader } from "~/root";

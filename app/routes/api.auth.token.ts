@@ -1,13 +1,13 @@
-import { authFailure, passwordBusy, verifyLogin } from "~/auth/auth.server";
-import { createApiToken, getApiTokenUser, revokeApiToken } from "~/auth/session.server";
-import { take } from "~/domain/rate-limit.server";
+import { authFailure, passwordBusy, verifyLogin } from "~/accounts/auth.server";
+import { createApiToken, getApiTokenUser, revokeApiToken } from "~/accounts/session.server";
 import { tokenRequestSchema } from "~/http/api-schemas";
 import { apiRoute, bearerToken, jsonError, readBody, tooManyRequests } from "~/http/api.server";
 import { clientAddress } from "~/http/client-address.server";
+import { take } from "~/platform/rate-limit.server";
 
 export const { loader, action } = apiRoute({
   // POST /api/auth/token: email and password (checked and rate limited as the login form is) for
-  // a bearer token; tokens per account and per address are limited too (app/domain/rate-limit.server.ts).
+  // a bearer token; tokens per account and per address are limited too (app/platform/rate-limit.server.ts).
   // Wrong email and wrong password get the same answer.
   POST: async ({ request, context }) => {
     const { email, password } = await readBody(request, tokenRequestSchema);

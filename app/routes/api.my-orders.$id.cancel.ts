@@ -1,12 +1,12 @@
 // POST /api/my-orders/{id}/cancel: the owner cancels their booking (refund per the package's
 // policy), or an admin any booking, with the policy refund or the { amount } in dollars they send.
-import { toCents } from "~/domain/cancellation";
-import { CancellationError, cancelBooking } from "~/domain/cancellation.server";
-import { isPlausibleId } from "~/domain/ids";
+import { toCents } from "~/booking/cancellation";
+import { CancellationError, cancelBooking } from "~/booking/cancellation.server";
 import { cancellationJson } from "~/http/api-json";
 import { cancelInputSchema } from "~/http/api-schemas";
 import { apiRoute, jsonError, readBody, requireApiUser } from "~/http/api.server";
 import { cancellationErrorStatus } from "~/http/error-status";
+import { isPlausibleId } from "~/platform/ids";
 
 export const { loader, action } = apiRoute({
   POST: async ({ request, params }) => {

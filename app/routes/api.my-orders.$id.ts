@@ -1,12 +1,12 @@
-import { findOrderRecord } from "~/data/orders.server";
-import { CancellationError } from "~/domain/cancellation.server";
-import { isPlausibleId } from "~/domain/ids";
-import { deleteOrder, OrderError } from "~/domain/orders.server";
-import { confirmPayment, PaymentError } from "~/domain/payments.server";
+import { CancellationError } from "~/booking/cancellation.server";
+import { findOrderRecord } from "~/booking/order-store.server";
+import { deleteOrder, OrderError } from "~/booking/orders.server";
 import { cancellationJson, orderJson } from "~/http/api-json";
 import { paymentInputSchema } from "~/http/api-schemas";
 import { apiRoute, jsonError, readBody, requireApiUser } from "~/http/api.server";
 import { cancellationErrorStatus, deleteErrorStatus, paymentErrorStatus } from "~/http/error-status";
+import { confirmPayment, PaymentError } from "~/payments/payments.server";
+import { isPlausibleId } from "~/platform/ids";
 
 export const { loader, action } = apiRoute({
   // GET /api/my-orders/{id}: the owner or an admin; anyone else gets the same 404 as a missing order.

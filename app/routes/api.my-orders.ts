@@ -1,14 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { listOrderRecords } from "~/data/orders.server";
-import { ONE_TIME_KEY } from "~/domain/fields";
-import { OrderError, placeOrder, quote } from "~/domain/orders.server";
-import { take } from "~/domain/rate-limit.server";
+import { listOrderRecords } from "~/booking/order-store.server";
+import { OrderError, placeOrder, quote } from "~/booking/orders.server";
 import { orderJson } from "~/http/api-json";
 import { orderInputSchema, ordersQuerySchema } from "~/http/api-schemas";
 import { type ApiHandler, apiRoute, jsonError, readBody, requireApiUser, tooManyRequests } from "~/http/api.server";
 import { clientAddress } from "~/http/client-address.server";
 import { placementErrorStatus } from "~/http/error-status";
 import { CURSOR_INVALID, createdAtCursor, createdAtKey, pagedJson, readApiPage } from "~/http/paging";
+import { ONE_TIME_KEY } from "~/platform/fields";
+import { take } from "~/platform/rate-limit.server";
 
 // GET /api/my-orders (admin: all orders) and GET /api/my-orders?email= (that user or an admin), newest
 // first, `limit` (default 50, at most 100) a page, the next page in the Link header.
@@ -29,7 +29,7 @@ const listOrders: ApiHandler = async ({ request }) => {
 };
 
 // POST /api/my-orders (signed in): the server prices the order from the package and quantity,
-// and books the departure's seats (app/domain/orders.server.ts).
+// and books the departure's seats (app/booking/orders.server.ts).
 const placeApiOrder: ApiHandler = async ({ request, context }) => {
   const user = await requireApiUser(request);
   const input = await readBody(request, orderInputSchema);

@@ -1,5 +1,5 @@
+import { readPhotoUpload } from "~/catalogue/photo-upload.server";
 import { apiRoute, jsonError, requireApiAdmin } from "~/http/api.server";
-import { readPhotoUpload } from "~/http/photo-upload.server";
 
 export const { loader, action } = apiRoute({
   // POST /api/photos (admin): a JPEG, PNG or WebP photo → 201 { url } for a package's image.

@@ -1,9 +1,9 @@
-import { reportReview } from "~/data/reviews.server";
-import { isPlausibleId } from "~/domain/ids";
-import { take } from "~/domain/rate-limit.server";
+import { reportReview } from "~/catalogue/review-store.server";
 import { reviewReportInputSchema } from "~/http/api-schemas";
 import { apiRoute, jsonError, readBody, requireApiUser, tooManyRequests } from "~/http/api.server";
 import { clientAddress } from "~/http/client-address.server";
+import { isPlausibleId } from "~/platform/ids";
+import { take } from "~/platform/rate-limit.server";
 
 export const { loader, action } = apiRoute({
   // POST /api/review/{id}/report (signed in): { reported: true }; reporting again counts once.

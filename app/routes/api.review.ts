@@ -1,11 +1,11 @@
-import { listReviewsWithEmails } from "~/data/reviews.server";
-import { take } from "~/domain/rate-limit.server";
-import { postReview } from "~/domain/reviews.server";
+import { listReviewsWithEmails } from "~/catalogue/review-store.server";
+import { postReview } from "~/catalogue/reviews.server";
 import { reviewJson } from "~/http/api-json";
 import { reviewInputSchema } from "~/http/api-schemas";
 import { apiRoute, getApiUser, jsonError, readBody, requireApiUser, tooManyRequests } from "~/http/api.server";
 import { clientAddress } from "~/http/client-address.server";
 import { CURSOR_INVALID, createdAtCursor, createdAtKey, pagedJson, readApiPage } from "~/http/paging";
+import { take } from "~/platform/rate-limit.server";
 
 export const { loader, action } = apiRoute({
   // GET /api/review: newest first, `limit` a page (Link: the next); reviewers' emails and hidden

@@ -1,9 +1,9 @@
-import { findPackageToOrder } from "~/data/packages.server";
-import { addDeparture, DepartureError, departureErrorStatus, departuresOf } from "~/domain/departures.server";
-import { isPlausibleId } from "~/domain/ids";
+import { addDeparture, DepartureError, departureErrorStatus, departuresOf } from "~/booking/departures.server";
+import { findPackageToOrder } from "~/catalogue/package-store.server";
 import { departureJson } from "~/http/api-json";
 import { departureInputSchema } from "~/http/api-schemas";
 import { apiRoute, getApiUser, jsonError, readBody, requireApiAdmin } from "~/http/api.server";
+import { isPlausibleId } from "~/platform/ids";
 
 export const { loader, action } = apiRoute({
   // GET /api/services/{id}/departures: the open future ones, every one for an administrator; by date.

@@ -1,5 +1,5 @@
-import { deletePackage, findPackage, updatePackage } from "~/data/packages.server";
-import { packageSchema } from "~/domain/packages";
+import { deletePackage, findPackage, updatePackage } from "~/catalogue/package-store.server";
+import { packageSchema } from "~/catalogue/packages";
 import { packageJson } from "~/http/api-json";
 import { apiRoute, jsonError, readBody, requireApiAdmin } from "~/http/api.server";
 

@@ -1,11 +1,11 @@
-import { cursorAfter, readCursor, searchCatalogueAfter } from "~/data/catalogue.server";
-import { createPackage } from "~/data/packages.server";
-import { readCatalogueQuery } from "~/domain/catalogue";
-import { agencyToday } from "~/domain/dates";
-import { packageSchema } from "~/domain/packages";
+import { createPackage } from "~/catalogue/package-store.server";
+import { packageSchema } from "~/catalogue/packages";
+import { readCatalogueQuery } from "~/catalogue/search";
+import { cursorAfter, readCursor, searchCatalogueAfter } from "~/catalogue/search-store.server";
 import { packageJson } from "~/http/api-json";
 import { apiRoute, jsonError, readBody, requireApiAdmin } from "~/http/api.server";
 import { decodeCursor, encodeCursor, limitParam, nextLinkHeader } from "~/http/paging";
+import { agencyToday } from "~/platform/dates";
 
 export const { loader, action } = apiRoute({
   // GET /api/services: packages on sale, searched like /services, `limit` at a time, the next page in Link.

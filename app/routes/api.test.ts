@@ -1,6 +1,6 @@
 // The documented REST calls (docs/spec.md §7) under /api, called with real Requests against the database.
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/data/db.server";
+import { db } from "~/platform/db.server";
 import * as departureById from "~/routes/api.departures.$id";
 import * as myOrders from "~/routes/api.my-orders";
 import * as myOrder from "~/routes/api.my-orders.$id";

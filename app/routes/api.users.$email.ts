@@ -1,7 +1,7 @@
-import { isActiveAdmin } from "~/data/users.server";
-import { take } from "~/domain/rate-limit.server";
+import { isActiveAdmin } from "~/accounts/user-store.server";
 import { apiRoute, tooManyRequests } from "~/http/api.server";
 import { clientAddress } from "~/http/client-address.server";
+import { take } from "~/platform/rate-limit.server";
 
 export const { loader, action } = apiRoute({
   // GET /api/users/{email}: { admin } and nothing else (false for unknown emails).

@@ -1,4 +1,4 @@
-import { listUsers, saveDisplayName } from "~/data/users.server";
+import { listUsers, saveDisplayName } from "~/accounts/user-store.server";
 import { savedUserJson, userJson } from "~/http/api-json";
 import { userInputSchema } from "~/http/api-schemas";
 import { apiRoute, jsonError, readBody, requireApiAdmin, requireApiUser, type ApiHandler } from "~/http/api.server";

@@ -1,8 +1,8 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { safeRedirect } from "~/auth/auth-redirect";
-import { authFailure, getAuthenticator, isGoogleConfigured, returnToCookie } from "~/auth/auth.server";
-import { createUserSession, flashCookie } from "~/auth/session.server";
-import { logger } from "~/config/logger.server";
+import { safeRedirect } from "~/accounts/auth-redirect";
+import { authFailure, getAuthenticator, isGoogleConfigured, returnToCookie } from "~/accounts/auth.server";
+import { createUserSession, flashCookie } from "~/accounts/session.server";
+import { logger } from "~/platform/logger.server";
 
 // Google sends the person back here with ?code&state (or ?error=access_denied when they refuse).
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
-import { safeRedirect } from "~/auth/auth-redirect";
-import { getAuthenticator, isGoogleConfigured, returnToCookie } from "~/auth/auth.server";
-import { formNulMessage } from "~/domain/forms";
+import { safeRedirect } from "~/accounts/auth-redirect";
+import { getAuthenticator, isGoogleConfigured, returnToCookie } from "~/accounts/auth.server";
+import { formNulMessage } from "~/platform/forms";
 
 export function loader() {
   return redirect("/login");

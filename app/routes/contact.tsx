@@ -1,15 +1,15 @@
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
+import { contactSchema } from "~/backoffice/contact";
+import { receiveContactMessage } from "~/backoffice/contact.server";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, FormErrors, SubmitButton, TextareaField } from "~/components/forms";
-import { contactSchema } from "~/domain/contact";
-import { receiveContactMessage } from "~/domain/contact.server";
-import { parseForm } from "~/domain/forms";
-import { take } from "~/domain/rate-limit.server";
 import { clientAddress } from "~/http/client-address.server";
 import { originFrom, pageMeta } from "~/http/page-meta";
 import { formPageHeaders, retryAfter } from "~/http/retry-after";
+import { parseForm } from "~/platform/forms";
+import { take } from "~/platform/rate-limit.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();

@@ -1,17 +1,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/auth/session.server";
+import { requireUser } from "~/accounts/session.server";
+import { lastMonths, monthsStart, valuesByMonth } from "~/backoffice/charts";
+import { dashboardCounts } from "~/backoffice/dashboard-store.server";
+import { bookingsByMonth, customerFigures, revenueByMonth, upcomingDepartures } from "~/backoffice/stats-store.server";
 import { BarChart, SeatsChart } from "~/components/BarChart";
-import { dashboardCounts } from "~/data/dashboard.server";
-import { bookingsByMonth, customerFigures, revenueByMonth, upcomingDepartures } from "~/data/stats.server";
-import { lastMonths, monthsStart, valuesByMonth } from "~/domain/charts";
-import { agencyToday, formatCalendarDate, formatMonth } from "~/domain/dates";
-import { formatDollars } from "~/domain/money";
+import { agencyToday, formatCalendarDate, formatMonth } from "~/platform/dates";
+import { formatDollars } from "~/platform/money";
 
 const MONTHS_SHOWN = 12;
 const DEPARTURES_SHOWN = 8;
 
-/** The spec's four counters, in one statement (app/data/dashboard.server.ts). */
+/** The spec's four counters, in one statement (app/backoffice/dashboard-store.server.ts). */
 function siteCounts() {
   return dashboardCounts();
 }

@@ -1,14 +1,14 @@
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
-import { requireAdmin } from "~/auth/session.server";
+import { requireAdmin } from "~/accounts/session.server";
+import { createPackage } from "~/catalogue/package-store.server";
+import { packageFormSchema } from "~/catalogue/packages";
+import { photoFormReply, readFormWithPhotos } from "~/catalogue/photo-upload.server";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { SubmitButton } from "~/components/forms";
 import { PackageFormFields, packageFormValues } from "~/components/PackageFormFields";
-import { createPackage } from "~/data/packages.server";
-import { parseForm } from "~/domain/forms";
-import { packageFormSchema } from "~/domain/packages";
-import { photoFormReply, readFormWithPhotos } from "~/http/photo-upload.server";
+import { parseForm } from "~/platform/forms";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -1,16 +1,16 @@
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/auth/session.server";
+import { requireUser } from "~/accounts/session.server";
+import { reviewablePackages } from "~/catalogue/review-store.server";
+import { reviewSchema } from "~/catalogue/reviews";
+import { postReview } from "~/catalogue/reviews.server";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { FieldError, FormErrors, SelectField, SubmitButton, TextareaField } from "~/components/forms";
-import { reviewablePackages } from "~/data/reviews.server";
-import { parseForm } from "~/domain/forms";
-import { take } from "~/domain/rate-limit.server";
-import { reviewSchema } from "~/domain/reviews";
-import { postReview } from "~/domain/reviews.server";
 import { clientAddress } from "~/http/client-address.server";
 import { formPageHeaders, retryAfter } from "~/http/retry-after";
+import { parseForm } from "~/platform/forms";
+import { take } from "~/platform/rate-limit.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -4,14 +4,8 @@
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/auth/session.server";
-import { DataTable } from "~/components/DataTable";
-import { useAppForm, useIsPending } from "~/components/form-hooks";
-import { Field, FormErrors, SubmitButton } from "~/components/forms";
-import { listHolds } from "~/data/holds.server";
-import { findPackageToOrder } from "~/data/packages.server";
-import { payByText } from "~/domain/booking-status";
-import { agencyToday, formatCalendarDate } from "~/domain/dates";
+import { requireAdmin } from "~/accounts/session.server";
+import { payByText } from "~/booking/booking-status";
 import {
   departureActions,
   departureForms,
@@ -20,7 +14,7 @@ import {
   MAX_DEPARTURE_SEATS,
   MIN_DEPARTURE_SEATS,
   seatsLeft,
-} from "~/domain/departures";
+} from "~/booking/departures";
 import {
   addDeparture,
   changeDepartureSeats,
@@ -28,8 +22,14 @@ import {
   DepartureError,
   departureErrorStatus,
   departuresOf,
-} from "~/domain/departures.server";
-import { parseForm } from "~/domain/forms";
+} from "~/booking/departures.server";
+import { listHolds } from "~/booking/hold-store.server";
+import { findPackageToOrder } from "~/catalogue/package-store.server";
+import { DataTable } from "~/components/DataTable";
+import { useAppForm, useIsPending } from "~/components/form-hooks";
+import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { agencyToday, formatCalendarDate } from "~/platform/dates";
+import { parseForm } from "~/platform/forms";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);

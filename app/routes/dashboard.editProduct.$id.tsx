@@ -1,15 +1,15 @@
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/auth/session.server";
+import { requireAdmin } from "~/accounts/session.server";
+import { findPackage, updatePackage } from "~/catalogue/package-store.server";
+import { packageFormSchema, readItinerary } from "~/catalogue/packages";
+import { photoFormReply, readFormWithPhotos } from "~/catalogue/photo-upload.server";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { FormErrors, SubmitButton } from "~/components/forms";
 import { PackageFormFields, packageFormValues } from "~/components/PackageFormFields";
-import { findPackage, updatePackage } from "~/data/packages.server";
-import { parseForm } from "~/domain/forms";
-import { dollarsValue } from "~/domain/money";
-import { packageFormSchema, readItinerary } from "~/domain/packages";
-import { photoFormReply, readFormWithPhotos } from "~/http/photo-upload.server";
+import { parseForm } from "~/platform/forms";
+import { dollarsValue } from "~/platform/money";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -2,13 +2,13 @@
 // filters and sort, every page of them, streamed as CSV 1,000 rows at a time. The file is for
 // people (a spreadsheet): dates and times as the pages write them, in Dhaka time.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/auth/session.server";
-import { orderPages } from "~/data/order-lists.server";
-import { effectiveStatus } from "~/domain/booking-status";
-import { agencyToday, formatCalendarDate, formatDateTime } from "~/domain/dates";
-import { dollarsValue } from "~/domain/money";
-import { parseOrderListQuery } from "~/domain/order-list";
+import { requireAdmin } from "~/accounts/session.server";
+import { effectiveStatus } from "~/booking/booking-status";
+import { parseOrderListQuery } from "~/booking/order-list";
+import { orderPages } from "~/booking/order-list-store.server";
 import { csvHeaders, csvStream } from "~/http/csv";
+import { agencyToday, formatCalendarDate, formatDateTime } from "~/platform/dates";
+import { dollarsValue } from "~/platform/money";
 
 const HEADER = [
   "Order number",

@@ -1,12 +1,12 @@
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
-import { makeAdminSchema } from "~/auth/auth-forms";
-import { requireAdmin } from "~/auth/session.server";
+import { makeAdminSchema } from "~/accounts/auth-forms";
+import { requireAdmin } from "~/accounts/session.server";
+import { promoteToAdmin } from "~/accounts/user-store.server";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, SubmitButton } from "~/components/forms";
-import { promoteToAdmin } from "~/data/users.server";
-import { parseForm } from "~/domain/forms";
+import { parseForm } from "~/platform/forms";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

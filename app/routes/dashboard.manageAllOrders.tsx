@@ -1,21 +1,27 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/auth/session.server";
+import { requireAdmin } from "~/accounts/session.server";
+import { BOOKING_STATUS_LABELS, BOOKING_STATUSES } from "~/booking/booking-status";
+import { CancellationError, cancellationPreview } from "~/booking/cancellation.server";
+import {
+  ORDER_SORT_LABELS,
+  ORDER_SORTS,
+  PACKAGE_SELECT_MAX,
+  PAYMENT_STATUS_LABELS,
+  PAYMENT_STATUSES,
+} from "~/booking/order-list";
+import { listPackageChoices } from "~/booking/order-list-store.server";
+import { loadOrderPage } from "~/booking/order-pages.server";
+import { orderLine } from "~/booking/ordering";
+import { deleteOrder, OrderError, orderToDelete } from "~/booking/orders.server";
 import { CursorPager } from "~/components/CursorPager";
 import { DataTable } from "~/components/DataTable";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
 import { OrderStatus } from "~/components/OrderStatus";
-import { listPackageChoices } from "~/data/order-lists.server";
-import { BOOKING_STATUS_LABELS, BOOKING_STATUSES } from "~/domain/booking-status";
-import { CancellationError, cancellationPreview } from "~/domain/cancellation.server";
-import { formatCalendarDate } from "~/domain/dates";
-import { formatDollars } from "~/domain/money";
-import { ORDER_SORT_LABELS, ORDER_SORTS, PACKAGE_SELECT_MAX, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from "~/domain/order-list";
-import { orderLine } from "~/domain/ordering";
-import { deleteOrder, OrderError, orderToDelete } from "~/domain/orders.server";
 import { askToDelete, readDeleteRequest, UNKNOWN_REQUEST } from "~/http/delete-request.server";
 import { cancellationErrorStatus } from "~/http/error-status";
-import { loadOrderPage } from "~/http/order-pages.server";
+import { formatCalendarDate } from "~/platform/dates";
+import { formatDollars } from "~/platform/money";
 
 // 25 orders a page, newest first, searched and filtered by a GET form (docs/performance.md, "At scale").
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 // Manage Products: 25 packages a page, newest first, searched with q, for administrators only.
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/data/db.server";
+import { db } from "~/platform/db.server";
 import { loader } from "~/routes/dashboard.manageProducts";
 import { createUser, signIn } from "../../tests/support/auth";
 import { callRoute, getRequest } from "../../tests/support/requests";

@@ -1,16 +1,16 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { requireAdmin } from "~/auth/session.server";
+import { requireAdmin } from "~/accounts/session.server";
+import { deletePackage, findPackageToOrder } from "~/catalogue/package-store.server";
+import { catalogueQueryShape, pageHref, pageParam } from "~/catalogue/search";
+import { searchCataloguePage } from "~/catalogue/search-store.server";
 import { DataTable } from "~/components/DataTable";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
 import { PackageImage } from "~/components/PackageImage";
 import { Pager } from "~/components/Pager";
-import { searchCataloguePage } from "~/data/catalogue.server";
-import { deletePackage, findPackageToOrder } from "~/data/packages.server";
-import { catalogueQueryShape, pageHref, pageParam } from "~/domain/catalogue";
-import { agencyToday } from "~/domain/dates";
-import { formatDollars } from "~/domain/money";
 import { askToDelete, readDeleteRequest, UNKNOWN_REQUEST } from "~/http/delete-request.server";
+import { agencyToday } from "~/platform/dates";
+import { formatDollars } from "~/platform/money";
 
 const PRODUCTS_PAGE_SIZE = 25;
 

@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/auth/session.server";
-import { openContactMessage, setMessageHandled } from "~/data/messages.server";
-import { formatDateTime } from "~/domain/dates";
-import { parseForm } from "~/domain/forms";
-import { messageActionSchema, replyHref } from "~/domain/inbox";
+import { requireAdmin } from "~/accounts/session.server";
+import { messageActionSchema, replyHref } from "~/backoffice/inbox";
+import { openContactMessage, setMessageHandled } from "~/backoffice/message-store.server";
+import { formatDateTime } from "~/platform/dates";
+import { parseForm } from "~/platform/forms";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);

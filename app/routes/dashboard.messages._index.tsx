@@ -1,13 +1,13 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/auth/session.server";
+import { requireAdmin } from "~/accounts/session.server";
+import { INBOX_FILTERS, inboxFilter, messageActionSchema } from "~/backoffice/inbox";
+import { INBOX_PAGE_SIZE, listContactMessages, setMessageHandled } from "~/backoffice/message-store.server";
 import { DataTable } from "~/components/DataTable";
 import { Pager } from "~/components/Pager";
-import { INBOX_PAGE_SIZE, listContactMessages, setMessageHandled } from "~/data/messages.server";
-import { formatDateTime } from "~/domain/dates";
-import { parseForm } from "~/domain/forms";
-import { INBOX_FILTERS, inboxFilter, messageActionSchema } from "~/domain/inbox";
-import { pageCount, pageNumber } from "~/domain/paging";
+import { formatDateTime } from "~/platform/dates";
+import { parseForm } from "~/platform/forms";
+import { pageCount, pageNumber } from "~/platform/paging";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

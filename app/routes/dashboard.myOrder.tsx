@@ -1,19 +1,19 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { requireUser } from "~/auth/session.server";
+import { requireUser } from "~/accounts/session.server";
+import { bookingActions } from "~/booking/booking-actions";
+import { loadOrderPage } from "~/booking/order-pages.server";
+import { orderLine } from "~/booking/ordering";
+import { deleteOrder, OrderError, orderToDelete } from "~/booking/orders.server";
 import { CursorPager } from "~/components/CursorPager";
 import { DataTable } from "~/components/DataTable";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
 import { OrderStatus } from "~/components/OrderStatus";
 import { useResultAlert } from "~/components/useResultAlert";
-import { bookingActions } from "~/domain/booking-actions";
-import { formatCalendarDate } from "~/domain/dates";
-import { formatDollars } from "~/domain/money";
-import { orderLine } from "~/domain/ordering";
-import { deleteOrder, OrderError, orderToDelete } from "~/domain/orders.server";
 import { askToDelete, readDeleteRequest, UNKNOWN_REQUEST } from "~/http/delete-request.server";
 import { deleteErrorStatus } from "~/http/error-status";
-import { loadOrderPage } from "~/http/order-pages.server";
+import { formatCalendarDate } from "~/platform/dates";
+import { formatDollars } from "~/platform/money";
 import type { loader as rootLoader } from "~/root";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -6,20 +6,20 @@ import { getFormProps } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { requireUser } from "~/auth/session.server";
+import { requireUser } from "~/accounts/session.server";
+import { bookingActions } from "~/booking/booking-actions";
+import { findOrderPage } from "~/booking/booking-store.server";
+import { cancelFormSchema, toCents } from "~/booking/cancellation";
+import { CancellationError, cancelBooking, quoteCancellation } from "~/booking/cancellation.server";
+import { describePolicy, refundPolicyOf } from "~/booking/refund-policy";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { useHydrated } from "~/components/hooks";
-import { findOrderPage } from "~/data/bookings.server";
-import { bookingActions } from "~/domain/booking-actions";
-import { cancelFormSchema, toCents } from "~/domain/cancellation";
-import { CancellationError, cancelBooking, quoteCancellation } from "~/domain/cancellation.server";
-import { formatCalendarDate, formatDateTime } from "~/domain/dates";
-import { parseForm } from "~/domain/forms";
-import { isPlausibleId } from "~/domain/ids";
-import { formatDollars } from "~/domain/money";
-import { describePolicy, refundPolicyOf } from "~/domain/refund-policy";
 import { cancellationErrorStatus } from "~/http/error-status";
+import { formatCalendarDate, formatDateTime } from "~/platform/dates";
+import { parseForm } from "~/platform/forms";
+import { isPlausibleId } from "~/platform/ids";
+import { formatDollars } from "~/platform/money";
 
 const STATUS_LABELS = {
   PENDING: "Pending payment",

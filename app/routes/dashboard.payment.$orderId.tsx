@@ -9,15 +9,15 @@ import { CardElement, Elements, useElements, useStripe } from "@stripe/react-str
 import type { Stripe } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { useEffect, useState, type FormEvent } from "react";
-import { requireUser } from "~/auth/session.server";
+import { requireUser } from "~/accounts/session.server";
 import { Spinner } from "~/components/Spinner";
-import { env } from "~/config/env.server";
-import { formatDateTime } from "~/domain/dates";
-import { formNulMessage } from "~/domain/forms";
-import { formatDollars } from "~/domain/money";
-import { closedBookingMessage, confirmPayment, PaymentError, paymentPageOrder } from "~/domain/payments.server";
-import { paymentsConfigured } from "~/domain/stripe.server";
 import { paymentErrorStatus } from "~/http/error-status";
+import { closedBookingMessage, confirmPayment, PaymentError, paymentPageOrder } from "~/payments/payments.server";
+import { paymentsConfigured } from "~/payments/stripe.server";
+import { formatDateTime } from "~/platform/dates";
+import { env } from "~/platform/env.server";
+import { formNulMessage } from "~/platform/forms";
+import { formatDollars } from "~/platform/money";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -7,19 +7,19 @@ import {
   deleteAccountSchema,
   PROFILE_PHOTO_FIELDS,
   profileSchema,
-} from "~/auth/account-forms";
-import { PasswordBusyError } from "~/auth/password.server";
-import { createUserSession, flashCookie, requireUser, sessionCookie } from "~/auth/session.server";
+} from "~/accounts/account-forms";
+import { findProfile, updateProfile } from "~/accounts/account-store.server";
+import { AccountRefusal, changePassword, deleteOwnAccount } from "~/accounts/account.server";
+import { avatarSrc } from "~/accounts/avatars";
+import { PasswordBusyError } from "~/accounts/password.server";
+import { createUserSession, flashCookie, requireUser, sessionCookie } from "~/accounts/session.server";
+import { photoFormReply, readFormWithPhotos } from "~/catalogue/photo-upload.server";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, FieldError, FormErrors, SubmitButton } from "~/components/forms";
-import { findProfile, updateProfile } from "~/data/accounts.server";
-import { AccountRefusal, changePassword, deleteOwnAccount } from "~/domain/account.server";
-import { avatarSrc } from "~/domain/avatars";
-import { parseForm } from "~/domain/forms";
-import { take } from "~/domain/rate-limit.server";
 import { clientAddress } from "~/http/client-address.server";
-import { photoFormReply, readFormWithPhotos } from "~/http/photo-upload.server";
 import { formPageHeaders, retryAfter } from "~/http/retry-after";
+import { parseForm } from "~/platform/forms";
+import { take } from "~/platform/rate-limit.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

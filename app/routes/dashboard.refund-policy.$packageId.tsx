@@ -1,14 +1,10 @@
 // /dashboard/refund-policy/{packageId} (admins): a package's refund tiers by days before departure
-// (app/domain/refund-policy.ts). Every row left empty: the default policy.
+// (app/booking/refund-policy.ts). Every row left empty: the default policy.
 import { getFormProps } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/auth/session.server";
-import { useAppForm, useIsPending } from "~/components/form-hooks";
-import { Field, SubmitButton } from "~/components/forms";
-import { findRefundPolicy, saveRefundPolicy } from "~/data/bookings.server";
-import { parseForm } from "~/domain/forms";
-import { isPlausibleId } from "~/domain/ids";
+import { requireAdmin } from "~/accounts/session.server";
+import { findRefundPolicy, saveRefundPolicy } from "~/booking/booking-store.server";
 import {
   DEFAULT_REFUND_POLICY,
   describePolicy,
@@ -16,7 +12,11 @@ import {
   refundPolicyOf,
   refundPolicySchema,
   storedRefundPolicy,
-} from "~/domain/refund-policy";
+} from "~/booking/refund-policy";
+import { useAppForm, useIsPending } from "~/components/form-hooks";
+import { Field, SubmitButton } from "~/components/forms";
+import { parseForm } from "~/platform/forms";
+import { isPlausibleId } from "~/platform/ids";
 
 async function loadPackage(request: Request, packageId: string | undefined) {
   await requireAdmin(request);

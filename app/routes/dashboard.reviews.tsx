@@ -1,16 +1,16 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { requireAdmin } from "~/auth/session.server";
+import { requireAdmin } from "~/accounts/session.server";
+import { deleteReview, findReviewToModerate, hideReview, listReviewsPage, showReview } from "~/catalogue/review-store.server";
+import { reviewModerationSchema } from "~/catalogue/reviews";
 import { DataTable } from "~/components/DataTable";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
 import { Pager } from "~/components/Pager";
 import { Stars } from "~/components/Stars";
-import { deleteReview, findReviewToModerate, hideReview, listReviewsPage, showReview } from "~/data/reviews.server";
-import { formatDate } from "~/domain/dates";
-import { parseForm } from "~/domain/forms";
-import { pageCount, pageNumber } from "~/domain/paging";
-import { reviewModerationSchema } from "~/domain/reviews";
 import { askToDelete, readDeleteRequest, UNKNOWN_REQUEST } from "~/http/delete-request.server";
+import { formatDate } from "~/platform/dates";
+import { parseForm } from "~/platform/forms";
+import { pageCount, pageNumber } from "~/platform/paging";
 
 const PAGE_SIZE = 25;
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/auth/session.server";
-import { subscriberPages } from "~/data/messages.server";
-import { subscriberFilter } from "~/domain/newsletter";
+import { requireAdmin } from "~/accounts/session.server";
+import { subscriberPages } from "~/backoffice/message-store.server";
+import { subscriberFilter } from "~/backoffice/newsletter";
 import { csvHeaders, csvStream } from "~/http/csv";
 
 export async function loader({ request }: LoaderFunctionArgs) {

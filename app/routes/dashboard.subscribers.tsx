@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/auth/session.server";
+import { requireAdmin } from "~/accounts/session.server";
+import { listSubscribers, SUBSCRIBERS_PAGE_SIZE } from "~/backoffice/message-store.server";
+import { subscriberFilter, SUBSCRIBER_FILTERS } from "~/backoffice/newsletter";
 import { DataTable } from "~/components/DataTable";
 import { Pager } from "~/components/Pager";
-import { listSubscribers, SUBSCRIBERS_PAGE_SIZE } from "~/data/messages.server";
-import { formatDateTime } from "~/domain/dates";
-import { subscriberFilter, SUBSCRIBER_FILTERS } from "~/domain/newsletter";
-import { pageCount, pageNumber } from "~/domain/paging";
+import { formatDateTime } from "~/platform/dates";
+import { pageCount, pageNumber } from "~/platform/paging";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

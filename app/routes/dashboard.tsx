@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/auth/session.server";
+import { requireUser } from "~/accounts/session.server";
+import { countUnhandledMessages } from "~/backoffice/message-store.server";
+import { countFlaggedReviews } from "~/catalogue/review-store.server";
 import { DashboardSidebar } from "~/components/DashboardSidebar";
-import { countUnhandledMessages } from "~/data/messages.server";
-import { countFlaggedReviews } from "~/data/reviews.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -1,13 +1,13 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { requireAdmin } from "~/auth/session.server";
+import { requireAdmin } from "~/accounts/session.server";
+import { ACCESS_MESSAGES, accessChangeSchema, auditLine, type AccessRefusal } from "~/accounts/user-access";
+import { changeUserAccess, DELETED_EMAIL_DOMAIN, listUsersPage } from "~/accounts/user-store.server";
 import { DataTable } from "~/components/DataTable";
 import { Pager } from "~/components/Pager";
-import { changeUserAccess, DELETED_EMAIL_DOMAIN, listUsersPage } from "~/data/users.server";
-import { formatDate } from "~/domain/dates";
-import { parseForm } from "~/domain/forms";
-import { pageCount, pageNumber } from "~/domain/paging";
-import { ACCESS_MESSAGES, accessChangeSchema, auditLine, type AccessRefusal } from "~/domain/user-access";
+import { formatDate } from "~/platform/dates";
+import { parseForm } from "~/platform/forms";
+import { pageCount, pageNumber } from "~/platform/paging";
 
 const PAGE_SIZE = 25;
 const MAX_QUERY = 100;

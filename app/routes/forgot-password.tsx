@@ -1,13 +1,13 @@
 import { type ActionFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
-import { forgotPasswordSchema, RESET_LINK_SENT } from "~/auth/account-forms";
+import { forgotPasswordSchema, RESET_LINK_SENT } from "~/accounts/account-forms";
+import { requestPasswordReset } from "~/accounts/password-reset.server";
 import { AuthForm, AuthPage, EmailField } from "~/components/AuthForm";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { FormErrors } from "~/components/forms";
-import { parseForm } from "~/domain/forms";
-import { requestPasswordReset } from "~/domain/password-reset.server";
 import { clientAddress } from "~/http/client-address.server";
 import { formPageHeaders, retryAfter } from "~/http/retry-after";
+import { parseForm } from "~/platform/forms";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseForm(await request.formData(), forgotPasswordSchema);

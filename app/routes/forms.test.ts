@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/data/db.server";
+import { db } from "~/platform/db.server";
 import { action as contactAction } from "~/routes/contact";
 import { action as newsletterAction } from "~/routes/newsletter";
 import { formRequest, unwrap } from "../../tests/support/requests";

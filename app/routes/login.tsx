@@ -1,15 +1,15 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { loginSchema } from "~/auth/auth-forms";
-import { safeRedirect } from "~/auth/auth-redirect";
-import { authFailure, getAuthenticator, isGoogleConfigured, passwordBusy } from "~/auth/auth.server";
-import { createUserSession, getUser } from "~/auth/session.server";
+import { loginSchema } from "~/accounts/auth-forms";
+import { safeRedirect } from "~/accounts/auth-redirect";
+import { authFailure, getAuthenticator, isGoogleConfigured, passwordBusy } from "~/accounts/auth.server";
+import { createUserSession, getUser } from "~/accounts/session.server";
 import { AuthForm, AuthPage, EmailField, PasswordField } from "~/components/AuthForm";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { FormErrors } from "~/components/forms";
-import { parseForm } from "~/domain/forms";
 import { clientAddress } from "~/http/client-address.server";
 import { formPageHeaders } from "~/http/retry-after";
+import { parseForm } from "~/platform/forms";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

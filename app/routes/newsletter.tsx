@@ -1,12 +1,12 @@
 import { type ActionFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
+import { newsletterSchema } from "~/backoffice/newsletter";
+import { subscribeToNewsletter } from "~/backoffice/newsletter.server";
 import { NewsletterBox } from "~/components/NewsletterBox";
-import { formNulMessage } from "~/domain/forms";
-import { newsletterSchema } from "~/domain/newsletter";
-import { subscribeToNewsletter } from "~/domain/newsletter.server";
-import { take } from "~/domain/rate-limit.server";
 import { clientAddress } from "~/http/client-address.server";
 import { formPageHeaders, retryAfter } from "~/http/retry-after";
+import { formNulMessage } from "~/platform/forms";
+import { take } from "~/platform/rate-limit.server";
 
 export type NewsletterResult = { ok: true; message: string } | { ok: false; message: string; email: string };
 

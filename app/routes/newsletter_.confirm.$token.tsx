@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useParams } from "@remix-run/react";
+import { confirmSubscription, findSubscriberByToken } from "~/backoffice/message-store.server";
+import { newsletterToken } from "~/backoffice/newsletter.server";
 import { useIsPending } from "~/components/form-hooks";
 import { SubmitButton } from "~/components/forms";
-import { confirmSubscription, findSubscriberByToken } from "~/data/messages.server";
-import { newsletterToken } from "~/domain/newsletter.server";
 
 // The emailed link's page asks before confirming (like unsubscribing), so that a mail scanner
 // opening links does not subscribe anybody. An unsubscribed token is no longer valid.

@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { findSubscriberByToken, unsubscribeToken } from "~/backoffice/message-store.server";
+import { newsletterToken } from "~/backoffice/newsletter.server";
 import { useIsPending } from "~/components/form-hooks";
 import { SubmitButton } from "~/components/forms";
-import { findSubscriberByToken, unsubscribeToken } from "~/data/messages.server";
-import { newsletterToken } from "~/domain/newsletter.server";
 
 // The link of every newsletter email, for anyone holding it (no account needed). The page asks
 // before unsubscribing, so that a mail scanner opening links does not unsubscribe anybody.

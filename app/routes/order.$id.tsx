@@ -1,17 +1,9 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { DeparturePicker } from "~/components/DeparturePicker";
-import { useHydrated } from "~/components/hooks";
-import { TripDetails, TripFacts, TripRatingSummary } from "~/components/TripDetails";
-import { TripGallery } from "~/components/TripGallery";
-import { publicUrl } from "~/config/public-url.server";
-import { findPackage } from "~/data/packages.server";
-import { packageReviews } from "~/data/reviews.server";
-import { addCartReadiness } from "~/domain/add-cart";
-import { isoDate, maxPersons, seatsLeft } from "~/domain/departures";
-import { departuresOf } from "~/domain/departures.server";
-import { dollarsValue, formatDollars } from "~/domain/money";
+import { addCartReadiness } from "~/booking/add-cart";
+import { isoDate, maxPersons, seatsLeft } from "~/booking/departures";
+import { departuresOf } from "~/booking/departures.server";
 import {
   checkoutPath,
   clampQuantity,
@@ -22,11 +14,19 @@ import {
   readOrderChoice,
   totalCents,
   type PackageTypeValue,
-} from "~/domain/ordering";
-import { readItinerary } from "~/domain/packages";
-import { touristTrip } from "~/domain/structured-data";
+} from "~/booking/ordering";
+import { findPackage } from "~/catalogue/package-store.server";
+import { readItinerary } from "~/catalogue/packages";
+import { packageReviews } from "~/catalogue/review-store.server";
+import { touristTrip } from "~/catalogue/structured-data";
+import { DeparturePicker } from "~/components/DeparturePicker";
+import { useHydrated } from "~/components/hooks";
+import { TripDetails, TripFacts, TripRatingSummary } from "~/components/TripDetails";
+import { TripGallery } from "~/components/TripGallery";
 import { publicPageHeaders } from "~/http/http-cache";
 import { jsonLd, shareMeta, snippet } from "~/http/seo";
+import { dollarsValue, formatDollars } from "~/platform/money";
+import { publicUrl } from "~/platform/public-url.server";
 
 export const headers = publicPageHeaders;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/data/db.server";
+import { db } from "~/platform/db.server";
 import { loader as homeLoader } from "~/routes/_index";
 import { loader as orderLoader } from "~/routes/order.$id";
 import { loader as servicesLoader } from "~/routes/services";
@@ -61,8 +61,8 @@ describe("public pages on a freshly seeded database", () => {
 });
 
 describe("package list cache", () => {
-  it("shows a package added or deleted through app/data at once, and cards carry no description", async () => {
-    const { createPackage, deletePackage } = await import("~/data/packages.server");
+  it("shows a package added or deleted through the package store at once, and cards carry no description", async () => {
+    const { createPackage, deletePackage } = await import("~/catalogue/package-store.server");
     const before = await homeLoader();
     expect(before.packages[0]).not.toHaveProperty("description");
     const { id } = await createPackage({

@@ -1,8 +1,8 @@
 // Pages run a fixed number of queries, however much data there is (no N+1): counted through
 // Prisma's query events.
 import { describe, expect, it } from "vitest";
-import { forgetCachedLists } from "~/data/cache.server";
-import { db, queriesRun } from "~/data/db.server";
+import { forgetCachedLists } from "~/platform/cache.server";
+import { db, queriesRun } from "~/platform/db.server";
 import { loader as homeLoader } from "~/routes/_index";
 import { loader as orderLoader } from "~/routes/order.$id";
 import { loader as servicesLoader } from "~/routes/services";

@@ -1,4 +1,4 @@
-import { checkDatabaseReady } from "~/data/db.server";
+import { checkDatabaseReady } from "~/platform/db.server";
 
 // Readiness: the database answers and every migration of this build is applied.
 export async function loader() {

@@ -1,17 +1,17 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { FormEvent } from "react";
-import { PASSWORD_MISMATCH, registerSchema } from "~/auth/auth-forms";
-import { safeRedirect } from "~/auth/auth-redirect";
-import { authFailure, getAuthenticator, passwordBusy } from "~/auth/auth.server";
-import { createUserSession } from "~/auth/session.server";
+import { PASSWORD_MISMATCH, registerSchema } from "~/accounts/auth-forms";
+import { safeRedirect } from "~/accounts/auth-redirect";
+import { authFailure, getAuthenticator, passwordBusy } from "~/accounts/auth.server";
+import { createUserSession } from "~/accounts/session.server";
 import { AuthForm, AuthPage, EmailField, PasswordField } from "~/components/AuthForm";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, FormErrors } from "~/components/forms";
-import { parseForm } from "~/domain/forms";
-import { take } from "~/domain/rate-limit.server";
 import { clientAddress } from "~/http/client-address.server";
 import { formPageHeaders, retryAfter } from "~/http/retry-after";
+import { parseForm } from "~/platform/forms";
+import { take } from "~/platform/rate-limit.server";
 
 // A visitor sent to /login from a protected page (its 'New User? Please Register' link keeps
 // redirectTo) comes back there after registering; anyone else lands on '/'.

@@ -1,14 +1,14 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { RESET_LINK_INVALID, resetPasswordSchema } from "~/auth/account-forms";
-import { PasswordBusyError } from "~/auth/password.server";
-import { createUserSession } from "~/auth/session.server";
+import { RESET_LINK_INVALID, resetPasswordSchema } from "~/accounts/account-forms";
+import { isUsableResetToken, resetPassword } from "~/accounts/password-reset.server";
+import { PasswordBusyError } from "~/accounts/password.server";
+import { createUserSession } from "~/accounts/session.server";
 import { AuthForm, AuthPage, PasswordField } from "~/components/AuthForm";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { FormErrors } from "~/components/forms";
-import { parseForm } from "~/domain/forms";
-import { isUsableResetToken, resetPassword } from "~/domain/password-reset.server";
 import { formPageHeaders } from "~/http/retry-after";
+import { parseForm } from "~/platform/forms";
 
 /** The link's secret: /reset-password/{token} or /reset-password?token= */
 function tokenOf(request: Request, params: { token?: string }): string {

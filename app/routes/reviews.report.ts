@@ -1,13 +1,13 @@
 // The home page's Report button (app/components/ReviewsCarousel.tsx): a signed-in user reports a
 // review as abusive and comes back to the page with a one-time message (JavaScript or not).
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
-import { safeRedirect } from "~/auth/auth-redirect";
-import { flashCookie, requireUser, type FlashKey } from "~/auth/session.server";
-import { reportReview } from "~/data/reviews.server";
-import { parseForm } from "~/domain/forms";
-import { take } from "~/domain/rate-limit.server";
-import { reviewReportFormSchema } from "~/domain/reviews";
+import { safeRedirect } from "~/accounts/auth-redirect";
+import { flashCookie, requireUser, type FlashKey } from "~/accounts/session.server";
+import { reportReview } from "~/catalogue/review-store.server";
+import { reviewReportFormSchema } from "~/catalogue/reviews";
 import { clientAddress } from "~/http/client-address.server";
+import { parseForm } from "~/platform/forms";
+import { take } from "~/platform/rate-limit.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);

@@ -1,5 +1,5 @@
 // /robots.txt: crawlers may read the public site, not the dashboard or the API; the sitemap is named.
-import { publicUrl } from "~/config/public-url.server";
+import { publicUrl } from "~/platform/public-url.server";
 
 export function loader() {
   const lines = ["User-agent: *", "Disallow: /dashboard", "Disallow: /api", "", `Sitemap: ${publicUrl("/sitemap.xml")}`, ""];

@@ -1,7 +1,7 @@
 // /services: the search parameters of the URL choose the packages shown (the page's texts and the
 // form are checked in the browser, tests/e2e/catalogue.spec.ts).
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/data/db.server";
+import { db } from "~/platform/db.server";
 import { loader } from "~/routes/services";
 import { getRequest } from "../../tests/support/requests";
 

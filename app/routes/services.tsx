@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { CATALOGUE_PAGE_SIZE, isFiltered, pageHref, pageParam, readCatalogueQuery } from "~/catalogue/search";
+import { searchCataloguePage } from "~/catalogue/search-store.server";
 import { CatalogueSearch } from "~/components/CatalogueSearch";
 import { PackagesGrid } from "~/components/PackagesGrid";
 import { Pager } from "~/components/Pager";
-import { searchCataloguePage } from "~/data/catalogue.server";
-import { CATALOGUE_PAGE_SIZE, isFiltered, pageHref, pageParam, readCatalogueQuery } from "~/domain/catalogue";
-import { agencyToday } from "~/domain/dates";
 import { publicPageHeaders } from "~/http/http-cache";
 import { originFrom, pageMeta } from "~/http/page-meta";
+import { agencyToday } from "~/platform/dates";
 
 export const headers = publicPageHeaders;
 

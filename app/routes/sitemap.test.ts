@@ -1,8 +1,8 @@
 // /sitemap.xml and /robots.txt: absolute URLs from PUBLIC_URL (never the request's Host), every package on sale
 // with its last change, none deleted.
 import { describe, expect, it } from "vitest";
-import { db } from "~/data/db.server";
-import { createPackage, deletePackage } from "~/data/packages.server";
+import { createPackage, deletePackage } from "~/catalogue/package-store.server";
+import { db } from "~/platform/db.server";
 import * as robots from "~/routes/robots[.]txt";
 import * as sitemap from "~/routes/sitemap[.]xml";
 import { callRoute, getRequest } from "../../tests/support/requests";

@@ -1,6 +1,6 @@
 // /sitemap.xml: the public pages and every package on sale, with absolute URLs from PUBLIC_URL (robots.txt names it).
-import { publicUrl } from "~/config/public-url.server";
-import { listPackagesForSitemap } from "~/data/packages.server";
+import { listPackagesForSitemap } from "~/catalogue/package-store.server";
+import { publicUrl } from "~/platform/public-url.server";
 
 /** The public pages of docs/spec.md §2 worth finding (/home is / again; login and register are not). */
 const PUBLIC_PAGES = ["/", "/services", "/about", "/contact"];

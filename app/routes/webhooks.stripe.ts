@@ -1,9 +1,9 @@
 // POST /webhooks/stripe: Stripe tells us about payments, also when the customer's browser never
 // came back. The signature is checked on the raw body before anything is read or written.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { env } from "~/config/env.server";
-import { handleStripeEvent, verifyWebhook } from "~/domain/payments.server";
 import { readTextWithin } from "~/http/request-body.server";
+import { handleStripeEvent, verifyWebhook } from "~/payments/payments.server";
+import { env } from "~/platform/env.server";
 
 const MAX_EVENT_BYTES = 512 * 1024;
 

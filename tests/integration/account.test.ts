@@ -3,9 +3,9 @@
 // password change, account deletion with paid orders kept anonymised, the last administrator).
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { verifyLogin } from "~/auth/auth.server";
-import { createApiToken, getApiTokenUser, getUser } from "~/auth/session.server";
-import { db } from "~/data/db.server";
+import { verifyLogin } from "~/accounts/auth.server";
+import { createApiToken, getApiTokenUser, getUser } from "~/accounts/session.server";
+import { db } from "~/platform/db.server";
 import * as profilePage from "~/routes/dashboard.profile";
 import * as forgot from "~/routes/forgot-password";
 import * as reset from "~/routes/reset-password.($token)";

@@ -5,11 +5,11 @@ import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashSessionId, sessionCookie } from "~/auth/session.server";
-import { parseEnv } from "~/config/env.server";
-import { db } from "~/data/db.server";
-import { placeOrder } from "~/domain/orders.server";
-import { openPaymentIntent } from "~/domain/payments.server";
+import { hashSessionId, sessionCookie } from "~/accounts/session.server";
+import { placeOrder } from "~/booking/orders.server";
+import { openPaymentIntent } from "~/payments/payments.server";
+import { db } from "~/platform/db.server";
+import { parseEnv } from "~/platform/env.server";
 import * as unknownPath from "~/routes/api.$";
 import * as token from "~/routes/api.auth.token";
 import * as paymentIntent from "~/routes/api.create-payment-intent";
@@ -914,7 +914,7 @@ describe("errors", () => {
       const answer = await send(method, url, credentials[caller], { body });
       expect(answer.status, `${method} ${url}`).toBe(400);
       expect(Object.keys(answer.body.details).sort(), `${method} ${url}`).toEqual([...fields].sort());
-      // The document refuses it too (U+0000 is refused in every field before any schema, app/domain/text.ts).
+      // The document refuses it too (U+0000 is refused in every field before any schema, app/platform/text.ts).
       if (!JSON.stringify(body).includes("\\u0000")) expect(answer.requestErrors, `${method} ${url}`).toEqual(expect.any(String));
       expect(await databaseState()).toBe(before);
     }

@@ -1,7 +1,7 @@
 // GET /api/services: the search parameters of /services, cursor paging with a Link header, 400s
 // naming each bad parameter; every answer checked against the OpenAPI document.
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/data/db.server";
+import { db } from "~/platform/db.server";
 import * as services from "~/routes/api.services";
 import { expectDocumented } from "../support/openapi";
 import { ORIGIN } from "../support/requests";

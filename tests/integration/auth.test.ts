@@ -1,9 +1,9 @@
 import bcrypt from "bcryptjs";
 import { describe, expect, it } from "vitest";
-import { getUser, hashSessionId, requireAdmin, requireUser, sessionCookie, SESSION_TTL_MS } from "~/auth/session.server";
-import { db } from "~/data/db.server";
-import { hit } from "~/data/rate-limits.server";
+import { getUser, hashSessionId, requireAdmin, requireUser, sessionCookie, SESSION_TTL_MS } from "~/accounts/session.server";
 import { inRequestScope } from "~/http/request-scope.server";
+import { db } from "~/platform/db.server";
+import { hit } from "~/platform/rate-limit-store.server";
 import { loader as rootLoader } from "~/root";
 import { action as startGoogle } from "~/routes/auth.google";
 import { action as loginAction, loader as loginLoader } from "~/routes/login";
@@ -140,7 +140,7 @@ describe("sessions", () => {
 });
 
 async function signInResponse(userId: string) {
-  const { createUserSession } = await import("~/auth/session.server");
+  const { createUserSession } = await import("~/accounts/session.server");
   return createUserSession({ userId, redirectTo: "/home" });
 }
 

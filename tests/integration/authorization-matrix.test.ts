@@ -1,7 +1,7 @@
 // Every dashboard route (loader and action) as anonymous, customer and admin: the server refuses
 // what the role may not do, and a refusal writes nothing.
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/data/db.server";
+import { db } from "~/platform/db.server";
 import * as layout from "~/routes/dashboard";
 import * as home from "~/routes/dashboard._index";
 import * as addProduct from "~/routes/dashboard.addProduct";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/data/db.server";
+import { db } from "~/platform/db.server";
 import { loader as layoutLoader } from "~/routes/dashboard";
 import { loader as homeLoader } from "~/routes/dashboard._index";
 import { action as messageAction, loader as messageLoader } from "~/routes/dashboard.messages.$id";

@@ -3,10 +3,10 @@
 // as Remix calls them, on a real database.
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createApiToken, getApiTokenUser, getUser } from "~/auth/session.server";
-import { db, queriesRun } from "~/data/db.server";
-import { HOME_REVIEWS } from "~/data/reviews.server";
-import { formatDate } from "~/domain/dates";
+import { createApiToken, getApiTokenUser, getUser } from "~/accounts/session.server";
+import { HOME_REVIEWS } from "~/catalogue/review-store.server";
+import { formatDate } from "~/platform/dates";
+import { db, queriesRun } from "~/platform/db.server";
 import { loader as homeLoader } from "~/routes/_index";
 import * as apiReview from "~/routes/api.review";
 import { loader as layoutLoader } from "~/routes/dashboard";
@@ -108,7 +108,7 @@ describe("users page: list", () => {
       await prisma.userAuditEntry.create({ data: { actorId: admin.id, targetUserId: user.id, action: "ENABLE" } });
     }
 
-    // A first request: on the embedded database the session's lookup is then kept (app/data/read-cache.server.ts) for both measured ones.
+    // A first request: on the embedded database the session's lookup is then kept (app/platform/read-cache.server.ts) for both measured ones.
     await usersGet(`/dashboard/users?q=warm-up`, cookie);
     const before = queriesRun();
     const first = await usersGet(`/dashboard/users?q=PAGER-${tag.toUpperCase()}`, cookie);

@@ -1,15 +1,15 @@
 // What a customer can do with a booking, as the pages show it and the server enforces it
-// (app/domain/booking-actions.ts): an overdue hold (before the sweep) or a cancelled booking is
+// (app/booking/booking-actions.ts): an overdue hold (before the sweep) or a cancelled booking is
 // neither paid, deleted nor cancelled; a paid one is not paid again nor deleted.
 import { beforeAll, describe, expect, it } from "vitest";
 import { stripeFakeForTests } from "../support/stripe-fake";
 
 await stripeFakeForTests();
 
-const { db } = await import("~/data/db.server");
+const { db } = await import("~/platform/db.server");
 // The first query creates, migrates and seeds this file's database: slow on a busy machine.
 beforeAll(() => db(), 180_000);
-const { openPaymentIntent, PaymentError } = await import("~/domain/payments.server");
+const { openPaymentIntent, PaymentError } = await import("~/payments/payments.server");
 const myOrder = await import("~/routes/dashboard.myOrder");
 const orderPage = await import("~/routes/dashboard.orders.$id");
 const paymentPage = await import("~/routes/dashboard.payment.$orderId");

@@ -6,11 +6,11 @@ import { stripeFakeForTests } from "../support/stripe-fake";
 
 const fake = await stripeFakeForTests({ CONTACT_TO: "agency@example.com" });
 
-const { db } = await import("~/data/db.server");
+const { db } = await import("~/platform/db.server");
 beforeAll(() => db(), 180_000);
-const { cancelBooking, cancelDeparture } = await import("~/domain/cancellation.server");
-const { confirmPayment, openPaymentIntent } = await import("~/domain/payments.server");
-const { placeOrder } = await import("~/domain/orders.server");
+const { cancelBooking, cancelDeparture } = await import("~/booking/cancellation.server");
+const { confirmPayment, openPaymentIntent } = await import("~/payments/payments.server");
+const { placeOrder } = await import("~/booking/orders.server");
 const checkout = await import("~/routes/addCart.$total");
 const myOrders = await import("~/routes/api.my-orders");
 const { authedPost, createUser, signIn, uniqueEmail } = await import("../support/auth");

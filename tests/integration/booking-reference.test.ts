@@ -1,9 +1,9 @@
 // A booking's reference ("TB-7K3P9Q"): drawn with the order (drawn again when taken), found by
 // Manage All Orders' search, returned by the API, written in the emails and the CSV.
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/data/db.server";
-import { createBooking } from "~/data/orders.server";
-import { formatCalendarDate } from "~/domain/dates";
+import { createBooking } from "~/booking/order-store.server";
+import { formatCalendarDate } from "~/platform/dates";
+import { db } from "~/platform/db.server";
 import * as myOrdersApi from "~/routes/api.my-orders";
 import * as orderApi from "~/routes/api.my-orders.$id";
 import * as ordersCsv from "~/routes/dashboard.export.orders[.]csv";

@@ -4,7 +4,7 @@
 // of expired bookings, deletes, and the API call.
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { formatCalendarDate } from "~/domain/dates";
+import { formatCalendarDate } from "~/platform/dates";
 import { startStripeFake, TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY } from "../support/stripe-fake";
 
 const fake = await startStripeFake();
@@ -15,12 +15,12 @@ process.env.STRIPE_API_BASE = fake.url;
 process.env.CONTACT_TO = "agency@example.com";
 afterAll(() => fake.close());
 
-const { db } = await import("~/data/db.server");
+const { db } = await import("~/platform/db.server");
 // The first query creates, migrates and seeds this file's database: slow on a busy machine.
 beforeAll(() => db(), 180_000);
-const { cancelBooking, cancelDeparture, CancellationError } = await import("~/domain/cancellation.server");
-const { confirmPayment, openPaymentIntent } = await import("~/domain/payments.server");
-const { deleteOrder } = await import("~/domain/orders.server");
+const { cancelBooking, cancelDeparture, CancellationError } = await import("~/booking/cancellation.server");
+const { confirmPayment, openPaymentIntent } = await import("~/payments/payments.server");
+const { deleteOrder } = await import("~/booking/orders.server");
 const webhook = await import("~/routes/webhooks.stripe");
 const cancelApi = await import("~/routes/api.my-orders.$id.cancel");
 const { createUser, signIn } = await import("../support/auth");

@@ -1,7 +1,7 @@
 // Departures through the pages, with real Requests: the order page's dates, the checkout of a date
 // (checked in its loader and action), and the admin page as each role (a refused write changes nothing).
 import { describe, expect, it } from "vitest";
-import { db } from "~/data/db.server";
+import { db } from "~/platform/db.server";
 import * as checkout from "~/routes/addCart.$total";
 import * as departuresPage from "~/routes/dashboard.departures.$id";
 import * as orderPage from "~/routes/order.$id";

@@ -1,9 +1,9 @@
 // One small form post must not freeze the server: `x[500000000]=1` made conform build an array of
 // that length (10 s of a blocked event loop, then a 500) on every action that parses a form. Each
 // action now answers 400 at once, naming the field, before any nested value is built (parseForm
-// in app/domain/forms.ts); tests/reliability/input.test.ts checks the same on a real server.
+// in app/platform/forms.ts); tests/reliability/input.test.ts checks the same on a real server.
 import { beforeAll, describe, expect, it } from "vitest";
-import { createPackage } from "~/data/packages.server";
+import { createPackage } from "~/catalogue/package-store.server";
 import * as checkout from "~/routes/addCart.$total";
 import * as contact from "~/routes/contact";
 import * as addProduct from "~/routes/dashboard.addProduct";

@@ -6,7 +6,7 @@
 // are refused before Remix (server/request-guards.mjs, tests/e2e/security.spec.ts).
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/data/db.server";
+import { db } from "~/platform/db.server";
 import * as checkout from "~/routes/addCart.$total";
 import * as googleStart from "~/routes/auth.google";
 import * as contact from "~/routes/contact";

@@ -5,7 +5,7 @@
 // Never a 5xx and always JSON; writes answer 4xx and change nothing stored.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/data/db.server";
+import { db } from "~/platform/db.server";
 import * as fallback from "~/routes/api.$";
 import * as authToken from "~/routes/api.auth.token";
 import * as myOrders from "~/routes/api.my-orders";

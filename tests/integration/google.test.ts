@@ -3,8 +3,8 @@ process.env.GOOGLE_CLIENT_ID = "fake-client-id.apps.googleusercontent.com";
 process.env.GOOGLE_CLIENT_SECRET = "fake-client-secret";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { consumeFlash, getUser } from "~/auth/session.server";
-import { db } from "~/data/db.server";
+import { consumeFlash, getUser } from "~/accounts/session.server";
+import { db } from "~/platform/db.server";
 import { action as startGoogle } from "~/routes/auth.google";
 import { loader as googleCallback } from "~/routes/auth.google.callback";
 import { loader as loginLoader } from "~/routes/login";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/data/db.server";
+import { db } from "~/platform/db.server";
 import { loader as homeLoader } from "~/routes/dashboard._index";
 import { action, loader } from "~/routes/dashboard.makeAdmin";
 import { authedGet, authedPost, createUser, signIn, uniqueEmail } from "../support/auth";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/data/db.server";
+import { db } from "~/platform/db.server";
 import { action as subscribeAction } from "~/routes/newsletter";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/newsletter_.confirm.$token";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/newsletter_.unsubscribe.$token";

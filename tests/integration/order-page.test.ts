@@ -1,7 +1,7 @@
 // The order page (/dashboard/orders/{id}) and the refund policy page as each role: who sees what,
 // the cancellation's confirmation step with the exact refund, and the admin's own amount.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatCalendarDate } from "~/domain/dates";
+import { formatCalendarDate } from "~/platform/dates";
 import { startStripeFake, TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY } from "../support/stripe-fake";
 
 const fake = await startStripeFake();
@@ -10,10 +10,10 @@ process.env.STRIPE_PUBLISHABLE_KEY = TEST_PUBLISHABLE_KEY;
 process.env.STRIPE_API_BASE = fake.url;
 afterAll(() => fake.close());
 
-const { db } = await import("~/data/db.server");
+const { db } = await import("~/platform/db.server");
 // The first query creates, migrates and seeds this file's database: slow on a busy machine.
 beforeAll(() => db(), 180_000);
-const { confirmPayment } = await import("~/domain/payments.server");
+const { confirmPayment } = await import("~/payments/payments.server");
 const orderPage = await import("~/routes/dashboard.orders.$id");
 const policyPage = await import("~/routes/dashboard.refund-policy.$packageId");
 const allOrdersPage = await import("~/routes/dashboard.manageAllOrders");

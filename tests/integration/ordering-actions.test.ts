@@ -1,7 +1,7 @@
 // The checkout and dashboard actions with real Requests: valid input, invalid fields, wrong role,
 // wrong owner, tampered price, double submit.
 import { describe, expect, it } from "vitest";
-import { db } from "~/data/db.server";
+import { db } from "~/platform/db.server";
 import * as checkout from "~/routes/addCart.$total";
 import * as addProduct from "~/routes/dashboard.addProduct";
 import * as addReview from "~/routes/dashboard.addReview";

@@ -4,7 +4,7 @@ delete process.env.STRIPE_PUBLISHABLE_KEY;
 delete process.env.STRIPE_WEBHOOK_SECRET;
 
 import { describe, expect, it } from "vitest";
-import { db } from "~/data/db.server";
+import { db } from "~/platform/db.server";
 import * as createIntentApi from "~/routes/api.create-payment-intent";
 import * as paymentPage from "~/routes/dashboard.payment.$orderId";
 import * as webhook from "~/routes/webhooks.stripe";

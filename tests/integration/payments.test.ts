@@ -11,7 +11,7 @@ process.env.STRIPE_WEBHOOK_SECRET = "whsec_test_secret_for_tests";
 process.env.STRIPE_API_BASE = fake.url;
 afterAll(() => fake.close());
 
-const { db } = await import("~/data/db.server");
+const { db } = await import("~/platform/db.server");
 const { placeTestOrder } = await import("../support/orders");
 const paymentPage = await import("~/routes/dashboard.payment.$orderId");
 const myOrderPage = await import("~/routes/dashboard.myOrder");

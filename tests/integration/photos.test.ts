@@ -1,13 +1,13 @@
 // Package photos: who may upload, what is accepted (by content, not by name), the size bound,
-// the WebP sizes served, and the multipart forms of Add Product (app/http/photo-upload.server.ts).
+// the WebP sizes served, and the multipart forms of Add Product (app/catalogue/photo-upload.server.ts).
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { env } from "~/config/env.server";
-import { db } from "~/data/db.server";
-import { PHOTO_WIDTHS, uploadedPhotoId } from "~/domain/photos";
-import { readFormWithPhotos } from "~/http/photo-upload.server";
+import { readFormWithPhotos } from "~/catalogue/photo-upload.server";
+import { PHOTO_WIDTHS, uploadedPhotoId } from "~/catalogue/photos";
+import { db } from "~/platform/db.server";
+import { env } from "~/platform/env.server";
 import * as apiPhotos from "~/routes/api.photos";
 import * as addProduct from "~/routes/dashboard.addProduct";
 import * as photos from "~/routes/photos.$id.$file";

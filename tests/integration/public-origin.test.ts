@@ -9,8 +9,8 @@ process.env.GOOGLE_CLIENT_ID = "fake-client-id.apps.googleusercontent.com";
 process.env.GOOGLE_CLIENT_SECRET = "fake-client-secret";
 
 import { describe, expect, it } from "vitest";
-import { db } from "~/data/db.server";
-import { createPackage } from "~/data/packages.server";
+import { createPackage } from "~/catalogue/package-store.server";
+import { db } from "~/platform/db.server";
 import { loader as rootLoader } from "~/root";
 import * as checkout from "~/routes/addCart.$total";
 import * as startGoogle from "~/routes/auth.google";

@@ -1,7 +1,7 @@
-// The rate limits of app/domain/rate-limit.server.ts as the forms and the API apply them, with small
+// The rate limits of app/platform/rate-limit.server.ts as the forms and the API apply them, with small
 // limits so that a few requests reach them.
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/data/db.server";
+import { db } from "~/platform/db.server";
 import { action as checkoutAction } from "~/routes/addCart.$total";
 import * as tokenRoute from "~/routes/api.auth.token";
 import * as myOrders from "~/routes/api.my-orders";

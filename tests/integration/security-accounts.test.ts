@@ -2,7 +2,7 @@
 // login rate limits): password hashes never leave the server, failures do not tell which emails
 // have accounts, and the contact form is rate limited per client address.
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/data/db.server";
+import { db } from "~/platform/db.server";
 import { loader as rootLoader } from "~/root";
 import * as authToken from "~/routes/api.auth.token";
 import * as myOrders from "~/routes/api.my-orders";

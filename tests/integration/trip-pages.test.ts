@@ -3,11 +3,11 @@
 // search engines and link previews read on the package page.
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { forgetCachedLists } from "~/data/cache.server";
-import { db } from "~/data/db.server";
-import { packageRating } from "~/data/reviews.server";
-import { placeOrder } from "~/domain/orders.server";
-import { NOT_ORDERED } from "~/domain/reviews";
+import { placeOrder } from "~/booking/orders.server";
+import { packageRating } from "~/catalogue/review-store.server";
+import { NOT_ORDERED } from "~/catalogue/reviews";
+import { forgetCachedLists } from "~/platform/cache.server";
+import { db } from "~/platform/db.server";
 import * as reviewApi from "~/routes/api.review";
 import * as addReview from "~/routes/dashboard.addReview";
 import * as editProduct from "~/routes/dashboard.editProduct.$id";
@@ -21,7 +21,7 @@ async function newPackage(title = `Kuakata ${randomBytes(3).toString("hex")}`) {
   const created = await prisma.service.create({
     data: { title, costCents: 300_00, image: "/images/tours/coxs-bazar.svg", description: "Sunrise and sunset on one beach." },
   });
-  // Written here, not through app/data: the cached package list learns of it now.
+  // Written here, not through the package store: the cached package list learns of it now.
   forgetCachedLists();
   return created;
 }

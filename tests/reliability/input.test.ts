@@ -3,7 +3,7 @@
 // images that would leave the site, and a login redirect that normalises into another host.
 // Each is a 4xx, nothing is stored, and the process logs no error.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nulMessage } from "~/domain/text";
+import { nulMessage } from "~/platform/text";
 import { createDatabase, startApp, TEST_ADMIN, type AppProcess, type TestDatabase } from "./support/app";
 import { Client, logIn } from "./support/client";
 import { percentile, recordFigures } from "./support/figures";

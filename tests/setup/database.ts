@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll } from "vitest";
-import { closeDatabase } from "~/data/db.server";
+import { closeDatabase } from "~/platform/db.server";
 
 process.env.NODE_ENV = "test";
 process.env.BCRYPT_COST = "4";

@@ -1,8 +1,8 @@
 // Users and signed-in requests for tests (real rows, real session cookies).
 import { randomBytes } from "node:crypto";
-import { hashPassword } from "~/auth/auth.server";
-import { createUserSession } from "~/auth/session.server";
-import { db } from "~/data/db.server";
+import { hashPassword } from "~/accounts/auth.server";
+import { createUserSession } from "~/accounts/session.server";
+import { db } from "~/platform/db.server";
 import { formRequest, getRequest } from "./requests";
 
 export function uniqueEmail(prefix = "user"): string {

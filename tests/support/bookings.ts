@@ -1,10 +1,10 @@
 // Departures and bookings on them for tests, written straight to the database (fixtures, not a
 // checkout), and a booking paid through the real confirmation against the Stripe fake.
 import { randomBytes } from "node:crypto";
-import { db } from "~/data/db.server";
-import { takeSeats } from "~/data/departures.server";
-import { recordNewBooking } from "~/data/order-status.server";
-import { agencyToday } from "~/domain/dates";
+import { takeSeats } from "~/booking/departure-store.server";
+import { recordNewBooking } from "~/booking/order-status-store.server";
+import { agencyToday } from "~/platform/dates";
+import { db } from "~/platform/db.server";
 import { TEST_SECRET_KEY, type StripeFake } from "./stripe-fake";
 
 /** The agency's date `days` from today (YYYY-MM-DD). */

@@ -3,7 +3,7 @@
 // caller that turns what Remix would answer into a status.
 import fc from "fast-check";
 import { z } from "zod";
-import { db } from "~/data/db.server";
+import { db } from "~/platform/db.server";
 import { callRoute, type RouteAnswer, type RouteArgs } from "./requests";
 
 export const FRAGMENTS = [
@@ -70,7 +70,7 @@ export const badId = fc.oneof(
 
 export type FieldValue = string | string[] | undefined;
 
-/** A first or last name (app/domain/fields.ts personName): real names valid, hostile text that is no name invalid. */
+/** A first or last name (app/platform/fields.ts personName): real names valid, hostile text that is no name invalid. */
 export const personNameRule: FieldRule<string> = {
   valid: fc.constantFrom("Md", "Mohammad Abdur Rahman Chowdhury", "D'Costa", "মোঃ আব্দুর রহমান", "Jean-Paul"),
   invalid: fc.oneof(

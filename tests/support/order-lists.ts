@@ -1,6 +1,6 @@
 // Many orders at once for the list tests: distinct names, emails, phones, prices, statuses,
 // packages, travel dates and creation times (one minute apart, order 0 the oldest).
-import { db } from "~/data/db.server";
+import { db } from "~/platform/db.server";
 import { createUser, uniqueEmail } from "./auth";
 
 export const FIRST_NAMES = ["Rina", "Karim", "Nusrat", "Tanvir", "Farzana"];

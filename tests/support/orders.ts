@@ -1,8 +1,8 @@
 // Valid checkout details and orders for tests.
 import { randomBytes } from "node:crypto";
-import { db } from "~/data/db.server";
-import { checkoutSchema } from "~/domain/checkout";
-import { placeOrder } from "~/domain/orders.server";
+import { checkoutSchema } from "~/booking/checkout";
+import { placeOrder } from "~/booking/orders.server";
+import { db } from "~/platform/db.server";
 
 /** The billing fields of a valid checkout (docs/spec.md §5): a Dhaka address and a Bangladeshi mobile number. */
 export const billing = {

@@ -1,0 +1,80 @@
+// What a customer can do with a booking now (pay, delete, cancel) and what each does, decided once:
+// My Orders and the order page show it, and the server actions refuse anything else with the same
+// words. An admin may also cancel a live booking whose date has passed (cancellation.server.ts).
+import { type BookingStatusName, effectiveStatus } from "~/booking/booking-status";
+import { agencyToday } from "~/platform/dates";
+
+export interface BookingActionsInput {
+  bookingStatus: BookingStatusName;
+  holdExpiresAt: Date | string | null;
+  paymentStatus: string;
+  travelDate: Date | string | null;
+}
+
+export interface BookingActions {
+  /** the status as shown: an overdue hold is expired */
+  status: BookingStatusName;
+  /** pending or confirmed: it still holds its seats */
+  live: boolean;
+  canPay: boolean;
+  canDelete: boolean;
+  canCancel: boolean;
+  /** what Delete does, or why there is none */
+  deleteHint: string;
+  /** what "Cancel booking" does, or why it cannot be cancelled */
+  cancelHint: string;
+}
+
+/** My Orders' words for a paid order (docs/spec.md keeps paid orders). */
+const PAID_ORDERS_KEPT = "Paid orders are kept";
+
+const CLOSED: Partial<Record<BookingStatusName, string>> = {
+  CANCELLED: "This booking is already cancelled.",
+  EXPIRED: "This booking has expired: its seats were released and nothing was paid.",
+  COMPLETED: "This trip has taken place: it cannot be cancelled.",
+};
+
+const KEPT: Partial<Record<BookingStatusName, string>> = {
+  CANCELLED: "Cancelled bookings stay in your order history.",
+  EXPIRED: "Expired bookings stay in your order history.",
+  COMPLETED: "Past trips stay in your order history.",
+};
+
+const DEPARTURE_PASSED = "The departure date has passed: this booking can no longer be cancelled here. Please contact us.";
+
+function day(date: Date | string): string {
+  return typeof date === "string" ? date.slice(0, 10) : date.toISOString().slice(0, 10);
+}
+
+export function bookingActions(order: BookingActionsInput, now: Date): BookingActions {
+  const status = effectiveStatus(order, now);
+  const live = status === "PENDING" || status === "CONFIRMED";
+  const paid = order.paymentStatus === "PAID";
+  const seats = order.travelDate !== null;
+  const past = order.travelDate !== null && day(order.travelDate) <= agencyToday(now);
+  const canCancel = live && !past;
+  const canDelete = live && !paid;
+  return {
+    status,
+    live,
+    canPay: status === "PENDING" && !paid,
+    canDelete,
+    canCancel,
+    deleteHint: paid
+      ? PAID_ORDERS_KEPT
+      : canDelete
+        ? seats
+          ? "Removes this unpaid booking and frees its seats."
+          : "Removes this unpaid order."
+        : (KEPT[status] ?? ""),
+    cancelHint: !live
+      ? (CLOSED[status] ?? "")
+      : past
+        ? DEPARTURE_PASSED
+        : paid
+          ? "Cancels the trip; you get the refund shown above."
+          : seats
+            ? "Cancels this unpaid booking and frees its seats; nothing is charged."
+            : "Cancels this unpaid order; nothing is charged.",
+  };
+}

@@ -1,0 +1,237 @@
+// A booking's life after ordering, each step in one transaction: its cancellation (with the
+// refund Stripe made, the status and its history, the seats given back and the emails), refunds
+// made in Stripe's dashboard, and what an order page shows. Refunds are unique by Stripe's id, so
+// a refund reported twice (our own call and the webhook) is recorded once; refundedCents is
+// always the sum of the order's refunds.
+import { releaseSeats } from "~/booking/departure-store.server";
+import { changeBookingStatus } from "~/booking/order-status-store.server";
+import { Prisma, type BookingStatus } from "~/generated/prisma/client";
+import { paymentRecordSelect } from "~/payments/payment-store.server";
+import { db, type Tx } from "~/platform/db.server";
+
+/** Statuses that hold their departure's seats. */
+const HOLDS_SEATS: BookingStatus[] = ["PENDING", "CONFIRMED"];
+
+const bookingSelect = {
+  id: true,
+  reference: true,
+  userId: true,
+  // the contact email typed at checkout (shown to the agency), and the account's, where the emails go
+  email: true,
+  user: { select: { email: true } },
+  firstName: true,
+  lastName: true,
+  serviceTitle: true,
+  quantity: true,
+  packageType: true,
+  priceCents: true,
+  travelDate: true,
+  departureId: true,
+  bookingStatus: true,
+  holdExpiresAt: true,
+  paymentStatus: true,
+  refundedCents: true,
+  stripePaymentIntentId: true,
+  deletedAt: true,
+  payment: { select: { amountCents: true, transaction: true } },
+  service: { select: { id: true, refundPolicy: true } },
+  refunds: { select: { stripeRefundId: true } },
+} as const;
+
+export type BookingRow = Prisma.OrderGetPayload<{ select: typeof bookingSelect }>;
+
+/** A live order (of this owner, when one is given) with what cancelling it needs. */
+export async function findBooking(orderId: string, ownerId: string | undefined, { includeDeleted = false } = {}) {
+  const prisma = await db();
+  return prisma.order.findFirst({
+    where: { id: orderId, ...(includeDeleted ? {} : { deletedAt: null }), ...(ownerId ? { userId: ownerId } : {}) },
+    select: bookingSelect,
+  });
+}
+
+/** The order paid by this payment intent (the webhook's way in). */
+export async function findBookingByPaymentIntent(paymentIntentId: string) {
+  const prisma = await db();
+  return prisma.order.findFirst({ where: { stripePaymentIntentId: paymentIntentId }, select: bookingSelect });
+}
+
+/** The bookings of a departure that still hold seats (a departure's cancellation goes through them). */
+export async function listLiveBookingsOf(departureId: string) {
+  const prisma = await db();
+  return prisma.order.findMany({
+    where: { departureId, bookingStatus: { in: HOLDS_SEATS } },
+    orderBy: { createdAt: "asc" },
+    select: bookingSelect,
+  });
+}
+
+/** Marks the departure cancelled (once); false when it does not exist. */
+export async function markDepartureCancelled(departureId: string): Promise<boolean> {
+  const prisma = await db();
+  await prisma.departure.updateMany({ where: { id: departureId, status: { not: "CANCELLED" } }, data: { status: "CANCELLED" } });
+  return (await prisma.departure.count({ where: { id: departureId } })) === 1;
+}
+
+export interface RefundRecord {
+  stripeRefundId: string;
+  amountCents: number;
+  reason: string | null;
+  byUserId: string | null;
+  createdAt?: Date;
+}
+
+interface Email {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+}
+
+/** Records refunds (each Stripe id once) and sets refundedCents to their sum; returns how many were new. */
+async function recordRefunds(tx: Tx, orderId: string, refunds: RefundRecord[]): Promise<number> {
+  if (refunds.length === 0) return 0;
+  const { count } = await tx.refund.createMany({ data: refunds.map((refund) => ({ orderId, ...refund })), skipDuplicates: true });
+  const sum = await tx.refund.aggregate({ where: { orderId }, _sum: { amountCents: true } });
+  await tx.order.update({ where: { id: orderId }, data: { refundedCents: sum._sum.amountCents ?? 0 } });
+  return count;
+}
+
+/**
+ * In one transaction: the refund Stripe made (if any), the booking cancelled from one of `from`
+ * with a row of history, its seats given back when it held them, and the emails, queued only when
+ * this call changed something. Returns whether the status changed and whether the refund was new.
+ */
+export async function applyCancellation(
+  orderId: string,
+  change: {
+    from: BookingStatus[];
+    refund: RefundRecord | null;
+    byUserId: string | null;
+    reason: string;
+    emails: Email[];
+    /** soft-delete the order too (an unpaid order's delete) */
+    softDelete?: boolean;
+  },
+): Promise<{ cancelled: boolean; refunded: boolean; deleted: boolean }> {
+  const prisma = await db();
+  return prisma.$transaction(async (tx) => {
+    let deleted = false;
+    const refunded = (await recordRefunds(tx, orderId, change.refund ? [change.refund] : [])) === 1;
+    const before = await tx.order.findUniqueOrThrow({
+      where: { id: orderId },
+      select: { bookingStatus: true, departureId: true, quantity: true },
+    });
+    const cancelled = await changeBookingStatus(tx, orderId, {
+      from: change.from,
+      to: "CANCELLED",
+      byUserId: change.byUserId,
+      reason: change.reason,
+    });
+    if (cancelled && before.departureId && HOLDS_SEATS.includes(before.bookingStatus)) {
+      await releaseSeats(tx, before.departureId, before.quantity);
+    }
+    if (change.softDelete && (cancelled || before.bookingStatus === "CANCELLED" || before.bookingStatus === "EXPIRED")) {
+      const { count } = await tx.order.updateMany({
+        where: { id: orderId, deletedAt: null, paymentStatus: { not: "PAID" } },
+        data: { deletedAt: new Date() },
+      });
+      deleted = count === 1;
+    }
+    if (cancelled || refunded) await tx.outboxEmail.createMany({ data: change.emails });
+    return { cancelled, refunded, deleted };
+  });
+}
+
+/**
+ * Refunds Stripe reports for the order (made in its dashboard or by us), each recorded once. When
+ * they add up to the whole payment, a confirmed booking is cancelled and its seats given back.
+ * Returns how many were new and whether the booking was cancelled.
+ */
+export async function recordReportedRefunds(
+  orderId: string,
+  refunds: RefundRecord[],
+  cancellation: { reason: string; emails: (newCents: number, cancelled: boolean) => Email[] },
+): Promise<{ recorded: number; cancelled: boolean }> {
+  const prisma = await db();
+  return prisma.$transaction(async (tx) => {
+    const { refundedCents: before } = await tx.order.findUniqueOrThrow({
+      where: { id: orderId },
+      select: { refundedCents: true },
+    });
+    const recorded = await recordRefunds(tx, orderId, refunds);
+    const order = await tx.order.findUniqueOrThrow({
+      where: { id: orderId },
+      select: {
+        bookingStatus: true,
+        departureId: true,
+        quantity: true,
+        refundedCents: true,
+        payment: { select: { amountCents: true } },
+      },
+    });
+    const whole = order.payment !== null && order.refundedCents >= order.payment.amountCents;
+    let cancelled = false;
+    if (recorded > 0 && whole && order.bookingStatus === "CONFIRMED") {
+      cancelled = await changeBookingStatus(tx, orderId, {
+        from: ["CONFIRMED"],
+        to: "CANCELLED",
+        byUserId: null,
+        reason: cancellation.reason,
+      });
+      if (cancelled && order.departureId) await releaseSeats(tx, order.departureId, order.quantity);
+    }
+    if (recorded > 0) await tx.outboxEmail.createMany({ data: cancellation.emails(order.refundedCents - before, cancelled) });
+    return { recorded, cancelled };
+  });
+}
+
+/** What the order page shows: the order, its payment, refunds and history (its owner's, or any for an admin). */
+export async function findOrderPage(orderId: string, ownerId: string | undefined) {
+  const prisma = await db();
+  return prisma.order.findFirst({
+    where: { id: orderId, deletedAt: null, ...(ownerId ? { userId: ownerId } : {}) },
+    select: {
+      ...bookingSelect,
+      createdAt: true,
+      mobileNumber: true,
+      streetAddress: true,
+      city: true,
+      townName: true,
+      district: true,
+      postcode: true,
+      country: true,
+      holdExpiresAt: true,
+      payment: { select: paymentRecordSelect },
+      refunds: {
+        orderBy: { createdAt: "asc" },
+        select: { amountCents: true, stripeRefundId: true, reason: true, createdAt: true },
+      },
+      statusChanges: {
+        orderBy: { createdAt: "asc" },
+        select: { fromStatus: true, toStatus: true, reason: true, createdAt: true },
+      },
+    },
+  });
+}
+
+/** The package's stored refund policy (null: the default), for the admin form. */
+export async function findRefundPolicy(packageId: string) {
+  const prisma = await db();
+  return prisma.service.findFirst({
+    where: { id: packageId, deletedAt: null },
+    select: { id: true, title: true, refundPolicy: true },
+  });
+}
+
+/** Returns false when the package does not exist (or is deleted). */
+export async function saveRefundPolicy(
+  packageId: string,
+  tiers: { minDays: number; percent: number }[] | null,
+): Promise<boolean> {
+  const prisma = await db();
+  const { count } = await prisma.service.updateMany({
+    where: { id: packageId, deletedAt: null },
+    data: { refundPolicy: tiers === null ? Prisma.DbNull : tiers },
+  });
+  return count === 1;
+}

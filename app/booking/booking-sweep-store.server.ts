@@ -1,0 +1,53 @@
+// The bookings whose time has come (app/booking/booking-sweep.server.ts): each change is a
+// conditional status change (changeBookingStatus) and, for an expired hold, the seats given back
+// in the same transaction, so two instances sweeping at once change and release each booking once.
+import { releaseSeats } from "~/booking/departure-store.server";
+import { changeBookingStatus } from "~/booking/order-status-store.server";
+import { db } from "~/platform/db.server";
+
+/** Pending bookings whose hold ended at or before `now`, oldest first. */
+export async function overdueHolds(now: Date, limit: number) {
+  const prisma = await db();
+  return prisma.order.findMany({
+    where: { bookingStatus: "PENDING", holdExpiresAt: { lte: now } },
+    orderBy: { holdExpiresAt: "asc" },
+    take: limit,
+    select: { id: true },
+  });
+}
+
+/** PENDING → EXPIRED with its seats released; false when another change (a payment, another sweep) came first. */
+export async function expireHold(orderId: string): Promise<boolean> {
+  const prisma = await db();
+  return prisma.$transaction(async (tx) => {
+    const order = await tx.order.findUnique({ where: { id: orderId }, select: { departureId: true, quantity: true } });
+    if (!order) return false;
+    const changed = await changeBookingStatus(tx, orderId, {
+      from: ["PENDING"],
+      to: "EXPIRED",
+      byUserId: null,
+      reason: "hold expired unpaid",
+    });
+    if (changed && order.departureId) await releaseSeats(tx, order.departureId, order.quantity);
+    return changed;
+  });
+}
+
+/** Confirmed bookings whose travel date is before `today` (YYYY-MM-DD). */
+export async function finishedTrips(today: string, limit: number) {
+  const prisma = await db();
+  return prisma.order.findMany({
+    where: { bookingStatus: "CONFIRMED", travelDate: { lt: new Date(`${today}T00:00:00Z`) } },
+    orderBy: { travelDate: "asc" },
+    take: limit,
+    select: { id: true },
+  });
+}
+
+/** CONFIRMED → COMPLETED (the seats stay taken: they were used). */
+export async function completeTrip(orderId: string): Promise<boolean> {
+  const prisma = await db();
+  return prisma.$transaction((tx) =>
+    changeBookingStatus(tx, orderId, { from: ["CONFIRMED"], to: "COMPLETED", byUserId: null, reason: "trip over" }),
+  );
+}

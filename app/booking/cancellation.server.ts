@@ -1,0 +1,336 @@
+// Cancelling bookings: by the customer (before departure, the package's refund policy), by an
+// admin (the policy refund or an amount they choose), a whole departure (every booking refunded
+// in full), and the refunds Stripe reports on its own (charge.refunded). Stripe refunds first,
+// with an idempotency key per order's cancellation so that a retry never refunds twice; then one
+// transaction records everything (app/booking/booking-store.server.ts). A Stripe error changes nothing.
+import type Stripe from "stripe";
+import { bookingActions } from "~/booking/booking-actions";
+import {
+  applyCancellation,
+  findBooking,
+  findBookingByPaymentIntent,
+  listLiveBookingsOf,
+  markDepartureCancelled,
+  recordReportedRefunds,
+  type BookingRow,
+} from "~/booking/booking-store.server";
+import { cancellationEmails, latePaymentRefundEmails, refundEmails, type BookingFacts } from "~/booking/lifecycle-emails";
+import { policyRefund, refundPolicyOf, type PolicyRefund } from "~/booking/refund-policy";
+import { paymentsConfigured, stripe } from "~/payments/stripe.server";
+import { agencyToday } from "~/platform/dates";
+import { env } from "~/platform/env.server";
+import { isPlausibleId } from "~/platform/ids";
+import { logger } from "~/platform/logger.server";
+import { deliverOutbox } from "~/platform/mail.server";
+import { formatDollars } from "~/platform/money";
+
+export class CancellationError extends Error {
+  constructor(
+    readonly code: "not-found" | "not-cancellable" | "amount" | "forbidden" | "not-configured" | "provider",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Who acts: the owner of the order, or an admin (any order). */
+export interface Actor {
+  id: string;
+  isAdmin: boolean;
+}
+
+export interface CancellationOutcome {
+  status: "cancelled";
+  refund: { cents: number; refundId: string } | null;
+}
+
+/** What the emails need, addressed to the ordering account (never the order's contact email). */
+export function bookingFacts(order: Pick<BookingRow, Exclude<keyof BookingFacts, "accountEmail"> | "user">): BookingFacts {
+  return {
+    id: order.id,
+    reference: order.reference,
+    accountEmail: order.user.email,
+    firstName: order.firstName,
+    lastName: order.lastName,
+    serviceTitle: order.serviceTitle,
+    quantity: order.quantity,
+    packageType: order.packageType,
+    priceCents: order.priceCents,
+    travelDate: isoDate(order.travelDate),
+  };
+}
+
+function isoDate(date: Date | string | null): string | null {
+  if (!date) return null;
+  return typeof date === "string" ? date.slice(0, 10) : date.toISOString().slice(0, 10);
+}
+
+/** What was paid and not yet refunded. */
+function refundableCents(order: Pick<BookingRow, "payment" | "refundedCents" | "paymentStatus">): number {
+  return order.payment && order.paymentStatus === "PAID" ? Math.max(0, order.payment.amountCents - order.refundedCents) : 0;
+}
+
+/** Why the booking cannot be cancelled by this actor now, or null (the customer's rules: bookingActions). */
+function refusal(order: BookingRow, actor: Actor, now: Date): string | null {
+  const actions = bookingActions(order, now);
+  // The agency may still cancel a live booking whose date has passed.
+  return actions.canCancel || (actor.isAdmin && actions.live) ? null : actions.cancelHint;
+}
+
+export interface CancellationQuote {
+  /** null when it can be cancelled */
+  refusal: string | null;
+  paid: boolean;
+  paidCents: number;
+  refundedCents: number;
+  /** what an admin may refund at most */
+  refundableCents: number;
+  /** what the package's policy refunds today */
+  policy: PolicyRefund;
+}
+
+/** What cancelling the booking now would refund (the order page shows it before the customer confirms). */
+export function quoteCancellation(order: BookingRow, actor: Actor, now = new Date()): CancellationQuote {
+  const today = agencyToday(now);
+  const paid = order.paymentStatus === "PAID" && order.payment !== null;
+  const paidCents = paid ? order.payment!.amountCents : 0;
+  return {
+    refusal: refusal(order, actor, now),
+    paid,
+    paidCents,
+    refundedCents: order.refundedCents,
+    refundableCents: refundableCents(order),
+    policy: policyRefund({
+      policy: refundPolicyOf(order.service?.refundPolicy ?? null),
+      paidCents,
+      refundedCents: order.refundedCents,
+      travelDate: isoDate(order.travelDate),
+      today,
+    }),
+  };
+}
+
+async function loadBooking(orderId: string, actor: Actor): Promise<BookingRow> {
+  const order = isPlausibleId(orderId) ? await findBooking(orderId, actor.isAdmin ? undefined : actor.id) : null;
+  if (!order) throw new CancellationError("not-found", "No such order.");
+  return order;
+}
+
+/** The booking and its quote, for the order page and the confirmation step. */
+export async function cancellationPreview(orderId: string, actor: Actor) {
+  const order = await loadBooking(orderId, actor);
+  return { order, quote: quoteCancellation(order, actor) };
+}
+
+/**
+ * Refunds `cents` of the order's payment at Stripe. The key names the order and what the refund
+ * is for: a retry (double submit, network error, a second tab) gets Stripe's first refund back.
+ */
+async function refundAtStripe(order: BookingRow, cents: number, purpose: "cancel" | "late-payment"): Promise<Stripe.Refund> {
+  if (!paymentsConfigured())
+    throw new CancellationError("not-configured", "Card payments are not configured: no refund can be made.");
+  try {
+    return await stripe().refunds.create(
+      {
+        payment_intent: order.payment!.transaction,
+        amount: cents,
+        reason: "requested_by_customer",
+        metadata: { orderId: order.id, purpose },
+      },
+      { idempotencyKey: `order-${order.id}-${purpose}-refund` },
+    );
+  } catch (error) {
+    const stripeError = error as { type?: string; code?: string; message?: string };
+    logger.error({ orderId: order.id, code: stripeError.code, error: stripeError.message }, "refund failed");
+    if (stripeError.type === "StripeIdempotencyError") {
+      throw new CancellationError(
+        "provider",
+        "A refund of another amount was already started for this booking; nothing was changed. Try again with the same amount, or wait until the payment provider reports it.",
+      );
+    }
+    if (stripeError.type === "StripeInvalidRequestError" && stripeError.message) {
+      throw new CancellationError(
+        "provider",
+        `The payment provider refused the refund: ${stripeError.message}. The booking was not changed.`,
+      );
+    }
+    throw new CancellationError(
+      "provider",
+      "The payment provider could not be reached, so nothing was refunded and the booking was not changed. Please try again in a moment.",
+    );
+  }
+}
+
+function refundRecord(refund: Stripe.Refund, reason: string, byUserId: string | null) {
+  return { stripeRefundId: refund.id, amountCents: refund.amount, reason, byUserId, createdAt: new Date(refund.created * 1000) };
+}
+
+/**
+ * Cancels a booking. A customer: their own, before departure, refunded per the package's policy.
+ * An admin: any live booking, refunded per the policy or `amountCents` (at most what is left of
+ * the payment). A pending (unpaid) booking is cancelled without refund. Seats are given back and
+ * the customer and the agency emailed.
+ */
+export async function cancelBooking(
+  orderId: string,
+  actor: Actor,
+  options: { amountCents?: number; reason?: string; by?: "departure" } = {},
+): Promise<CancellationOutcome> {
+  const order = await loadBooking(orderId, actor);
+  const quote = quoteCancellation(order, actor);
+  if (quote.refusal) throw new CancellationError("not-cancellable", quote.refusal);
+  if (options.amountCents !== undefined && !actor.isAdmin) {
+    throw new CancellationError("forbidden", "Only the agency can choose the refund amount.");
+  }
+  const cents = options.amountCents ?? quote.policy.cents;
+  if (!Number.isInteger(cents) || cents < 0 || cents > quote.refundableCents) {
+    throw new CancellationError(
+      "amount",
+      quote.refundableCents > 0
+        ? `The refund can be at most ${formatDollars(quote.refundableCents)} (what was paid, less what was refunded already).`
+        : "Nothing was paid for this booking, so nothing can be refunded.",
+    );
+  }
+  const by = options.by ?? (actor.isAdmin && order.userId !== actor.id ? "agency" : "customer");
+  const reason =
+    options.reason?.trim() ||
+    (by === "departure"
+      ? "The departure was cancelled"
+      : by === "agency"
+        ? "Cancelled by the agency"
+        : "Cancelled by the customer");
+  const refund = cents > 0 ? await refundAtStripe(order, cents, "cancel") : null;
+  const refundCents = refund?.amount ?? 0;
+  const { cancelled } = await applyCancellation(order.id, {
+    from: ["PENDING", "CONFIRMED"],
+    refund: refund && refundRecord(refund, reason, actor.id),
+    byUserId: actor.id,
+    reason,
+    emails: cancellationEmails(
+      { order: bookingFacts(order), refundCents, refundId: refund?.id ?? null, reason, by },
+      env().CONTACT_TO,
+    ),
+  });
+  if (!cancelled && !refund) throw new CancellationError("not-cancellable", "This booking is already cancelled.");
+  await deliverOutbox().catch(() => 0);
+  return { status: "cancelled", refund: refund && { cents: refund.amount, refundId: refund.id } };
+}
+
+/**
+ * An admin's delete of an order: an unpaid one is cancelled (seats back) and soft-deleted; a paid
+ * one is never deleted but cancelled with the policy refund. A customer deletes only their own
+ * unpaid orders (app/booking/orders.server.ts checks that first).
+ */
+export async function cancelForDelete(
+  orderId: string,
+  actor: Actor,
+): Promise<{ deleted: boolean; cancellation: CancellationOutcome | null }> {
+  const order = await loadBooking(orderId, actor);
+  if (order.paymentStatus === "PAID") {
+    if (!actor.isAdmin) throw new CancellationError("forbidden", "A paid order cannot be deleted.");
+    if (order.bookingStatus !== "PENDING" && order.bookingStatus !== "CONFIRMED") return { deleted: false, cancellation: null };
+    return { deleted: false, cancellation: await cancelBooking(orderId, actor) };
+  }
+  const { deleted } = await applyCancellation(order.id, {
+    from: ["PENDING", "CONFIRMED"],
+    refund: null,
+    byUserId: actor.id,
+    reason: "Order deleted",
+    emails: [],
+    softDelete: true,
+  });
+  return { deleted, cancellation: null };
+}
+
+/**
+ * Cancels a departure: marks it CANCELLED (no new bookings), then cancels and fully refunds each of
+ * its live bookings, emailing each customer. Idempotent: a second run (after an interruption or a
+ * Stripe error) finds only the bookings still live and refunds through the same keys. Throws after
+ * trying them all when some could not be refunded, saying how many.
+ */
+export async function cancelDeparture({ departureId, byUserId }: { departureId: string; byUserId: string }) {
+  if (!(await markDepartureCancelled(departureId))) throw new CancellationError("not-found", "No such departure.");
+  const bookings = await listLiveBookingsOf(departureId);
+  const admin: Actor = { id: byUserId, isAdmin: true };
+  let cancelled = 0;
+  let failed = 0;
+  for (const booking of bookings) {
+    try {
+      await cancelBooking(booking.id, admin, {
+        amountCents: refundableCents(booking),
+        reason: "The departure was cancelled",
+        by: "departure",
+      });
+      cancelled += 1;
+    } catch (error) {
+      if (error instanceof CancellationError && error.code === "not-cancellable") continue;
+      failed += 1;
+      logger.error(
+        { departureId, orderId: booking.id, error: (error as Error).message },
+        "booking of a cancelled departure not cancelled",
+      );
+    }
+  }
+  if (failed > 0) {
+    throw new CancellationError(
+      "provider",
+      `The departure is cancelled, but ${failed} of its bookings could not be refunded yet (the payment provider did not answer). Cancel the departure again to retry them.`,
+    );
+  }
+  return { cancelled };
+}
+
+/**
+ * A payment recorded for a booking that had expired with its seats gone, or was cancelled
+ * meanwhile: the whole payment goes back at once and the booking is cancelled, with emails.
+ * Throws when Stripe cannot refund it (the webhook then delivers the payment again and this runs again).
+ */
+export async function refundLatePayment(orderId: string): Promise<void> {
+  const order = await findBooking(orderId, undefined, { includeDeleted: true });
+  if (!order || order.paymentStatus !== "PAID" || !order.payment) return;
+  if (order.bookingStatus !== "EXPIRED" && order.bookingStatus !== "CANCELLED") return;
+  const cents = refundableCents(order);
+  if (cents === 0) return;
+  const reason = "Paid after the booking had ended and its seats were gone: refunded in full";
+  const refund = await refundAtStripe(order, cents, "late-payment");
+  await applyCancellation(order.id, {
+    from: ["EXPIRED"],
+    refund: refundRecord(refund, reason, null),
+    byUserId: null,
+    reason,
+    emails: latePaymentRefundEmails(bookingFacts(order), { cents: refund.amount, refundId: refund.id }, env().CONTACT_TO),
+  });
+  logger.warn({ orderId, refundId: refund.id }, "late payment refunded in full");
+  await deliverOutbox().catch(() => 0);
+}
+
+/**
+ * charge.refunded: the refunds Stripe has for the charge's payment intent (asked from Stripe, not
+ * read from the event), each recorded once; a whole refund of a confirmed booking cancels it.
+ */
+export async function recordStripeRefunds(charge: Stripe.Charge): Promise<{ recorded: number; cancelled: boolean }> {
+  const paymentIntentId = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
+  if (!paymentIntentId) return { recorded: 0, cancelled: false };
+  const order = await findBookingByPaymentIntent(paymentIntentId);
+  if (!order || !order.payment) return { recorded: 0, cancelled: false };
+  const refunds = await stripe().refunds.list({ payment_intent: paymentIntentId, limit: 100 });
+  const reason = "Refunded in the payment provider's dashboard";
+  const records = refunds.data
+    .filter((refund) => refund.status === "succeeded" || refund.status === "pending")
+    .map((refund) => refundRecord(refund, reason, null));
+  const facts = bookingFacts(order);
+  const known = new Set(order.refunds.map((refund) => refund.stripeRefundId));
+  const newIds = records
+    .filter((record) => !known.has(record.stripeRefundId))
+    .map((record) => record.stripeRefundId)
+    .join(", ");
+  const outcome = await recordReportedRefunds(order.id, records, {
+    reason: "Refunded in full in the payment provider's dashboard",
+    emails: (newCents, cancelled) =>
+      cancelled
+        ? cancellationEmails({ order: facts, refundCents: newCents, refundId: newIds, reason, by: "agency" }, env().CONTACT_TO)
+        : refundEmails(facts, { cents: newCents, refundIds: newIds }, env().CONTACT_TO),
+  });
+  await deliverOutbox().catch(() => 0);
+  return outcome;
+}

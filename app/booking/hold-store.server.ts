@@ -1,0 +1,75 @@
+// Seats held unpaid (pending bookings on a departure whose hold has not run out), per account: an
+// order's limit is checked in its own transaction with the account's row locked, so two orders
+// of one account at once are counted one after the other (app/booking/order-store.server.ts).
+import type { HoldRefusal } from "~/booking/holds";
+import { db, type Tx } from "~/platform/db.server";
+
+/**
+ * Locks the ordering account's row until the transaction ends (FOR NO KEY UPDATE: rows pointing
+ * to it can still be written by others) and reads its address and whether it is an administrator.
+ */
+export async function lockAccount(tx: Tx, userId: string): Promise<{ email: string; isAdmin: boolean }> {
+  const [account] = await tx.$queryRaw<{ email: string; role: string }[]>`
+    SELECT "email", "role"::text AS "role" FROM "User" WHERE "id" = ${userId} FOR NO KEY UPDATE`;
+  if (!account) throw new Error("The ordering account does not exist.");
+  return { email: account.email, isAdmin: account.role === "ADMIN" };
+}
+
+export interface HoldLimits {
+  perDeparture: number;
+  perAccount: number;
+}
+
+/** Whether the account may hold `quantity` more seats unpaid on the departure; null when it may. */
+export async function holdLimitRefusal(
+  tx: Tx,
+  { userId, departureId, quantity, now }: { userId: string; departureId: string; quantity: number; now: Date },
+  limits: HoldLimits,
+): Promise<HoldRefusal | null> {
+  const holds = await tx.order.findMany({
+    where: { userId, bookingStatus: "PENDING", departureId: { not: null }, holdExpiresAt: { gt: now } },
+    select: { departureId: true, quantity: true },
+  });
+  const held = { onDeparture: 0, inAll: 0 };
+  for (const hold of holds) {
+    held.inAll += hold.quantity;
+    if (hold.departureId === departureId) held.onDeparture += hold.quantity;
+  }
+  if (held.onDeparture + quantity > limits.perDeparture) {
+    return { reason: "hold-limit", scope: "departure", max: limits.perDeparture, held: held.onDeparture };
+  }
+  if (held.inAll + quantity > limits.perAccount) {
+    return { reason: "hold-limit", scope: "account", max: limits.perAccount, held: held.inAll };
+  }
+  return null;
+}
+
+/** Who holds seats of the package's departures unpaid, and until when (the admin's departures page). */
+export async function listHolds(serviceId: string, now: Date, limit = 100) {
+  const prisma = await db();
+  return prisma.order.findMany({
+    where: { serviceId, bookingStatus: "PENDING", departureId: { not: null }, holdExpiresAt: { gt: now } },
+    orderBy: [{ travelDate: "asc" }, { holdExpiresAt: "asc" }],
+    take: limit,
+    select: {
+      id: true,
+      departureId: true,
+      quantity: true,
+      holdExpiresAt: true,
+      paymentStatus: true,
+      user: { select: { displayName: true, email: true } },
+    },
+  });
+}
+
+/**
+ * The customer started paying (a payment intent): a pending booking whose hold still runs keeps
+ * its seats until `until` (BOOKING_HOLD_HOURS after it was placed), never less than it had.
+ */
+export async function extendHold(orderId: string, until: Date, now: Date): Promise<void> {
+  const prisma = await db();
+  await prisma.order.updateMany({
+    where: { id: orderId, bookingStatus: "PENDING", holdExpiresAt: { gt: now, lt: until } },
+    data: { holdExpiresAt: until },
+  });
+}

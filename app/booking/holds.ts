@@ -1,0 +1,13 @@
+// Seats held unpaid per account (app/booking/hold-store.server.ts counts them): what a refused customer reads.
+
+/** An order refused because the account would hold more than `max` seats unpaid (`held` already). */
+export type HoldRefusal = { reason: "hold-limit"; scope: "departure" | "account"; max: number; held: number };
+
+const seats = (count: number) => `${count} unpaid ${count === 1 ? "seat" : "seats"}`;
+
+/** The checkout's and the API's message when an order would hold more seats unpaid than an account may. */
+export function holdLimitMessage({ scope, max, held }: HoldRefusal): string {
+  const where = scope === "departure" ? " on one date" : " in all";
+  const already = held > 0 ? ` You already hold ${seats(held)}${scope === "departure" ? " on this date" : ""}.` : "";
+  return `An account can hold at most ${seats(max)}${where}.${already} Please pay for your pending bookings first, book fewer persons, or contact us for a larger group.`;
+}

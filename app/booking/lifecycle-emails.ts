@@ -1,0 +1,206 @@
+// The emails of a booking's life after ordering: the payment receipt, a cancellation with its
+// refund (to the customer, and a copy to the agency), a departure cancelled by the agency, and a
+// payment refunded because it came after the booking's seats were gone. Pure texts, to the ordering
+// account's address (BookingFacts.accountEmail); they go to the outbox (app/backoffice/message-store.server.ts)
+// in the same transaction as the change they report.
+import { formatCalendarDate } from "~/platform/dates";
+import { formatDollars } from "~/platform/money";
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+}
+
+export interface BookingFacts {
+  id: string;
+  /** "TB-7K3P9Q": what the customer quotes (app/booking/booking-reference.ts) */
+  reference: string;
+  /**
+   * The ordering account's own address: every email of the booking goes there, never to the
+   * contact email typed at checkout (anyone can type a stranger's; it stays contact data).
+   */
+  accountEmail: string;
+  firstName: string;
+  lastName: string;
+  serviceTitle: string;
+  quantity: number;
+  packageType: string;
+  priceCents: number;
+  /** YYYY-MM-DD, null for an order without a departure */
+  travelDate: string | null;
+}
+
+const persons = (quantity: number) => `${quantity} ${quantity === 1 ? "person" : "persons"}`;
+
+/** "Payment received: … [TB-7K3P9Q]": every subject ends with the reference. */
+const withReference = (subject: string, order: BookingFacts) => `${subject} [${order.reference}]`;
+
+/** The departure's date as people read it, " on 8 Jan 2027", or "". */
+const onDate = (order: BookingFacts) => (order.travelDate ? ` on ${formatCalendarDate(order.travelDate)}` : "");
+
+/** The booking's lines shared by every email: reference, package, date, persons, total. */
+function bookingLines(order: BookingFacts): string[] {
+  return [
+    `Booking reference: ${order.reference}`,
+    `Package: ${order.serviceTitle} (${order.packageType})`,
+    ...(order.travelDate ? [`Departure date: ${formatCalendarDate(order.travelDate)}`] : []),
+    `Persons: ${persons(order.quantity)}`,
+    `Total: ${formatDollars(order.priceCents)}`,
+  ];
+}
+
+/** The receipt sent once a payment is recorded and the booking confirmed. */
+export function receiptEmail(
+  order: BookingFacts,
+  payment: { amountCents: number; transaction: string; last4: string },
+): EmailMessage {
+  return {
+    to: order.accountEmail,
+    subject: withReference(`Payment received: ${order.serviceTitle}`, order),
+    text: [
+      `Dear ${order.firstName},`,
+      "",
+      `we have received your payment of ${formatDollars(payment.amountCents)} for ${order.serviceTitle}. Your booking is confirmed.`,
+      "",
+      ...bookingLines(order),
+      `Paid: ${formatDollars(payment.amountCents)}${payment.last4 ? ` (card ending in ${payment.last4})` : ""}`,
+      `Transaction: ${payment.transaction}`,
+      "",
+      "Your receipt is also on your order page under My Orders.",
+      "Thank you for booking with us.",
+    ].join("\n"),
+  };
+}
+
+export interface CancellationFacts {
+  order: BookingFacts;
+  refundCents: number;
+  /** Stripe's refund id, when money was refunded */
+  refundId: string | null;
+  reason: string;
+  /** "customer", "agency" or "departure" */
+  by: "customer" | "agency" | "departure";
+}
+
+function refundLine(refundCents: number, refundId: string | null): string {
+  return refundCents > 0
+    ? `Refund: ${formatDollars(refundCents)} to the card you paid with (reference ${refundId}). It usually shows on your statement within 5 to 10 days.`
+    : "Refund: none.";
+}
+
+/** To the customer, and a copy to the agency (CONTACT_TO). */
+export function cancellationEmails(
+  { order, refundCents, refundId, reason, by }: CancellationFacts,
+  agency: string,
+): EmailMessage[] {
+  const customer: EmailMessage =
+    by === "departure"
+      ? {
+          to: order.accountEmail,
+          subject: withReference(`Departure cancelled: ${order.serviceTitle}${onDate(order)}`, order),
+          text: [
+            `Dear ${order.firstName},`,
+            "",
+            `we are sorry: we had to cancel the departure of ${order.serviceTitle}${onDate(order)}. Your booking is cancelled.`,
+            "",
+            ...bookingLines(order),
+            refundLine(refundCents, refundId),
+            "",
+            "Please contact us if you would like to book another date.",
+          ].join("\n"),
+        }
+      : {
+          to: order.accountEmail,
+          subject: withReference(`Booking cancelled: ${order.serviceTitle}`, order),
+          text: [
+            `Dear ${order.firstName},`,
+            "",
+            by === "customer"
+              ? `your booking of ${order.serviceTitle} is cancelled, as you asked.`
+              : `your booking of ${order.serviceTitle} was cancelled by our team. Reason: ${reason}`,
+            "",
+            ...bookingLines(order),
+            refundLine(refundCents, refundId),
+            "",
+            "Thank you for considering us.",
+          ].join("\n"),
+        };
+  const copy: EmailMessage = {
+    to: agency,
+    replyTo: order.accountEmail,
+    subject: withReference(`Cancelled: order ${order.id} (${order.serviceTitle})`, order),
+    text: [
+      `${order.firstName} ${order.lastName} <${order.accountEmail}>: booking cancelled (${by}).`,
+      `Reason: ${reason}`,
+      "",
+      ...bookingLines(order),
+      refundCents > 0 ? `Refunded: ${formatDollars(refundCents)} (${refundId})` : "Refunded: nothing",
+    ].join("\n"),
+  };
+  return [customer, copy];
+}
+
+/** A payment that came after the booking expired or was cancelled, when its seats were gone: refunded in full. */
+export function latePaymentRefundEmails(
+  order: BookingFacts,
+  refund: { cents: number; refundId: string },
+  agency: string,
+): EmailMessage[] {
+  return [
+    {
+      to: order.accountEmail,
+      subject: withReference(`Payment refunded: ${order.serviceTitle}`, order),
+      text: [
+        `Dear ${order.firstName},`,
+        "",
+        `your payment for ${order.serviceTitle} arrived after your booking's hold had ended, and its seats are no longer available. We have refunded the whole payment and cancelled the booking.`,
+        "",
+        ...bookingLines(order),
+        refundLine(refund.cents, refund.refundId),
+        "",
+        "Please book another date, or contact us and we will help you find one.",
+      ].join("\n"),
+    },
+    {
+      to: agency,
+      replyTo: order.accountEmail,
+      subject: withReference(`Cancelled: order ${order.id} (${order.serviceTitle})`, order),
+      text: [
+        `${order.firstName} ${order.lastName} <${order.accountEmail}>: paid after the booking ended and no seats were left; refunded in full.`,
+        "",
+        ...bookingLines(order),
+        `Refunded: ${formatDollars(refund.cents)} (${refund.refundId})`,
+      ].join("\n"),
+    },
+  ];
+}
+
+/** A part of the payment refunded (in Stripe's dashboard) while the booking stays as it is. */
+export function refundEmails(order: BookingFacts, refund: { cents: number; refundIds: string }, agency: string): EmailMessage[] {
+  return [
+    {
+      to: order.accountEmail,
+      subject: withReference(`Refund: ${order.serviceTitle}`, order),
+      text: [
+        `Dear ${order.firstName},`,
+        "",
+        `we have refunded ${formatDollars(refund.cents)} of your payment for ${order.serviceTitle}. Your booking is unchanged.`,
+        "",
+        ...bookingLines(order),
+        refundLine(refund.cents, refund.refundIds),
+      ].join("\n"),
+    },
+    {
+      to: agency,
+      replyTo: order.accountEmail,
+      subject: withReference(`Refund recorded: order ${order.id} (${order.serviceTitle})`, order),
+      text: [
+        `Refunded in the payment provider's dashboard: ${formatDollars(refund.cents)} (${refund.refundIds})`,
+        "",
+        ...bookingLines(order),
+      ].join("\n"),
+    },
+  ];
+}

@@ -1,0 +1,178 @@
+// The orders lists at scale: one page of 25 (or an export's 1,000) in one query, keyset-paged on
+// the sort key and the id, every filter and the search backed by an index of
+// prisma/migrations/*_order_list_indexes (the reference's: *_booking_reference). Raw SQL because
+// the search compares lower(...) prefixes, which Prisma's `where` cannot express in a way those
+// indexes serve.
+import { referenceSearchPrefix } from "~/booking/booking-reference";
+import { monthRange, type OrderListFilter, type OrderSort, searchTerms } from "~/booking/order-list";
+import { Prisma } from "~/generated/prisma/client";
+import { db } from "~/platform/db.server";
+
+export interface OrderListRow {
+  id: string;
+  reference: string;
+  serviceId: string | null;
+  serviceTitle: string;
+  quantity: number;
+  packageType: string;
+  unitPriceCents: number;
+  priceCents: number;
+  paymentStatus: "UNPAID" | "PROCESSING" | "PAID" | "FAILED";
+  bookingStatus: "PENDING" | "CONFIRMED" | "CANCELLED" | "COMPLETED" | "EXPIRED";
+  holdExpiresAt: Date | null;
+  travelDate: Date | null;
+  createdAt: Date;
+  firstName: string;
+  lastName: string;
+  email: string;
+  mobileNumber: string;
+  streetAddress: string;
+  city: string | null;
+  townName: string;
+  district: string;
+  postcode: string | null;
+}
+
+/** Where a page starts: after (Next) or before (Previous) the item with these sort key values. */
+export interface OrderCursor {
+  direction: "after" | "before";
+  key: Date | number;
+  id: string;
+}
+
+export interface OrderPageRequest {
+  filter: OrderListFilter;
+  /** only this customer's orders (My Orders); none for an administrator */
+  ownerId?: string;
+  sort: OrderSort;
+  cursor: OrderCursor | null;
+  limit: number;
+  /** a pending booking whose hold ended before this is expired (app/booking/booking-status.ts) */
+  now: Date;
+}
+
+const COLUMNS = Prisma.sql`o.id, o.reference, o."serviceId", o."serviceTitle", o.quantity, o."packageType"::text AS "packageType",
+  o."unitPriceCents", o."priceCents", o."paymentStatus"::text AS "paymentStatus", o."bookingStatus"::text AS "bookingStatus",
+  o."holdExpiresAt", o."travelDate", o."createdAt", o."firstName", o."lastName", o.email, o."mobileNumber",
+  o."streetAddress", o.city, o."townName", o.district, o.postcode`;
+
+/** A time as the columns hold it (timestamp without time zone, UTC), whatever the session's time zone. */
+function timestamp(date: Date): Prisma.Sql {
+  return Prisma.sql`${date.toISOString().slice(0, -1)}::timestamp(3)`;
+}
+
+/** LIKE's wildcards taken literally. */
+function likePrefix(text: string): string {
+  return `${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+function conditions({ filter, ownerId, now }: OrderPageRequest): Prisma.Sql[] {
+  const where: Prisma.Sql[] = [Prisma.sql`o."deletedAt" IS NULL`];
+  if (ownerId) where.push(Prisma.sql`o."userId" = ${ownerId}`);
+  if (filter.payment) where.push(Prisma.sql`o."paymentStatus" = ${filter.payment}::"PaymentStatus"`);
+  if (filter.status === "PENDING") {
+    where.push(
+      Prisma.sql`o."bookingStatus" = 'PENDING' AND (o."holdExpiresAt" IS NULL OR o."holdExpiresAt" > ${timestamp(now)})`,
+    );
+  } else if (filter.status === "EXPIRED") {
+    where.push(
+      Prisma.sql`(o."bookingStatus" = 'EXPIRED' OR (o."bookingStatus" = 'PENDING' AND o."holdExpiresAt" <= ${timestamp(now)}))`,
+    );
+  } else if (filter.status) {
+    where.push(Prisma.sql`o."bookingStatus" = ${filter.status}::"BookingStatus"`);
+  }
+  if (filter.packageId) where.push(Prisma.sql`o."serviceId" = ${filter.packageId}`);
+  if (filter.packageName) {
+    // A thousand packages are a small table: read whole, the orders by their (serviceId, createdAt) index.
+    where.push(
+      Prisma.sql`o."serviceId" IN (SELECT s.id FROM "Service" s WHERE lower(s.title) LIKE ${likePrefix(filter.packageName.toLowerCase())})`,
+    );
+  }
+  if (filter.month) {
+    const [from, to] = monthRange(filter.month);
+    where.push(Prisma.sql`o."travelDate" >= ${from}::date AND o."travelDate" < ${to}::date`);
+  }
+  if (filter.q) {
+    // Each alternative is a prefix match on an expression index (text_pattern_ops); PostgreSQL
+    // combines them with a BitmapOr.
+    const { text, phone } = searchTerms(filter.q);
+    const prefix = likePrefix(text);
+    const alternatives = [
+      Prisma.sql`lower(o.email) LIKE ${prefix}`,
+      Prisma.sql`lower(o."firstName" || ' ' || o."lastName") LIKE ${prefix}`,
+      Prisma.sql`lower(o."lastName") LIKE ${prefix}`,
+      Prisma.sql`o.id LIKE ${prefix}`,
+    ];
+    if (phone) alternatives.push(Prisma.sql`o."mobileNumber" LIKE ${likePrefix(phone)}`);
+    // "tb-7k3", "TB7K3" or "7k3": the references are stored upper case, "TB-" and 6 symbols.
+    const reference = referenceSearchPrefix(filter.q);
+    if (reference) alternatives.push(Prisma.sql`o.reference LIKE ${likePrefix(reference)}`);
+    where.push(Prisma.sql`(${Prisma.join(alternatives, " OR ")})`);
+  }
+  return where;
+}
+
+const SORTS: Record<OrderSort, { column: Prisma.Sql; descending: boolean }> = {
+  newest: { column: Prisma.sql`o."createdAt"`, descending: true },
+  oldest: { column: Prisma.sql`o."createdAt"`, descending: false },
+  "price-desc": { column: Prisma.sql`o."priceCents"`, descending: true },
+  "price-asc": { column: Prisma.sql`o."priceCents"`, descending: false },
+};
+
+/** The sort key of a row, for the cursor of the page that follows it. */
+export function orderSortKey(row: Pick<OrderListRow, "createdAt" | "priceCents">, sort: OrderSort): Date | number {
+  return sort === "newest" || sort === "oldest" ? row.createdAt : row.priceCents;
+}
+
+/**
+ * One page in the list's order and whether there are more beyond it in the direction read (after
+ * the last row for Next, before the first for Previous).
+ */
+export async function listOrdersPage(request: OrderPageRequest): Promise<{ rows: OrderListRow[]; hasMore: boolean }> {
+  const prisma = await db();
+  const { column, descending } = SORTS[request.sort];
+  const where = conditions(request);
+  const { cursor } = request;
+  // Reading backwards (Previous) flips the order, then the rows are put back.
+  const backwards = cursor?.direction === "before";
+  const ascending = descending === backwards;
+  if (cursor) {
+    const key = cursor.key instanceof Date ? timestamp(cursor.key) : Prisma.sql`${cursor.key}::int`;
+    where.push(
+      ascending ? Prisma.sql`(${column}, o.id) > (${key}, ${cursor.id})` : Prisma.sql`(${column}, o.id) < (${key}, ${cursor.id})`,
+    );
+  }
+  const order = ascending ? Prisma.sql`${column} ASC, o.id ASC` : Prisma.sql`${column} DESC, o.id DESC`;
+  const rows = await prisma.$queryRaw<OrderListRow[]>`SELECT ${COLUMNS} FROM "Order" o
+    WHERE ${Prisma.join(where, " AND ")} ORDER BY ${order} LIMIT ${request.limit + 1}`;
+  const hasMore = rows.length > request.limit;
+  const page = rows.slice(0, request.limit);
+  return { rows: backwards ? page.reverse() : page, hasMore };
+}
+
+/** Every order of the filter, a page of `pageSize` at a time (for the CSV export). */
+export async function* orderPages(
+  request: Omit<OrderPageRequest, "cursor" | "limit">,
+  pageSize = 1000,
+): AsyncGenerator<OrderListRow[]> {
+  let cursor: OrderCursor | null = null;
+  for (;;) {
+    const { rows, hasMore } = await listOrdersPage({ ...request, cursor, limit: pageSize });
+    yield rows;
+    if (!hasMore) return;
+    const last = rows[rows.length - 1];
+    cursor = { direction: "after", key: orderSortKey(last, request.sort), id: last.id };
+  }
+}
+
+/** The packages the filter offers (id and title), or null when there are more than a select should list. */
+export async function listPackageChoices(max: number) {
+  const prisma = await db();
+  const packages = await prisma.service.findMany({
+    where: { deletedAt: null },
+    orderBy: { title: "asc" },
+    select: { id: true, title: true },
+    take: max + 1,
+  });
+  return packages.length > max ? null : packages;
+}

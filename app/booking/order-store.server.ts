@@ -1,0 +1,244 @@
+// Orders: owned by their customer (the owner goes in every `where`), soft-deleted, and priced by
+// the server (unitPriceCents and priceCents are copied from the package when it is ordered).
+import { newReference } from "~/booking/booking-reference";
+import { type SeatsRefusal, takeSeats } from "~/booking/departure-store.server";
+import { holdLimitRefusal, type HoldLimits, lockAccount } from "~/booking/hold-store.server";
+import type { HoldRefusal } from "~/booking/holds";
+import { recordNewBooking } from "~/booking/order-status-store.server";
+import type { Prisma } from "~/generated/prisma/client";
+import { paymentRecordSelect } from "~/payments/payment-store.server";
+import { db } from "~/platform/db.server";
+import { keysetAfter, type KeysetPage } from "~/platform/keyset.server";
+import { cachedRead } from "~/platform/read-cache.server";
+
+/** The owner's filter: none for an administrator or the webhook (ownerId undefined). */
+function owned(ownerId: string | undefined) {
+  return ownerId ? { userId: ownerId } : {};
+}
+
+export async function findOrderIdByKey(idempotencyKey: string) {
+  const prisma = await db();
+  return prisma.order.findUnique({ where: { idempotencyKey }, select: { id: true } });
+}
+
+const TRANSACTION_WAIT = { maxWait: 5_000, timeout: 10_000 };
+
+type NewEmail = { to: string; subject: string; text: string; replyTo?: string };
+
+/**
+ * Creates a booking in one transaction: the departure's seats (when it has one, taken with one
+ * conditional UPDATE, unless the account would hold more seats unpaid than `holdLimits` allow; an
+ * administrator, booking for a customer on the phone, is not limited), the order with a new
+ * reference, the first row of its history and its emails (written with the order id and reference,
+ * to the account's own address). Nothing is kept when the seats are refused. Throws Prisma's P2002
+ * when an order with the same idempotency key exists (the seats taken are given back with the
+ * rollback). A reference already taken fails the insert and aborts the transaction: it is run
+ * again with another one.
+ */
+export async function createBooking(
+  data: Omit<Prisma.OrderUncheckedCreateInput, "reference"> & { userId: string; quantity: number },
+  {
+    today,
+    now,
+    holdLimits,
+    emails,
+    reference = newReference,
+  }: {
+    today: string;
+    now: Date;
+    holdLimits: HoldLimits;
+    emails: (order: { id: string; reference: string }, accountEmail: string) => NewEmail[];
+    reference?: () => string;
+  },
+): Promise<{ ok: true; id: string; reference: string } | ({ ok: false } & (SeatsRefusal | HoldRefusal))> {
+  const prisma = await db();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await prisma.$transaction(async (tx) => {
+        // One order of an account at a time: its unpaid seats are counted with no other order of its own under way.
+        const account = await lockAccount(tx, data.userId);
+        if (data.departureId && !account.isAdmin) {
+          const order = { userId: data.userId, departureId: data.departureId, quantity: data.quantity, now };
+          const refusal = await holdLimitRefusal(tx, order, holdLimits);
+          if (refusal) return { ok: false as const, ...refusal };
+        }
+        if (data.departureId) {
+          const taken = await takeSeats(tx, data.departureId, data.quantity, today);
+          if (!taken.ok) return taken;
+        }
+        const order = await tx.order.create({ data: { ...data, reference: reference() }, select: { id: true, reference: true } });
+        await recordNewBooking(tx, order.id, data.userId);
+        await tx.outboxEmail.createMany({ data: emails(order, account.email) });
+        return { ok: true as const, ...order };
+        // Orders of one date queue on its row: wait for a connection as long as the pool does (app/platform/db.server.ts).
+      }, TRANSACTION_WAIT);
+    } catch (error) {
+      if (attempt >= REFERENCE_ATTEMPTS || !isReferenceTaken(error)) throw error;
+    }
+  }
+}
+
+// With 100,000 orders a new draw is taken once in ~8,900: a fifth draw is never needed in practice.
+const REFERENCE_ATTEMPTS = 5;
+
+/** Prisma's P2002 on Order.reference: the embedded database names the column, PostgreSQL the index. */
+function isReferenceTaken(error: unknown): boolean {
+  const { code, meta } = error as { code?: string; meta?: { driverAdapterError?: { cause?: { constraint?: unknown } } } };
+  const constraint = meta?.driverAdapterError?.cause?.constraint as { fields?: string[]; index?: string } | undefined;
+  return code === "P2002" && (constraint?.fields?.includes("reference") === true || constraint?.index === "Order_reference_key");
+}
+
+const orderListSelect = {
+  id: true,
+  serviceTitle: true,
+  quantity: true,
+  packageType: true,
+  priceCents: true,
+  paymentStatus: true,
+  createdAt: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  mobileNumber: true,
+  streetAddress: true,
+  city: true,
+  townName: true,
+  district: true,
+} as const;
+
+// Both lists are kept until the next write on the embedded database (app/platform/read-cache.server.ts).
+export function listOrdersOf(userId: string) {
+  return cachedRead(`orders-of:${userId}`, async () => {
+    const prisma = await db();
+    return prisma.order.findMany({ where: { userId, deletedAt: null }, orderBy: { createdAt: "desc" }, select: orderListSelect });
+  });
+}
+
+/** An order as the API shows it (app/http/api-json.ts): the spec's fields and its payment. */
+const orderRecordSelect = {
+  id: true,
+  reference: true,
+  firstName: true,
+  lastName: true,
+  streetAddress: true,
+  city: true,
+  townName: true,
+  district: true,
+  postcode: true,
+  mobileNumber: true,
+  email: true,
+  priceCents: true,
+  serviceTitle: true,
+  quantity: true,
+  packageType: true,
+  payment: { select: paymentRecordSelect },
+  departureId: true,
+  travelDate: true,
+  bookingStatus: true,
+  holdExpiresAt: true,
+} as const;
+
+/** A page of live orders, or of those of the account with this email, newest first. */
+export async function listOrderRecords(email: string | undefined, page: KeysetPage) {
+  const prisma = await db();
+  return prisma.order.findMany({
+    where: { deletedAt: null, ...(email !== undefined ? { user: { email } } : {}), ...keysetAfter(page.after) },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: page.limit,
+    select: { ...orderRecordSelect, createdAt: true },
+  });
+}
+
+export async function findOrderRecord(orderId: string, ownerId: string | undefined) {
+  const prisma = await db();
+  return prisma.order.findFirst({ where: { id: orderId, deletedAt: null, ...owned(ownerId) }, select: orderRecordSelect });
+}
+
+/** A live order (of this owner, when one is given): its payment status and what names it to its owner and the agency. */
+export async function findOrderSummary(orderId: string, ownerId: string | undefined) {
+  const prisma = await db();
+  return prisma.order.findFirst({
+    where: { id: orderId, deletedAt: null, ...owned(ownerId) },
+    select: {
+      paymentStatus: true,
+      bookingStatus: true,
+      holdExpiresAt: true,
+      travelDate: true,
+      serviceTitle: true,
+      quantity: true,
+      packageType: true,
+      priceCents: true,
+      firstName: true,
+      lastName: true,
+    },
+  });
+}
+
+const payableOrderSelect = {
+  id: true,
+  reference: true,
+  userId: true,
+  priceCents: true,
+  // the account's address, where the receipts go
+  user: { select: { email: true } },
+  firstName: true,
+  lastName: true,
+  serviceTitle: true,
+  quantity: true,
+  packageType: true,
+  travelDate: true,
+  bookingStatus: true,
+  holdExpiresAt: true,
+  paymentStatus: true,
+  stripePaymentIntentId: true,
+  createdAt: true,
+} as const;
+
+export type PayableOrderRow = Prisma.OrderGetPayload<{ select: typeof payableOrderSelect }>;
+
+/** What paying needs. Confirmation also finds an order deleted while its payment was under way. */
+export async function findPayableOrder(orderId: string, ownerId: string | undefined, { includeDeleted = false } = {}) {
+  const prisma = await db();
+  return prisma.order.findFirst({
+    where: { id: orderId, ...(includeDeleted ? {} : { deletedAt: null }), ...owned(ownerId) },
+    select: payableOrderSelect,
+  });
+}
+
+/** The order's current payment intent; an unpaid order is then PROCESSING. */
+export async function attachPaymentIntent(orderId: string, paymentIntentId: string): Promise<void> {
+  const prisma = await db();
+  await prisma.order.updateMany({
+    where: { id: orderId, paymentStatus: { not: "PAID" } },
+    data: { stripePaymentIntentId: paymentIntentId, paymentStatus: "PROCESSING" },
+  });
+}
+
+/** The intent failed: an unpaid order paid by this intent shows it; a paid one never changes. */
+export async function markPaymentFailed(orderId: string, paymentIntentId: string): Promise<void> {
+  const prisma = await db();
+  await prisma.order.updateMany({
+    where: { id: orderId, stripePaymentIntentId: paymentIntentId, paymentStatus: { not: "PAID" } },
+    data: { paymentStatus: "FAILED" },
+  });
+}
+
+/** What the payment page shows: the customer's own order, with its payment once recorded. */
+export async function findPaymentPageOrder(orderId: string, ownerId: string) {
+  const prisma = await db();
+  return prisma.order.findFirst({
+    where: { id: orderId, userId: ownerId, deletedAt: null },
+    select: {
+      id: true,
+      priceCents: true,
+      serviceTitle: true,
+      firstName: true,
+      lastName: true,
+      email: true,
+      paymentStatus: true,
+      bookingStatus: true,
+      holdExpiresAt: true,
+      payment: { select: paymentRecordSelect },
+    },
+  });
+}

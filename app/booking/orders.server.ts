@@ -1,0 +1,185 @@
+// Orders: priced by the server, owned by their customer, soft-deleted.
+import { bookingActions } from "~/booking/booking-actions";
+import { bookingEmails } from "~/booking/booking-emails";
+import { holdDeadline } from "~/booking/booking-status";
+import { cancelForDelete, type Actor, type CancellationOutcome } from "~/booking/cancellation.server";
+import type { CheckoutInput } from "~/booking/checkout";
+import { findDeparture, hasDepartures } from "~/booking/departure-store.server";
+import { DEPARTURE_NEEDED, DEPARTURE_UNAVAILABLE, isoDate, seatsLeft, seatsRefusal } from "~/booking/departures";
+import { holdLimitMessage } from "~/booking/holds";
+import { createBooking, findOrderIdByKey, findOrderSummary } from "~/booking/order-store.server";
+import { totalCents } from "~/booking/ordering";
+import { findPackageToOrder } from "~/catalogue/package-store.server";
+import { agencyToday } from "~/platform/dates";
+import { env } from "~/platform/env.server";
+import { isPlausibleId } from "~/platform/ids";
+import { deliverOutbox } from "~/platform/mail.server";
+import { publicOrigin } from "~/platform/public-url.server";
+
+export class OrderError extends Error {
+  constructor(
+    readonly code:
+      | "unknown-package"
+      | "not-found"
+      | "paid"
+      | "closed"
+      | "departure-needed"
+      | "unknown-departure"
+      | "departure-unavailable"
+      | "seats"
+      | "hold-limit",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Creates the order from the checkout form. The price is cost x quantity from the database;
+ * the same formKey always yields the same order (double submit, refreshed POST). A package with
+ * departures is booked on one of them: its seats are taken with the order, in one transaction,
+ * within the account's limits of seats held unpaid (HOLD_MAX_SEATS_*), and held for
+ * BOOKING_HOLD_MINUTES, until the customer starts paying. The email's link to pay starts with PUBLIC_URL.
+ */
+export async function placeOrder(userId: string, input: CheckoutInput, { now = new Date() }: { now?: Date } = {}) {
+  const idempotencyKey = `${userId}:${input.formKey}`;
+  const existing = await findOrderIdByKey(idempotencyKey);
+  if (existing) return existing;
+  const tourPackage = await findPackageToOrder(input.service);
+  if (!tourPackage) throw new OrderError("unknown-package", "This package is no longer available. Please choose another one.");
+  const departure = input.departure ? await findDeparture(input.departure) : null;
+  if (input.departure && departure?.serviceId !== tourPackage.id) {
+    throw new OrderError("unknown-departure", "This date is not a departure of this package. Please choose another date.");
+  }
+  if (!departure && (await hasDepartures(tourPackage.id))) throw new OrderError("departure-needed", DEPARTURE_NEEDED);
+  // Already too few seats: refused without a transaction (a sold-out date under load stays cheap);
+  // otherwise takeSeats decides, in the transaction.
+  if (departure && departure.status === "OPEN" && seatsLeft(departure) < input.quantity) {
+    throw new OrderError("seats", seatsRefusal(seatsLeft(departure)));
+  }
+  const priceCents = totalCents(tourPackage.costCents, input.quantity);
+  const config = env();
+  // Held briefly until the customer starts paying (payments.server.ts extends it then).
+  const holdExpiresAt = departure ? holdDeadline(now, config.BOOKING_HOLD_MINUTES) : null;
+  const travelDate = departure ? isoDate(departure.startDate) : null;
+  try {
+    const created = await createBooking(
+      {
+        userId,
+        serviceId: tourPackage.id,
+        serviceTitle: tourPackage.title,
+        unitPriceCents: tourPackage.costCents,
+        quantity: input.quantity,
+        packageType: input.type,
+        priceCents,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        streetAddress: input.streetAddress,
+        city: input.City || null,
+        townName: input.townName,
+        district: input.district,
+        postcode: input.Postcode || null,
+        mobileNumber: input.mobileNumber,
+        email: input.email,
+        idempotencyKey,
+        departureId: departure?.id ?? null,
+        travelDate: departure?.startDate ?? null,
+        holdExpiresAt,
+      },
+      {
+        today: agencyToday(now),
+        now,
+        holdLimits: { perDeparture: config.HOLD_MAX_SEATS_PER_DEPARTURE, perAccount: config.HOLD_MAX_SEATS_PER_ACCOUNT },
+        emails: ({ id: orderId, reference }, accountEmail) =>
+          bookingEmails(
+            {
+              orderId,
+              reference,
+              accountEmail,
+              origin: publicOrigin(),
+              title: tourPackage.title,
+              travelDate,
+              quantity: input.quantity,
+              priceCents,
+              holdExpiresAt,
+              customer: { name: `${input.firstName} ${input.lastName}`, email: input.email, mobileNumber: input.mobileNumber },
+            },
+            config.CONTACT_TO,
+          ),
+      },
+    );
+    if (!created.ok) {
+      if (created.reason === "hold-limit") throw new OrderError("hold-limit", holdLimitMessage(created));
+      if (created.reason === "not-enough") throw new OrderError("seats", seatsRefusal(created.seatsLeft));
+      throw new OrderError("departure-unavailable", DEPARTURE_UNAVAILABLE);
+    }
+    void deliverOutbox().catch(() => 0);
+    return { id: created.id };
+  } catch (error) {
+    // Two submits raced: the other one created it.
+    if ((error as { code?: string }).code === "P2002") {
+      const created = await findOrderIdByKey(idempotencyKey);
+      if (created) return created;
+    }
+    throw error;
+  }
+}
+
+/**
+ * The departure an order of `quantity` persons would book, checked as placeOrder checks it (for
+ * the checkout page): null for a package without departures; OrderError when it cannot be booked.
+ */
+export async function departureToBook(packageId: string, departureId: string | null, quantity: number, now = new Date()) {
+  if (!departureId) {
+    if (await hasDepartures(packageId)) throw new OrderError("departure-needed", DEPARTURE_NEEDED);
+    return null;
+  }
+  const departure = isPlausibleId(departureId) ? await findDeparture(departureId) : null;
+  if (departure?.serviceId !== packageId) {
+    throw new OrderError("unknown-departure", "This date is not a departure of this package. Please choose another date.");
+  }
+  const date = isoDate(departure.startDate);
+  if (departure.status !== "OPEN" || date <= agencyToday(now))
+    throw new OrderError("departure-unavailable", DEPARTURE_UNAVAILABLE);
+  const left = seatsLeft(departure);
+  if (quantity > left) throw new OrderError("seats", seatsRefusal(left));
+  return { id: departure.id, date, seatsLeft: left };
+}
+
+/** The total the server would charge, to compare with the {total} of /addCart/{total}. */
+export async function quote(packageId: string, quantity: number) {
+  const tourPackage = await findPackageToOrder(packageId);
+  return tourPackage ? { tourPackage, totalCents: totalCents(tourPackage.costCents, quantity) } : null;
+}
+
+/**
+ * The order a delete would remove, checked as deleteOrder checks it: a customer (ownerId) only
+ * their own unpaid live orders (bookingActions), an admin (ownerId undefined) any order. For the
+ * confirmation step.
+ */
+export async function orderToDelete(orderId: string, ownerId?: string, now = new Date()) {
+  const order = await findOrderSummary(orderId, ownerId);
+  if (!order) throw new OrderError("not-found", "This order does not exist.");
+  if (ownerId && order.paymentStatus === "PAID") {
+    throw new OrderError("paid", "A paid order cannot be deleted. Please contact us to cancel it.");
+  }
+  const actions = bookingActions(order, now);
+  if (ownerId && !actions.canDelete) {
+    throw new OrderError("closed", `This booking cannot be deleted: ${actions.deleteHint}`);
+  }
+  return order;
+}
+
+/**
+ * A delete: an unpaid order is cancelled (with history, its seats given back) and soft-deleted, the
+ * row staying for the agency's records. A paid booking is never deleted: a customer is refused
+ * (OrderError "paid"), an admin's delete cancels it with the package's policy refund instead.
+ */
+export async function deleteOrder(
+  orderId: string,
+  actor: Actor,
+): Promise<{ deletedCount: number; cancellation: CancellationOutcome | null }> {
+  await orderToDelete(orderId, actor.isAdmin ? undefined : actor.id);
+  const { deleted, cancellation } = await cancelForDelete(orderId, actor);
+  return { deletedCount: deleted ? 1 : 0, cancellation };
+}

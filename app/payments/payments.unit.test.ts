@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { mismatchBetween } from "~/payments/payments";
+
+const order = { id: "order-1", priceCents: 50_000 };
+
+describe("mismatchBetween", () => {
+  it("accepts an intent for this order's exact price in dollars", () => {
+    expect(mismatchBetween({ amount: 50_000, currency: "usd", metadata: { orderId: "order-1" } }, order)).toBeNull();
+  });
+
+  it.each([
+    ["another order", { amount: 50_000, currency: "usd", metadata: { orderId: "order-2" } }, /another order/],
+    ["no metadata", { amount: 50_000, currency: "usd", metadata: null }, /another order/],
+    ["a smaller amount", { amount: 49_999, currency: "usd", metadata: { orderId: "order-1" } }, /amount 49999/],
+    ["a larger amount", { amount: 50_001, currency: "usd", metadata: { orderId: "order-1" } }, /amount 50001/],
+    ["another currency", { amount: 50_000, currency: "eur", metadata: { orderId: "order-1" } }, /currency is eur/],
+  ])("refuses %s", (_label, intent, reason) => {
+    expect(mismatchBetween(intent, order)).toMatch(reason);
+  });
+});

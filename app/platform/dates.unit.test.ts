@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { agencyToday, formatCalendarDate, formatDate, formatDateTime, formatMonth } from "~/platform/dates";
+
+describe("dates", () => {
+  it("shows a moment in Bangladesh time (UTC+6): the evening in UTC is the next day in Dhaka", () => {
+    const moment = new Date("2026-11-25T18:50:08Z");
+    expect(formatDateTime(moment)).toBe("26 Nov 2026, 00:50");
+    expect(formatDate(moment)).toBe("26 Nov 2026");
+    expect(formatDateTime("2026-11-23T12:05:00Z")).toBe("23 Nov 2026, 18:05");
+    expect(formatDate("2026-11-23T17:59:59Z")).toBe("23 Nov 2026");
+  });
+  it("writes no seconds, no GMT and no ISO date", () => {
+    const text = formatDateTime(new Date("2027-01-07T18:50:59Z"));
+    expect(text).toBe("8 Jan 2027, 00:50");
+    expect(text).not.toMatch(/GMT|UTC|\d{4}-\d{2}-\d{2}|:\d{2}:\d{2}/);
+  });
+  it("shows a calendar date as the day it is, whatever the time zone", () => {
+    expect(formatCalendarDate("2027-01-08")).toBe("8 Jan 2027");
+    expect(formatCalendarDate(new Date("2027-01-08T00:00:00Z"))).toBe("8 Jan 2027");
+    expect(formatCalendarDate("2026-12-31")).toBe("31 Dec 2026");
+  });
+  it("names a month", () => {
+    expect(formatMonth("2026-01")).toBe("Jan 2026");
+  });
+  it("knows the agency's today", () => {
+    expect(agencyToday(new Date("2026-11-23T17:59:00Z"))).toBe("2026-11-23");
+    expect(agencyToday(new Date("2026-11-23T18:00:00Z"))).toBe("2026-11-24");
+  });
+});

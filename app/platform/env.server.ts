@@ -1,0 +1,166 @@
+// The whole configuration of the app, validated once at start-up (README.md, Configuration).
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() !== "" ? value.trim() : undefined));
+
+/** "https://tours.example.com" (a trailing slash allowed): a scheme, a host and a port, nothing else. */
+function isOrigin(value: string): boolean {
+  if (!/^https?:\/\/[^/?#\s]+\/?$/i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return !url.username && !url.password && url.pathname === "/" && !url.search && !url.hash;
+  } catch {
+    return false;
+  }
+}
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATABASE_URL: optionalString.refine((url) => !url || /^postgres(ql)?:\/\//.test(url), "must be a postgresql:// URL"),
+  DATABASE_POOL_SIZE: positiveInt(10),
+  DATA_DIR: z.string().default("./data"),
+  // The embedded database's buffer pool, inside its WebAssembly memory (docs/performance.md, Memory).
+  EMBEDDED_SHARED_BUFFERS: z
+    .string()
+    .regex(/^[1-9][0-9]*(kB|MB|GB)$/, "must be a size like 16MB")
+    .default("16MB"),
+  // Uploaded package photos (app/catalogue/photos.server.ts); unset: DATA_DIR/uploads.
+  UPLOAD_DIR: optionalString,
+  UPLOAD_MAX_MB: z.coerce.number().positive().max(100).default(8),
+  SESSION_SECRET: optionalString,
+  // The origin of every absolute URL the site makes (emails, sitemap, canonical links): never the request's Host.
+  PUBLIC_URL: optionalString.refine(
+    (url) => !url || isOrigin(url),
+    "must be the site's public origin, like https://tours.example.com (http or https, no path, query or credentials)",
+  ),
+  ADMIN_EMAIL: z.string().email().default("admin@tourbooking.test"),
+  ADMIN_PASSWORD: z.string().min(8).default("admin12345"),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_BASE: optionalString.refine((url) => !url || /^https?:\/\//.test(url), "must be an http(s) URL"),
+  SMTP_URL: optionalString.refine((url) => !url || /^smtps?:\/\//.test(url), "must be an smtp:// or smtps:// URL"),
+  MAIL_FROM: z.string().default("Tour Booking <no-reply@tourbooking.test>"),
+  CONTACT_TO: z.string().email().default("agency@tourbooking.test"),
+  // A pending (unpaid) booking keeps its seats BOOKING_HOLD_MINUTES after ordering; once the customer
+  // starts paying, until BOOKING_HOLD_HOURS after ordering; then it expires (app/booking/booking-sweep.server.ts).
+  BOOKING_HOLD_MINUTES: positiveInt(30),
+  BOOKING_HOLD_HOURS: positiveInt(24),
+  // Seats one account (administrators excepted) may hold unpaid on one departure, and on all of them.
+  HOLD_MAX_SEATS_PER_DEPARTURE: positiveInt(20),
+  HOLD_MAX_SEATS_PER_ACCOUNT: positiveInt(40),
+  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  // Other sites whose pages may call /api from the browser (with a bearer token: cookies never cross).
+  API_CORS_ORIGINS: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (origins) => origins.every((origin) => /^https?:\/\/[^/\s]+$/.test(origin)),
+      "must be a comma-separated list of origins like https://app.example.com (no path, no trailing slash)",
+    ),
+  // Rate limits: what each one counts is in the table of app/platform/rate-limit.server.ts.
+  RATE_LIMIT_LOGIN_MAX: positiveInt(5),
+  RATE_LIMIT_LOGIN_ADDRESS_MAX: positiveInt(20),
+  RATE_LIMIT_LOGIN_ACCOUNT_SLOWDOWN: positiveInt(20),
+  RATE_LIMIT_LOGIN_WINDOW_MINUTES: positiveInt(15),
+  RATE_LIMIT_FORM_MAX: positiveInt(20),
+  RATE_LIMIT_FORM_WINDOW_MINUTES: positiveInt(60),
+  RATE_LIMIT_ORDER_MAX: positiveInt(30),
+  RATE_LIMIT_REVIEW_MAX: positiveInt(10),
+  RATE_LIMIT_TOKEN_MAX: positiveInt(20),
+  RATE_LIMIT_REPORT_MAX: positiveInt(20),
+  RATE_LIMIT_WRITE_ADDRESS_MAX: positiveInt(100),
+  RATE_LIMIT_WRITE_WINDOW_MINUTES: positiveInt(60),
+  RATE_LIMIT_LOOKUP_MAX: positiveInt(100),
+  RATE_LIMIT_RESET_MAX: positiveInt(3),
+  RATE_LIMIT_RESET_ACCOUNT_MAX: positiveInt(10),
+  RATE_LIMIT_NEWSLETTER_EMAIL_MAX: positiveInt(3),
+  RATE_LIMIT_PROFILE_PHOTO_MAX: positiveInt(10),
+  BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
+  // Password hashing runs on worker threads; above threads + queue a login is refused at once.
+  BCRYPT_THREADS: positiveInt(Math.max(1, availableParallelism() - 1)),
+  BCRYPT_QUEUE: positiveInt(8),
+  SEED_DEMO_DATA: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((value) => value === "true"),
+  // Seats of every demo date instead of the seed's 30 to 60 (a test suite that books many times).
+  SEED_DEPARTURE_SEATS: z.coerce.number().int().min(1).max(10_000).optional(),
+});
+
+export type Env = Omit<z.infer<typeof envSchema>, "UPLOAD_DIR" | "PUBLIC_URL"> & {
+  SESSION_SECRETS: string[];
+  UPLOAD_DIR: string;
+  /** the origin without a trailing slash: "https://tours.example.com" */
+  PUBLIC_URL: string;
+};
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid configuration (environment variables):\n${problems.join("\n")}`);
+  }
+  const env = parsed.data;
+  const dataDir = resolve(env.DATA_DIR);
+  let secrets =
+    env.SESSION_SECRET?.split(",")
+      .map((secret) => secret.trim())
+      .filter(Boolean) ?? [];
+  if (secrets.length === 0) {
+    if (env.NODE_ENV === "production" && env.DATABASE_URL) {
+      throw new Error(
+        "Invalid configuration (environment variables):\n  SESSION_SECRET: required in production with DATABASE_URL (every replica must share it)",
+      );
+    }
+    secrets = [loadOrCreateLocalSecret(dataDir)];
+  }
+  // A real deployment must say where it is; a local try is reached at localhost.
+  if (!env.PUBLIC_URL && env.NODE_ENV === "production" && env.DATABASE_URL) {
+    throw new Error(
+      "Invalid configuration (environment variables):\n  PUBLIC_URL: required in production with DATABASE_URL (the origin of the links in emails, the sitemap and link previews, like https://tours.example.com)",
+    );
+  }
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    UPLOAD_DIR: env.UPLOAD_DIR ? resolve(env.UPLOAD_DIR) : join(dataDir, "uploads"),
+    SESSION_SECRETS: secrets,
+    PUBLIC_URL: new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin,
+  };
+}
+
+// Without SESSION_SECRET a single-machine install keeps a generated secret beside its data.
+function loadOrCreateLocalSecret(dataDir: string): string {
+  const file = join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

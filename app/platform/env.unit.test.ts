@@ -1,0 +1,55 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "~/platform/env.server";
+
+describe("configuration", () => {
+  const dataDir = () => mkdtempSync(join(tmpdir(), "tb-env-"));
+
+  it("has working defaults and keeps a generated session secret", () => {
+    const dir = dataDir();
+    const first = parseEnv({ DATA_DIR: dir });
+    expect(first.PORT).toBe(3000);
+    expect(first.DATABASE_URL).toBeUndefined();
+    expect(first.SESSION_SECRETS[0]).toMatch(/^[0-9a-f]{64}$/);
+    expect(parseEnv({ DATA_DIR: dir }).SESSION_SECRETS).toEqual(first.SESSION_SECRETS);
+  });
+
+  it("names the variable that is wrong", () => {
+    expect(() => parseEnv({ DATA_DIR: dataDir(), PORT: "abc" })).toThrow(/PORT/);
+    expect(() => parseEnv({ DATA_DIR: dataDir(), DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL: must be a postgresql/);
+  });
+
+  it("requires SESSION_SECRET in production with a server database", () => {
+    expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/app", DATA_DIR: dataDir() })).toThrow(
+      /SESSION_SECRET/,
+    );
+    expect(parseEnv({ ...production, SESSION_SECRET: "a,b" }).SESSION_SECRETS).toEqual(["a", "b"]);
+  });
+
+  const production = { NODE_ENV: "production", DATABASE_URL: "postgresql://db/app", PUBLIC_URL: "https://tours.example.com" };
+
+  it("takes the public origin from PUBLIC_URL, required in production with a server database", () => {
+    const withSecret = { ...production, SESSION_SECRET: "s" };
+    expect(parseEnv(withSecret).PUBLIC_URL).toBe("https://tours.example.com");
+    expect(parseEnv({ ...withSecret, PUBLIC_URL: "HTTP://Tours.Example.com:8080/" }).PUBLIC_URL).toBe(
+      "http://tours.example.com:8080",
+    );
+    expect(() => parseEnv({ ...withSecret, PUBLIC_URL: "" })).toThrow(/PUBLIC_URL: required in production with DATABASE_URL/);
+    for (const bad of [
+      "tours.example.com",
+      "ftp://tours.example.com",
+      "https://tours.example.com/shop",
+      "https://x.example?a=1",
+      "https://u:p@x.example",
+      "https://x.example#top",
+      "https://",
+    ]) {
+      expect(() => parseEnv({ ...withSecret, PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL: must be the site's public origin/);
+    }
+    // A local try (no server database, or not production) is served at localhost on PORT.
+    expect(parseEnv({ DATA_DIR: dataDir(), PORT: "3400" }).PUBLIC_URL).toBe("http://localhost:3400");
+    expect(parseEnv({ NODE_ENV: "production", DATA_DIR: dataDir() }).PUBLIC_URL).toBe("http://localhost:3000");
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { dollarsValue, formatDollars } from "~/platform/money";
+
+describe("formatDollars", () => {
+  it.each([
+    [0, "$0"],
+    [5, "$0.05"],
+    [1250, "$12.50"],
+    [45_000, "$450"],
+    [900_000, "$9,000"],
+    [123_450, "$1,234.50"],
+    [100_000_000, "$1,000,000"],
+    [123_456_789, "$1,234,567.89"],
+    [-123_450, "-$1,234.50"],
+  ])("%i cents reads %s", (cents, text) => {
+    expect(formatDollars(cents)).toBe(text);
+  });
+});
+
+describe("dollarsValue", () => {
+  it("stays a plain number for the /addCart/{total} path", () => {
+    expect(dollarsValue(900_000)).toBe("9000");
+    expect(dollarsValue(123_450)).toBe("1234.50");
+    expect(dollarsValue(45_000)).toBe("450");
+  });
+});

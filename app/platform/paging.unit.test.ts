@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { pageCount, pageHref, pageNumber } from "~/platform/paging";
+
+describe("paging", () => {
+  it("reads ?page= as a whole number from 1, anything else as page 1", () => {
+    expect(pageNumber(new URLSearchParams("page=3"))).toBe(3);
+    for (const bad of ["", "page=0", "page=-2", "page=2.5", "page=abc", "page=01", "page=99999999", "page=1e3"]) {
+      expect(pageNumber(new URLSearchParams(bad)), bad).toBe(1);
+    }
+  });
+
+  it("counts pages, at least one", () => {
+    expect(pageCount(0, 25)).toBe(1);
+    expect(pageCount(25, 25)).toBe(1);
+    expect(pageCount(26, 25)).toBe(2);
+  });
+
+  it("links another page keeping the search and filter, page 1 without ?page", () => {
+    const params = new URLSearchParams("q=ann smith&flagged=1&page=2");
+    expect(pageHref(params, 3)).toBe("?q=ann+smith&flagged=1&page=3");
+    expect(pageHref(params, 1)).toBe("?q=ann+smith&flagged=1");
+    expect(pageHref(new URLSearchParams("page=2"), 1)).toBe("?");
+  });
+});

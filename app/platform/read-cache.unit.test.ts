@@ -1,0 +1,68 @@
+// A PGlite of its own, in memory: the read cache is about this process's PGlite, not the test database.
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cachedRead, cachedReads, watchWrites } from "~/platform/read-cache.server";
+
+let pglite: PGlite;
+let loads = 0;
+const readCount = () =>
+  cachedRead("count", async () => {
+    loads += 1;
+    return (await pglite.query<{ n: number }>("SELECT count(*)::int AS n FROM item")).rows[0].n;
+  });
+
+beforeAll(async () => {
+  pglite = new PGlite();
+  watchWrites(pglite);
+  await pglite.exec("CREATE TABLE item (id serial PRIMARY KEY, name text)");
+});
+
+afterAll(async () => {
+  await pglite.close();
+});
+
+describe("reads kept until the next write (embedded database)", () => {
+  it("keeps a read, and any write, transaction or script drops it", async () => {
+    loads = 0;
+    expect(await readCount()).toBe(0);
+    expect(await readCount()).toBe(0);
+    expect(loads).toBe(1);
+
+    await pglite.query("INSERT INTO item (name) VALUES ($1)", ["a"]);
+    expect(await readCount()).toBe(1);
+    expect(loads).toBe(2);
+
+    await pglite.transaction(async (tx) => {
+      await tx.query("INSERT INTO item (name) VALUES ('b')");
+    });
+    expect(await readCount()).toBe(2);
+    await pglite.exec("DELETE FROM item WHERE name = 'b'");
+    expect(await readCount()).toBe(1);
+    expect(loads).toBe(4);
+  });
+
+  it("does not keep a read that overlapped a write", async () => {
+    loads = 0;
+    await pglite.query("UPDATE item SET name = 'c'");
+    const [during] = await Promise.all([
+      (async () => {
+        const write = pglite.query("INSERT INTO item (name) VALUES ('d')");
+        const read = readCount();
+        await write;
+        return read;
+      })(),
+    ]);
+    expect(typeof during).toBe("number");
+    expect(await readCount()).toBe(2);
+    expect(await readCount()).toBe(2);
+    expect(loads).toBe(2);
+  });
+
+  it("keeps at most 1000 reads", async () => {
+    for (let i = 0; i < 1100; i++) await cachedRead(`key-${i}`, async () => i);
+    expect(cachedReads()).toBe(1000);
+    let again = 0;
+    await cachedRead("key-0", async () => ++again);
+    expect(again).toBe(1);
+  });
+});
