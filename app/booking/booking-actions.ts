@@ -2,6 +2,7 @@
 // My Orders and the order page show it, and the server actions refuse anything else with the same
 // words. An admin may also cancel a live booking whose date has passed (cancellation.server.ts).
 import { type BookingStatusName, effectiveStatus } from "~/booking/booking-status";
+import { isoDate } from "~/booking/departures";
 import { agencyToday } from "~/platform/dates";
 
 export interface BookingActionsInput {
@@ -42,16 +43,12 @@ const KEPT: Partial<Record<BookingStatusName, string>> = {
 
 const DEPARTURE_PASSED = "The departure date has passed: this booking can no longer be cancelled here. Please contact us.";
 
-function day(date: Date | string): string {
-  return typeof date === "string" ? date.slice(0, 10) : date.toISOString().slice(0, 10);
-}
-
 export function bookingActions(order: BookingActionsInput, now: Date): BookingActions {
   const status = effectiveStatus(order, now);
   const live = status === "PENDING" || status === "CONFIRMED";
   const paid = order.paymentStatus === "PAID";
   const seats = order.travelDate !== null;
-  const past = order.travelDate !== null && day(order.travelDate) <= agencyToday(now);
+  const past = order.travelDate !== null && isoDate(order.travelDate) <= agencyToday(now);
   const canCancel = live && !past;
   const canDelete = live && !paid;
   return {

@@ -14,6 +14,7 @@ import {
   recordReportedRefunds,
   type BookingRow,
 } from "~/booking/booking-store.server";
+import { isoDate } from "~/booking/departures";
 import { cancellationEmails, latePaymentRefundEmails, refundEmails, type BookingFacts } from "~/booking/lifecycle-emails";
 import { policyRefund, refundPolicyOf, type PolicyRefund } from "~/booking/refund-policy";
 import { paymentsConfigured, stripe } from "~/payments/stripe.server";
@@ -56,13 +57,8 @@ export function bookingFacts(order: Pick<BookingRow, Exclude<keyof BookingFacts,
     quantity: order.quantity,
     packageType: order.packageType,
     priceCents: order.priceCents,
-    travelDate: isoDate(order.travelDate),
+    travelDate: order.travelDate && isoDate(order.travelDate),
   };
-}
-
-function isoDate(date: Date | string | null): string | null {
-  if (!date) return null;
-  return typeof date === "string" ? date.slice(0, 10) : date.toISOString().slice(0, 10);
 }
 
 /** What was paid and not yet refunded. */
@@ -104,7 +100,7 @@ export function quoteCancellation(order: BookingRow, actor: Actor, now = new Dat
       policy: refundPolicyOf(order.service?.refundPolicy ?? null),
       paidCents,
       refundedCents: order.refundedCents,
-      travelDate: isoDate(order.travelDate),
+      travelDate: order.travelDate && isoDate(order.travelDate),
       today,
     }),
   };

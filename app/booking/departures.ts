@@ -10,9 +10,9 @@ export const MAX_DEPARTURE_SEATS = 500;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A stored @db.Date (midnight UTC) as YYYY-MM-DD. */
-export function isoDate(date: Date): string {
-  return date.toISOString().slice(0, 10);
+/** A stored @db.Date (midnight UTC) as YYYY-MM-DD; a date already serialised (JSON) keeps its day. */
+export function isoDate(date: Date | string): string {
+  return typeof date === "string" ? date.slice(0, 10) : date.toISOString().slice(0, 10);
 }
 
 /** Whether the text is a real calendar day written YYYY-MM-DD (no 2027-02-30). */
