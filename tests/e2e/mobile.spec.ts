@@ -187,6 +187,8 @@ test.describe("on a phone (390 px)", () => {
   });
 
   test("no page is wider than the phone: visitor, customer and admin", async ({ page, browser, javaScriptEnabled }) => {
+    // Twenty pages for three people: 18 s on a quiet machine, past 30 s on a loaded CI one.
+    test.slow();
     const serviceId = await firstServiceId(page);
     for (const path of [
       "/",
