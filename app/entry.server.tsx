@@ -9,14 +9,14 @@ import {
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { sweepBookings } from "~/booking/booking-sweep.server";
-import { maxUploadFormBytes } from "~/catalogue/photo-upload.server";
+import { sweepBookings } from "~/booking/index.server";
+import { maxUploadFormBytes } from "~/catalogue/index.server";
 import { NonceContext, nonceFrom } from "~/http/csp-nonce";
 import { InlineStylesContext } from "~/http/inline-styles";
 import { siteStyles } from "~/http/inline-styles.server";
 import { logError } from "~/http/log.server";
 import { cachedPage, rememberPage, renderCacheKey } from "~/http/render-cache.server";
-import { paymentsConfigured } from "~/payments/stripe.server";
+import { paymentsConfigured } from "~/payments/index.server";
 import { closeDatabase, databaseKind, db } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { logger } from "~/platform/logger.server";
@@ -28,7 +28,7 @@ const ABORT_DELAY = 5_000;
 export { answerDatabaseOutages } from "~/http/outage.server";
 export { logger } from "~/platform/logger.server";
 export { logPath } from "~/http/log.server";
-export { inRequestScope } from "~/http/request-scope.server";
+export { inRequestScope } from "~/platform/request-scope.server";
 
 let outboxTimer: NodeJS.Timeout | undefined;
 let sweepTimer: NodeJS.Timeout | undefined;

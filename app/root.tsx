@@ -11,7 +11,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { consumeFlash, getCurrentSession } from "~/accounts/session.server";
+import { consumeFlash, getCurrentSession } from "~/accounts/index.server";
 import { Footer } from "~/components/Footer";
 import { Navbar } from "~/components/Navbar";
 import { NotFound } from "~/components/NotFound";

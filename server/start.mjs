@@ -104,7 +104,7 @@ const remixHandler = (serverBuild) =>
     getLoadContext: (req, res) => ({ clientAddress: req.ip, cspNonce: res.locals.cspNonce }),
   });
 let handleWithRemix = remixHandler(build);
-// Each request in its own scope: the app looks its session up once per request (app/http/request-scope.server.ts).
+// Each request in its own scope: the app looks its session up once per request (app/platform/request-scope.server.ts).
 // The bench's reference app (bench/fixture) has no such hook.
 const inRequestScope = hooks.inRequestScope ?? ((handle) => handle());
 app.all("*", (req, res, next) => inRequestScope(() => handleWithRemix(req, res, next)));

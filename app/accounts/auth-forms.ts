@@ -1,6 +1,7 @@
 // The login and register forms: one zod schema each, used by the browser and the actions.
 import { z } from "zod";
 import { email as emailField, EMAIL_MESSAGES, newPassword, password, requiredText } from "~/platform/fields";
+import { TOO_MANY_LOGINS } from "~/platform/rate-limit";
 
 export const PASSWORD_MISMATCH = "login password didn't match";
 
@@ -37,7 +38,7 @@ export const AUTH_MESSAGES = {
   "user-not-found": "Wrong email or password. Please try again.",
   "email-already-in-use": "This email is already registered. Please log in instead.",
   "invalid-email": "Please enter a valid email address.",
-  "too-many-requests": "Too many failed login attempts. Please wait a few minutes and try again.",
+  "too-many-requests": TOO_MANY_LOGINS,
   "user-disabled": "This account has been disabled. Please contact us.",
   "operation-not-allowed": "Google sign-in is not configured on this site.",
   "popup-closed-by-user": "Google sign-in was cancelled. Please try again or log in with your email.",

@@ -11,8 +11,8 @@ import {
   extendSession,
   findSession,
 } from "~/accounts/session-store.server";
-import { requestMemo } from "~/http/request-scope.server";
 import { env } from "~/platform/env.server";
+import { requestMemo } from "~/platform/request-scope.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Sliding expiry: the row and cookie are renewed at most once a day. */

@@ -1,7 +1,7 @@
 // Accounts: users and their password hashes, and what administrators change on them (with its audit log).
 import { AUDIT_ACTION, decideAccessChange, type AccessAction, type AccessDecision } from "~/accounts/user-access";
 import { db } from "~/platform/db.server";
-import { keysetAfter, type KeysetPage } from "~/platform/keyset.server";
+import { keysetAfter, type KeysetPage } from "~/platform/paging";
 
 /** What a password check needs: the id, the disabled flag and the hash (none for Google-only accounts). */
 export async function findLoginUser(email: string) {

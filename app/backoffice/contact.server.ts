@@ -1,7 +1,8 @@
 import type { ContactMessageInput } from "~/backoffice/contact";
-import { queueEmail, saveContactMessage } from "~/backoffice/message-store.server";
+import { saveContactMessage } from "~/backoffice/message-store.server";
 import { env } from "~/platform/env.server";
 import { deliverOutbox } from "~/platform/mail.server";
+import { queueEmail } from "~/platform/outbox-store.server";
 
 /** Stores the message, queues the mail to the agency and tries to send it right away. */
 export async function receiveContactMessage(input: ContactMessageInput): Promise<void> {

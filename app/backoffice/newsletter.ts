@@ -13,3 +13,6 @@ export function subscriberFilter(searchParams: URLSearchParams): (typeof SUBSCRI
     ? (state as (typeof SUBSCRIBER_FILTERS)[number])
     : "confirmed";
 }
+
+/** What the newsletter form answers: the same for a new address and a repeat. */
+export type NewsletterResult = { ok: true; message: string } | { ok: false; message: string; email: string };

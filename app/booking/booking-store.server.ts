@@ -6,7 +6,7 @@
 import { releaseSeats } from "~/booking/departure-store.server";
 import { changeBookingStatus } from "~/booking/order-status-store.server";
 import { Prisma, type BookingStatus } from "~/generated/prisma/client";
-import { paymentRecordSelect } from "~/payments/payment-store.server";
+import { paymentRecordSelect } from "~/payments/index.server";
 import { db, type Tx } from "~/platform/db.server";
 
 /** Statuses that hold their departure's seats. */

@@ -3,7 +3,6 @@
 // in full), and the refunds Stripe reports on its own (charge.refunded). Stripe refunds first,
 // with an idempotency key per order's cancellation so that a retry never refunds twice; then one
 // transaction records everything (app/booking/booking-store.server.ts). A Stripe error changes nothing.
-import type Stripe from "stripe";
 import { bookingActions } from "~/booking/booking-actions";
 import {
   applyCancellation,
@@ -17,7 +16,7 @@ import {
 import { isoDate } from "~/booking/departures";
 import { cancellationEmails, latePaymentRefundEmails, refundEmails, type BookingFacts } from "~/booking/lifecycle-emails";
 import { policyRefund, refundPolicyOf, type PolicyRefund } from "~/booking/refund-policy";
-import { paymentsConfigured, stripe } from "~/payments/stripe.server";
+import { listCardRefunds, PaymentError, refundCard, type CardRefund } from "~/payments/index.server";
 import { agencyToday } from "~/platform/dates";
 import { env } from "~/platform/env.server";
 import { isPlausibleId } from "~/platform/ids";
@@ -118,47 +117,20 @@ export async function cancellationPreview(orderId: string, actor: Actor) {
   return { order, quote: quoteCancellation(order, actor) };
 }
 
-/**
- * Refunds `cents` of the order's payment at Stripe. The key names the order and what the refund
- * is for: a retry (double submit, network error, a second tab) gets Stripe's first refund back.
- */
-async function refundAtStripe(order: BookingRow, cents: number, purpose: "cancel" | "late-payment"): Promise<Stripe.Refund> {
-  if (!paymentsConfigured())
-    throw new CancellationError("not-configured", "Card payments are not configured: no refund can be made.");
+/** Refunds `cents` of the order's card payment; the provider's refusal becomes the booking's. */
+async function refundAtProvider(order: BookingRow, cents: number, purpose: "cancel" | "late-payment"): Promise<CardRefund> {
   try {
-    return await stripe().refunds.create(
-      {
-        payment_intent: order.payment!.transaction,
-        amount: cents,
-        reason: "requested_by_customer",
-        metadata: { orderId: order.id, purpose },
-      },
-      { idempotencyKey: `order-${order.id}-${purpose}-refund` },
-    );
+    return await refundCard({ orderId: order.id, paymentIntentId: order.payment!.transaction, cents, purpose });
   } catch (error) {
-    const stripeError = error as { type?: string; code?: string; message?: string };
-    logger.error({ orderId: order.id, code: stripeError.code, error: stripeError.message }, "refund failed");
-    if (stripeError.type === "StripeIdempotencyError") {
-      throw new CancellationError(
-        "provider",
-        "A refund of another amount was already started for this booking; nothing was changed. Try again with the same amount, or wait until the payment provider reports it.",
-      );
+    if (error instanceof PaymentError && (error.code === "not-configured" || error.code === "provider")) {
+      throw new CancellationError(error.code, error.message);
     }
-    if (stripeError.type === "StripeInvalidRequestError" && stripeError.message) {
-      throw new CancellationError(
-        "provider",
-        `The payment provider refused the refund: ${stripeError.message}. The booking was not changed.`,
-      );
-    }
-    throw new CancellationError(
-      "provider",
-      "The payment provider could not be reached, so nothing was refunded and the booking was not changed. Please try again in a moment.",
-    );
+    throw error;
   }
 }
 
-function refundRecord(refund: Stripe.Refund, reason: string, byUserId: string | null) {
-  return { stripeRefundId: refund.id, amountCents: refund.amount, reason, byUserId, createdAt: new Date(refund.created * 1000) };
+function refundRecord(refund: CardRefund, reason: string, byUserId: string | null) {
+  return { ...refund, reason, byUserId };
 }
 
 /**
@@ -195,21 +167,21 @@ export async function cancelBooking(
       : by === "agency"
         ? "Cancelled by the agency"
         : "Cancelled by the customer");
-  const refund = cents > 0 ? await refundAtStripe(order, cents, "cancel") : null;
-  const refundCents = refund?.amount ?? 0;
+  const refund = cents > 0 ? await refundAtProvider(order, cents, "cancel") : null;
+  const refundCents = refund?.amountCents ?? 0;
   const { cancelled } = await applyCancellation(order.id, {
     from: ["PENDING", "CONFIRMED"],
     refund: refund && refundRecord(refund, reason, actor.id),
     byUserId: actor.id,
     reason,
     emails: cancellationEmails(
-      { order: bookingFacts(order), refundCents, refundId: refund?.id ?? null, reason, by },
+      { order: bookingFacts(order), refundCents, refundId: refund?.stripeRefundId ?? null, reason, by },
       env().CONTACT_TO,
     ),
   });
   if (!cancelled && !refund) throw new CancellationError("not-cancellable", "This booking is already cancelled.");
   await deliverOutbox().catch(() => 0);
-  return { status: "cancelled", refund: refund && { cents: refund.amount, refundId: refund.id } };
+  return { status: "cancelled", refund: refund && { cents: refund.amountCents, refundId: refund.stripeRefundId } };
 }
 
 /**
@@ -288,15 +260,15 @@ export async function refundLatePayment(orderId: string): Promise<void> {
   const cents = refundableCents(order);
   if (cents === 0) return;
   const reason = "Paid after the booking had ended and its seats were gone: refunded in full";
-  const refund = await refundAtStripe(order, cents, "late-payment");
+  const refund = await refundAtProvider(order, cents, "late-payment");
   await applyCancellation(order.id, {
     from: ["EXPIRED"],
     refund: refundRecord(refund, reason, null),
     byUserId: null,
     reason,
-    emails: latePaymentRefundEmails(bookingFacts(order), { cents: refund.amount, refundId: refund.id }, env().CONTACT_TO),
+    emails: latePaymentRefundEmails(bookingFacts(order), { cents: refund.amountCents, refundId: refund.stripeRefundId }, env().CONTACT_TO),
   });
-  logger.warn({ orderId, refundId: refund.id }, "late payment refunded in full");
+  logger.warn({ orderId, refundId: refund.stripeRefundId }, "late payment refunded in full");
   await deliverOutbox().catch(() => 0);
 }
 
@@ -304,16 +276,11 @@ export async function refundLatePayment(orderId: string): Promise<void> {
  * charge.refunded: the refunds Stripe has for the charge's payment intent (asked from Stripe, not
  * read from the event), each recorded once; a whole refund of a confirmed booking cancels it.
  */
-export async function recordStripeRefunds(charge: Stripe.Charge): Promise<{ recorded: number; cancelled: boolean }> {
-  const paymentIntentId = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
-  if (!paymentIntentId) return { recorded: 0, cancelled: false };
+export async function recordReportedCardRefunds(paymentIntentId: string): Promise<{ recorded: number; cancelled: boolean }> {
   const order = await findBookingByPaymentIntent(paymentIntentId);
   if (!order || !order.payment) return { recorded: 0, cancelled: false };
-  const refunds = await stripe().refunds.list({ payment_intent: paymentIntentId, limit: 100 });
   const reason = "Refunded in the payment provider's dashboard";
-  const records = refunds.data
-    .filter((refund) => refund.status === "succeeded" || refund.status === "pending")
-    .map((refund) => refundRecord(refund, reason, null));
+  const records = (await listCardRefunds(paymentIntentId)).map((refund) => refundRecord(refund, reason, null));
   const facts = bookingFacts(order);
   const known = new Set(order.refunds.map((refund) => refund.stripeRefundId));
   const newIds = records

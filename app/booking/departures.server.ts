@@ -10,7 +10,7 @@ import {
   setDepartureSeats,
 } from "~/booking/departure-store.server";
 import { DUPLICATE_DEPARTURE, newDepartureDateError, seatsChangeError } from "~/booking/departures";
-import { findPackageToOrder } from "~/catalogue/package-store.server";
+import { findPackageToOrder } from "~/catalogue/index.server";
 import { agencyToday } from "~/platform/dates";
 
 export class DepartureError extends Error {

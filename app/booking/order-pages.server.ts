@@ -3,7 +3,7 @@
 import { effectiveStatus } from "~/booking/booking-status";
 import { ORDER_PAGE_SIZE, type OrderSort, orderListSearch, parseOrderListQuery } from "~/booking/order-list";
 import { listOrdersPage, type OrderCursor, type OrderListRow, orderSortKey } from "~/booking/order-list-store.server";
-import { decodeCursor, encodeCursor } from "~/http/paging";
+import { decodeCursor, encodeCursor } from "~/platform/paging";
 
 /** A page cursor back into a key: a date for the date sorts, cents for the price sorts; null if it is not one. */
 function readOrderCursor(encoded: string, sort: OrderSort, direction: OrderCursor["direction"]): OrderCursor | null {

@@ -6,10 +6,9 @@ import { holdLimitRefusal, type HoldLimits, lockAccount } from "~/booking/hold-s
 import type { HoldRefusal } from "~/booking/holds";
 import { recordNewBooking } from "~/booking/order-status-store.server";
 import type { Prisma } from "~/generated/prisma/client";
-import { paymentRecordSelect } from "~/payments/payment-store.server";
+import { paymentRecordSelect } from "~/payments/index.server";
 import { db } from "~/platform/db.server";
-import { keysetAfter, type KeysetPage } from "~/platform/keyset.server";
-import { cachedRead } from "~/platform/read-cache.server";
+import { keysetAfter, type KeysetPage } from "~/platform/paging";
 
 /** The owner's filter: none for an administrator or the webhook (ownerId undefined). */
 function owned(ownerId: string | undefined) {
@@ -86,32 +85,6 @@ function isReferenceTaken(error: unknown): boolean {
   const { code, meta } = error as { code?: string; meta?: { driverAdapterError?: { cause?: { constraint?: unknown } } } };
   const constraint = meta?.driverAdapterError?.cause?.constraint as { fields?: string[]; index?: string } | undefined;
   return code === "P2002" && (constraint?.fields?.includes("reference") === true || constraint?.index === "Order_reference_key");
-}
-
-const orderListSelect = {
-  id: true,
-  serviceTitle: true,
-  quantity: true,
-  packageType: true,
-  priceCents: true,
-  paymentStatus: true,
-  createdAt: true,
-  firstName: true,
-  lastName: true,
-  email: true,
-  mobileNumber: true,
-  streetAddress: true,
-  city: true,
-  townName: true,
-  district: true,
-} as const;
-
-// Both lists are kept until the next write on the embedded database (app/platform/read-cache.server.ts).
-export function listOrdersOf(userId: string) {
-  return cachedRead(`orders-of:${userId}`, async () => {
-    const prisma = await db();
-    return prisma.order.findMany({ where: { userId, deletedAt: null }, orderBy: { createdAt: "desc" }, select: orderListSelect });
-  });
 }
 
 /** An order as the API shows it (app/http/api-json.ts): the spec's fields and its payment. */

@@ -9,7 +9,7 @@ import { DEPARTURE_NEEDED, DEPARTURE_UNAVAILABLE, isoDate, seatsLeft, seatsRefus
 import { holdLimitMessage } from "~/booking/holds";
 import { createBooking, findOrderIdByKey, findOrderSummary } from "~/booking/order-store.server";
 import { totalCents } from "~/booking/ordering";
-import { findPackageToOrder } from "~/catalogue/package-store.server";
+import { findPackageToOrder } from "~/catalogue/index.server";
 import { agencyToday } from "~/platform/dates";
 import { env } from "~/platform/env.server";
 import { isPlausibleId } from "~/platform/ids";

@@ -4,7 +4,7 @@
 // typed. The route then parses the form with parseForm (app/platform/forms.ts) like any other.
 import { unstable_parseMultipartFormData as parseMultipartFormData } from "@remix-run/node";
 import { maxPhotoBytes, storePhoto, tooLargeMessage } from "~/catalogue/photos.server";
-import { BodyTooLargeError, bodyWithin, readBytesWithin } from "~/http/request-body.server";
+import { BodyTooLargeError, bodyWithin, readBytesWithin } from "~/platform/request-body.server";
 
 /** Which file fields a form has, and the URL fields their stored photos fill. */
 interface PhotoFields {

@@ -3,7 +3,7 @@ import { averageRating } from "~/catalogue/reviews";
 import { cached, forgetCachedLists } from "~/platform/cache.server";
 import { db } from "~/platform/db.server";
 import { isPlausibleId } from "~/platform/ids";
-import { keysetAfter, type KeysetPage } from "~/platform/keyset.server";
+import { keysetAfter, type KeysetPage } from "~/platform/paging";
 
 /** How many reviews the home page's carousel shows: the newest visible ones, so no one can flood it. */
 export const HOME_REVIEWS = 12;

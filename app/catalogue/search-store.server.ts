@@ -1,12 +1,12 @@
 // The catalogue search of /services and GET /api/services: one SQL statement per page, with each
 // package's average rating and next bookable departure joined in (no query per package). Sort
 // keys never are NULL (unrated and undated packages get a key that puts them last), so that a
-// keyset cursor (app/http/paging.ts) can continue after any item.
+// keyset cursor (app/platform/paging.ts) can continue after any item.
 import { type CatalogueFilters, type CatalogueSort, isFiltered } from "~/catalogue/search";
 import { Prisma } from "~/generated/prisma/client";
-import type { CursorValues } from "~/http/paging";
 import { cached } from "~/platform/cache.server";
 import { db } from "~/platform/db.server";
+import type { CursorValues } from "~/platform/paging";
 
 export interface CatalogueItem {
   id: string;

@@ -147,12 +147,3 @@ function monthRange(month: string): { from: string; until: string } {
 export function isFiltered(filters: CatalogueFilters): boolean {
   return Object.keys(filters).some((name) => name !== "sort");
 }
-
-/** The page links' target: the same parameters, another page (page 1 is left out of the URL). */
-export function pageHref(pathname: string, params: URLSearchParams, page: number): string {
-  const next = new URLSearchParams(params);
-  next.delete("page");
-  if (page > 1) next.set("page", String(page));
-  const search = next.toString();
-  return search ? `${pathname}?${search}` : pathname;
-}

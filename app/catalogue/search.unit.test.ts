@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isFiltered, pageHref, readCatalogueQuery } from "~/catalogue/search";
+import { isFiltered, readCatalogueQuery } from "~/catalogue/search";
 
 const read = (query: string) => readCatalogueQuery(new URLSearchParams(query));
 
@@ -55,11 +55,3 @@ describe("readCatalogueQuery", () => {
   });
 });
 
-describe("pageHref", () => {
-  it("keeps the other parameters and leaves page 1 out", () => {
-    const params = new URLSearchParams("q=tea&page=3&sort=rating");
-    expect(pageHref("/services", params, 4)).toBe("/services?q=tea&sort=rating&page=4");
-    expect(pageHref("/services", params, 1)).toBe("/services?q=tea&sort=rating");
-    expect(pageHref("/services", new URLSearchParams(), 1)).toBe("/services");
-  });
-});

@@ -1,7 +1,7 @@
 // Charts drawn on the server as SVG (no chart library in the browser): a title and a description
 // for screen readers, each bar's figure in its tooltip, and the same figures as a table.
 import { useId } from "react";
-import { barGeometry, niceMax } from "~/backoffice/charts";
+import { barGeometry, niceMax } from "~/backoffice";
 
 // The viewBox is about as wide as the card shows it, so the labels keep a readable size.
 const WIDTH = 420;

@@ -1,6 +1,6 @@
 // The order page's choice of a date: one radio per open departure, in the page's GET form so that
 // it works without JavaScript; a sold-out date is shown but cannot be chosen.
-import { seatsLeftLabel } from "~/booking/departures";
+import { seatsLeftLabel } from "~/booking";
 import { formatCalendarDate } from "~/platform/dates";
 
 export interface DepartureOption {

@@ -1,6 +1,6 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { avatarSrc } from "~/accounts/avatars";
+import { avatarSrc } from "~/accounts";
 
 const links = [
   { to: "/home", label: "Home" },

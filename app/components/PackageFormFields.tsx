@@ -2,7 +2,7 @@
 // spec has them, then the trip facts (all optional). Field names `image` and `gallery` (one URL per
 // line) are what a photo upload fills in as well.
 import { getInputProps } from "@conform-to/react";
-import { itineraryRows, type packageFormSchema } from "~/catalogue/packages";
+import { itineraryRows, type packageFormSchema } from "~/catalogue";
 import type { useAppForm } from "~/components/form-hooks";
 import { Field, FieldError, SelectField, TextareaField } from "~/components/forms";
 import { DESTINATIONS } from "~/platform/fields";

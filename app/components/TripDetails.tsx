@@ -1,8 +1,8 @@
 // What the package page tells about the trip beyond the spec's title, price and description: the
 // facts, the day-by-day plan, what the price covers and the package's reviews. Each part shows only
 // when the package has it, so a package without facts looks as it always did.
-import { avatarSrc } from "~/accounts/avatars";
-import type { ItineraryDay } from "~/catalogue/packages";
+import { avatarSrc } from "~/accounts";
+import { type ItineraryDay } from "~/catalogue";
 import { Stars } from "~/components/Stars";
 import { formatDate } from "~/platform/dates";
 

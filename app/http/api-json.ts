@@ -2,10 +2,9 @@
 // made from what the stores (`*-store.server.ts`) read and typed by the answer schemas of
 // app/http/api-schemas.ts, which the OpenAPI document describes.
 import type { z } from "zod";
-import { type BookingStatusName, effectiveStatus } from "~/booking/booking-status";
-import type { CancellationOutcome } from "~/booking/cancellation.server";
-import { type DepartureStatusValue, isoDate, seatsLeft } from "~/booking/departures";
-import { readItinerary } from "~/catalogue/packages";
+import { type BookingStatusName, type DepartureStatusValue, effectiveStatus, isoDate, seatsLeft } from "~/booking";
+import { type CancellationOutcome } from "~/booking/index.server";
+import { readItinerary } from "~/catalogue";
 import type {
   cancellationSchema,
   departureRecordSchema,

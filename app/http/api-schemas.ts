@@ -2,15 +2,9 @@
 // app/http/api.server.ts) and the shapes of their answers (the presenters of app/http/api-json.ts).
 // app/http/openapi.ts turns exactly these into the OpenAPI document.
 import { z } from "zod";
-import { loginSchema } from "~/accounts/auth-forms";
-import { API_BOOKING_STATUSES } from "~/booking/booking-status";
-import { cancellationReason, refundAmount } from "~/booking/cancellation";
-import { checkoutSchema } from "~/booking/checkout";
-import { departureSeats } from "~/booking/departures";
-import { MAX_QUANTITY, MIN_QUANTITY } from "~/booking/ordering";
-import { reviewReportSchema, reviewSchema } from "~/catalogue/reviews";
-import { catalogueQueryShape } from "~/catalogue/search";
-import { cursorParam, limitParam } from "~/http/paging";
+import { loginSchema } from "~/accounts";
+import { API_BOOKING_STATUSES, cancellationReason, checkoutSchema, departureSeats, MAX_QUANTITY, MIN_QUANTITY, refundAmount } from "~/booking";
+import { catalogueQueryShape, reviewReportSchema, reviewSchema } from "~/catalogue";
 import {
   email,
   EMAIL_MAX_LENGTH,
@@ -21,8 +15,9 @@ import {
   requiredText,
   withDefault,
 } from "~/platform/fields";
+import { cursorParam, limitParam } from "~/platform/paging";
 
-export { packageSchema as serviceInputSchema } from "~/catalogue/packages";
+export { packageSchema as serviceInputSchema } from "~/catalogue";
 
 // ---- Request bodies (and parameters) ----
 
@@ -65,7 +60,7 @@ export const orderInputSchema = checkoutSchema.extend({
   quantity: withDefault(checkoutSchema.shape.quantity, 1),
 });
 
-export { departureSchema as departureInputSchema } from "~/booking/departures";
+export { departureSchema as departureInputSchema } from "~/booking";
 
 /** PATCH /api/departures/{id}: one change at a time. */
 export const departurePatchSchema = z
@@ -86,7 +81,7 @@ export const idempotencyKey = z.string().regex(ONE_TIME_KEY).optional().describe
 /** GET /api/services: the search of /services (app/catalogue/search.ts) and cursor paging. */
 export const servicesQuerySchema = z.object({ ...catalogueQueryShape, limit: limitParam(), cursor: cursorParam });
 
-/** The paging parameters of every API list (app/http/paging.ts). */
+/** The paging parameters of every API list (app/platform/paging.ts). */
 export const pageQuerySchema = z.object({ limit: limitParam(), cursor: cursorParam });
 
 export const ordersQuerySchema = pageQuerySchema.extend({ email: z.string().max(EMAIL_MAX_LENGTH).email().optional() });

@@ -3,11 +3,11 @@
 // shapes of the records are in app/http/api-json.ts.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
-import { getApiTokenUser, getUser, type SessionUser } from "~/accounts/session.server";
+import { getApiTokenUser, getUser, type SessionUser } from "~/accounts/index.server";
 import { logError } from "~/http/log.server";
-import { readTextWithin } from "~/http/request-body.server";
 import { retryAfter } from "~/http/retry-after";
 import { env } from "~/platform/env.server";
+import { readTextWithin } from "~/platform/request-body.server";
 import { MAX_BODY_DEPTH, nulMessage, scanForNul } from "~/platform/text";
 
 export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

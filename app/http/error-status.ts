@@ -1,6 +1,5 @@
-import type { CancellationError } from "~/booking/cancellation.server";
-import type { OrderError } from "~/booking/orders.server";
-import type { PaymentError } from "~/payments/payments.server";
+import { type CancellationError, type OrderError } from "~/booking/index.server";
+import type { PaymentError } from "~/payments/index.server";
 
 /** The HTTP status for a payment failure, the same for the page action and /api. */
 export function paymentErrorStatus(error: PaymentError): number {

@@ -4,7 +4,6 @@
 // any schema runs (app/platform/forms.ts, readBody in app/http/api.server.ts).
 import { getZodConstraint } from "@conform-to/zod";
 import { z } from "zod";
-import { MAX_QUANTITY, MIN_QUANTITY, PACKAGE_TYPES } from "~/booking/ordering";
 
 /** A value left blank: "" or only whitespace. */
 function blankAsAbsent(value: unknown): unknown {
@@ -111,15 +110,6 @@ export const wholeDollars = z.coerce
   .int("The cost must be a whole number of dollars.")
   .min(1, "The cost must be more than 0.")
   .max(1_000_000, "The cost can be at most 1000000.");
-
-/** The number of persons of an order. */
-export const quantity = z.coerce
-  .number({ invalid_type_error: "The number of persons must be a number." })
-  .int("The number of persons must be a whole number.")
-  .min(MIN_QUANTITY, `At least ${MIN_QUANTITY} person.`)
-  .max(MAX_QUANTITY, `At most ${MAX_QUANTITY} persons.`);
-
-export const packageType = z.enum(PACKAGE_TYPES, { errorMap: () => ({ message: "Please choose a package type." }) });
 
 const RATING_MESSAGE = "The rating must be a whole number from 0 to 5.";
 

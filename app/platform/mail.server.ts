@@ -1,10 +1,10 @@
-// Every email is written to the outbox first (queueEmail in app/backoffice/message-store.server.ts: nothing is
+// Every email is written to the outbox first (queueEmail in app/platform/outbox-store.server.ts: nothing is
 // lost when SMTP is down), then sent over SMTP when SMTP_URL is configured. Failed sends keep the
 // row with the error for a retry.
 import nodemailer, { type Transporter } from "nodemailer";
-import { claimEmail, dueEmails, markEmailFailed, markEmailSent } from "~/backoffice/message-store.server";
 import { env } from "~/platform/env.server";
 import { logger } from "~/platform/logger.server";
+import { claimEmail, dueEmails, markEmailFailed, markEmailSent } from "~/platform/outbox-store.server";
 
 const MAX_ATTEMPTS = 8;
 /** Longer than one send can take (the timeouts below add up to 20 s). */

@@ -21,4 +21,11 @@ describe("paging", () => {
     expect(pageHref(params, 1)).toBe("?q=ann+smith&flagged=1");
     expect(pageHref(new URLSearchParams("page=2"), 1)).toBe("?");
   });
+
+  it("links from another path when given one (the catalogue's pages)", () => {
+    const params = new URLSearchParams("q=tea&page=3&sort=rating");
+    expect(pageHref(params, 4, "/services")).toBe("/services?q=tea&sort=rating&page=4");
+    expect(pageHref(params, 1, "/services")).toBe("/services?q=tea&sort=rating");
+    expect(pageHref(new URLSearchParams(), 1, "/services")).toBe("/services");
+  });
 });

@@ -1,8 +1,9 @@
 // Fixed-window counters in the RateLimit table, shared by every app instance. Every limit of the
 // site is one row of the table below; the README's "Rate limits" part describes the same policy.
-import { AUTH_MESSAGES } from "~/accounts/auth-forms";
 import { env, type Env } from "~/platform/env.server";
+import { TOO_MANY_LOGINS } from "~/platform/rate-limit";
 import { hit, unhit } from "~/platform/rate-limit-store.server";
+
 
 export interface LimitRule {
   windowMinutes: number;
@@ -30,7 +31,7 @@ function table(config: Env) {
       perAccountAndAddress: config.RATE_LIMIT_LOGIN_MAX,
       perAddress: config.RATE_LIMIT_LOGIN_ADDRESS_MAX,
       slowDownPerAccount: config.RATE_LIMIT_LOGIN_ACCOUNT_SLOWDOWN,
-      message: AUTH_MESSAGES["too-many-requests"],
+      message: TOO_MANY_LOGINS,
     },
     register: {
       windowMinutes: form,

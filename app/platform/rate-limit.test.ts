@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientAddress } from "~/http/client-address.server";
+import { clientAddress } from "~/platform/client-address.server";
 import { db } from "~/platform/db.server";
 import { hit } from "~/platform/rate-limit-store.server";
 import { limitRule, take } from "~/platform/rate-limit.server";

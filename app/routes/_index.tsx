@@ -1,7 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { listPackageCards } from "~/catalogue/package-store.server";
-import { listRecentReviews } from "~/catalogue/review-store.server";
+import { listPackageCards, listRecentReviews } from "~/catalogue/index.server";
 import { HeroCarousel } from "~/components/HeroCarousel";
 import { NewsletterBox } from "~/components/NewsletterBox";
 import { PackagesGrid } from "~/components/PackagesGrid";

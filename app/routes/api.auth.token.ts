@@ -1,8 +1,7 @@
-import { authFailure, passwordBusy, verifyLogin } from "~/accounts/auth.server";
-import { createApiToken, getApiTokenUser, revokeApiToken } from "~/accounts/session.server";
+import { authFailure, createApiToken, getApiTokenUser, passwordBusy, revokeApiToken, verifyLogin } from "~/accounts/index.server";
 import { tokenRequestSchema } from "~/http/api-schemas";
 import { apiRoute, bearerToken, jsonError, readBody, tooManyRequests } from "~/http/api.server";
-import { clientAddress } from "~/http/client-address.server";
+import { clientAddress } from "~/platform/client-address.server";
 import { take } from "~/platform/rate-limit.server";
 
 export const { loader, action } = apiRoute({

@@ -1,7 +1,8 @@
+import { openPaymentIntent } from "~/booking/index.server";
 import { paymentIntentInputSchema } from "~/http/api-schemas";
 import { apiRoute, jsonError, readBody, requireApiUser } from "~/http/api.server";
 import { paymentErrorStatus } from "~/http/error-status";
-import { openPaymentIntent, PaymentError } from "~/payments/payments.server";
+import { PaymentError } from "~/payments/index.server";
 
 export const { loader, action } = apiRoute({
   // POST /api/create-payment-intent (the order's owner): { clientSecret }

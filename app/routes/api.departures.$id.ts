@@ -1,4 +1,4 @@
-import { changeDepartureSeats, changeDepartureStatus, DepartureError, departureErrorStatus } from "~/booking/departures.server";
+import { changeDepartureSeats, changeDepartureStatus, DepartureError, departureErrorStatus } from "~/booking/index.server";
 import { departurePatchSchema } from "~/http/api-schemas";
 import { apiRoute, jsonError, readBody, requireApiAdmin } from "~/http/api.server";
 

@@ -1,11 +1,9 @@
-import { CancellationError } from "~/booking/cancellation.server";
-import { findOrderRecord } from "~/booking/order-store.server";
-import { deleteOrder, OrderError } from "~/booking/orders.server";
+import { CancellationError, confirmPayment, deleteOrder, findOrderRecord, OrderError } from "~/booking/index.server";
 import { cancellationJson, orderJson } from "~/http/api-json";
 import { paymentInputSchema } from "~/http/api-schemas";
 import { apiRoute, jsonError, readBody, requireApiUser } from "~/http/api.server";
 import { cancellationErrorStatus, deleteErrorStatus, paymentErrorStatus } from "~/http/error-status";
-import { confirmPayment, PaymentError } from "~/payments/payments.server";
+import { PaymentError } from "~/payments/index.server";
 import { isPlausibleId } from "~/platform/ids";
 
 export const { loader, action } = apiRoute({

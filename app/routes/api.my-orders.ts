@@ -1,13 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { listOrderRecords } from "~/booking/order-store.server";
-import { OrderError, placeOrder, quote } from "~/booking/orders.server";
+import { listOrderRecords, OrderError, placeOrder, quote } from "~/booking/index.server";
 import { orderJson } from "~/http/api-json";
 import { orderInputSchema, ordersQuerySchema } from "~/http/api-schemas";
 import { type ApiHandler, apiRoute, jsonError, readBody, requireApiUser, tooManyRequests } from "~/http/api.server";
-import { clientAddress } from "~/http/client-address.server";
 import { placementErrorStatus } from "~/http/error-status";
-import { CURSOR_INVALID, createdAtCursor, createdAtKey, pagedJson, readApiPage } from "~/http/paging";
+import { clientAddress } from "~/platform/client-address.server";
 import { ONE_TIME_KEY } from "~/platform/fields";
+import { CURSOR_INVALID, createdAtCursor, createdAtKey, pagedJson, readApiPage } from "~/platform/paging";
 import { take } from "~/platform/rate-limit.server";
 
 // GET /api/my-orders (admin: all orders) and GET /api/my-orders?email= (that user or an admin), newest

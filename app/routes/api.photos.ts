@@ -1,4 +1,4 @@
-import { readPhotoUpload } from "~/catalogue/photo-upload.server";
+import { readPhotoUpload } from "~/catalogue/index.server";
 import { apiRoute, jsonError, requireApiAdmin } from "~/http/api.server";
 
 export const { loader, action } = apiRoute({

@@ -1,7 +1,7 @@
-import { reportReview } from "~/catalogue/review-store.server";
+import { reportReview } from "~/catalogue/index.server";
 import { reviewReportInputSchema } from "~/http/api-schemas";
 import { apiRoute, jsonError, readBody, requireApiUser, tooManyRequests } from "~/http/api.server";
-import { clientAddress } from "~/http/client-address.server";
+import { clientAddress } from "~/platform/client-address.server";
 import { isPlausibleId } from "~/platform/ids";
 import { take } from "~/platform/rate-limit.server";
 

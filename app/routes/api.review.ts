@@ -1,10 +1,9 @@
-import { listReviewsWithEmails } from "~/catalogue/review-store.server";
-import { postReview } from "~/catalogue/reviews.server";
+import { listReviewsWithEmails, postReview } from "~/catalogue/index.server";
 import { reviewJson } from "~/http/api-json";
 import { reviewInputSchema } from "~/http/api-schemas";
 import { apiRoute, getApiUser, jsonError, readBody, requireApiUser, tooManyRequests } from "~/http/api.server";
-import { clientAddress } from "~/http/client-address.server";
-import { CURSOR_INVALID, createdAtCursor, createdAtKey, pagedJson, readApiPage } from "~/http/paging";
+import { clientAddress } from "~/platform/client-address.server";
+import { CURSOR_INVALID, createdAtCursor, createdAtKey, pagedJson, readApiPage } from "~/platform/paging";
 import { take } from "~/platform/rate-limit.server";
 
 export const { loader, action } = apiRoute({

@@ -1,5 +1,5 @@
-import { addDeparture, DepartureError, departureErrorStatus, departuresOf } from "~/booking/departures.server";
-import { findPackageToOrder } from "~/catalogue/package-store.server";
+import { addDeparture, DepartureError, departureErrorStatus, departuresOf } from "~/booking/index.server";
+import { findPackageToOrder } from "~/catalogue/index.server";
 import { departureJson } from "~/http/api-json";
 import { departureInputSchema } from "~/http/api-schemas";
 import { apiRoute, getApiUser, jsonError, readBody, requireApiAdmin } from "~/http/api.server";

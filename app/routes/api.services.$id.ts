@@ -1,5 +1,5 @@
-import { deletePackage, findPackage, updatePackage } from "~/catalogue/package-store.server";
-import { packageSchema } from "~/catalogue/packages";
+import { packageSchema } from "~/catalogue";
+import { deletePackage, findPackage, updatePackage } from "~/catalogue/index.server";
 import { packageJson } from "~/http/api-json";
 import { apiRoute, jsonError, readBody, requireApiAdmin } from "~/http/api.server";
 

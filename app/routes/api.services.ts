@@ -1,11 +1,9 @@
-import { createPackage } from "~/catalogue/package-store.server";
-import { packageSchema } from "~/catalogue/packages";
-import { readCatalogueQuery } from "~/catalogue/search";
-import { cursorAfter, readCursor, searchCatalogueAfter } from "~/catalogue/search-store.server";
+import { packageSchema, readCatalogueQuery } from "~/catalogue";
+import { createPackage, cursorAfter, readCursor, searchCatalogueAfter } from "~/catalogue/index.server";
 import { packageJson } from "~/http/api-json";
 import { apiRoute, jsonError, readBody, requireApiAdmin } from "~/http/api.server";
-import { decodeCursor, encodeCursor, limitParam, nextLinkHeader } from "~/http/paging";
 import { agencyToday } from "~/platform/dates";
+import { decodeCursor, encodeCursor, limitParam, nextLinkHeader } from "~/platform/paging";
 
 export const { loader, action } = apiRoute({
   // GET /api/services: packages on sale, searched like /services, `limit` at a time, the next page in Link.

@@ -1,6 +1,6 @@
-import { isActiveAdmin } from "~/accounts/user-store.server";
+import { isActiveAdmin } from "~/accounts/index.server";
 import { apiRoute, tooManyRequests } from "~/http/api.server";
-import { clientAddress } from "~/http/client-address.server";
+import { clientAddress } from "~/platform/client-address.server";
 import { take } from "~/platform/rate-limit.server";
 
 export const { loader, action } = apiRoute({

@@ -1,4 +1,4 @@
-import { promoteToAdmin } from "~/accounts/user-store.server";
+import { promoteToAdmin } from "~/accounts/index.server";
 import { makeAdminInputSchema } from "~/http/api-schemas";
 import { apiRoute, jsonError, readBody, requireApiAdmin } from "~/http/api.server";
 

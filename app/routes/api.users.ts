@@ -1,8 +1,8 @@
-import { listUsers, saveDisplayName } from "~/accounts/user-store.server";
+import { listUsers, saveDisplayName } from "~/accounts/index.server";
 import { savedUserJson, userJson } from "~/http/api-json";
 import { userInputSchema } from "~/http/api-schemas";
 import { apiRoute, jsonError, readBody, requireApiAdmin, requireApiUser, type ApiHandler } from "~/http/api.server";
-import { CURSOR_INVALID, createdAtCursor, createdAtKey, pagedJson, readApiPage } from "~/http/paging";
+import { CURSOR_INVALID, createdAtCursor, createdAtKey, pagedJson, readApiPage } from "~/platform/paging";
 
 // GET /api/users (admin): oldest first, `limit` a page (Link: the next), with only what an admin needs.
 const getUsers: ApiHandler = async ({ request }) => {

@@ -1,7 +1,6 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { safeRedirect } from "~/accounts/auth-redirect";
-import { authFailure, getAuthenticator, isGoogleConfigured, returnToCookie } from "~/accounts/auth.server";
-import { createUserSession, flashCookie } from "~/accounts/session.server";
+import { safeRedirect } from "~/accounts";
+import { authFailure, createUserSession, flashCookie, getAuthenticator, isGoogleConfigured, returnToCookie } from "~/accounts/index.server";
 import { logger } from "~/platform/logger.server";
 
 // Google sends the person back here with ?code&state (or ?error=access_denied when they refuse).

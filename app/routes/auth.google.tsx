@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
-import { safeRedirect } from "~/accounts/auth-redirect";
-import { getAuthenticator, isGoogleConfigured, returnToCookie } from "~/accounts/auth.server";
+import { safeRedirect } from "~/accounts";
+import { getAuthenticator, isGoogleConfigured, returnToCookie } from "~/accounts/index.server";
 import { formNulMessage } from "~/platform/forms";
 
 export function loader() {

@@ -1,13 +1,13 @@
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
-import { contactSchema } from "~/backoffice/contact";
-import { receiveContactMessage } from "~/backoffice/contact.server";
+import { contactSchema } from "~/backoffice";
+import { receiveContactMessage } from "~/backoffice/index.server";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, FormErrors, SubmitButton, TextareaField } from "~/components/forms";
-import { clientAddress } from "~/http/client-address.server";
 import { originFrom, pageMeta } from "~/http/page-meta";
 import { formPageHeaders, retryAfter } from "~/http/retry-after";
+import { clientAddress } from "~/platform/client-address.server";
 import { parseForm } from "~/platform/forms";
 import { take } from "~/platform/rate-limit.server";
 

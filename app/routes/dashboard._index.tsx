@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/accounts/session.server";
-import { lastMonths, monthsStart, valuesByMonth } from "~/backoffice/charts";
-import { dashboardCounts } from "~/backoffice/dashboard-store.server";
-import { bookingsByMonth, customerFigures, revenueByMonth, upcomingDepartures } from "~/backoffice/stats-store.server";
+import { requireUser } from "~/accounts/index.server";
+import { lastMonths, monthsStart, valuesByMonth } from "~/backoffice";
+import { bookingsByMonth, customerFigures, dashboardCounts, revenueByMonth, upcomingDepartures } from "~/backoffice/index.server";
 import { BarChart, SeatsChart } from "~/components/BarChart";
 import { agencyToday, formatCalendarDate, formatMonth } from "~/platform/dates";
 import { formatDollars } from "~/platform/money";

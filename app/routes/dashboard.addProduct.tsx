@@ -1,10 +1,9 @@
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
-import { requireAdmin } from "~/accounts/session.server";
-import { createPackage } from "~/catalogue/package-store.server";
-import { packageFormSchema } from "~/catalogue/packages";
-import { photoFormReply, readFormWithPhotos } from "~/catalogue/photo-upload.server";
+import { requireAdmin } from "~/accounts/index.server";
+import { packageFormSchema } from "~/catalogue";
+import { createPackage, photoFormReply, readFormWithPhotos } from "~/catalogue/index.server";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { SubmitButton } from "~/components/forms";
 import { PackageFormFields, packageFormValues } from "~/components/PackageFormFields";

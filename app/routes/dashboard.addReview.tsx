@@ -1,14 +1,13 @@
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/accounts/session.server";
-import { reviewablePackages } from "~/catalogue/review-store.server";
-import { reviewSchema } from "~/catalogue/reviews";
-import { postReview } from "~/catalogue/reviews.server";
+import { requireUser } from "~/accounts/index.server";
+import { reviewSchema } from "~/catalogue";
+import { postReview, reviewablePackages } from "~/catalogue/index.server";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { FieldError, FormErrors, SelectField, SubmitButton, TextareaField } from "~/components/forms";
-import { clientAddress } from "~/http/client-address.server";
 import { formPageHeaders, retryAfter } from "~/http/retry-after";
+import { clientAddress } from "~/platform/client-address.server";
 import { parseForm } from "~/platform/forms";
 import { take } from "~/platform/rate-limit.server";
 

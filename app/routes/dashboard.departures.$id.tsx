@@ -4,27 +4,10 @@
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/accounts/session.server";
-import { payByText } from "~/booking/booking-status";
-import {
-  departureActions,
-  departureForms,
-  type DepartureIntent,
-  isoDate,
-  MAX_DEPARTURE_SEATS,
-  MIN_DEPARTURE_SEATS,
-  seatsLeft,
-} from "~/booking/departures";
-import {
-  addDeparture,
-  changeDepartureSeats,
-  changeDepartureStatus,
-  DepartureError,
-  departureErrorStatus,
-  departuresOf,
-} from "~/booking/departures.server";
-import { listHolds } from "~/booking/hold-store.server";
-import { findPackageToOrder } from "~/catalogue/package-store.server";
+import { requireAdmin } from "~/accounts/index.server";
+import { departureActions, departureForms, type DepartureIntent, isoDate, MAX_DEPARTURE_SEATS, MIN_DEPARTURE_SEATS, payByText, seatsLeft } from "~/booking";
+import { addDeparture, changeDepartureSeats, changeDepartureStatus, DepartureError, departureErrorStatus, departuresOf, listHolds } from "~/booking/index.server";
+import { findPackageToOrder } from "~/catalogue/index.server";
 import { DataTable } from "~/components/DataTable";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";

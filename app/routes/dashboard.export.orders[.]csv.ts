@@ -2,10 +2,9 @@
 // filters and sort, every page of them, streamed as CSV 1,000 rows at a time. The file is for
 // people (a spreadsheet): dates and times as the pages write them, in Dhaka time.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/accounts/session.server";
-import { effectiveStatus } from "~/booking/booking-status";
-import { parseOrderListQuery } from "~/booking/order-list";
-import { orderPages } from "~/booking/order-list-store.server";
+import { requireAdmin } from "~/accounts/index.server";
+import { effectiveStatus, parseOrderListQuery } from "~/booking";
+import { orderPages } from "~/booking/index.server";
 import { csvHeaders, csvStream } from "~/http/csv";
 import { agencyToday, formatCalendarDate, formatDateTime } from "~/platform/dates";
 import { dollarsValue } from "~/platform/money";

@@ -1,11 +1,10 @@
 // GET /dashboard/export/users.csv (administrators): every account, oldest first, streamed as CSV
 // 1,000 rows at a time. For people: the registration time as the pages write it, in Dhaka time.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/accounts/session.server";
-import { listUsers } from "~/accounts/user-store.server";
+import { listUsers, requireAdmin } from "~/accounts/index.server";
 import { csvHeaders, csvStream } from "~/http/csv";
 import { agencyToday, formatDateTime } from "~/platform/dates";
-import { keysetPages } from "~/platform/keyset.server";
+import { keysetPages } from "~/platform/paging";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -1,9 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
-import { makeAdminSchema } from "~/accounts/auth-forms";
-import { requireAdmin } from "~/accounts/session.server";
-import { promoteToAdmin } from "~/accounts/user-store.server";
+import { makeAdminSchema } from "~/accounts";
+import { promoteToAdmin, requireAdmin } from "~/accounts/index.server";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, SubmitButton } from "~/components/forms";
 import { parseForm } from "~/platform/forms";

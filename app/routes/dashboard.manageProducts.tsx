@@ -1,9 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { requireAdmin } from "~/accounts/session.server";
-import { deletePackage, findPackageToOrder } from "~/catalogue/package-store.server";
-import { catalogueQueryShape, pageHref, pageParam } from "~/catalogue/search";
-import { searchCataloguePage } from "~/catalogue/search-store.server";
+import { requireAdmin } from "~/accounts/index.server";
+import { catalogueQueryShape, pageParam } from "~/catalogue";
+import { deletePackage, findPackageToOrder, searchCataloguePage } from "~/catalogue/index.server";
 import { DataTable } from "~/components/DataTable";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
 import { PackageImage } from "~/components/PackageImage";
@@ -11,6 +10,7 @@ import { Pager } from "~/components/Pager";
 import { askToDelete, readDeleteRequest, UNKNOWN_REQUEST } from "~/http/delete-request.server";
 import { agencyToday } from "~/platform/dates";
 import { formatDollars } from "~/platform/money";
+import { pageHref } from "~/platform/paging";
 
 const PRODUCTS_PAGE_SIZE = 25;
 
@@ -148,7 +148,7 @@ export default function ManagePackages() {
       <Pager
         page={page}
         pageCount={pageCount}
-        href={(number) => pageHref(location.pathname, new URLSearchParams(location.search), number)}
+        href={(number) => pageHref(new URLSearchParams(location.search), number, location.pathname)}
         label="Pages of packages"
       />
     </section>

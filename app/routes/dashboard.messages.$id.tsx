@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/accounts/session.server";
-import { messageActionSchema, replyHref } from "~/backoffice/inbox";
-import { openContactMessage, setMessageHandled } from "~/backoffice/message-store.server";
+import { requireAdmin } from "~/accounts/index.server";
+import { messageActionSchema, replyHref } from "~/backoffice";
+import { openContactMessage, setMessageHandled } from "~/backoffice/index.server";
 import { formatDateTime } from "~/platform/dates";
 import { parseForm } from "~/platform/forms";
 

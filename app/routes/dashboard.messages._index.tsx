@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/accounts/session.server";
-import { INBOX_FILTERS, inboxFilter, messageActionSchema } from "~/backoffice/inbox";
-import { INBOX_PAGE_SIZE, listContactMessages, setMessageHandled } from "~/backoffice/message-store.server";
+import { requireAdmin } from "~/accounts/index.server";
+import { INBOX_FILTERS, inboxFilter, messageActionSchema } from "~/backoffice";
+import { INBOX_PAGE_SIZE, listContactMessages, setMessageHandled } from "~/backoffice/index.server";
 import { DataTable } from "~/components/DataTable";
 import { Pager } from "~/components/Pager";
 import { formatDateTime } from "~/platform/dates";

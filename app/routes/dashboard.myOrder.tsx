@@ -1,10 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { requireUser } from "~/accounts/session.server";
-import { bookingActions } from "~/booking/booking-actions";
-import { loadOrderPage } from "~/booking/order-pages.server";
-import { orderLine } from "~/booking/ordering";
-import { deleteOrder, OrderError, orderToDelete } from "~/booking/orders.server";
+import { requireUser } from "~/accounts/index.server";
+import { bookingActions, orderLine } from "~/booking";
+import { deleteOrder, loadOrderPage, OrderError, orderToDelete } from "~/booking/index.server";
 import { CursorPager } from "~/components/CursorPager";
 import { DataTable } from "~/components/DataTable";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";

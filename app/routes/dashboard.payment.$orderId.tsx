@@ -9,11 +9,11 @@ import { CardElement, Elements, useElements, useStripe } from "@stripe/react-str
 import type { Stripe } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { useEffect, useState, type FormEvent } from "react";
-import { requireUser } from "~/accounts/session.server";
+import { requireUser } from "~/accounts/index.server";
+import { closedBookingMessage, confirmPayment, paymentPageOrder } from "~/booking/index.server";
 import { Spinner } from "~/components/Spinner";
 import { paymentErrorStatus } from "~/http/error-status";
-import { closedBookingMessage, confirmPayment, PaymentError, paymentPageOrder } from "~/payments/payments.server";
-import { paymentsConfigured } from "~/payments/stripe.server";
+import { PaymentError, paymentsConfigured } from "~/payments/index.server";
 import { formatDateTime } from "~/platform/dates";
 import { env } from "~/platform/env.server";
 import { formNulMessage } from "~/platform/forms";

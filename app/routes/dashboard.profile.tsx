@@ -1,23 +1,13 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import {
-  changePasswordSchema,
-  DELETE_WORD,
-  deleteAccountSchema,
-  PROFILE_PHOTO_FIELDS,
-  profileSchema,
-} from "~/accounts/account-forms";
-import { findProfile, updateProfile } from "~/accounts/account-store.server";
-import { AccountRefusal, changePassword, deleteOwnAccount } from "~/accounts/account.server";
-import { avatarSrc } from "~/accounts/avatars";
-import { PasswordBusyError } from "~/accounts/password.server";
-import { createUserSession, flashCookie, requireUser, sessionCookie } from "~/accounts/session.server";
-import { photoFormReply, readFormWithPhotos } from "~/catalogue/photo-upload.server";
+import { avatarSrc, changePasswordSchema, DELETE_WORD, deleteAccountSchema, PROFILE_PHOTO_FIELDS, profileSchema } from "~/accounts";
+import { AccountRefusal, changePassword, createUserSession, deleteOwnAccount, findProfile, flashCookie, PasswordBusyError, requireUser, sessionCookie, updateProfile } from "~/accounts/index.server";
+import { photoFormReply, readFormWithPhotos } from "~/catalogue/index.server";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, FieldError, FormErrors, SubmitButton } from "~/components/forms";
-import { clientAddress } from "~/http/client-address.server";
 import { formPageHeaders, retryAfter } from "~/http/retry-after";
+import { clientAddress } from "~/platform/client-address.server";
 import { parseForm } from "~/platform/forms";
 import { take } from "~/platform/rate-limit.server";
 

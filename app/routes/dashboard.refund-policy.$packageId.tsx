@@ -3,16 +3,9 @@
 import { getFormProps } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/accounts/session.server";
-import { findRefundPolicy, saveRefundPolicy } from "~/booking/booking-store.server";
-import {
-  DEFAULT_REFUND_POLICY,
-  describePolicy,
-  MAX_TIERS,
-  refundPolicyOf,
-  refundPolicySchema,
-  storedRefundPolicy,
-} from "~/booking/refund-policy";
+import { requireAdmin } from "~/accounts/index.server";
+import { DEFAULT_REFUND_POLICY, describePolicy, MAX_TIERS, refundPolicyOf, refundPolicySchema, storedRefundPolicy } from "~/booking";
+import { findRefundPolicy, saveRefundPolicy } from "~/booking/index.server";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, SubmitButton } from "~/components/forms";
 import { parseForm } from "~/platform/forms";

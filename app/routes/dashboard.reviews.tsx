@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { requireAdmin } from "~/accounts/session.server";
-import { deleteReview, findReviewToModerate, hideReview, listReviewsPage, showReview } from "~/catalogue/review-store.server";
-import { reviewModerationSchema } from "~/catalogue/reviews";
+import { requireAdmin } from "~/accounts/index.server";
+import { reviewModerationSchema } from "~/catalogue";
+import { deleteReview, findReviewToModerate, hideReview, listReviewsPage, showReview } from "~/catalogue/index.server";
 import { DataTable } from "~/components/DataTable";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
 import { Pager } from "~/components/Pager";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/accounts/session.server";
-import { subscriberPages } from "~/backoffice/message-store.server";
-import { subscriberFilter } from "~/backoffice/newsletter";
+import { requireAdmin } from "~/accounts/index.server";
+import { subscriberFilter } from "~/backoffice";
+import { subscriberPages } from "~/backoffice/index.server";
 import { csvHeaders, csvStream } from "~/http/csv";
 
 export async function loader({ request }: LoaderFunctionArgs) {

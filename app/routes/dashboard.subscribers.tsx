@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/accounts/session.server";
-import { listSubscribers, SUBSCRIBERS_PAGE_SIZE } from "~/backoffice/message-store.server";
-import { subscriberFilter, SUBSCRIBER_FILTERS } from "~/backoffice/newsletter";
+import { requireAdmin } from "~/accounts/index.server";
+import { SUBSCRIBER_FILTERS, subscriberFilter } from "~/backoffice";
+import { listSubscribers, SUBSCRIBERS_PAGE_SIZE } from "~/backoffice/index.server";
 import { DataTable } from "~/components/DataTable";
 import { Pager } from "~/components/Pager";
 import { formatDateTime } from "~/platform/dates";

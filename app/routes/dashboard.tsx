@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/accounts/session.server";
-import { countUnhandledMessages } from "~/backoffice/message-store.server";
-import { countFlaggedReviews } from "~/catalogue/review-store.server";
+import { requireUser } from "~/accounts/index.server";
+import { countUnhandledMessages } from "~/backoffice/index.server";
+import { countFlaggedReviews } from "~/catalogue/index.server";
 import { DashboardSidebar } from "~/components/DashboardSidebar";
 
 export async function loader({ request }: LoaderFunctionArgs) {

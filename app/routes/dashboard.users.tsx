@@ -1,8 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { requireAdmin } from "~/accounts/session.server";
-import { ACCESS_MESSAGES, accessChangeSchema, auditLine, type AccessRefusal } from "~/accounts/user-access";
-import { changeUserAccess, DELETED_EMAIL_DOMAIN, listUsersPage } from "~/accounts/user-store.server";
+import { ACCESS_MESSAGES, accessChangeSchema, type AccessRefusal, auditLine } from "~/accounts";
+import { changeUserAccess, DELETED_EMAIL_DOMAIN, listUsersPage, requireAdmin } from "~/accounts/index.server";
 import { DataTable } from "~/components/DataTable";
 import { Pager } from "~/components/Pager";
 import { formatDate } from "~/platform/dates";

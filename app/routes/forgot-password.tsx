@@ -1,12 +1,12 @@
 import { type ActionFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
-import { forgotPasswordSchema, RESET_LINK_SENT } from "~/accounts/account-forms";
-import { requestPasswordReset } from "~/accounts/password-reset.server";
+import { forgotPasswordSchema, RESET_LINK_SENT } from "~/accounts";
+import { requestPasswordReset } from "~/accounts/index.server";
 import { AuthForm, AuthPage, EmailField } from "~/components/AuthForm";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { FormErrors } from "~/components/forms";
-import { clientAddress } from "~/http/client-address.server";
 import { formPageHeaders, retryAfter } from "~/http/retry-after";
+import { clientAddress } from "~/platform/client-address.server";
 import { parseForm } from "~/platform/forms";
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,14 +1,12 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { loginSchema } from "~/accounts/auth-forms";
-import { safeRedirect } from "~/accounts/auth-redirect";
-import { authFailure, getAuthenticator, isGoogleConfigured, passwordBusy } from "~/accounts/auth.server";
-import { createUserSession, getUser } from "~/accounts/session.server";
+import { loginSchema, safeRedirect } from "~/accounts";
+import { authFailure, createUserSession, getAuthenticator, getUser, isGoogleConfigured, passwordBusy } from "~/accounts/index.server";
 import { AuthForm, AuthPage, EmailField, PasswordField } from "~/components/AuthForm";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { FormErrors } from "~/components/forms";
-import { clientAddress } from "~/http/client-address.server";
 import { formPageHeaders } from "~/http/retry-after";
+import { clientAddress } from "~/platform/client-address.server";
 import { parseForm } from "~/platform/forms";
 
 export async function loader({ request }: LoaderFunctionArgs) {

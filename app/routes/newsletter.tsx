@@ -1,14 +1,13 @@
 import { type ActionFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
-import { newsletterSchema } from "~/backoffice/newsletter";
-import { subscribeToNewsletter } from "~/backoffice/newsletter.server";
+import { newsletterSchema, type NewsletterResult } from "~/backoffice";
+import { subscribeToNewsletter } from "~/backoffice/index.server";
 import { NewsletterBox } from "~/components/NewsletterBox";
-import { clientAddress } from "~/http/client-address.server";
 import { formPageHeaders, retryAfter } from "~/http/retry-after";
+import { clientAddress } from "~/platform/client-address.server";
 import { formNulMessage } from "~/platform/forms";
 import { take } from "~/platform/rate-limit.server";
 
-export type NewsletterResult = { ok: true; message: string } | { ok: false; message: string; email: string };
 
 /** The one answer for a new, pending or confirmed address alike: it tells nobody who subscribed. */
 const SUBSCRIBED =

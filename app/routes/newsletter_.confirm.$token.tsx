@@ -1,7 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useParams } from "@remix-run/react";
-import { confirmSubscription, findSubscriberByToken } from "~/backoffice/message-store.server";
-import { newsletterToken } from "~/backoffice/newsletter.server";
+import { confirmSubscription, findSubscriberByToken, newsletterToken } from "~/backoffice/index.server";
 import { useIsPending } from "~/components/form-hooks";
 import { SubmitButton } from "~/components/forms";
 

@@ -1,7 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { findSubscriberByToken, unsubscribeToken } from "~/backoffice/message-store.server";
-import { newsletterToken } from "~/backoffice/newsletter.server";
+import { findSubscriberByToken, newsletterToken, unsubscribeToken } from "~/backoffice/index.server";
 import { useIsPending } from "~/components/form-hooks";
 import { SubmitButton } from "~/components/forms";
 

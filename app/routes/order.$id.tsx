@@ -1,24 +1,10 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { addCartReadiness } from "~/booking/add-cart";
-import { isoDate, maxPersons, seatsLeft } from "~/booking/departures";
-import { departuresOf } from "~/booking/departures.server";
-import {
-  checkoutPath,
-  clampQuantity,
-  isPackageType,
-  MAX_QUANTITY,
-  MIN_QUANTITY,
-  PACKAGE_TYPES,
-  readOrderChoice,
-  totalCents,
-  type PackageTypeValue,
-} from "~/booking/ordering";
-import { findPackage } from "~/catalogue/package-store.server";
-import { readItinerary } from "~/catalogue/packages";
-import { packageReviews } from "~/catalogue/review-store.server";
-import { touristTrip } from "~/catalogue/structured-data";
+import { addCartReadiness, checkoutPath, clampQuantity, isoDate, isPackageType, MAX_QUANTITY, maxPersons, MIN_QUANTITY, PACKAGE_TYPES, type PackageTypeValue, readOrderChoice, seatsLeft, totalCents } from "~/booking";
+import { departuresOf } from "~/booking/index.server";
+import { readItinerary, touristTrip } from "~/catalogue";
+import { findPackage, packageReviews } from "~/catalogue/index.server";
 import { DeparturePicker } from "~/components/DeparturePicker";
 import { useHydrated } from "~/components/hooks";
 import { TripDetails, TripFacts, TripRatingSummary } from "~/components/TripDetails";

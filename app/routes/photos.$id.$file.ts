@@ -1,7 +1,7 @@
 // /photos/{id}/{width}.webp: an uploaded photo in one of its sizes (app/catalogue/photos.ts). The
 // content never changes under a URL (the id is the original's hash), so browsers keep it a year.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { photoVariant } from "~/catalogue/photos.server";
+import { photoVariant } from "~/catalogue/index.server";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const width = /^(\d{1,5})\.webp$/.exec(params.file ?? "")?.[1];

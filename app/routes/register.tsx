@@ -1,15 +1,13 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { FormEvent } from "react";
-import { PASSWORD_MISMATCH, registerSchema } from "~/accounts/auth-forms";
-import { safeRedirect } from "~/accounts/auth-redirect";
-import { authFailure, getAuthenticator, passwordBusy } from "~/accounts/auth.server";
-import { createUserSession } from "~/accounts/session.server";
+import { PASSWORD_MISMATCH, registerSchema, safeRedirect } from "~/accounts";
+import { authFailure, createUserSession, getAuthenticator, passwordBusy } from "~/accounts/index.server";
 import { AuthForm, AuthPage, EmailField, PasswordField } from "~/components/AuthForm";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, FormErrors } from "~/components/forms";
-import { clientAddress } from "~/http/client-address.server";
 import { formPageHeaders, retryAfter } from "~/http/retry-after";
+import { clientAddress } from "~/platform/client-address.server";
 import { parseForm } from "~/platform/forms";
 import { take } from "~/platform/rate-limit.server";
 

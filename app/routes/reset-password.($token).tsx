@@ -1,9 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { RESET_LINK_INVALID, resetPasswordSchema } from "~/accounts/account-forms";
-import { isUsableResetToken, resetPassword } from "~/accounts/password-reset.server";
-import { PasswordBusyError } from "~/accounts/password.server";
-import { createUserSession } from "~/accounts/session.server";
+import { RESET_LINK_INVALID, resetPasswordSchema } from "~/accounts";
+import { createUserSession, isUsableResetToken, PasswordBusyError, resetPassword } from "~/accounts/index.server";
 import { AuthForm, AuthPage, PasswordField } from "~/components/AuthForm";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { FormErrors } from "~/components/forms";

@@ -1,11 +1,11 @@
 // The home page's Report button (app/components/ReviewsCarousel.tsx): a signed-in user reports a
 // review as abusive and comes back to the page with a one-time message (JavaScript or not).
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
-import { safeRedirect } from "~/accounts/auth-redirect";
-import { flashCookie, requireUser, type FlashKey } from "~/accounts/session.server";
-import { reportReview } from "~/catalogue/review-store.server";
-import { reviewReportFormSchema } from "~/catalogue/reviews";
-import { clientAddress } from "~/http/client-address.server";
+import { safeRedirect } from "~/accounts";
+import { flashCookie, type FlashKey, requireUser } from "~/accounts/index.server";
+import { reviewReportFormSchema } from "~/catalogue";
+import { reportReview } from "~/catalogue/index.server";
+import { clientAddress } from "~/platform/client-address.server";
 import { parseForm } from "~/platform/forms";
 import { take } from "~/platform/rate-limit.server";
 

@@ -1,13 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { CATALOGUE_PAGE_SIZE, isFiltered, pageHref, pageParam, readCatalogueQuery } from "~/catalogue/search";
-import { searchCataloguePage } from "~/catalogue/search-store.server";
+import { CATALOGUE_PAGE_SIZE, isFiltered, pageParam, readCatalogueQuery } from "~/catalogue";
+import { searchCataloguePage } from "~/catalogue/index.server";
 import { CatalogueSearch } from "~/components/CatalogueSearch";
 import { PackagesGrid } from "~/components/PackagesGrid";
 import { Pager } from "~/components/Pager";
 import { publicPageHeaders } from "~/http/http-cache";
 import { originFrom, pageMeta } from "~/http/page-meta";
 import { agencyToday } from "~/platform/dates";
+import { pageHref } from "~/platform/paging";
 
 export const headers = publicPageHeaders;
 
@@ -57,7 +58,7 @@ function Summary({ total, page, shown }: { total: number; page: number; shown: n
 export default function PackagesPage() {
   const { packages, total, page, pageCount, values, errors, filtered } = useLoaderData<typeof loader>();
   const location = useLocation();
-  const href = (number: number) => pageHref(location.pathname, new URLSearchParams(location.search), number);
+  const href = (number: number) => pageHref(new URLSearchParams(location.search), number, location.pathname);
   return (
     <>
       <section className="banner">

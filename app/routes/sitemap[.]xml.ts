@@ -1,5 +1,5 @@
 // /sitemap.xml: the public pages and every package on sale, with absolute URLs from PUBLIC_URL (robots.txt names it).
-import { listPackagesForSitemap } from "~/catalogue/package-store.server";
+import { listPackagesForSitemap } from "~/catalogue/index.server";
 import { publicUrl } from "~/platform/public-url.server";
 
 /** The public pages of docs/spec.md §2 worth finding (/home is / again; login and register are not). */

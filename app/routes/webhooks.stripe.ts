@@ -1,9 +1,10 @@
 // POST /webhooks/stripe: Stripe tells us about payments, also when the customer's browser never
 // came back. The signature is checked on the raw body before anything is read or written.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { readTextWithin } from "~/http/request-body.server";
-import { handleStripeEvent, verifyWebhook } from "~/payments/payments.server";
+import { handlePaymentEvent } from "~/booking/index.server";
+import { verifyWebhook } from "~/payments/index.server";
 import { env } from "~/platform/env.server";
+import { readTextWithin } from "~/platform/request-body.server";
 
 const MAX_EVENT_BYTES = 512 * 1024;
 
@@ -34,6 +35,6 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
   // A failure here (database or Stripe unreachable) answers 500 so that Stripe delivers it again.
-  await handleStripeEvent(event);
+  await handlePaymentEvent(event);
   return reply(200, { received: true });
 }

@@ -1,9 +1,9 @@
 import bcrypt from "bcryptjs";
 import { describe, expect, it } from "vitest";
 import { getUser, hashSessionId, requireAdmin, requireUser, sessionCookie, SESSION_TTL_MS } from "~/accounts/session.server";
-import { inRequestScope } from "~/http/request-scope.server";
 import { db } from "~/platform/db.server";
 import { hit } from "~/platform/rate-limit-store.server";
+import { inRequestScope } from "~/platform/request-scope.server";
 import { loader as rootLoader } from "~/root";
 import { action as startGoogle } from "~/routes/auth.google";
 import { action as loginAction, loader as loginLoader } from "~/routes/login";

@@ -9,7 +9,8 @@ await stripeFakeForTests();
 const { db } = await import("~/platform/db.server");
 // The first query creates, migrates and seeds this file's database: slow on a busy machine.
 beforeAll(() => db(), 180_000);
-const { openPaymentIntent, PaymentError } = await import("~/payments/payments.server");
+const { openPaymentIntent } = await import("~/booking/index.server");
+const { PaymentError } = await import("~/payments/index.server");
 const myOrder = await import("~/routes/dashboard.myOrder");
 const orderPage = await import("~/routes/dashboard.orders.$id");
 const paymentPage = await import("~/routes/dashboard.payment.$orderId");

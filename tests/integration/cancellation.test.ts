@@ -19,7 +19,7 @@ const { db } = await import("~/platform/db.server");
 // The first query creates, migrates and seeds this file's database: slow on a busy machine.
 beforeAll(() => db(), 180_000);
 const { cancelBooking, cancelDeparture, CancellationError } = await import("~/booking/cancellation.server");
-const { confirmPayment, openPaymentIntent } = await import("~/payments/payments.server");
+const { confirmPayment, openPaymentIntent } = await import("~/booking/index.server");
 const { deleteOrder } = await import("~/booking/orders.server");
 const webhook = await import("~/routes/webhooks.stripe");
 const cancelApi = await import("~/routes/api.my-orders.$id.cancel");

@@ -10,7 +10,7 @@ await stripeFakeForTests();
 const { db } = await import("~/platform/db.server");
 beforeAll(() => db(), 180_000);
 const { placeOrder } = await import("~/booking/orders.server");
-const { openPaymentIntent } = await import("~/payments/payments.server");
+const { openPaymentIntent } = await import("~/booking/index.server");
 const checkout = await import("~/routes/addCart.$total");
 const myOrders = await import("~/routes/api.my-orders");
 const departuresPage = await import("~/routes/dashboard.departures.$id");

@@ -1,8 +1,8 @@
 // The lists at scale as each role calls them: Manage All Orders and My Orders (pages), the API's
 // paged lists (Link header, cursor walk) and the CSV exports.
 import { beforeAll, describe, expect, it } from "vitest";
-import { encodeCursor } from "~/http/paging";
 import { db } from "~/platform/db.server";
+import { encodeCursor } from "~/platform/paging";
 import * as myOrdersApi from "~/routes/api.my-orders";
 import * as reviewApi from "~/routes/api.review";
 import * as usersApi from "~/routes/api.users";

@@ -13,7 +13,7 @@ afterAll(() => fake.close());
 const { db } = await import("~/platform/db.server");
 // The first query creates, migrates and seeds this file's database: slow on a busy machine.
 beforeAll(() => db(), 180_000);
-const { confirmPayment } = await import("~/payments/payments.server");
+const { confirmPayment } = await import("~/booking/index.server");
 const orderPage = await import("~/routes/dashboard.orders.$id");
 const policyPage = await import("~/routes/dashboard.refund-policy.$packageId");
 const allOrdersPage = await import("~/routes/dashboard.manageAllOrders");

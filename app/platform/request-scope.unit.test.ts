@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inRequestScope, requestMemo } from "~/http/request-scope.server";
+import { inRequestScope, requestMemo } from "~/platform/request-scope.server";
 
 const request = (method = "GET", cookie = "__session=a") =>
   new Request("http://localhost/dashboard", { method, headers: { Cookie: cookie } });

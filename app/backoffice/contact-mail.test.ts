@@ -1,9 +1,9 @@
 import { createServer } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { receiveContactMessage } from "~/backoffice/contact.server";
-import { claimEmail, dueEmails, queueEmail } from "~/backoffice/message-store.server";
 import { db } from "~/platform/db.server";
 import { deliverOutbox } from "~/platform/mail.server";
+import { claimEmail, dueEmails, queueEmail } from "~/platform/outbox-store.server";
 import { startFakeSmtp } from "../../tests/support/fake-smtp";
 
 const smtp = await startFakeSmtp();

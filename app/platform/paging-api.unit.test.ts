@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createdAtCursor, decodeCursor, encodeCursor, nextLinkHeader, readApiPage } from "~/http/paging";
+import { createdAtCursor, decodeCursor, encodeCursor, nextLinkHeader, readApiPage } from "~/platform/paging";
 
 describe("cursors", () => {
   it("round-trip their values", () => {

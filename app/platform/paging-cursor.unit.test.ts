@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeCursor, encodeCursor, limitParam, nextLinkHeader } from "~/http/paging";
+import { decodeCursor, encodeCursor, limitParam, nextLinkHeader } from "~/platform/paging";
 
 describe("cursors", () => {
   it("round-trip the last item's keys, URL-safe", () => {

@@ -1,0 +1,144 @@
+// Paying a booking by card: the server opens the payment for the order's own price, records a
+// payment only after the provider has confirmed it for exactly that order, and reacts to what the
+// provider reports on its own (webhook). The provider itself is app/payments (docs/decisions/0006-payments.md).
+import { effectiveStatus, holdDeadline } from "~/booking/booking-status";
+import { bookingFacts, recordReportedCardRefunds, refundLatePayment } from "~/booking/cancellation.server";
+import { extendHold } from "~/booking/hold-store.server";
+import { receiptEmail } from "~/booking/lifecycle-emails";
+import { recordPayment } from "~/booking/order-status-store.server";
+import {
+  attachPaymentIntent,
+  findPayableOrder,
+  findPaymentPageOrder,
+  markPaymentFailed,
+  type PayableOrderRow,
+} from "~/booking/order-store.server";
+import {
+  openCardIntent,
+  PaymentError,
+  requirePaymentsConfigured,
+  verifiedCardPayment,
+  type PaymentEvent,
+} from "~/payments/index.server";
+import { agencyToday } from "~/platform/dates";
+import { env } from "~/platform/env.server";
+import { isPlausibleId } from "~/platform/ids";
+import { logger } from "~/platform/logger.server";
+import { deliverOutbox } from "~/platform/mail.server";
+
+// Confirmation also finds an order deleted while its payment was under way: what was paid is kept.
+async function findOrder(
+  orderId: string,
+  ownerId: string | undefined,
+  { includeDeleted = false } = {},
+): Promise<PayableOrderRow> {
+  if (!isPlausibleId(orderId)) throw new PaymentError("not-found", "No such order.");
+  const order = await findPayableOrder(orderId, ownerId, { includeDeleted });
+  if (!order) throw new PaymentError("not-found", "No such order.");
+  return order;
+}
+
+/** The client secret for paying this order (its open intent, or a new one for its stored price). */
+export async function openPaymentIntent(
+  orderId: string,
+  ownerId: string,
+): Promise<{ clientSecret: string; paymentIntentId: string }> {
+  requirePaymentsConfigured();
+  const order = await findOrder(orderId, ownerId);
+  if (order.paymentStatus === "PAID") throw new PaymentError("paid", "This order is already paid.");
+  const closed = closedBookingMessage(order);
+  if (closed) throw new PaymentError("closed", closed);
+  const intent = await openCardIntent({
+    id: order.id,
+    userId: order.userId,
+    priceCents: order.priceCents,
+    description: `Tour booking: ${order.serviceTitle}`,
+    receiptEmail: order.user.email,
+    previousIntentId: order.stripePaymentIntentId,
+  });
+  if ("succeeded" in intent) {
+    await recordVerifiedPayment(order, intent.succeeded);
+    throw new PaymentError("paid", "This order is already paid.");
+  }
+  await attachPaymentIntent(order.id, intent.intentId);
+  // Paying has started: the short hold of a new booking becomes the long one.
+  await extendHold(order.id, holdDeadline(order.createdAt, env().BOOKING_HOLD_HOURS * 60), new Date());
+  return { clientSecret: intent.clientSecret, paymentIntentId: intent.intentId };
+}
+
+/** Why a booking can no longer be paid (its seats were released, even if the sweep has not run yet), or null. */
+export function closedBookingMessage(
+  order: Pick<PayableOrderRow, "bookingStatus" | "holdExpiresAt">,
+  now = new Date(),
+): string | null {
+  const status = effectiveStatus(order, now);
+  if (status === "EXPIRED")
+    return "This booking has expired: its seats were released because it was not paid in time. Please book again.";
+  if (status === "CANCELLED") return "This booking is cancelled, so it can no longer be paid.";
+  return null;
+}
+
+/**
+ * Records the payment if the provider confirms it succeeded for exactly this order's price,
+ * currency and id. ownerId restricts it to the customer's own order (undefined: admin or
+ * webhook). Returns true when this call recorded it, false when it was already recorded.
+ */
+export async function confirmPayment(orderId: string, paymentIntentId: string, ownerId?: string): Promise<boolean> {
+  requirePaymentsConfigured();
+  const order = await findOrder(orderId, ownerId, { includeDeleted: true });
+  return recordVerifiedPayment(order, paymentIntentId);
+}
+
+async function recordVerifiedPayment(order: PayableOrderRow, paymentIntentId: string): Promise<boolean> {
+  const payment = await verifiedCardPayment(paymentIntentId, order);
+  let outcome;
+  try {
+    outcome = await recordPayment(order.id, payment, receiptEmail(bookingFacts(order), payment), agencyToday());
+  } catch (error) {
+    // The unique order id on Payment: another request (browser, API or webhook) recorded it first.
+    // A refund that the first one could not make (Stripe unreachable) is tried again.
+    if ((error as { code?: string }).code === "P2002") {
+      await refundLatePayment(order.id).catch(lateRefundFailed);
+      return false;
+    }
+    throw error;
+  }
+  // Paid, but the booking had ended and its seats are gone: the money goes back at once.
+  if (outcome === "refund-due") await refundLatePayment(order.id).catch(lateRefundFailed);
+  await deliverOutbox().catch(() => 0);
+  return true;
+}
+
+/** The payment is recorded but not refunded yet: the webhook's delivery fails so Stripe sends it again. */
+function lateRefundFailed(error: unknown): never {
+  logger.error({ error: (error as Error).message }, "late payment not refunded yet");
+  throw new PaymentError(
+    "provider",
+    "Your payment was received after the booking had ended; its refund could not be made yet and will be retried.",
+  );
+}
+
+/** A verified webhook event. Repeated deliveries change nothing. */
+export async function handlePaymentEvent(event: { id: string; meaning: PaymentEvent }): Promise<void> {
+  const meaning = event.meaning;
+  if (meaning.kind === "succeeded") {
+    // The event's copy is not trusted for the amount: confirmPayment retrieves the intent again.
+    await confirmPayment(meaning.orderId, meaning.paymentIntentId).catch((error) => {
+      if (error instanceof PaymentError && (error.code === "not-found" || error.code === "unverified")) {
+        logger.warn({ eventId: event.id, reason: error.message }, "webhook payment ignored");
+        return;
+      }
+      throw error;
+    });
+  } else if (meaning.kind === "failed") {
+    // An unpaid order shows the failure; a paid one never changes.
+    await markPaymentFailed(meaning.orderId, meaning.paymentIntentId);
+  } else if (meaning.kind === "refunded") {
+    await recordReportedCardRefunds(meaning.paymentIntentId);
+  }
+}
+
+/** What the payment page shows: the customer's own order, with its payment once recorded. */
+export async function paymentPageOrder(orderId: string, ownerId: string) {
+  return isPlausibleId(orderId) ? findPaymentPageOrder(orderId, ownerId) : null;
+}

@@ -1,0 +1,34 @@
+// Door of app/booking/ for the server: its operations.
+// Booking: choosing, checkout, departures and seats, the order and its status, holds,
+// cancellation, paying a booking by card, the sweep, the order lists, the emails.
+// Other modules and the routes import only the doors; the rest of the folder is private
+// (docs/decisions/0012-module-layout.md).
+export {
+  closedBookingMessage,
+  confirmPayment,
+  handlePaymentEvent,
+  openPaymentIntent,
+  paymentPageOrder,
+} from "./booking-payments.server";
+export { findOrderPage, findRefundPolicy, saveRefundPolicy } from "./booking-store.server";
+export { sweepBookings } from "./booking-sweep.server";
+export {
+  cancelBooking,
+  CancellationError,
+  type CancellationOutcome,
+  cancellationPreview,
+  quoteCancellation,
+} from "./cancellation.server";
+export {
+  addDeparture,
+  changeDepartureSeats,
+  changeDepartureStatus,
+  DepartureError,
+  departureErrorStatus,
+  departuresOf,
+} from "./departures.server";
+export { listHolds } from "./hold-store.server";
+export { listPackageChoices, orderPages } from "./order-list-store.server";
+export { loadOrderPage } from "./order-pages.server";
+export { findOrderRecord, listOrderRecords } from "./order-store.server";
+export { deleteOrder, departureToBook, OrderError, orderToDelete, placeOrder, quote } from "./orders.server";

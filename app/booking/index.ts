@@ -1,0 +1,59 @@
+// Door of app/booking/ for the browser and the server: its schemas, rules and labels.
+// Booking: choosing, checkout, departures and seats, the order and its status, holds,
+// cancellation, paying a booking by card, the sweep, the order lists, the emails.
+// Other modules and the routes import only the doors; the rest of the folder is private
+// (docs/decisions/0012-module-layout.md).
+export { addCartReadiness } from "./add-cart";
+export { bookingActions } from "./booking-actions";
+export {
+  API_BOOKING_STATUSES,
+  BOOKING_STATUS_LABELS,
+  BOOKING_STATUSES,
+  type BookingStatusName,
+  effectiveStatus,
+  payByText,
+} from "./booking-status";
+export { cancelFormSchema, cancellationReason, refundAmount, toCents } from "./cancellation";
+export { checkoutSchema, DISTRICTS } from "./checkout";
+export {
+  departureActions,
+  departureSchema,
+  departureForms,
+  type DepartureIntent,
+  departureSeats,
+  type DepartureStatusValue,
+  isoDate,
+  MAX_DEPARTURE_SEATS,
+  maxPersons,
+  MIN_DEPARTURE_SEATS,
+  seatsLeft,
+  seatsLeftLabel,
+} from "./departures";
+export {
+  ORDER_SORT_LABELS,
+  ORDER_SORTS,
+  PACKAGE_SELECT_MAX,
+  parseOrderListQuery,
+  PAYMENT_STATUS_LABELS,
+  PAYMENT_STATUSES,
+} from "./order-list";
+export {
+  checkoutPath,
+  clampQuantity,
+  isPackageType,
+  MAX_QUANTITY,
+  MIN_QUANTITY,
+  orderLine,
+  PACKAGE_TYPES,
+  type PackageTypeValue,
+  readOrderChoice,
+  totalCents,
+} from "./ordering";
+export {
+  DEFAULT_REFUND_POLICY,
+  describePolicy,
+  MAX_TIERS,
+  refundPolicyOf,
+  refundPolicySchema,
+  storedRefundPolicy,
+} from "./refund-policy";

@@ -1,0 +1,30 @@
+// Door of app/catalogue/ for the server: its operations.
+// Catalogue: the packages, their search, reviews, photos and structured data.
+// Other modules and the routes import only the doors; the rest of the folder is private
+// (docs/decisions/0012-module-layout.md).
+export {
+  createPackage,
+  deletePackage,
+  findPackage,
+  findPackageToOrder,
+  listPackageCards,
+  listPackagesForSitemap,
+  updatePackage,
+} from "./package-store.server";
+export { maxUploadFormBytes, photoFormReply, readFormWithPhotos, readPhotoUpload } from "./photo-upload.server";
+export { photoVariant } from "./photos.server";
+export {
+  countFlaggedReviews,
+  deleteReview,
+  findReviewToModerate,
+  hideReview,
+  listRecentReviews,
+  listReviewsPage,
+  listReviewsWithEmails,
+  packageReviews,
+  reportReview,
+  reviewablePackages,
+  showReview,
+} from "./review-store.server";
+export { postReview } from "./reviews.server";
+export { cursorAfter, readCursor, searchCatalogueAfter, searchCataloguePage } from "./search-store.server";

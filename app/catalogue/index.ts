@@ -1,0 +1,20 @@
+// Door of app/catalogue/ for the browser and the server: its schemas, rules and labels.
+// Catalogue: the packages, their search, reviews, photos and structured data.
+// Other modules and the routes import only the doors; the rest of the folder is private
+// (docs/decisions/0012-module-layout.md).
+export { type ItineraryDay, itineraryRows, packageFormSchema, packageSchema, readItinerary } from "./packages";
+export { photoSrcSet, photoUrl, uploadedPhotoId } from "./photos";
+export { reviewModerationSchema, reviewReportFormSchema, reviewReportSchema, reviewSchema } from "./reviews";
+export {
+  CATALOGUE_PAGE_SIZE,
+  CATALOGUE_SORTS,
+  catalogueQueryShape,
+  DURATION_CHOICES,
+  isFiltered,
+  pageParam,
+  type ParameterName,
+  type QueryErrors,
+  readCatalogueQuery,
+  SORT_LABELS,
+} from "./search";
+export { touristTrip } from "./structured-data";
