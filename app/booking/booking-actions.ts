@@ -2,8 +2,7 @@
 // My Orders and the order page show it, and the server actions refuse anything else with the same
 // words. An admin may also cancel a live booking whose date has passed (cancellation.server.ts).
 import { type BookingStatusName, effectiveStatus } from "~/booking/booking-status";
-import { isoDate } from "~/booking/departures";
-import { agencyToday } from "~/platform/dates";
+import { agencyToday, isoDate } from "~/platform/dates";
 
 export interface BookingActionsInput {
   bookingStatus: BookingStatusName;

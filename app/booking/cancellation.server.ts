@@ -13,11 +13,10 @@ import {
   recordReportedRefunds,
   type BookingRow,
 } from "~/booking/booking-store.server";
-import { isoDate } from "~/booking/departures";
 import { cancellationEmails, latePaymentRefundEmails, refundEmails, type BookingFacts } from "~/booking/lifecycle-emails";
 import { policyRefund, refundPolicyOf, type PolicyRefund } from "~/booking/refund-policy";
 import { listCardRefunds, PaymentError, refundCard, type CardRefund } from "~/payments/index.server";
-import { agencyToday } from "~/platform/dates";
+import { agencyToday, isoDate } from "~/platform/dates";
 import { env } from "~/platform/env.server";
 import { isPlausibleId } from "~/platform/ids";
 import { logger } from "~/platform/logger.server";

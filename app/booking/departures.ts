@@ -4,23 +4,10 @@
 // longer be booked.
 import { z } from "zod";
 import { MAX_QUANTITY } from "~/booking/ordering";
+import { isCalendarDate } from "~/platform/dates";
 
 export const MIN_DEPARTURE_SEATS = 1;
 export const MAX_DEPARTURE_SEATS = 500;
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A stored @db.Date (midnight UTC) as YYYY-MM-DD; a date already serialised (JSON) keeps its day. */
-export function isoDate(date: Date | string): string {
-  return typeof date === "string" ? date.slice(0, 10) : date.toISOString().slice(0, 10);
-}
-
-/** Whether the text is a real calendar day written YYYY-MM-DD (no 2027-02-30). */
-export function isCalendarDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && isoDate(date) === value;
-}
 
 const departureDate = z
   .string({ required_error: "Please choose a date." })

@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  departureActions,
-  departureSchema,
-  isCalendarDate,
-  maxPersons,
-  newDepartureDateError,
-  seatsChangeError,
-  seatsLeft,
-  seatsLeftLabel,
-  seatsRefusal,
-} from "~/booking/departures";
+import { departureActions, departureSchema, maxPersons, newDepartureDateError, seatsChangeError, seatsLeft, seatsLeftLabel, seatsRefusal } from "~/booking/departures";
+import { isCalendarDate } from "~/platform/dates";
 
 describe("departure rules", () => {
   it("accepts only real calendar dates", () => {

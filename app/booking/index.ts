@@ -22,7 +22,7 @@ export {
   type DepartureIntent,
   departureSeats,
   type DepartureStatusValue,
-  isoDate,
+ 
   MAX_DEPARTURE_SEATS,
   maxPersons,
   MIN_DEPARTURE_SEATS,

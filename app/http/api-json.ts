@@ -2,7 +2,7 @@
 // made from what the stores (`*-store.server.ts`) read and typed by the answer schemas of
 // app/http/api-schemas.ts, which the OpenAPI document describes.
 import type { z } from "zod";
-import { type BookingStatusName, type DepartureStatusValue, effectiveStatus, isoDate, seatsLeft } from "~/booking";
+import { type BookingStatusName, type DepartureStatusValue, effectiveStatus, seatsLeft } from "~/booking";
 import { type CancellationOutcome } from "~/booking/index.server";
 import { readItinerary } from "~/catalogue";
 import type {
@@ -13,6 +13,7 @@ import type {
   savedUserSchema,
   serviceSchema,
 } from "~/http/api-schemas";
+import { isoDate } from "~/platform/dates";
 import { dollarsValue } from "~/platform/money";
 
 export function packageJson(tourPackage: {

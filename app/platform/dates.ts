@@ -50,3 +50,17 @@ export function formatMonth(month: string): string {
 export function agencyToday(now: Date = new Date()): string {
   return isoDay.format(now);
 }
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar date: a stored @db.Date (midnight UTC) as YYYY-MM-DD; a date already serialised (JSON) keeps its day. */
+export function isoDate(date: Date | string): string {
+  return typeof date === "string" ? date.slice(0, 10) : date.toISOString().slice(0, 10);
+}
+
+/** Whether the text is a real calendar day written YYYY-MM-DD (no 2027-02-30). */
+export function isCalendarDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && isoDate(date) === value;
+}

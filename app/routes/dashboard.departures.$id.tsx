@@ -5,13 +5,13 @@ import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/accounts/index.server";
-import { departureActions, departureForms, type DepartureIntent, isoDate, MAX_DEPARTURE_SEATS, MIN_DEPARTURE_SEATS, payByText, seatsLeft } from "~/booking";
+import { departureActions, departureForms, type DepartureIntent, MAX_DEPARTURE_SEATS, MIN_DEPARTURE_SEATS, payByText, seatsLeft } from "~/booking";
 import { addDeparture, changeDepartureSeats, changeDepartureStatus, DepartureError, departureErrorStatus, departuresOf, listHolds } from "~/booking/index.server";
 import { findPackageToOrder } from "~/catalogue/index.server";
 import { DataTable } from "~/components/DataTable";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
-import { agencyToday, formatCalendarDate } from "~/platform/dates";
+import { agencyToday, formatCalendarDate, isoDate } from "~/platform/dates";
 import { parseForm } from "~/platform/forms";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

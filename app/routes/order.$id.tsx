@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { addCartReadiness, checkoutPath, clampQuantity, isoDate, isPackageType, MAX_QUANTITY, maxPersons, MIN_QUANTITY, PACKAGE_TYPES, type PackageTypeValue, readOrderChoice, seatsLeft, totalCents } from "~/booking";
+import { addCartReadiness, checkoutPath, clampQuantity, isPackageType, MAX_QUANTITY, maxPersons, MIN_QUANTITY, PACKAGE_TYPES, type PackageTypeValue, readOrderChoice, seatsLeft, totalCents } from "~/booking";
 import { departuresOf } from "~/booking/index.server";
 import { readItinerary, touristTrip } from "~/catalogue";
 import { findPackage, packageReviews } from "~/catalogue/index.server";
@@ -11,6 +11,7 @@ import { TripDetails, TripFacts, TripRatingSummary } from "~/components/TripDeta
 import { TripGallery } from "~/components/TripGallery";
 import { publicPageHeaders } from "~/http/http-cache";
 import { jsonLd, shareMeta, snippet } from "~/http/seo";
+import { isoDate } from "~/platform/dates";
 import { dollarsValue, formatDollars } from "~/platform/money";
 import { publicUrl } from "~/platform/public-url.server";
 
