@@ -9,6 +9,78 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// The module directions of docs/decisions/0012-module-layout.md. `root` is the folder holding app/
+// (the tests point it at a fixture); paths are resolved imports, so `~/` and relative both count.
+const CAPABILITIES = ["catalogue", "booking", "payments", "accounts", "backoffice", "distribution"];
+const ROOT_FILES = ["app/root.tsx", "app/entry.server.tsx"];
+const capabilityFolders = (...names) => names.map((name) => `app/${name}`);
+
+/** @param {string} root @returns {import("eslint").Linter.Config[]} */
+export function moduleBoundaries(root) {
+  const directions = [
+    {
+      // Routes may import each other (home.tsx re-exports _index) and root's loader type.
+      target: ["app/!(routes)/**", "app/*"],
+      from: ["app/routes", ...ROOT_FILES],
+      message: "Nothing imports routes or the root files: Remix calls them; shared code goes in a module.",
+    },
+    {
+      target: "app/platform",
+      from: [...capabilityFolders(...CAPABILITIES), "app/http", "app/components"],
+      message: "platform imports no capability, http or components: they build on platform.",
+    },
+    {
+      target: capabilityFolders(...CAPABILITIES),
+      from: ["app/http", "app/components"],
+      message: "Capabilities never import http or components: routes put them together.",
+    },
+    {
+      target: "app/payments",
+      from: "app/booking",
+      message: "payments never imports booking: booking calls payments.",
+    },
+    {
+      target: capabilityFolders("catalogue", "accounts", "backoffice"),
+      from: capabilityFolders("booking", "payments"),
+      message: "catalogue, accounts and backoffice import neither booking nor payments: booking builds on them.",
+    },
+    {
+      target: "app/http",
+      from: "app/components",
+      message: "http never imports components: http is transport, components are UI.",
+    },
+    {
+      target: "app/components",
+      from: "app/http",
+      message: "components import platform and capabilities' client doors only, never http.",
+    },
+    {
+      target: "app/components",
+      from: "app/*/index.server.ts",
+      message: "components take a capability's client door (~/<module>), never its server door.",
+    },
+  ];
+  // Tests set up their data through stores, so these two hold for the code only.
+  const doors = [
+    {
+      target: ["app/routes", ...ROOT_FILES],
+      from: "app/**/*-store.server.ts",
+      message: "Routes never import a *-store.server.ts: they call the capability's door.",
+    },
+    ...CAPABILITIES.map((name) => ({
+      target: [`app/!(${name})/**`, "app/*"],
+      from: `app/${name}`,
+      except: ["./index.ts", "./index.server.ts"],
+      message: `Outside ${name}, import it through its doors only: ~/${name} (client-safe) or ~/${name}/index.server.`,
+    })),
+  ];
+  const rule = (zones) => ({ "import-x/no-restricted-paths": ["error", { basePath: root, zones }] });
+  return [
+    { name: "module-boundaries/code", files: ["app/**/*.{ts,tsx}"], rules: rule([...directions, ...doors]) },
+    { name: "module-boundaries/tests", files: ["app/**/*.test.{ts,tsx}"], rules: rule(directions) },
+  ];
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -35,7 +107,9 @@ export default tseslint.config(
       globals: { ...globals.node },
     },
     settings: {
-      "import-x/resolver": { typescript: { project: "./tsconfig.json" }, node: true },
+      // Absolute: the resolver reads a relative project from the shell's directory, and an
+      // unresolved `~/` import would slip past no-restricted-paths.
+      "import-x/resolver": { typescript: { project: `${import.meta.dirname}/tsconfig.json` }, node: true },
     },
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
@@ -79,6 +153,7 @@ export default tseslint.config(
       "react/prop-types": "off",
     },
   },
+  ...moduleBoundaries(import.meta.dirname),
   {
     // The bench's reference app uses the project's own packages.
     files: ["bench/fixture/**"],

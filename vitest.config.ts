@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 // Two projects, by file name: `*.unit.test.ts` are pure (no database, run once); every other test
 // file gets a database of its own (tests/setup/database.ts), embedded or on TEST_DATABASE_URL.
 const TESTS = ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"];
-const UNIT = ["app/**/*.unit.test.{ts,tsx}", "tests/integration/**/*.unit.test.ts"];
+const UNIT = ["app/**/*.unit.test.{ts,tsx}", "tests/{integration,lint}/**/*.unit.test.ts"];
 
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
