@@ -265,7 +265,11 @@ export async function refundLatePayment(orderId: string): Promise<void> {
     refund: refundRecord(refund, reason, null),
     byUserId: null,
     reason,
-    emails: latePaymentRefundEmails(bookingFacts(order), { cents: refund.amountCents, refundId: refund.stripeRefundId }, env().CONTACT_TO),
+    emails: latePaymentRefundEmails(
+      bookingFacts(order),
+      { cents: refund.amountCents, refundId: refund.stripeRefundId },
+      env().CONTACT_TO,
+    ),
   });
   logger.warn({ orderId, refundId: refund.stripeRefundId }, "late payment refunded in full");
   await deliverOutbox().catch(() => 0);

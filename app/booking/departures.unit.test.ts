@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { departureActions, departureSchema, maxPersons, newDepartureDateError, seatsChangeError, seatsLeft, seatsLeftLabel, seatsRefusal } from "~/booking/departures";
+import {
+  departureActions,
+  departureSchema,
+  maxPersons,
+  newDepartureDateError,
+  seatsChangeError,
+  seatsLeft,
+  seatsLeftLabel,
+  seatsRefusal,
+} from "~/booking/departures";
 import { isCalendarDate } from "~/platform/dates";
 
 describe("departure rules", () => {

@@ -22,7 +22,6 @@ export {
   type DepartureIntent,
   departureSeats,
   type DepartureStatusValue,
- 
   MAX_DEPARTURE_SEATS,
   maxPersons,
   MIN_DEPARTURE_SEATS,

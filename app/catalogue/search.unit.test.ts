@@ -54,4 +54,3 @@ describe("readCatalogueQuery", () => {
     expect(filters).toEqual({ minCents: 30000, sort: "newest" });
   });
 });
-

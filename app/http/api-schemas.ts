@@ -3,7 +3,15 @@
 // app/http/openapi.ts turns exactly these into the OpenAPI document.
 import { z } from "zod";
 import { loginSchema } from "~/accounts";
-import { API_BOOKING_STATUSES, cancellationReason, checkoutSchema, departureSeats, MAX_QUANTITY, MIN_QUANTITY, refundAmount } from "~/booking";
+import {
+  API_BOOKING_STATUSES,
+  cancellationReason,
+  checkoutSchema,
+  departureSeats,
+  MAX_QUANTITY,
+  MIN_QUANTITY,
+  refundAmount,
+} from "~/booking";
 import { catalogueQueryShape, reviewReportSchema, reviewSchema } from "~/catalogue";
 import {
   email,

@@ -178,7 +178,11 @@ export type PaymentEvent =
   | { kind: "ignored" };
 
 /** The event, from a body whose signature matches the secret; throws when it does not. */
-export function verifyWebhook(rawBody: string, signature: string, secret: string): { id: string; type: string; meaning: PaymentEvent } {
+export function verifyWebhook(
+  rawBody: string,
+  signature: string,
+  secret: string,
+): { id: string; type: string; meaning: PaymentEvent } {
   const event = Stripe.webhooks.constructEvent(rawBody, signature, secret);
   return { id: event.id, type: event.type, meaning: meaningOf(event) };
 }

@@ -1,18 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkoutSchema } from "~/booking/checkout";
-import { packageSchema } from "~/catalogue/packages";
-import { orderInputSchema } from "~/http/api-schemas";
-import {
-  constraintsOf,
-  district,
-  DISTRICTS,
-  isBlankable,
-  mobileNumber,
-  optional,
-  personName,
-  postcode,
-  rating,
-} from "~/platform/fields";
+import { district, DISTRICTS, isBlankable, mobileNumber, optional, personName, postcode, rating } from "~/platform/fields";
 
 describe("optional fields", () => {
   it("take a blank value as absent", () => {
@@ -25,29 +12,7 @@ describe("optional fields", () => {
   });
 
   it("are known as such by the OpenAPI document's generator", () => {
-    expect(isBlankable(orderInputSchema.shape.Postcode)).toBe(true);
-    expect(isBlankable(orderInputSchema.shape.Price)).toBe(true);
-    expect(isBlankable(orderInputSchema.shape.firstName)).toBe(false);
     expect(isBlankable(optional(postcode))).toBe(true);
-  });
-});
-
-describe("constraintsOf", () => {
-  it("gives the forms' HTML constraints from the schemas", () => {
-    const checkout = constraintsOf(checkoutSchema);
-    expect(checkout.firstName).toEqual({ required: true, minLength: 1 });
-    expect(checkout.City).toEqual({ required: false });
-    expect(checkout.Postcode).toEqual({ required: false });
-    expect(checkout.townName).toEqual({ required: true, minLength: 1 });
-    const product = constraintsOf(packageSchema);
-    expect(product.cost).toEqual({ required: true, min: 1, max: 1_000_000 });
-    expect(product.title).toEqual({ required: true, minLength: 1 });
-  });
-
-  it("gives no maximum length, which a browser enforces by silently cutting what is typed", () => {
-    for (const schema of [checkoutSchema, packageSchema]) {
-      for (const constraint of Object.values(constraintsOf(schema))) expect(constraint).not.toHaveProperty("maxLength");
-    }
   });
 });
 

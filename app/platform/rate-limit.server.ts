@@ -4,7 +4,6 @@ import { env, type Env } from "~/platform/env.server";
 import { TOO_MANY_LOGINS } from "~/platform/rate-limit";
 import { hit, unhit } from "~/platform/rate-limit-store.server";
 
-
 export interface LimitRule {
   windowMinutes: number;
   /** Events per account (user id, or the email typed at login) in a window. */

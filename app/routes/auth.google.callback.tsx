@@ -1,6 +1,13 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { safeRedirect } from "~/accounts";
-import { authFailure, createUserSession, flashCookie, getAuthenticator, isGoogleConfigured, returnToCookie } from "~/accounts/index.server";
+import {
+  authFailure,
+  createUserSession,
+  flashCookie,
+  getAuthenticator,
+  isGoogleConfigured,
+  returnToCookie,
+} from "~/accounts/index.server";
 import { logger } from "~/platform/logger.server";
 
 // Google sends the person back here with ?code&state (or ?error=access_denied when they refuse).

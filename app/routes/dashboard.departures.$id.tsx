@@ -5,8 +5,24 @@ import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/accounts/index.server";
-import { departureActions, departureForms, type DepartureIntent, MAX_DEPARTURE_SEATS, MIN_DEPARTURE_SEATS, payByText, seatsLeft } from "~/booking";
-import { addDeparture, changeDepartureSeats, changeDepartureStatus, DepartureError, departureErrorStatus, departuresOf, listHolds } from "~/booking/index.server";
+import {
+  departureActions,
+  departureForms,
+  type DepartureIntent,
+  MAX_DEPARTURE_SEATS,
+  MIN_DEPARTURE_SEATS,
+  payByText,
+  seatsLeft,
+} from "~/booking";
+import {
+  addDeparture,
+  changeDepartureSeats,
+  changeDepartureStatus,
+  DepartureError,
+  departureErrorStatus,
+  departuresOf,
+  listHolds,
+} from "~/booking/index.server";
 import { findPackageToOrder } from "~/catalogue/index.server";
 import { DataTable } from "~/components/DataTable";
 import { useAppForm, useIsPending } from "~/components/form-hooks";

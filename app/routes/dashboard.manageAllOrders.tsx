@@ -1,8 +1,25 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/accounts/index.server";
-import { BOOKING_STATUS_LABELS, BOOKING_STATUSES, ORDER_SORT_LABELS, ORDER_SORTS, orderLine, PACKAGE_SELECT_MAX, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from "~/booking";
-import { CancellationError, cancellationPreview, deleteOrder, listPackageChoices, loadOrderPage, OrderError, orderToDelete } from "~/booking/index.server";
+import {
+  BOOKING_STATUS_LABELS,
+  BOOKING_STATUSES,
+  ORDER_SORT_LABELS,
+  ORDER_SORTS,
+  orderLine,
+  PACKAGE_SELECT_MAX,
+  PAYMENT_STATUS_LABELS,
+  PAYMENT_STATUSES,
+} from "~/booking";
+import {
+  CancellationError,
+  cancellationPreview,
+  deleteOrder,
+  listPackageChoices,
+  loadOrderPage,
+  OrderError,
+  orderToDelete,
+} from "~/booking/index.server";
 import { CursorPager } from "~/components/CursorPager";
 import { DataTable } from "~/components/DataTable";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";

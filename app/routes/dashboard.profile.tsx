@@ -1,8 +1,26 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { avatarSrc, changePasswordSchema, DELETE_WORD, deleteAccountSchema, PROFILE_PHOTO_FIELDS, profileSchema } from "~/accounts";
-import { AccountRefusal, changePassword, createUserSession, deleteOwnAccount, findProfile, flashCookie, PasswordBusyError, requireUser, sessionCookie, updateProfile } from "~/accounts/index.server";
+import {
+  avatarSrc,
+  changePasswordSchema,
+  DELETE_WORD,
+  deleteAccountSchema,
+  PROFILE_PHOTO_FIELDS,
+  profileSchema,
+} from "~/accounts";
+import {
+  AccountRefusal,
+  changePassword,
+  createUserSession,
+  deleteOwnAccount,
+  findProfile,
+  flashCookie,
+  PasswordBusyError,
+  requireUser,
+  sessionCookie,
+  updateProfile,
+} from "~/accounts/index.server";
 import { photoFormReply, readFormWithPhotos } from "~/catalogue/index.server";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, FieldError, FormErrors, SubmitButton } from "~/components/forms";

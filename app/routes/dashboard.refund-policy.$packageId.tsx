@@ -4,7 +4,14 @@ import { getFormProps } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/accounts/index.server";
-import { DEFAULT_REFUND_POLICY, describePolicy, MAX_TIERS, refundPolicyOf, refundPolicySchema, storedRefundPolicy } from "~/booking";
+import {
+  DEFAULT_REFUND_POLICY,
+  describePolicy,
+  MAX_TIERS,
+  refundPolicyOf,
+  refundPolicySchema,
+  storedRefundPolicy,
+} from "~/booking";
 import { findRefundPolicy, saveRefundPolicy } from "~/booking/index.server";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, SubmitButton } from "~/components/forms";

@@ -1,7 +1,14 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { loginSchema, safeRedirect } from "~/accounts";
-import { authFailure, createUserSession, getAuthenticator, getUser, isGoogleConfigured, passwordBusy } from "~/accounts/index.server";
+import {
+  authFailure,
+  createUserSession,
+  getAuthenticator,
+  getUser,
+  isGoogleConfigured,
+  passwordBusy,
+} from "~/accounts/index.server";
 import { AuthForm, AuthPage, EmailField, PasswordField } from "~/components/AuthForm";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { FormErrors } from "~/components/forms";

@@ -8,7 +8,6 @@ import { clientAddress } from "~/platform/client-address.server";
 import { formNulMessage } from "~/platform/forms";
 import { take } from "~/platform/rate-limit.server";
 
-
 /** The one answer for a new, pending or confirmed address alike: it tells nobody who subscribed. */
 const SUBSCRIBED =
   "Thank you for subscribing! Please confirm your subscription with the link we have emailed to you. If you are already subscribed, there is nothing more to do.";

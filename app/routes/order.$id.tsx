@@ -1,7 +1,20 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { addCartReadiness, checkoutPath, clampQuantity, isPackageType, MAX_QUANTITY, maxPersons, MIN_QUANTITY, PACKAGE_TYPES, type PackageTypeValue, readOrderChoice, seatsLeft, totalCents } from "~/booking";
+import {
+  addCartReadiness,
+  checkoutPath,
+  clampQuantity,
+  isPackageType,
+  MAX_QUANTITY,
+  maxPersons,
+  MIN_QUANTITY,
+  PACKAGE_TYPES,
+  type PackageTypeValue,
+  readOrderChoice,
+  seatsLeft,
+  totalCents,
+} from "~/booking";
 import { departuresOf } from "~/booking/index.server";
 import { readItinerary, touristTrip } from "~/catalogue";
 import { findPackage, packageReviews } from "~/catalogue/index.server";
