@@ -3,7 +3,7 @@
 // shared by the browser and the action; POST /api/my-orders extends it (app/http/api-schemas.ts).
 import { z } from "zod";
 import { DEPARTURE_NEEDED } from "~/booking/departures";
-import { MAX_QUANTITY, MIN_QUANTITY, PACKAGE_TYPES } from "~/booking/ordering";
+import { PACKAGE_TYPES } from "~/booking/ordering";
 import {
   district,
   email,
@@ -14,6 +14,7 @@ import {
   optionalText,
   personName,
   postcode,
+  quantity,
   recordId,
   requiredText,
 } from "~/platform/fields";
@@ -27,13 +28,6 @@ const text = (label: string, max: number) =>
 // past these a person is told so by the field's message, never cut (no maxlength in the markup).
 const ADDRESS_LINE_MAX = 100;
 const TOWN_MAX = 50;
-
-/** The number of persons of an order. */
-const quantity = z.coerce
-  .number({ invalid_type_error: "The number of persons must be a number." })
-  .int("The number of persons must be a whole number.")
-  .min(MIN_QUANTITY, `At least ${MIN_QUANTITY} person.`)
-  .max(MAX_QUANTITY, `At most ${MAX_QUANTITY} persons.`);
 
 const packageType = z.enum(PACKAGE_TYPES, { errorMap: () => ({ message: "Please choose a package type." }) });
 

@@ -1,11 +1,11 @@
 // The order page's choices and the total, shared by the page, the checkout and the API.
+import { MAX_QUANTITY, MIN_QUANTITY } from "~/platform/fields";
 import { formatDollars } from "~/platform/money";
+
+export { MAX_QUANTITY, MIN_QUANTITY };
 
 export const PACKAGE_TYPES = ["city", "couple", "adventure", "vacation", "group"] as const;
 export type PackageTypeValue = (typeof PACKAGE_TYPES)[number];
-
-export const MIN_QUANTITY = 1;
-export const MAX_QUANTITY = 20;
 
 export function isPackageType(value: unknown): value is PackageTypeValue {
   return typeof value === "string" && (PACKAGE_TYPES as readonly string[]).includes(value);

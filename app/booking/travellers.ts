@@ -2,11 +2,10 @@
 // of each traveller's name, date of birth and ID number. Client-safe and pure: the order page, the
 // checkout, the travellers' page and the API share it. The total is computed here from the
 // package's categories alone, never taken from a client.
-import { isCalendarDate } from "~/booking/departures";
 import { normaliseIdNumber } from "~/booking/id-numbers";
 import { MAX_QUANTITY } from "~/booking/ordering";
-import type { PriceCategory } from "~/catalogue/price-categories";
-import { formatCalendarDate } from "~/platform/dates";
+import type { PriceCategory } from "~/catalogue";
+import { formatCalendarDate, isCalendarDate } from "~/platform/dates";
 
 interface PriceLine {
   category: PriceCategory;

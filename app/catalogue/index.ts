@@ -18,3 +18,4 @@ export {
   SORT_LABELS,
 } from "./search";
 export { touristTrip } from "./structured-data";
+export { type PriceCategory } from "./price-categories";

@@ -111,6 +111,17 @@ export const wholeDollars = z.coerce
   .min(1, "The cost must be more than 0.")
   .max(1_000_000, "The cost can be at most 1000000.");
 
+/** How many persons one booking takes: the order page's quantity control and every count of travellers. */
+export const MIN_QUANTITY = 1;
+export const MAX_QUANTITY = 20;
+
+/** The number of persons of an order. */
+export const quantity = z.coerce
+  .number({ invalid_type_error: "The number of persons must be a number." })
+  .int("The number of persons must be a whole number.")
+  .min(MIN_QUANTITY, `At least ${MIN_QUANTITY} person.`)
+  .max(MAX_QUANTITY, `At most ${MAX_QUANTITY} persons.`);
+
 const RATING_MESSAGE = "The rating must be a whole number from 0 to 5.";
 
 /** A review's stars, 0 to 5 (0 when left out). */
