@@ -34,7 +34,7 @@ export function decideAccessChange({
 }: {
   action: AccessAction;
   actorId: string;
-  target: { id: string; role: "ADMIN" | "CUSTOMER"; disabled: boolean } | null;
+  target: { id: string; role: "ADMIN" | "GUIDE" | "CUSTOMER"; disabled: boolean } | null;
   activeAdminIds: readonly string[];
 }): AccessDecision {
   if (!activeAdminIds.includes(actorId)) return { refused: "not-admin" };
@@ -68,7 +68,7 @@ export const ACCESS_MESSAGES: Record<AccessRefusal | "unchanged" | AccessAction,
 };
 
 /** The audit log's actions (UserAuditEntry.action) and how a row tells them. */
-export type AuditAction = "MAKE_ADMIN" | "REVOKE_ADMIN" | "DISABLE" | "ENABLE";
+export type AuditAction = "MAKE_ADMIN" | "REVOKE_ADMIN" | "DISABLE" | "ENABLE" | "MAKE_GUIDE" | "REVOKE_GUIDE";
 
 export const AUDIT_ACTION: Record<AccessAction, AuditAction> = {
   "make-admin": "MAKE_ADMIN",
@@ -82,6 +82,8 @@ const AUDIT_VERB: Record<AuditAction, string> = {
   REVOKE_ADMIN: "Admin rights revoked",
   DISABLE: "Disabled",
   ENABLE: "Re-enabled",
+  MAKE_GUIDE: "Made guide",
+  REVOKE_GUIDE: "Guide role removed",
 };
 
 /** "Disabled by Ann Admin, 23 Nov 2026" (the day in Dhaka). */

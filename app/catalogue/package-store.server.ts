@@ -1,5 +1,6 @@
 // Tour packages (the Prisma model Service). Orders keep a package's title and price of their own.
 import type { PackageInput } from "~/catalogue/packages";
+import { defaultCategories, type PriceCategory } from "~/catalogue/price-categories";
 import { Prisma } from "~/generated/prisma/client";
 import { cached, forgetCachedLists } from "~/platform/cache.server";
 import { db } from "~/platform/db.server";
@@ -72,10 +73,55 @@ export async function findPackage(id: string | undefined) {
 /** A package on sale as an order is priced from it, read afresh (not from the cached list). */
 export async function findPackageToOrder(id: string) {
   const prisma = await db();
-  return prisma.service.findFirst({
+  const found = await prisma.service.findFirst({
     where: { id, deletedAt: null },
-    select: { id: true, title: true, costCents: true, image: true },
+    select: {
+      id: true,
+      title: true,
+      costCents: true,
+      image: true,
+      idRequired: true,
+      priceCategories: { orderBy: { position: "asc" }, select: priceCategorySelect },
+    },
   });
+  return found && { ...found, priceCategories: priceCategoriesOf(found) };
+}
+
+/** The columns of a price category row that make a PriceCategory. */
+const priceCategorySelect = {
+  id: true,
+  name: true,
+  type: true,
+  priceCents: true,
+  minAge: true,
+  maxAge: true,
+  takesSeat: true,
+  minPerBooking: true,
+  maxPerBooking: true,
+} as const;
+
+/** A package's categories as sold: its own rows, or the one Adult at its cost when it has none. */
+function priceCategoriesOf(service: {
+  costCents: number;
+  priceCategories: {
+    id: string;
+    name: string;
+    type: PriceCategory["type"];
+    priceCents: number;
+    minAge: number | null;
+    maxAge: number | null;
+    takesSeat: boolean;
+    minPerBooking: number;
+    maxPerBooking: number;
+  }[];
+}): PriceCategory[] {
+  if (service.priceCategories.length === 0) return defaultCategories(service.costCents / 100);
+  return service.priceCategories.map(({ priceCents, minPerBooking, maxPerBooking, ...row }) => ({
+    ...row,
+    price: priceCents / 100,
+    min: minPerBooking,
+    max: maxPerBooking,
+  }));
 }
 
 /** The columns of a package as the admin's form or the API gives it (prices in cents). */
