@@ -18,6 +18,7 @@ export {
   getUser,
   logout,
   requireAdmin,
+  requireStaff,
   requireUser,
   revokeApiToken,
   sessionCookie,

@@ -8,7 +8,7 @@ interface SessionRow {
   email: string;
   displayName: string;
   photoUrl: string | null;
-  role: "CUSTOMER" | "ADMIN";
+  role: "CUSTOMER" | "GUIDE" | "ADMIN";
   disabled: boolean;
 }
 

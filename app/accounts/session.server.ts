@@ -3,7 +3,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie, redirect, type Cookie } from "@remix-run/node";
 import { requestPath, safeRedirect } from "~/accounts/auth-redirect";
-import { ADMINS_ONLY, FLASH_MESSAGES, type FlashKey } from "~/accounts/flash-messages";
+import { ADMINS_ONLY, FLASH_MESSAGES, STAFF_ONLY, type FlashKey } from "~/accounts/flash-messages";
 import {
   createSession,
   deleteExpiredSessionsOf,
@@ -24,6 +24,8 @@ export interface SessionUser {
   displayName: string;
   photoUrl: string | null;
   isAdmin: boolean;
+  /** a guide: the departures, their manifests and check-in, nothing else */
+  isGuide: boolean;
 }
 
 let cookies: { session: Cookie; flash: Cookie } | undefined;
@@ -98,7 +100,7 @@ async function activeSession(token: string): Promise<{ user: SessionUser; expire
     return null;
   }
   const { disabled: _disabled, role, ...rest } = row.user;
-  return { user: { ...rest, isAdmin: role === "ADMIN" }, expiresAt: row.expiresAt };
+  return { user: { ...rest, isAdmin: role === "ADMIN", isGuide: role === "GUIDE" }, expiresAt: row.expiresAt };
 }
 
 export async function getUser(request: Request): Promise<SessionUser | null> {
@@ -123,6 +125,17 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
   if (user?.isAdmin) return user;
   if (request.method !== "GET" && request.method !== "HEAD") {
     throw new Response(ADMINS_ONLY, { status: 403 });
+  }
+  if (!user) return requireUser(request);
+  throw redirect(`/?${new URLSearchParams({ redirectTo: requestPath(request) })}`);
+}
+
+/** A signed-in guide or administrator (departures, manifests, check-in); anyone else as requireAdmin. */
+export async function requireStaff(request: Request): Promise<SessionUser> {
+  const user = await getUser(request);
+  if (user?.isAdmin || user?.isGuide) return user;
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    throw new Response(STAFF_ONLY, { status: 403 });
   }
   if (!user) return requireUser(request);
   throw redirect(`/?${new URLSearchParams({ redirectTo: requestPath(request) })}`);
