@@ -1,18 +1,13 @@
 // Paying a booking by card: the server opens the payment for the order's own price, records a
 // payment only after the provider has confirmed it for exactly that order, and reacts to what the
 // provider reports on its own (webhook). The provider itself is app/payments (docs/decisions/0006-payments.md).
+import type { BookingRow } from "~/booking/booking-row.server";
 import { effectiveStatus, holdDeadline } from "~/booking/booking-status";
 import { bookingFacts, recordReportedCardRefunds, refundLatePayment } from "~/booking/cancellation.server";
 import { extendHold } from "~/booking/hold-store.server";
 import { receiptEmail } from "~/booking/lifecycle-emails";
 import { recordPayment } from "~/booking/order-status-store.server";
-import {
-  attachPaymentIntent,
-  findPayableOrder,
-  findPaymentPageOrder,
-  markPaymentFailed,
-  type PayableOrderRow,
-} from "~/booking/order-store.server";
+import { attachPaymentIntent, findPayableOrder, findPaymentPageOrder, markPaymentFailed } from "~/booking/order-store.server";
 import {
   openCardIntent,
   PaymentError,
@@ -27,11 +22,7 @@ import { logger } from "~/platform/logger.server";
 import { deliverOutbox } from "~/platform/mail.server";
 
 // Confirmation also finds an order deleted while its payment was under way: what was paid is kept.
-async function findOrder(
-  orderId: string,
-  ownerId: string | undefined,
-  { includeDeleted = false } = {},
-): Promise<PayableOrderRow> {
+async function findOrder(orderId: string, ownerId: string | undefined, { includeDeleted = false } = {}): Promise<BookingRow> {
   if (!isPlausibleId(orderId)) throw new PaymentError("not-found", "No such order.");
   const order = await findPayableOrder(orderId, ownerId, { includeDeleted });
   if (!order) throw new PaymentError("not-found", "No such order.");
@@ -68,7 +59,7 @@ export async function openPaymentIntent(
 
 /** Why a booking can no longer be paid (its seats were released, even if the sweep has not run yet), or null. */
 export function closedBookingMessage(
-  order: Pick<PayableOrderRow, "bookingStatus" | "holdExpiresAt">,
+  order: Pick<BookingRow, "bookingStatus" | "holdExpiresAt">,
   now = new Date(),
 ): string | null {
   const status = effectiveStatus(order, now);
@@ -89,7 +80,7 @@ export async function confirmPayment(orderId: string, paymentIntentId: string, o
   return recordVerifiedPayment(order, paymentIntentId);
 }
 
-async function recordVerifiedPayment(order: PayableOrderRow, paymentIntentId: string): Promise<boolean> {
+async function recordVerifiedPayment(order: BookingRow, paymentIntentId: string): Promise<boolean> {
   const payment = await verifiedCardPayment(paymentIntentId, order);
   let outcome;
   try {

@@ -3,56 +3,37 @@
 // made in Stripe's dashboard, and what an order page shows. Refunds are unique by Stripe's id, so
 // a refund reported twice (our own call and the webhook) is recorded once; refundedCents is
 // always the sum of the order's refunds.
+import { bookingSelect } from "~/booking/booking-row.server";
 import { releaseSeats } from "~/booking/departure-store.server";
 import { changeBookingStatus } from "~/booking/order-status-store.server";
 import { Prisma, type BookingStatus } from "~/generated/prisma/client";
-import { paymentRecordSelect } from "~/payments/index.server";
 import { db, type Tx } from "~/platform/db.server";
 
 /** Statuses that hold their departure's seats. */
 const HOLDS_SEATS: BookingStatus[] = ["PENDING", "CONFIRMED"];
 
-const bookingSelect = {
-  id: true,
-  reference: true,
-  userId: true,
-  // the contact email typed at checkout (shown to the agency), and the account's, where the emails go
-  email: true,
-  user: { select: { email: true } },
-  firstName: true,
-  lastName: true,
-  serviceTitle: true,
-  quantity: true,
-  packageType: true,
-  priceCents: true,
-  travelDate: true,
-  departureId: true,
-  bookingStatus: true,
-  holdExpiresAt: true,
-  paymentStatus: true,
-  refundedCents: true,
-  stripePaymentIntentId: true,
-  deletedAt: true,
-  payment: { select: { amountCents: true, transaction: true } },
+/** A booking with what cancelling it needs: its package's policy and the refunds recorded. */
+const cancellableSelect = {
+  ...bookingSelect,
   service: { select: { id: true, refundPolicy: true } },
   refunds: { select: { stripeRefundId: true } },
 } as const;
 
-export type BookingRow = Prisma.OrderGetPayload<{ select: typeof bookingSelect }>;
+export type CancellableBooking = Prisma.OrderGetPayload<{ select: typeof cancellableSelect }>;
 
 /** A live order (of this owner, when one is given) with what cancelling it needs. */
 export async function findBooking(orderId: string, ownerId: string | undefined, { includeDeleted = false } = {}) {
   const prisma = await db();
   return prisma.order.findFirst({
     where: { id: orderId, ...(includeDeleted ? {} : { deletedAt: null }), ...(ownerId ? { userId: ownerId } : {}) },
-    select: bookingSelect,
+    select: cancellableSelect,
   });
 }
 
 /** The order paid by this payment intent (the webhook's way in). */
 export async function findBookingByPaymentIntent(paymentIntentId: string) {
   const prisma = await db();
-  return prisma.order.findFirst({ where: { stripePaymentIntentId: paymentIntentId }, select: bookingSelect });
+  return prisma.order.findFirst({ where: { stripePaymentIntentId: paymentIntentId }, select: cancellableSelect });
 }
 
 /** The bookings of a departure that still hold seats (a departure's cancellation goes through them). */
@@ -61,7 +42,7 @@ export async function listLiveBookingsOf(departureId: string) {
   return prisma.order.findMany({
     where: { departureId, bookingStatus: { in: HOLDS_SEATS } },
     orderBy: { createdAt: "asc" },
-    select: bookingSelect,
+    select: cancellableSelect,
   });
 }
 
@@ -191,17 +172,7 @@ export async function findOrderPage(orderId: string, ownerId: string | undefined
   return prisma.order.findFirst({
     where: { id: orderId, deletedAt: null, ...(ownerId ? { userId: ownerId } : {}) },
     select: {
-      ...bookingSelect,
-      createdAt: true,
-      mobileNumber: true,
-      streetAddress: true,
-      city: true,
-      townName: true,
-      district: true,
-      postcode: true,
-      country: true,
-      holdExpiresAt: true,
-      payment: { select: paymentRecordSelect },
+      ...cancellableSelect,
       refunds: {
         orderBy: { createdAt: "asc" },
         select: { amountCents: true, stripeRefundId: true, reason: true, createdAt: true },

@@ -11,7 +11,7 @@ import {
   listLiveBookingsOf,
   markDepartureCancelled,
   recordReportedRefunds,
-  type BookingRow,
+  type CancellableBooking,
 } from "~/booking/booking-store.server";
 import { cancellationEmails, latePaymentRefundEmails, refundEmails, type BookingFacts } from "~/booking/lifecycle-emails";
 import { policyRefund, refundPolicyOf, type PolicyRefund } from "~/booking/refund-policy";
@@ -44,7 +44,9 @@ export interface CancellationOutcome {
 }
 
 /** What the emails need, addressed to the ordering account (never the order's contact email). */
-export function bookingFacts(order: Pick<BookingRow, Exclude<keyof BookingFacts, "accountEmail"> | "user">): BookingFacts {
+export function bookingFacts(
+  order: Pick<CancellableBooking, Exclude<keyof BookingFacts, "accountEmail"> | "user">,
+): BookingFacts {
   return {
     id: order.id,
     reference: order.reference,
@@ -60,12 +62,12 @@ export function bookingFacts(order: Pick<BookingRow, Exclude<keyof BookingFacts,
 }
 
 /** What was paid and not yet refunded. */
-function refundableCents(order: Pick<BookingRow, "payment" | "refundedCents" | "paymentStatus">): number {
+function refundableCents(order: Pick<CancellableBooking, "payment" | "refundedCents" | "paymentStatus">): number {
   return order.payment && order.paymentStatus === "PAID" ? Math.max(0, order.payment.amountCents - order.refundedCents) : 0;
 }
 
 /** Why the booking cannot be cancelled by this actor now, or null (the customer's rules: bookingActions). */
-function refusal(order: BookingRow, actor: Actor, now: Date): string | null {
+function refusal(order: CancellableBooking, actor: Actor, now: Date): string | null {
   const actions = bookingActions(order, now);
   // The agency may still cancel a live booking whose date has passed.
   return actions.canCancel || (actor.isAdmin && actions.live) ? null : actions.cancelHint;
@@ -84,7 +86,7 @@ export interface CancellationQuote {
 }
 
 /** What cancelling the booking now would refund (the order page shows it before the customer confirms). */
-export function quoteCancellation(order: BookingRow, actor: Actor, now = new Date()): CancellationQuote {
+export function quoteCancellation(order: CancellableBooking, actor: Actor, now = new Date()): CancellationQuote {
   const today = agencyToday(now);
   const paid = order.paymentStatus === "PAID" && order.payment !== null;
   const paidCents = paid ? order.payment!.amountCents : 0;
@@ -104,7 +106,36 @@ export function quoteCancellation(order: BookingRow, actor: Actor, now = new Dat
   };
 }
 
-async function loadBooking(orderId: string, actor: Actor): Promise<BookingRow> {
+/**
+ * The rule of a cancellation, decided once for the order page's confirmation step and for the
+ * cancellation itself (page and API): whether this actor may cancel the booking now, and what is
+ * refunded (the policy's amount, or the amount an admin chose, at most what is left of the payment).
+ * Throws CancellationError saying why not.
+ */
+export function decideCancellation(
+  order: CancellableBooking,
+  actor: Actor,
+  choice: { amountCents?: number; reason?: string },
+  now = new Date(),
+): { refundCents: number; quote: CancellationQuote } {
+  const quote = quoteCancellation(order, actor, now);
+  if (quote.refusal) throw new CancellationError("not-cancellable", quote.refusal);
+  if ((choice.amountCents !== undefined || choice.reason !== undefined) && !actor.isAdmin) {
+    throw new CancellationError("forbidden", "Only the agency can choose the refund amount or the reason.");
+  }
+  const refundCents = choice.amountCents ?? quote.policy.cents;
+  if (!Number.isInteger(refundCents) || refundCents < 0 || refundCents > quote.refundableCents) {
+    throw new CancellationError(
+      "amount",
+      quote.refundableCents > 0
+        ? `The refund can be at most ${formatDollars(quote.refundableCents)} (what was paid, less what was refunded already).`
+        : "Nothing was paid for this booking, so nothing can be refunded.",
+    );
+  }
+  return { refundCents, quote };
+}
+
+async function loadBooking(orderId: string, actor: Actor): Promise<CancellableBooking> {
   const order = isPlausibleId(orderId) ? await findBooking(orderId, actor.isAdmin ? undefined : actor.id) : null;
   if (!order) throw new CancellationError("not-found", "No such order.");
   return order;
@@ -117,7 +148,11 @@ export async function cancellationPreview(orderId: string, actor: Actor) {
 }
 
 /** Refunds `cents` of the order's card payment; the provider's refusal becomes the booking's. */
-async function refundAtProvider(order: BookingRow, cents: number, purpose: "cancel" | "late-payment"): Promise<CardRefund> {
+async function refundAtProvider(
+  order: CancellableBooking,
+  cents: number,
+  purpose: "cancel" | "late-payment",
+): Promise<CardRefund> {
   try {
     return await refundCard({ orderId: order.id, paymentIntentId: order.payment!.transaction, cents, purpose });
   } catch (error) {
@@ -144,20 +179,7 @@ export async function cancelBooking(
   options: { amountCents?: number; reason?: string; by?: "departure" } = {},
 ): Promise<CancellationOutcome> {
   const order = await loadBooking(orderId, actor);
-  const quote = quoteCancellation(order, actor);
-  if (quote.refusal) throw new CancellationError("not-cancellable", quote.refusal);
-  if (options.amountCents !== undefined && !actor.isAdmin) {
-    throw new CancellationError("forbidden", "Only the agency can choose the refund amount.");
-  }
-  const cents = options.amountCents ?? quote.policy.cents;
-  if (!Number.isInteger(cents) || cents < 0 || cents > quote.refundableCents) {
-    throw new CancellationError(
-      "amount",
-      quote.refundableCents > 0
-        ? `The refund can be at most ${formatDollars(quote.refundableCents)} (what was paid, less what was refunded already).`
-        : "Nothing was paid for this booking, so nothing can be refunded.",
-    );
-  }
+  const { refundCents: cents } = decideCancellation(order, actor, options);
   const by = options.by ?? (actor.isAdmin && order.userId !== actor.id ? "agency" : "customer");
   const reason =
     options.reason?.trim() ||

@@ -14,6 +14,7 @@ export { findOrderPage, findRefundPolicy, saveRefundPolicy } from "./booking-sto
 export { sweepBookings } from "./booking-sweep.server";
 export {
   cancelBooking,
+  decideCancellation,
   CancellationError,
   type CancellationOutcome,
   cancellationPreview,

@@ -1,12 +1,12 @@
 // Orders: owned by their customer (the owner goes in every `where`), soft-deleted, and priced by
 // the server (unitPriceCents and priceCents are copied from the package when it is ordered).
 import { newReference } from "~/booking/booking-reference";
+import { bookingSelect } from "~/booking/booking-row.server";
 import { type SeatsRefusal, takeSeats } from "~/booking/departure-store.server";
 import { holdLimitRefusal, type HoldLimits, lockAccount } from "~/booking/hold-store.server";
 import type { HoldRefusal } from "~/booking/holds";
 import { recordNewBooking } from "~/booking/order-status-store.server";
 import type { Prisma } from "~/generated/prisma/client";
-import { paymentRecordSelect } from "~/payments/index.server";
 import { db } from "~/platform/db.server";
 import { keysetAfter, type KeysetPage } from "~/platform/paging";
 
@@ -87,30 +87,6 @@ function isReferenceTaken(error: unknown): boolean {
   return code === "P2002" && (constraint?.fields?.includes("reference") === true || constraint?.index === "Order_reference_key");
 }
 
-/** An order as the API shows it (app/http/api-json.ts): the spec's fields and its payment. */
-const orderRecordSelect = {
-  id: true,
-  reference: true,
-  firstName: true,
-  lastName: true,
-  streetAddress: true,
-  city: true,
-  townName: true,
-  district: true,
-  postcode: true,
-  mobileNumber: true,
-  email: true,
-  priceCents: true,
-  serviceTitle: true,
-  quantity: true,
-  packageType: true,
-  payment: { select: paymentRecordSelect },
-  departureId: true,
-  travelDate: true,
-  bookingStatus: true,
-  holdExpiresAt: true,
-} as const;
-
 /** A page of live orders, or of those of the account with this email, newest first. */
 export async function listOrderRecords(email: string | undefined, page: KeysetPage) {
   const prisma = await db();
@@ -118,63 +94,27 @@ export async function listOrderRecords(email: string | undefined, page: KeysetPa
     where: { deletedAt: null, ...(email !== undefined ? { user: { email } } : {}), ...keysetAfter(page.after) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: page.limit,
-    select: { ...orderRecordSelect, createdAt: true },
+    select: bookingSelect,
   });
 }
 
 export async function findOrderRecord(orderId: string, ownerId: string | undefined) {
   const prisma = await db();
-  return prisma.order.findFirst({ where: { id: orderId, deletedAt: null, ...owned(ownerId) }, select: orderRecordSelect });
+  return prisma.order.findFirst({ where: { id: orderId, deletedAt: null, ...owned(ownerId) }, select: bookingSelect });
 }
 
 /** A live order (of this owner, when one is given): its payment status and what names it to its owner and the agency. */
 export async function findOrderSummary(orderId: string, ownerId: string | undefined) {
   const prisma = await db();
-  return prisma.order.findFirst({
-    where: { id: orderId, deletedAt: null, ...owned(ownerId) },
-    select: {
-      paymentStatus: true,
-      bookingStatus: true,
-      holdExpiresAt: true,
-      travelDate: true,
-      serviceTitle: true,
-      quantity: true,
-      packageType: true,
-      priceCents: true,
-      firstName: true,
-      lastName: true,
-    },
-  });
+  return prisma.order.findFirst({ where: { id: orderId, deletedAt: null, ...owned(ownerId) }, select: bookingSelect });
 }
-
-const payableOrderSelect = {
-  id: true,
-  reference: true,
-  userId: true,
-  priceCents: true,
-  // the account's address, where the receipts go
-  user: { select: { email: true } },
-  firstName: true,
-  lastName: true,
-  serviceTitle: true,
-  quantity: true,
-  packageType: true,
-  travelDate: true,
-  bookingStatus: true,
-  holdExpiresAt: true,
-  paymentStatus: true,
-  stripePaymentIntentId: true,
-  createdAt: true,
-} as const;
-
-export type PayableOrderRow = Prisma.OrderGetPayload<{ select: typeof payableOrderSelect }>;
 
 /** What paying needs. Confirmation also finds an order deleted while its payment was under way. */
 export async function findPayableOrder(orderId: string, ownerId: string | undefined, { includeDeleted = false } = {}) {
   const prisma = await db();
   return prisma.order.findFirst({
     where: { id: orderId, ...(includeDeleted ? {} : { deletedAt: null }), ...owned(ownerId) },
-    select: payableOrderSelect,
+    select: bookingSelect,
   });
 }
 
@@ -201,17 +141,6 @@ export async function findPaymentPageOrder(orderId: string, ownerId: string) {
   const prisma = await db();
   return prisma.order.findFirst({
     where: { id: orderId, userId: ownerId, deletedAt: null },
-    select: {
-      id: true,
-      priceCents: true,
-      serviceTitle: true,
-      firstName: true,
-      lastName: true,
-      email: true,
-      paymentStatus: true,
-      bookingStatus: true,
-      holdExpiresAt: true,
-      payment: { select: paymentRecordSelect },
-    },
+    select: bookingSelect,
   });
 }

@@ -8,7 +8,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import { useEffect, useRef } from "react";
 import { requireUser } from "~/accounts/index.server";
 import { bookingActions, cancelFormSchema, describePolicy, refundPolicyOf, toCents } from "~/booking";
-import { cancelBooking, CancellationError, findOrderPage, quoteCancellation } from "~/booking/index.server";
+import { cancelBooking, CancellationError, decideCancellation, findOrderPage, quoteCancellation } from "~/booking/index.server";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { useHydrated } from "~/components/hooks";
@@ -84,30 +84,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data<ActionResult>({ error: "Please correct the form.", result: submission.reply() }, { status: 400 });
   }
   const { intent, amount, reason } = submission.value;
-  if (!user.isAdmin && (amount !== undefined || reason !== undefined)) {
-    return data<ActionResult>({ error: "Only the agency can choose the refund amount." }, { status: 403 });
-  }
   const amountCents = amount === undefined ? undefined : toCents(amount);
+  const choice = { ...(amountCents !== undefined ? { amountCents } : {}), ...(reason !== undefined ? { reason } : {}) };
   if (intent === "ask-cancel") {
-    const quote = quoteCancellation(order, user);
-    if (quote.refusal) return data<ActionResult>({ error: quote.refusal }, { status: 409 });
-    const refundCents = amountCents ?? quote.policy.cents;
-    if (refundCents > quote.refundableCents) {
-      const message = `The refund can be at most ${formatDollars(quote.refundableCents)} (what was paid, less what was refunded already).`;
-      return data<ActionResult>(
-        { error: message, result: submission.reply({ fieldErrors: { amount: [message] } }) },
-        { status: 400 },
-      );
+    try {
+      const { refundCents } = decideCancellation(order, user, choice);
+      return data<ActionResult>({
+        confirm: { refundCents, amount: amount === undefined ? "" : String(amount), reason: reason ?? "" },
+      });
+    } catch (error) {
+      if (!(error instanceof CancellationError)) throw error;
+      const status = cancellationErrorStatus(error);
+      if (error.code !== "amount") return data<ActionResult>({ error: error.message }, { status });
+      const result = submission.reply({ fieldErrors: { amount: [error.message] } });
+      return data<ActionResult>({ error: error.message, result }, { status });
     }
-    return data<ActionResult>({
-      confirm: { refundCents, amount: amount === undefined ? "" : String(amount), reason: reason ?? "" },
-    });
   }
   try {
-    const outcome = await cancelBooking(order.id, user, {
-      ...(amountCents !== undefined ? { amountCents } : {}),
-      ...(reason ? { reason } : {}),
-    });
+    const outcome = await cancelBooking(order.id, user, choice);
     return data<ActionResult>({
       done: outcome.refund
         ? `The booking is cancelled. ${formatDollars(outcome.refund.cents)} is refunded to the card it was paid with.`

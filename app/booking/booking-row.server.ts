@@ -1,0 +1,42 @@
+// The one projection of an order row (a booking): every read of one booking, or of a page of them
+// through Prisma, selects it and adds only the relations its screen needs (refunds, history). The
+// orders lists read the same columns in SQL (order-list-store.server.ts), for their indexes.
+import type { Prisma } from "~/generated/prisma/client";
+import { paymentRecordSelect } from "~/payments/index.server";
+
+export const bookingSelect = {
+  id: true,
+  reference: true,
+  userId: true,
+  // the account's address, where the booking's emails go
+  user: { select: { email: true } },
+  // the contact typed at checkout, for the agency
+  firstName: true,
+  lastName: true,
+  email: true,
+  mobileNumber: true,
+  streetAddress: true,
+  city: true,
+  townName: true,
+  district: true,
+  postcode: true,
+  country: true,
+  serviceId: true,
+  serviceTitle: true,
+  quantity: true,
+  packageType: true,
+  unitPriceCents: true,
+  priceCents: true,
+  departureId: true,
+  travelDate: true,
+  bookingStatus: true,
+  holdExpiresAt: true,
+  paymentStatus: true,
+  refundedCents: true,
+  stripePaymentIntentId: true,
+  createdAt: true,
+  deletedAt: true,
+  payment: { select: paymentRecordSelect },
+} as const;
+
+export type BookingRow = Prisma.OrderGetPayload<{ select: typeof bookingSelect }>;
