@@ -18,7 +18,6 @@ export {
   getUser,
   logout,
   requireAdmin,
-  requireStaff,
   requireUser,
   revokeApiToken,
   sessionCookie,
