@@ -32,3 +32,4 @@ export const FLASH_MESSAGES: Record<FlashKey, { tone: "success" | "error"; text:
 };
 
 export const ADMINS_ONLY = "Forbidden: administrators only.";
+export const STAFF_ONLY = "Forbidden: guides and administrators only.";

@@ -18,6 +18,7 @@ export {
   getUser,
   logout,
   requireAdmin,
+  requireStaff,
   requireUser,
   revokeApiToken,
   sessionCookie,
@@ -25,6 +26,7 @@ export {
 } from "./session.server";
 export {
   changeUserAccess,
+  changeUserRole,
   DELETED_EMAIL_DOMAIN,
   isActiveAdmin,
   listUsers,

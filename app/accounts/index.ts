@@ -16,4 +16,4 @@ export {
 export { loginSchema, makeAdminSchema, PASSWORD_MISMATCH, registerSchema } from "./auth-forms";
 export { safeRedirect } from "./auth-redirect";
 export { avatarSrc } from "./avatars";
-export { ACCESS_MESSAGES, accessChangeSchema, type AccessRefusal, auditLine } from "./user-access";
+export { ACCESS_MESSAGES, accessChangeSchema, type AccessRefusal, auditLine, ROLE_NAMES } from "./user-access";

@@ -3,7 +3,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie, redirect, type Cookie } from "@remix-run/node";
 import { requestPath, safeRedirect } from "~/accounts/auth-redirect";
-import { ADMINS_ONLY, FLASH_MESSAGES, type FlashKey } from "~/accounts/flash-messages";
+import { ADMINS_ONLY, FLASH_MESSAGES, STAFF_ONLY, type FlashKey } from "~/accounts/flash-messages";
 import {
   createSession,
   deleteExpiredSessionsOf,
@@ -125,6 +125,17 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
   if (user?.isAdmin) return user;
   if (request.method !== "GET" && request.method !== "HEAD") {
     throw new Response(ADMINS_ONLY, { status: 403 });
+  }
+  if (!user) return requireUser(request);
+  throw redirect(`/?${new URLSearchParams({ redirectTo: requestPath(request) })}`);
+}
+
+/** A signed-in guide or administrator (departures, manifests, check-in); anyone else as requireAdmin. */
+export async function requireStaff(request: Request): Promise<SessionUser> {
+  const user = await getUser(request);
+  if (user?.isAdmin || user?.isGuide) return user;
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    throw new Response(STAFF_ONLY, { status: 403 });
   }
   if (!user) return requireUser(request);
   throw redirect(`/?${new URLSearchParams({ redirectTo: requestPath(request) })}`);

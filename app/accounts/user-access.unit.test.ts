@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { auditLine, decideAccessChange, type AccessAction } from "~/accounts/user-access";
+import { auditLine, decideAccessChange, decideRoleChange, type AccessAction } from "~/accounts/user-access";
 
-type Account = { id: string; role: "ADMIN" | "CUSTOMER"; disabled: boolean };
+type Account = { id: string; role: "ADMIN" | "GUIDE" | "CUSTOMER"; disabled: boolean };
+const guide = (id: string): Account => ({ id, role: "GUIDE", disabled: false });
 const admin = (id: string, disabled = false): Account => ({ id, role: "ADMIN", disabled });
 const customer = (id: string, disabled = false): Account => ({ id, role: "CUSTOMER", disabled });
 
@@ -75,6 +76,59 @@ describe("decideAccessChange", () => {
   });
 });
 
+describe("guides", () => {
+  it("makes a customer a guide and takes the role back", () => {
+    expect(decideAccessChange({ action: "make-guide", actorId: "a", target: customer("c"), activeAdminIds: ["a"] })).toEqual({
+      change: { role: "GUIDE" },
+      endSessions: false,
+    });
+    expect(decideAccessChange({ action: "revoke-guide", actorId: "a", target: guide("g"), activeAdminIds: ["a"] })).toEqual({
+      change: { role: "CUSTOMER" },
+      endSessions: false,
+    });
+    expect(decideAccessChange({ action: "make-guide", actorId: "a", target: guide("g"), activeAdminIds: ["a"] })).toEqual({
+      unchanged: true,
+    });
+    expect(decideAccessChange({ action: "revoke-guide", actorId: "a", target: admin("b"), activeAdminIds: ["a", "b"] })).toEqual({
+      unchanged: true,
+    });
+  });
+
+  it("a guide cannot change accounts; the last administrator is never made a guide", () => {
+    expect(decideAccessChange({ action: "make-admin", actorId: "g", target: guide("g"), activeAdminIds: ["a"] })).toEqual({
+      refused: "not-admin",
+    });
+    expect(decideAccessChange({ action: "make-guide", actorId: "a", target: admin("a"), activeAdminIds: ["a"] })).toEqual({
+      refused: "last-admin",
+    });
+  });
+
+  it("decideRoleChange: the API's role, audited as the page's steps", () => {
+    const args = { actorId: "a", activeAdminIds: ["a", "b"] };
+    expect(decideRoleChange({ ...args, role: "GUIDE", target: customer("c") })).toEqual({ role: "GUIDE", audit: ["MAKE_GUIDE"] });
+    expect(decideRoleChange({ ...args, role: "GUIDE", target: admin("b") })).toEqual({
+      role: "GUIDE",
+      audit: ["REVOKE_ADMIN", "MAKE_GUIDE"],
+    });
+    expect(decideRoleChange({ ...args, role: "ADMIN", target: guide("g") })).toEqual({
+      role: "ADMIN",
+      audit: ["REVOKE_GUIDE", "MAKE_ADMIN"],
+    });
+    expect(decideRoleChange({ ...args, role: "CUSTOMER", target: guide("g") })).toEqual({
+      role: "CUSTOMER",
+      audit: ["REVOKE_GUIDE"],
+    });
+    expect(decideRoleChange({ ...args, role: "GUIDE", target: guide("g") })).toEqual({ unchanged: true });
+    expect(decideRoleChange({ ...args, role: "CUSTOMER", target: null })).toEqual({ refused: "not-found" });
+    expect(decideRoleChange({ actorId: "a", activeAdminIds: ["a"], role: "GUIDE", target: admin("a") })).toEqual({
+      refused: "last-admin",
+    });
+    expect(decideRoleChange({ actorId: "g", activeAdminIds: ["a"], role: "ADMIN", target: guide("g") })).toEqual({
+      refused: "not-admin",
+    });
+  });
+});
+
 describe("auditLine", () => {
   it("says what, who and the day (in Dhaka)", () => {
     expect(auditLine({ action: "DISABLE", actorName: "Ann Admin", createdAt: new Date("2026-11-23T17:59:00Z") })).toBe(
@@ -85,6 +139,9 @@ describe("auditLine", () => {
     );
     expect(auditLine({ action: "MAKE_ADMIN", actorName: "Bo", createdAt: "2026-01-02T00:00:00Z" })).toBe(
       "Made admin by Bo, 2 Jan 2026",
+    );
+    expect(auditLine({ action: "MAKE_GUIDE", actorName: "Bo", createdAt: "2026-01-02T00:00:00Z" })).toBe(
+      "Made guide by Bo, 2 Jan 2026",
     );
   });
 });

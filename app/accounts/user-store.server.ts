@@ -1,5 +1,12 @@
 // Accounts: users and their password hashes, and what administrators change on them (with its audit log).
-import { AUDIT_ACTION, decideAccessChange, type AccessAction, type AccessDecision } from "~/accounts/user-access";
+import {
+  AUDIT_ACTION,
+  decideAccessChange,
+  decideRoleChange,
+  type AccessAction,
+  type AccessDecision,
+  type AccountRole,
+} from "~/accounts/user-access";
 import { db } from "~/platform/db.server";
 import { keysetAfter, type KeysetPage } from "~/platform/paging";
 
@@ -99,6 +106,26 @@ export async function changeUserAccess(actorId: string, targetId: string, action
     await tx.user.update({ where: { id: targetId }, data: decision.change });
     if (decision.endSessions) await tx.session.deleteMany({ where: { userId: targetId } });
     await tx.userAuditEntry.create({ data: { actorId, targetUserId: targetId, action: AUDIT_ACTION[action] } });
+    return decision;
+  });
+}
+
+/**
+ * PUT /api/users/role: gives the account with this email the role, in one transaction holding the
+ * administrators' rows like changeUserAccess, with the audit entries of the change.
+ */
+export async function changeUserRole(actorId: string, email: string, role: AccountRole) {
+  const prisma = await db();
+  return prisma.$transaction(async (tx) => {
+    const activeAdminIds = await lockActiveAdmins(tx);
+    const target = await tx.user.findFirst({
+      where: { email, NOT: { email: { endsWith: DELETED_EMAIL_DOMAIN } } },
+      select: { id: true, role: true, disabled: true },
+    });
+    const decision = decideRoleChange({ role, actorId, target, activeAdminIds });
+    if (!("audit" in decision)) return decision;
+    await tx.user.update({ where: { id: target!.id }, data: { role } });
+    for (const action of decision.audit) await tx.userAuditEntry.create({ data: { actorId, targetUserId: target!.id, action } });
     return decision;
   });
 }

@@ -33,3 +33,4 @@ export { listPackageChoices, orderPages } from "./order-list-store.server";
 export { loadOrderPage } from "./order-pages.server";
 export { findOrderRecord, listOrderRecords } from "./order-store.server";
 export { deleteOrder, departureToBook, OrderError, orderToDelete, placeOrder, quote } from "./orders.server";
+export { listStaffDepartures as staffDepartures } from "./manifest-store.server";

@@ -26,6 +26,9 @@ const admins: Item[] = [
   { to: "/dashboard/subscribers", label: "Subscribers" },
 ];
 
+// Guides and administrators: the departures, their manifests and check-in.
+const staff: Item[] = [{ to: "/dashboard/departures", label: "Departures" }];
+
 function Count({ count, label }: { count: number; label?: string }) {
   return (
     <span className="sidebar-count">
@@ -42,8 +45,16 @@ function Count({ count, label }: { count: number; label?: string }) {
  * works without JavaScript), which also shows the counts. The CSS (app/styles/app.css) shows the
  * links of the closed <details> on a wide screen.
  */
-export function DashboardSidebar({ isAdmin, counts = {} }: { isAdmin: boolean; counts?: SidebarCounts }) {
-  const items = isAdmin ? [...everyone, ...admins] : everyone;
+export function DashboardSidebar({
+  isAdmin,
+  isGuide = false,
+  counts = {},
+}: {
+  isAdmin: boolean;
+  isGuide?: boolean;
+  counts?: SidebarCounts;
+}) {
+  const items = isAdmin ? [...everyone, ...admins, ...staff] : isGuide ? [...everyone, ...staff] : everyone;
   const counted = items.filter((item) => counts[item.to]);
   const menu = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();

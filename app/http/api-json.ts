@@ -132,7 +132,12 @@ export function userJson({
   disabled: boolean;
   createdAt: Date;
 }) {
-  return { _id: id, ...user, admin: role === "ADMIN" };
+  return {
+    _id: id,
+    ...user,
+    admin: role === "ADMIN",
+    role: role === "ADMIN" ? "admin" : role === "GUIDE" ? "guide" : "customer",
+  } as const;
 }
 
 /** POST and PUT /api/users: the saved record. */

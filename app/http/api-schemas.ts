@@ -51,6 +51,22 @@ export const userInputSchema = z.object({
 
 export const makeAdminInputSchema = z.object({ email: accountEmail() });
 
+const API_ROLES = ["customer", "guide", "admin"] as const;
+const apiRole = z
+  .enum(API_ROLES, { errorMap: () => ({ message: 'role must be "customer", "guide" or "admin".' }) })
+  .describe("customer: orders only; guide: departures, their manifests and check-in; admin: everything");
+
+/** PUT /api/users/role (admin). */
+export const userRoleInputSchema = z.object({ email: accountEmail(), role: apiRole });
+
+export const userRoleSchema = z
+  .object({
+    email: z.string(),
+    role: z.enum(API_ROLES),
+    modifiedCount: z.number().int().min(0).describe("1 when the role changed, 0 when the account already had it"),
+  })
+  .strict();
+
 export const reviewReportInputSchema = reviewReportSchema;
 
 export const reviewReportedSchema = z.object({ reported: z.literal(true) }).strict();
@@ -127,6 +143,7 @@ export const userSchema = z
     email: z.string().email(),
     displayName: z.string(),
     admin: z.boolean(),
+    role: z.enum(API_ROLES),
     disabled: z.boolean(),
     createdAt: z.string().datetime(),
   })

@@ -26,6 +26,8 @@ const schemas = {
   UserInput: registry.register("UserInput", api.userInputSchema),
   SavedUser: registry.register("SavedUser", api.savedUserSchema),
   MakeAdminInput: registry.register("MakeAdminInput", api.makeAdminInputSchema),
+  UserRoleInput: registry.register("UserRoleInput", api.userRoleInputSchema),
+  UserRole: registry.register("UserRole", api.userRoleSchema),
   Service: registry.register("Service", api.serviceSchema),
   ServiceInput: registry.register("ServiceInput", api.serviceInputSchema),
   Review: registry.register("Review", api.reviewRecordSchema),
@@ -199,6 +201,21 @@ route({
   responses: {
     200: json("1 if the user became an admin, 0 if already one", schemas.ModifiedCount),
     ...errors(...WRITE_ERRORS, 404),
+  },
+});
+route({
+  method: "put",
+  path: "/api/users/role",
+  summary: "Give a user a role: customer, guide or admin (administrators only)",
+  description:
+    "A guide sees the departures, their manifests and does check-in, nothing else. Recorded in the users' audit log like the users page's changes. " +
+    "The last enabled administrator keeps the role (409).",
+  operationId: "changeUserRole",
+  security: signedIn,
+  request: { body: body(schemas.UserRoleInput) },
+  responses: {
+    200: json("The account's role now", schemas.UserRole),
+    ...errors(...WRITE_ERRORS, 404, 409),
   },
 });
 route({

@@ -7,19 +7,19 @@ import { DashboardSidebar } from "~/components/DashboardSidebar";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  if (!user.isAdmin) return { isAdmin: false, counts: {} };
+  if (!user.isAdmin) return { isAdmin: false, isGuide: user.isGuide, counts: {} };
   // What waits for an administrator, next to the sidebar's links.
   const [messages, reviews] = await Promise.all([countUnhandledMessages(), countFlaggedReviews()]);
-  return { isAdmin: true, counts: { "/dashboard/messages": messages, "/dashboard/reviews": reviews } };
+  return { isAdmin: true, isGuide: false, counts: { "/dashboard/messages": messages, "/dashboard/reviews": reviews } };
 }
 
 export const meta: MetaFunction = () => [{ title: "Dashboard — Tour Booking" }];
 
 export default function DashboardLayout() {
-  const { isAdmin, counts } = useLoaderData<typeof loader>();
+  const { isAdmin, isGuide, counts } = useLoaderData<typeof loader>();
   return (
     <div className="container dashboard-layout">
-      <DashboardSidebar isAdmin={isAdmin} counts={counts} />
+      <DashboardSidebar isAdmin={isAdmin} isGuide={isGuide} counts={counts} />
       <div className="dashboard-content">
         <Outlet />
       </div>

@@ -58,6 +58,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export const meta: MetaFunction = () => [{ title: "Users — Tour Booking" }];
 
+const ROLE_LABEL = { ADMIN: "Admin", GUIDE: "Guide", CUSTOMER: "Customer" } as const;
+
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["users"][number];
 
 function RowActions({ user, me }: { user: Row; me: string }) {
@@ -90,6 +92,29 @@ function RowActions({ user, me }: { user: Row; me: string }) {
           Make admin
         </button>
       )}
+      {user.role === "GUIDE" ? (
+        <button
+          type="submit"
+          name="intent"
+          value="revoke-guide"
+          className="button button-small button-secondary"
+          disabled={busy}
+          aria-label={`Remove the guide role of ${user.displayName}`}
+        >
+          Remove guide
+        </button>
+      ) : user.role === "CUSTOMER" ? (
+        <button
+          type="submit"
+          name="intent"
+          value="make-guide"
+          className="button button-small button-secondary"
+          disabled={busy}
+          aria-label={`Make guide: ${user.displayName}`}
+        >
+          Make guide
+        </button>
+      ) : null}
       {user.disabled ? (
         <button
           type="submit"
@@ -150,7 +175,7 @@ export default function UsersPage() {
             header: "Role",
             cell: (user) => (
               <>
-                {user.role === "ADMIN" ? "Admin" : "Customer"}
+                {ROLE_LABEL[user.role]}
                 {user.disabled ? <span className="badge badge-danger">Disabled</span> : null}
               </>
             ),

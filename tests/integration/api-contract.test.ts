@@ -27,6 +27,7 @@ import * as departuresOf from "~/routes/api.services.$id.departures";
 import * as users from "~/routes/api.users";
 import * as userByEmail from "~/routes/api.users.$email";
 import * as makeAdmin from "~/routes/api.users.admin";
+import * as userRole from "~/routes/api.users.role";
 import { createUser, signIn } from "../support/auth";
 import {
   checkedRequests,
@@ -49,6 +50,7 @@ type Module = { loader: (args: never) => Promise<Response>; action: (args: never
 const ROUTES: [template: string, module: Module][] = [
   ["/api/auth/token", token],
   ["/api/users/admin", makeAdmin],
+  ["/api/users/role", userRole],
   ["/api/users/{email}", userByEmail],
   ["/api/users", users],
   ["/api/services/{id}/departures", departuresOf],
@@ -358,6 +360,18 @@ const rows: Row[] = [
     expected: adminOnly(200),
     writes: true,
     check: (_caller, answer) => expect(answer.body).toEqual({ modifiedCount: 1 }),
+  },
+  {
+    call: "PUT /api/users/role",
+    request: async () => ({ method: "PUT", path: "/api/users/role", body: { email: (await createUser()).email, role: "guide" } }),
+    expected: adminOnly(200),
+    writes: true,
+    check: (_caller, answer) => expect(answer.body).toMatchObject({ role: "guide", modifiedCount: 1 }),
+  },
+  {
+    call: "PUT /api/users/role (unknown email)",
+    request: async () => ({ method: "PUT", path: "/api/users/role", body: { email: "nobody-here@example.com", role: "admin" } }),
+    expected: adminOnly(404),
   },
   {
     call: "PUT /api/users/admin (unknown email)",
@@ -812,6 +826,7 @@ describe("errors", () => {
       fields: ["email", "displayName"],
     },
     { caller: "admin", method: "PUT", path: "/api/users/admin", body: { email: 5 }, fields: ["email"] },
+    { caller: "admin", method: "PUT", path: "/api/users/role", body: { email: "x", role: "owner" }, fields: ["email", "role"] },
     {
       caller: "admin",
       method: "POST",

@@ -1,5 +1,6 @@
-// Every dashboard route (loader and action) as anonymous, customer and admin: the server refuses
-// what the role may not do, and a refusal writes nothing.
+// Every dashboard route (loader and action) as anonymous, customer, guide and admin: the server
+// refuses what the role may not do, and a refusal writes nothing. A guide may use what every
+// signed-in user may (their own orders, profile) and the departures' pages ("staff"), nothing else.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
 import * as layout from "~/routes/dashboard";
@@ -7,6 +8,7 @@ import * as home from "~/routes/dashboard._index";
 import * as addProduct from "~/routes/dashboard.addProduct";
 import * as addReview from "~/routes/dashboard.addReview";
 import * as departures from "~/routes/dashboard.departures.$id";
+import * as staffDepartures from "~/routes/dashboard.departures._index";
 import * as editProduct from "~/routes/dashboard.editProduct.$id";
 import * as exportOrders from "~/routes/dashboard.export.orders[.]csv";
 import * as exportUsers from "~/routes/dashboard.export.users[.]csv";
@@ -26,13 +28,13 @@ import * as users from "~/routes/dashboard.users";
 import { authedGet, authedPost, createUser, signIn } from "../support/auth";
 import { callRoute, type RouteArgs } from "../support/requests";
 
-type Role = "anonymous" | "customer" | "admin";
+type Role = "anonymous" | "customer" | "guide" | "admin";
 type Expect = "login" | "root" | "forbidden" | "ok";
 
 interface RouteCase {
   path: string;
   module: { loader: (args: RouteArgs) => unknown; action?: (args: RouteArgs) => unknown };
-  access: "user" | "admin";
+  access: "user" | "staff" | "admin";
   /** a form that would change data if the guard let it through */
   payload?: () => Record<string, string>;
   /** the route's path parameters */
@@ -124,6 +126,7 @@ const routes: RouteCase[] = [
     access: "admin",
     payload: () => ({ intent: "hide", id: fixture.reviewId }),
   },
+  { path: "/dashboard/departures", module: staffDepartures, access: "staff" },
   {
     path: "/dashboard/departures/matrix",
     module: departures,
@@ -132,7 +135,7 @@ const routes: RouteCase[] = [
   },
 ];
 
-const cookies: Record<Role, string | null> = { anonymous: null, customer: null, admin: null };
+const cookies: Record<Role, string | null> = { anonymous: null, customer: null, guide: null, admin: null };
 
 beforeAll(async () => {
   const customer = await createUser();
@@ -141,6 +144,7 @@ beforeAll(async () => {
   fixture.victimEmail = victim.email;
   fixture.disableId = (await createUser()).id;
   cookies.customer = await signIn(customer.id);
+  cookies.guide = await signIn((await createUser({ role: "GUIDE" })).id);
   cookies.admin = await signIn(admin.id);
   // An order of someone else and a package: what the delete forms aim at.
   const prisma = await db();
@@ -181,6 +185,7 @@ beforeAll(async () => {
 function expectedFor(access: RouteCase["access"], role: Role, method: "GET" | "POST"): Expect {
   if (role === "admin") return "ok";
   if (access === "user") return role === "anonymous" ? "login" : "ok";
+  if (access === "staff" && role === "guide") return "ok";
   if (method === "POST") return "forbidden";
   return role === "anonymous" ? "login" : "root";
 }
@@ -231,7 +236,7 @@ function check(result: { status: number; location: string | null }, expected: Ex
   }
 }
 
-const roles: Role[] = ["anonymous", "customer", "admin"];
+const roles: Role[] = ["anonymous", "customer", "guide", "admin"];
 let cases = 0;
 
 describe("authorization matrix: loaders", () => {
@@ -268,7 +273,7 @@ describe("authorization matrix: actions (each with a form that would write)", ()
     const files = readdirSync("app/routes").filter((f) => /^dashboard[._]/.test(f) || f === "dashboard.tsx");
     const dashboardFiles = files.filter((f) => !f.endsWith(".test.ts") && !f.includes("payment"));
     expect(dashboardFiles.length).toBeLessThanOrEqual(routes.length);
-    expect(cases).toBeGreaterThanOrEqual(routes.length * 3);
+    expect(cases).toBeGreaterThanOrEqual(routes.length * roles.length);
   });
 
   it("the writes happened only through the allowed posts", async () => {
@@ -285,7 +290,7 @@ describe("authorization matrix: actions (each with a form that would write)", ()
       title: "Matrix Edited",
       costCents: 100,
     });
-    expect(await prisma.review.count({ where: { review: "Matrix review" } })).toBe(2); // customer and admin
+    expect(await prisma.review.count({ where: { review: "Matrix review" } })).toBe(3); // customer, guide and admin
     expect((await prisma.user.findUniqueOrThrow({ where: { id: fixture.disableId } })).disabled).toBe(true);
     expect((await prisma.review.findUniqueOrThrow({ where: { id: fixture.reviewId } })).hiddenAt).not.toBeNull();
   });

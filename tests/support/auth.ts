@@ -15,7 +15,7 @@ export async function createUser({
   displayName = "Test User",
   role = "CUSTOMER",
   disabled = false,
-}: { email?: string; password?: string; displayName?: string; role?: "CUSTOMER" | "ADMIN"; disabled?: boolean } = {}) {
+}: { email?: string; password?: string; displayName?: string; role?: "CUSTOMER" | "GUIDE" | "ADMIN"; disabled?: boolean } = {}) {
   const prisma = await db();
   const hash = await hashPassword(password);
   const user = await prisma.user.create({
