@@ -8,6 +8,7 @@ import { extendHold } from "~/booking/hold-store.server";
 import { receiptEmail } from "~/booking/lifecycle-emails";
 import { recordPayment } from "~/booking/order-status-store.server";
 import { attachPaymentIntent, findPayableOrder, findPaymentPageOrder, markPaymentFailed } from "~/booking/order-store.server";
+import { voucherPath } from "~/booking/voucher";
 import {
   openCardIntent,
   PaymentError,
@@ -20,6 +21,7 @@ import { env } from "~/platform/env.server";
 import { isPlausibleId } from "~/platform/ids";
 import { logger } from "~/platform/logger.server";
 import { deliverOutbox } from "~/platform/mail.server";
+import { publicUrl } from "~/platform/public-url.server";
 
 // Confirmation also finds an order deleted while its payment was under way: what was paid is kept.
 async function findOrder(orderId: string, ownerId: string | undefined, { includeDeleted = false } = {}): Promise<BookingRow> {
@@ -84,7 +86,12 @@ async function recordVerifiedPayment(order: BookingRow, paymentIntentId: string)
   const payment = await verifiedCardPayment(paymentIntentId, order);
   let outcome;
   try {
-    outcome = await recordPayment(order.id, payment, receiptEmail(bookingFacts(order), payment), agencyToday());
+    outcome = await recordPayment(
+      order.id,
+      payment,
+      receiptEmail(bookingFacts(order), payment, publicUrl(voucherPath(order.id))),
+      agencyToday(),
+    );
   } catch (error) {
     // The unique order id on Payment: another request (browser, API or webhook) recorded it first.
     // A refund that the first one could not make (Stripe unreachable) is tried again.

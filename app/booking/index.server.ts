@@ -34,3 +34,4 @@ export { loadOrderPage } from "./order-pages.server";
 export { findOrderRecord, listOrderRecords } from "./order-store.server";
 export { deleteOrder, departureToBook, OrderError, orderToDelete, placeOrder, quote } from "./orders.server";
 export { listStaffDepartures as staffDepartures } from "./manifest-store.server";
+export { voucherOf } from "./voucher.server";

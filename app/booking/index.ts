@@ -56,3 +56,4 @@ export {
   refundPolicySchema,
   storedRefundPolicy,
 } from "./refund-policy";
+export { voucherPath } from "./voucher";

@@ -55,6 +55,8 @@ function bookingLines(order: BookingFacts): string[] {
 export function receiptEmail(
   order: BookingFacts,
   payment: { amountCents: number; transaction: string; last4: string },
+  /** the absolute link to the booking's voucher */
+  voucherUrl: string,
 ): EmailMessage {
   return {
     to: order.accountEmail,
@@ -68,6 +70,7 @@ export function receiptEmail(
       `Paid: ${formatDollars(payment.amountCents)}${payment.last4 ? ` (card ending in ${payment.last4})` : ""}`,
       `Transaction: ${payment.transaction}`,
       "",
+      `Your voucher (show it at the meeting point): ${voucherUrl}`,
       "Your receipt is also on your order page under My Orders.",
       "Thank you for booking with us.",
     ].join("\n"),

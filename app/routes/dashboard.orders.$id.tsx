@@ -7,7 +7,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { requireUser } from "~/accounts/index.server";
-import { bookingActions, cancelFormSchema, describePolicy, refundPolicyOf, toCents } from "~/booking";
+import { bookingActions, cancelFormSchema, describePolicy, refundPolicyOf, toCents, voucherPath } from "~/booking";
 import { cancelBooking, CancellationError, decideCancellation, findOrderPage, quoteCancellation } from "~/booking/index.server";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
@@ -137,6 +137,7 @@ export default function OrderPage() {
               Print receipt
             </button>
           ) : null}
+          {order.status === "CONFIRMED" || order.status === "COMPLETED" ? <Link to={voucherPath(order.id)}>Voucher</Link> : null}
           <Link to={isAdmin ? "/dashboard/manageAllOrders" : "/dashboard/myOrder"}>
             {isAdmin ? "Back to all orders" : "Back to My Orders"}
           </Link>

@@ -19,6 +19,7 @@ import * as message from "~/routes/dashboard.messages.$id";
 import * as messages from "~/routes/dashboard.messages._index";
 import * as myOrder from "~/routes/dashboard.myOrder";
 import * as orderPage from "~/routes/dashboard.orders.$id";
+import * as voucherPage from "~/routes/dashboard.orders.$id_.voucher";
 import * as profile from "~/routes/dashboard.profile";
 import * as refundPolicy from "~/routes/dashboard.refund-policy.$packageId";
 import * as reviewsModeration from "~/routes/dashboard.reviews";
@@ -97,6 +98,7 @@ const routes: RouteCase[] = [
     params: () => ({ id: fixture.orderId }),
     payload: () => ({ intent: "cancel" }),
   },
+  { path: "/dashboard/orders/{id}/voucher", module: voucherPage, access: "user", params: () => ({ id: fixture.orderId }) },
   {
     path: "/dashboard/refund-policy/{packageId}",
     module: refundPolicy,

@@ -88,6 +88,9 @@ describe("paying a booking", () => {
     expect(receipt.text).toContain(`Departure date: ${formatCalendarDate(departure.startDate)}`);
     expect(receipt.text).toContain("Persons: 3 persons");
     expect(receipt.text).toContain("Total: $1,350");
+    expect(receipt.text).toContain(
+      `Your voucher (show it at the meeting point): http://localhost:3000/dashboard/orders/${order.id}/voucher`,
+    );
   });
 
   it("refuses to start paying an expired or cancelled booking", async () => {
