@@ -51,3 +51,16 @@ export async function completeTrip(orderId: string): Promise<boolean> {
     changeBookingStatus(tx, orderId, { from: ["CONFIRMED"], to: "COMPLETED", byUserId: null, reason: "trip over" }),
   );
 }
+
+/**
+ * Erases the ID numbers of the travellers of every booking whose travel date is on or before
+ * `lastDay` (YYYY-MM-DD: the retention's last trip day), in one conditional UPDATE (two sweeps at
+ * once erase each once); returns how many were erased.
+ */
+export async function eraseIdNumbers(lastDay: string, now: Date): Promise<number> {
+  const prisma = await db();
+  return prisma.$executeRaw`
+    UPDATE "Traveller" AS t SET "idNumber" = NULL, "idErasedAt" = ${now}
+    FROM "Order" AS o
+    WHERE o."id" = t."orderId" AND t."idNumber" IS NOT NULL AND o."travelDate" <= ${lastDay}::date`;
+}

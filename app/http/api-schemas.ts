@@ -119,6 +119,35 @@ export const paymentInputSchema = z.object({
   last4: ignored("read from Stripe"),
 });
 
+/** PUT /api/my-orders/{id}/travellers: the travellers to change, each by its _id; a field left out keeps what is stored. */
+export const travellersInputSchema = z.object({
+  travellers: z
+    .array(
+      z
+        .object({
+          _id: z.string().min(1).max(100).describe("The traveller's _id (from the order's travellers)"),
+          name: z.string().max(200).describe("Full name"),
+          dateOfBirth: z
+            .string()
+            .max(10)
+            .nullable()
+            .optional()
+            .describe(
+              "YYYY-MM-DD; required when the traveller's category has an age range, which it must fit on the travel date",
+            ),
+          idNumber: z
+            .string()
+            .max(40)
+            .nullable()
+            .optional()
+            .describe("NID, birth registration or passport number; required when the package asks for one"),
+        })
+        .strict(),
+    )
+    .min(1)
+    .max(MAX_QUANTITY),
+});
+
 // The original site's client sent only { price }; the price now always comes from the order the caller owns.
 export const paymentIntentInputSchema = z.object({
   orderId: reference("orderId is required: the order to pay", 100, "orderId is required: the order to pay"),

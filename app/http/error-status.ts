@@ -1,4 +1,4 @@
-import { type CancellationError, type OrderError } from "~/booking/index.server";
+import { type CancellationError, type OrderError, type TravellersError } from "~/booking/index.server";
 import type { PaymentError } from "~/payments/index.server";
 
 /** The HTTP status for a payment failure, the same for the page action and /api. */
@@ -33,4 +33,9 @@ export function placementErrorStatus(error: OrderError): number {
 /** The HTTP status for a delete refused: a paid or closed booking is a conflict. */
 export function deleteErrorStatus(error: OrderError): number {
   return error.code === "not-found" ? 404 : 409;
+}
+
+/** The HTTP status for travellers not saved: the owner after the cutoff is forbidden. */
+export function travellersErrorStatus(error: TravellersError): number {
+  return { "not-found": 404, closed: 403, invalid: 400 }[error.code];
 }

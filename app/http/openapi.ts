@@ -38,6 +38,7 @@ const schemas = {
   Order: registry.register("Order", api.orderSchema),
   OrderInput: registry.register("OrderInput", api.orderInputSchema),
   PaymentInput: registry.register("PaymentInput", api.paymentInputSchema),
+  TravellersInput: registry.register("TravellersInput", api.travellersInputSchema),
   PaymentIntentInput: registry.register("PaymentIntentInput", api.paymentIntentInputSchema),
   ClientSecret: registry.register("ClientSecret", api.clientSecretSchema),
   InsertedId: registry.register("InsertedId", api.insertedIdSchema),
@@ -428,6 +429,16 @@ route({
     200: json("Cancelled, with the refund made (null when none)", schemas.Cancellation),
     ...errors(...WRITE_ERRORS, 404, 409, 502, 503),
   },
+});
+route({
+  method: "put",
+  path: "/api/my-orders/{id}/travellers",
+  summary:
+    "Complete or correct a booking's travellers (names, dates of birth, ID numbers; never their number or categories): its owner until the cutoff before departure (TRAVELLERS_CUTOFF_HOURS, 403 after it), an administrator at any time. Each traveller's age must fit their category on the travel date; on any error (400, details naming travellers[i].field) nothing is saved",
+  operationId: "updateTravellers",
+  security: signedIn,
+  request: { params: idParams("The order's _id"), body: body(schemas.TravellersInput) },
+  responses: { 200: json("The order, its ID numbers masked", schemas.Order), ...errors(...WRITE_ERRORS, 404) },
 });
 route({
   method: "post",

@@ -61,6 +61,16 @@ const envSchema = z.object({
   // Seats one account (administrators excepted) may hold unpaid on one departure, and on all of them.
   HOLD_MAX_SEATS_PER_DEPARTURE: positiveInt(20),
   HOLD_MAX_SEATS_PER_ACCOUNT: positiveInt(40),
+  // A customer may complete or correct their travellers until this many hours before the departure's
+  // day begins (app/booking/traveller-cutoff.ts); after it only administrators can.
+  TRAVELLERS_CUTOFF_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(48),
+  // Travellers' ID numbers are erased this many days after the trip's date (by the booking sweep).
+  ID_NUMBER_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   // Other sites whose pages may call /api from the browser (with a bearer token: cookies never cross).
   API_CORS_ORIGINS: z

@@ -21,6 +21,17 @@ describe("configuration", () => {
     expect(() => parseEnv({ DATA_DIR: dataDir(), DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL: must be a postgresql/);
   });
 
+  it("reads the travellers' cutoff and the ID numbers' retention, 48 hours and 30 days unless set", () => {
+    const dir = dataDir();
+    expect(parseEnv({ DATA_DIR: dir })).toMatchObject({ TRAVELLERS_CUTOFF_HOURS: 48, ID_NUMBER_RETENTION_DAYS: 30 });
+    expect(parseEnv({ DATA_DIR: dir, TRAVELLERS_CUTOFF_HOURS: "0", ID_NUMBER_RETENTION_DAYS: "7" })).toMatchObject({
+      TRAVELLERS_CUTOFF_HOURS: 0,
+      ID_NUMBER_RETENTION_DAYS: 7,
+    });
+    expect(() => parseEnv({ DATA_DIR: dir, TRAVELLERS_CUTOFF_HOURS: "-1" })).toThrow(/TRAVELLERS_CUTOFF_HOURS/);
+    expect(() => parseEnv({ DATA_DIR: dir, ID_NUMBER_RETENTION_DAYS: "0" })).toThrow(/ID_NUMBER_RETENTION_DAYS/);
+  });
+
   it("requires SESSION_SECRET in production with a server database", () => {
     expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/app", DATA_DIR: dataDir() })).toThrow(
       /SESSION_SECRET/,

@@ -17,6 +17,7 @@ import * as departureById from "~/routes/api.departures.$id";
 import * as myOrders from "~/routes/api.my-orders";
 import * as myOrder from "~/routes/api.my-orders.$id";
 import * as cancelOrder from "~/routes/api.my-orders.$id.cancel";
+import * as orderTravellers from "~/routes/api.my-orders.$id.travellers";
 import * as openApi from "~/routes/api.openapi[.]json";
 import * as photos from "~/routes/api.photos";
 import * as review from "~/routes/api.review";
@@ -41,6 +42,7 @@ import {
 import { billing } from "../support/orders";
 import { ORIGIN } from "../support/requests";
 import { startStripeFake, TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY, type StripeFake } from "../support/stripe-fake";
+import { setTravellers } from "../support/travellers";
 
 const PARTNER = "https://partner.example";
 
@@ -60,6 +62,7 @@ const ROUTES: [template: string, module: Module][] = [
   ["/api/review/{id}/report", reviewReport],
   ["/api/review", review],
   ["/api/my-orders/{id}/cancel", cancelOrder],
+  ["/api/my-orders/{id}/travellers", orderTravellers],
   ["/api/my-orders/{id}", myOrder],
   ["/api/my-orders", myOrders],
   ["/api/create-payment-intent", paymentIntent],
@@ -149,6 +152,7 @@ async function databaseState(): Promise<string> {
       (SELECT string_agg(concat_ws(',', id, "priceCents", "deletedAt", "paymentStatus", "stripePaymentIntentId", "bookingStatus"), ';' ORDER BY id) FROM "Order"),
       (SELECT string_agg(concat_ws(',', id, seats, "seatsTaken", status), ';' ORDER BY id) FROM "Departure"),
       (SELECT string_agg(concat_ws(',', id, "orderId"), ';' ORDER BY id) FROM "Payment"),
+      (SELECT string_agg(concat_ws(',', id, name, "dateOfBirth", "idNumber"), ';' ORDER BY id) FROM "Traveller"),
       (SELECT string_agg(concat_ws(',', id, "hiddenAt"), ';' ORDER BY id) FROM "Review"),
       (SELECT string_agg(concat_ws(',', "reviewId", "userId"), ';' ORDER BY "reviewId", "userId") FROM "ReviewReport"),
       (SELECT string_agg(id, ';' ORDER BY id) FROM "Session"),
@@ -177,6 +181,13 @@ async function customerOrder(): Promise<string> {
     formKey: randomBytes(12).toString("hex"),
   });
   return order.id;
+}
+
+/** The customer's order with its two travellers, names to follow: its id and the travellers' ids. */
+async function orderWithTravellers(): Promise<{ id: string; travellers: string[] }> {
+  const id = await customerOrder();
+  const travellers = await setTravellers(id, [{}, {}]);
+  return { id, travellers: travellers.map((traveller) => traveller.id) };
 }
 
 /** An order paid at the Stripe fake (so that it can be refunded), its payment recorded. */
@@ -627,6 +638,38 @@ const rows: Row[] = [
     expected: ownerOrAdmin(400),
   },
   {
+    call: "PUT /api/my-orders/{id}/travellers",
+    request: async () => {
+      const { id, travellers } = await orderWithTravellers();
+      return {
+        method: "PUT",
+        path: `/api/my-orders/${id}/travellers`,
+        body: {
+          travellers: [
+            { _id: travellers[0], name: "Rina Das", dateOfBirth: "1990-05-01", idNumber: "1234567890" },
+            { _id: travellers[1], name: "Tuhin Das" },
+          ],
+        },
+      };
+    },
+    expected: ownerOrAdmin(200),
+    writes: true,
+    check: (_caller, answer) => expect(answer.body).toMatchObject({ _id: expect.any(String), quantity: 2 }),
+  },
+  {
+    call: "PUT /api/my-orders/{id}/travellers (a traveller of another order)",
+    request: async () => {
+      const { id } = await orderWithTravellers();
+      const other = await orderWithTravellers();
+      return {
+        method: "PUT",
+        path: `/api/my-orders/${id}/travellers`,
+        body: { travellers: [{ _id: other.travellers[0], name: "Rina Das" }] },
+      };
+    },
+    expected: ownerOrAdmin(400),
+  },
+  {
     call: "DELETE /api/my-orders/{id}",
     request: async () => ({ method: "DELETE", path: `/api/my-orders/${await customerOrder()}` }),
     expected: ownerOrAdmin(200),
@@ -921,6 +964,20 @@ describe("errors", () => {
       fields: ["email", "password"],
     },
     { caller: "customer", method: "POST", path: "/api/review", body: { review: "nul\u0000byte", rating: 3 }, fields: ["review"] },
+    {
+      caller: "customer",
+      method: "PUT",
+      path: () => orderWithTravellers().then(({ id }) => `/api/my-orders/${id}/travellers`),
+      body: { travellers: [{ name: 5, dateOfBirth: "1990-05-01" }] },
+      fields: ["travellers[0]._id", "travellers[0].name"],
+    },
+    {
+      caller: "customer",
+      method: "PUT",
+      path: () => orderWithTravellers().then(({ id }) => `/api/my-orders/${id}/travellers`),
+      body: { travellers: [] },
+      fields: ["travellers"],
+    },
   ];
 
   it("answers 400 naming each invalid field, and writes nothing", async () => {
