@@ -2,7 +2,15 @@
 // Catalogue: the packages, their search, reviews, photos and structured data.
 // Other modules and the routes import only the doors; the rest of the folder is private
 // (docs/decisions/0012-module-layout.md).
-export { type ItineraryDay, itineraryRows, packageFormSchema, packageSchema, readItinerary } from "./packages";
+export {
+  CATEGORY_ROWS_MAX,
+  categoryRows,
+  type ItineraryDay,
+  itineraryRows,
+  packageFormSchema,
+  packageSchema,
+  readItinerary,
+} from "./packages";
 export { photoSrcSet, photoUrl, uploadedPhotoId } from "./photos";
 export { reviewModerationSchema, reviewReportFormSchema, reviewReportSchema, reviewSchema } from "./reviews";
 export {
@@ -18,4 +26,4 @@ export {
   SORT_LABELS,
 } from "./search";
 export { touristTrip } from "./structured-data";
-export { type PriceCategory } from "./price-categories";
+export { DEFAULT_CATEGORY_ID, PRICE_CATEGORY_TYPES, type PriceCategory } from "./price-categories";

@@ -1,6 +1,13 @@
 // Tour packages (the Prisma model Service). Orders keep a package's title and price of their own.
 import type { PackageInput } from "~/catalogue/packages";
-import { defaultCategories, type PriceCategory } from "~/catalogue/price-categories";
+import {
+  newPriceCategoryRows,
+  type PriceCategoryInput,
+  priceCategoriesOf,
+  priceCategorySelect,
+  priceFirstCategory,
+  replacePriceCategories,
+} from "~/catalogue/price-category-store.server";
 import { Prisma } from "~/generated/prisma/client";
 import { cached, forgetCachedLists } from "~/platform/cache.server";
 import { db } from "~/platform/db.server";
@@ -20,6 +27,8 @@ const packageSelect = {
   meetingPoint: true,
   maxGroupSize: true,
   gallery: true,
+  idRequired: true,
+  priceCategories: { orderBy: { position: "asc" }, select: priceCategorySelect },
 } as const;
 const packageCardSelect = { id: true, title: true, costCents: true, image: true } as const;
 
@@ -27,7 +36,13 @@ const packageCardSelect = { id: true, title: true, costCents: true, image: true 
 function listPackages() {
   return cached("packages", async () => {
     const prisma = await db();
-    return prisma.service.findMany({ where: { deletedAt: null }, orderBy: { createdAt: "asc" }, select: packageSelect });
+    const packages = await prisma.service.findMany({
+      where: { deletedAt: null },
+      orderBy: { createdAt: "asc" },
+      select: packageSelect,
+    });
+    // The default Adult at its cost for a package without categories of its own.
+    return packages.map((tourPackage) => ({ ...tourPackage, priceCategories: priceCategoriesOf(tourPackage) }));
   });
 }
 
@@ -87,48 +102,14 @@ export async function findPackageToOrder(id: string) {
   return found && { ...found, priceCategories: priceCategoriesOf(found) };
 }
 
-/** The columns of a price category row that make a PriceCategory. */
-const priceCategorySelect = {
-  id: true,
-  name: true,
-  type: true,
-  priceCents: true,
-  minAge: true,
-  maxAge: true,
-  takesSeat: true,
-  minPerBooking: true,
-  maxPerBooking: true,
-} as const;
-
-/** A package's categories as sold: its own rows, or the one Adult at its cost when it has none. */
-function priceCategoriesOf(service: {
-  costCents: number;
-  priceCategories: {
-    id: string;
-    name: string;
-    type: PriceCategory["type"];
-    priceCents: number;
-    minAge: number | null;
-    maxAge: number | null;
-    takesSeat: boolean;
-    minPerBooking: number;
-    maxPerBooking: number;
-  }[];
-}): PriceCategory[] {
-  if (service.priceCategories.length === 0) return defaultCategories(service.costCents / 100);
-  return service.priceCategories.map(({ priceCents, minPerBooking, maxPerBooking, ...row }) => ({
-    ...row,
-    price: priceCents / 100,
-    min: minPerBooking,
-    max: maxPerBooking,
-  }));
-}
-
 /** The columns of a package as the admin's form or the API gives it (prices in cents). */
 function packageData(input: PackageWrite) {
+  // The first category's price is the package's cost (the spec's `Cost:` and `/addCart/{total}`).
+  const first = input.priceCategories?.[0];
   return {
     title: input.title,
-    costCents: input.cost * 100,
+    costCents: (first ? first.price : input.cost) * 100,
+    idRequired: input.idRequired,
     image: input.image,
     description: input.description,
     destination: input.destination ?? null,
@@ -142,12 +123,21 @@ function packageData(input: PackageWrite) {
   };
 }
 
-/** The spec's four fields are required; a fact left out is cleared. */
-type PackageWrite = Pick<PackageInput, "title" | "cost" | "image" | "description"> & Partial<PackageInput>;
+/**
+ * The spec's four fields are required; a fact left out is cleared. `priceCategories` left out keeps
+ * the package's categories (the first one's price follows `cost`); an empty list leaves none (one
+ * Adult at the cost). `idRequired` left out keeps what the package has (false for a new one).
+ */
+type PackageWrite = Pick<PackageInput, "title" | "cost" | "image" | "description"> &
+  Partial<Omit<PackageInput, "priceCategories">> & { priceCategories?: PriceCategoryInput[] };
 
+/** A new package and its categories, in one statement. */
 export async function createPackage(input: PackageWrite) {
   const prisma = await db();
-  const created = await prisma.service.create({ data: packageData(input), select: { id: true } });
+  const created = await prisma.service.create({
+    data: { ...packageData(input), priceCategories: { create: newPriceCategoryRows(input.priceCategories ?? []) } },
+    select: { id: true },
+  });
   forgetCachedLists();
   return created;
 }
@@ -159,7 +149,15 @@ export async function createPackage(input: PackageWrite) {
 export async function updatePackage(id: string, input: PackageWrite): Promise<number> {
   if (!isPlausibleId(id)) return 0;
   const prisma = await db();
-  const { count } = await prisma.service.updateMany({ where: { id, deletedAt: null }, data: packageData(input) });
+  const data = packageData(input);
+  // One transaction: the package's row is updated (and so locked) first, then its categories.
+  const count = await prisma.$transaction(async (tx) => {
+    const updated = await tx.service.updateMany({ where: { id, deletedAt: null }, data });
+    if (updated.count === 0) return 0;
+    if (input.priceCategories) await replacePriceCategories(tx, id, input.priceCategories);
+    else await priceFirstCategory(tx, id, data.costCents);
+    return updated.count;
+  });
   forgetCachedLists();
   return count;
 }

@@ -1,6 +1,7 @@
 // A tour package as an admin adds or edits it (Add A Product and Edit Product forms, POST and PUT
 // /api/services): the spec's four fields, then the trip facts, all optional.
 import { z } from "zod";
+import { MAX_CATEGORIES, priceCategoriesSchema } from "~/catalogue/price-categories";
 import {
   destination,
   durationDays,
@@ -38,6 +39,18 @@ export const packageSchema = z.object({
   meetingPoint: optionalText(200, "The meeting point can be at most 200 characters."),
   maxGroupSize: maxGroupSize.describe("Persons, 1 to 500"),
   gallery: imageLines,
+  priceCategories: priceCategoriesSchema
+    .optional()
+    .describe(
+      "The package's price categories, 1 to 8, the first one the order page's quantity control; its price becomes cost. " +
+        "Left out, the package keeps its categories (the first one's price follows cost); a package without any sells one Adult at cost",
+    ),
+  idRequired: z
+    .boolean({ invalid_type_error: "idRequired must be true or false." })
+    .optional()
+    .describe(
+      "Each traveller must give an ID number (NID, birth registration or passport). Left out: unchanged (false for a new package)",
+    ),
 });
 
 export type PackageInput = z.infer<typeof packageSchema>;
@@ -63,6 +76,40 @@ export function readItinerary(stored: unknown): ItineraryDay[] {
 
 const IMAGE_MISSING = "Please enter the image URL or upload a photo.";
 
+/** The most category rows the product form shows: the categories a package can have (empty rows count too). */
+export const CATEGORY_ROWS_MAX = MAX_CATEGORIES;
+
+/** How many category rows the form starts with: the package's categories and at least one empty row (3 rows at least). */
+export function categoryRows(filled: number): number {
+  return Math.min(Math.max(filled + 1, 3), CATEGORY_ROWS_MAX);
+}
+
+/** A price category row of the product form, as typed (read by priceCategoriesSchema once the cost is known). */
+const categoryFormRow = z.object({
+  _id: z.string().optional(),
+  name: z.string().optional(),
+  type: z.string().optional(),
+  price: z.string().optional(),
+  minAge: z.string().optional(),
+  maxAge: z.string().optional(),
+  takesSeat: z.string().optional(),
+  min: z.string().optional(),
+  max: z.string().optional(),
+});
+type CategoryFormRow = z.infer<typeof categoryFormRow>;
+
+const filled = (row: CategoryFormRow | undefined) => Boolean(row?.name?.trim() || row?.price?.trim());
+
+/**
+ * The form's categories: the first row has no price field, its price is the Cost above. Every row
+ * left empty: the package has no categories of its own ([]), one Adult at its cost.
+ */
+function readCategoryRows(rows: (CategoryFormRow | undefined)[] | undefined, cost: number | undefined) {
+  if (!rows?.some(filled)) return { success: true as const, data: [] };
+  // An invalid cost has its own error on the Cost field: the first row is then checked at 0.
+  return priceCategoriesSchema.safeParse(rows.map((row, index) => (index === 0 ? { ...row, price: cost ?? 0 } : row)));
+}
+
 /**
  * The page form of a package: the image is a URL typed, or a photo chosen in `imageFile` that the
  * server stores and turns into that URL (app/catalogue/photo-upload.server.ts) before this schema runs.
@@ -72,9 +119,20 @@ export const packageFormSchema = packageSchema
     image: imageUrl.optional(),
     imageFile: z.instanceof(File).optional(),
     galleryFiles: z.array(z.instanceof(File)).optional(),
+    priceCategories: z.array(categoryFormRow.optional()).max(100).optional(),
+    // A checkbox: "on" when ticked, nothing when not.
+    idRequired: z.boolean().optional(),
   })
   .superRefine((value, context) => {
     if (!value.image && !value.imageFile)
       context.addIssue({ code: z.ZodIssueCode.custom, path: ["image"], message: IMAGE_MISSING });
+    const categories = readCategoryRows(value.priceCategories, value.cost);
+    if (!categories.success)
+      for (const issue of categories.error.issues) context.addIssue({ ...issue, path: ["priceCategories", ...issue.path] });
   })
-  .transform(({ imageFile: _file, galleryFiles: _files, ...value }) => ({ ...value, image: value.image ?? "" }));
+  .transform(({ imageFile: _file, galleryFiles: _files, priceCategories: rows, ...value }) => ({
+    ...value,
+    image: value.image ?? "",
+    priceCategories: readCategoryRows(rows, value.cost).data ?? [],
+    idRequired: value.idRequired ?? false,
+  }));

@@ -2,6 +2,8 @@
 // package's average rating and next bookable departure joined in (no query per package). Sort
 // keys never are NULL (unrated and undated packages get a key that puts them last), so that a
 // keyset cursor (app/platform/paging.ts) can continue after any item.
+import type { PriceCategory } from "~/catalogue/price-categories";
+import { priceCategoriesOf, priceCategoryRowsOf } from "~/catalogue/price-category-store.server";
 import { type CatalogueFilters, type CatalogueSort, isFiltered } from "~/catalogue/search";
 import { Prisma } from "~/generated/prisma/client";
 import { cached } from "~/platform/cache.server";
@@ -110,6 +112,7 @@ function whereOf(filters: CatalogueFilters, today: string): Prisma.Sql {
 
 interface Row extends TripFacts {
   id: string;
+  idRequired: boolean;
   title: string;
   costCents: number;
   image: string;
@@ -124,7 +127,7 @@ function dateOnly(value: Date | null): string | null {
   return value === null ? null : value.toISOString().slice(0, 10);
 }
 
-function toItem(row: Row, sort: CatalogueSort): CatalogueItem & TripFacts {
+function toItem(row: Row, sort: CatalogueSort): CatalogueItem & TripFacts & Pick<Selling, "idRequired"> {
   const nextDeparture = dateOnly(row.nextDeparture);
   const sortKey = {
     newest: () => row.createdAt.toISOString(),
@@ -147,6 +150,7 @@ function toItem(row: Row, sort: CatalogueSort): CatalogueItem & TripFacts {
     meetingPoint: row.meetingPoint,
     maxGroupSize: row.maxGroupSize,
     gallery: row.gallery ?? [],
+    idRequired: row.idRequired,
     averageRating: row.averageRating,
     ratingCount: row.ratingCount,
     nextDeparture,
@@ -165,7 +169,11 @@ interface Window {
  * The page's packages are chosen first (only the aggregate sorts join their key to every package),
  * then each of them gets its rating and next departure.
  */
-async function select(filters: CatalogueFilters, today: string, window: Window): Promise<(CatalogueItem & TripFacts)[]> {
+async function select(
+  filters: CatalogueFilters,
+  today: string,
+  window: Window,
+): Promise<(CatalogueItem & TripFacts & Pick<Selling, "idRequired">)[]> {
   const sort = sortsFor(today)[filters.sort];
   const direction = Prisma.raw(sort.descending ? "DESC" : "ASC");
   const where = [whereOf(filters, today)];
@@ -176,11 +184,11 @@ async function select(filters: CatalogueFilters, today: string, window: Window):
   const prisma = await db();
   const rows = await prisma.$queryRaw<Row[]>`
     SELECT p."id", p."title", p."costCents", p."image", p."description", p."createdAt",
-      p."destination", p."durationDays", p."itinerary", p."included", p."excluded", p."meetingPoint", p."maxGroupSize", p."gallery",
+      p."destination", p."durationDays", p."itinerary", p."included", p."excluded", p."meetingPoint", p."maxGroupSize", p."gallery", p."idRequired",
       r."average" AS "averageRating", r."count" AS "ratingCount", d."next" AS "nextDeparture"
     FROM (
       SELECT s."id", s."title", s."costCents", s."image", s."description", s."createdAt",
-        s."destination", s."durationDays", s."itinerary", s."included", s."excluded", s."meetingPoint", s."maxGroupSize", s."gallery",
+        s."destination", s."durationDays", s."itinerary", s."included", s."excluded", s."meetingPoint", s."maxGroupSize", s."gallery", s."idRequired",
         ${sort.key} AS "sortKey"
       FROM "Service" s ${sort.join ?? Prisma.empty}
       WHERE ${Prisma.join(where, " AND ")}
@@ -219,16 +227,33 @@ async function searchPage(
   return { items, total };
 }
 
+/** What the API shows of a package besides the card and the trip facts. */
+interface Selling {
+  idRequired: boolean;
+  /** as sold: the default Adult at the cost for a package without categories of its own */
+  priceCategories: PriceCategory[];
+}
+
 /**
  * Up to `limit` items after the cursor's item (the API), and whether more follow: one row more
- * than asked is read to know.
+ * than asked is read to know. The page's price categories come in one more query.
  */
 export async function searchCatalogueAfter(
   filters: CatalogueFilters,
   { limit, after, today }: { limit: number; after?: { key: string | number; id: string }; today: string },
-): Promise<{ items: (CatalogueItem & TripFacts)[]; more: boolean }> {
-  const items = await select(filters, today, { limit: limit + 1, after });
-  return { items: items.slice(0, limit), more: items.length > limit };
+): Promise<{ items: (CatalogueItem & TripFacts & Selling)[]; more: boolean }> {
+  const found = await select(filters, today, { limit: limit + 1, after });
+  const page = found.slice(0, limit);
+  const prisma = await db();
+  const categories = await priceCategoryRowsOf(
+    prisma,
+    page.map((item) => item.id),
+  );
+  const items = page.map((item) => ({
+    ...item,
+    priceCategories: priceCategoriesOf({ costCents: item.costCents, priceCategories: categories.get(item.id) ?? [] }),
+  }));
+  return { items, more: found.length > limit };
 }
 
 /** What a cursor after this item holds: the sort (a cursor is refused under another), the key, the id. */

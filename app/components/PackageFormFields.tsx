@@ -2,7 +2,15 @@
 // spec has them, then the trip facts (all optional). Field names `image` and `gallery` (one URL per
 // line) are what a photo upload fills in as well.
 import { getInputProps } from "@conform-to/react";
-import { itineraryRows, type packageFormSchema } from "~/catalogue";
+import {
+  CATEGORY_ROWS_MAX,
+  categoryRows,
+  DEFAULT_CATEGORY_ID,
+  itineraryRows,
+  type packageFormSchema,
+  PRICE_CATEGORY_TYPES,
+  type PriceCategory,
+} from "~/catalogue";
 import type { useAppForm } from "~/components/form-hooks";
 import { Field, FieldError, SelectField, TextareaField } from "~/components/forms";
 import { DESTINATIONS } from "~/platform/fields";
@@ -10,8 +18,19 @@ import { DESTINATIONS } from "~/platform/fields";
 // The form and fields as useAppForm(packageFormSchema) gives them.
 type PackageForm = ReturnType<typeof useAppForm<typeof packageFormSchema>>;
 
+const TYPE_LABELS: Record<(typeof PRICE_CATEGORY_TYPES)[number], string> = {
+  ADULT: "Adult",
+  CHILD: "Child",
+  INFANT: "Infant",
+  SENIOR: "Senior",
+  STUDENT: "Student",
+  FAMILY: "Family",
+  OTHER: "Other",
+};
+
 export function PackageFormFields({ form, fields }: { form: PackageForm[0]; fields: PackageForm[1] }) {
   const days = fields.itinerary.getFieldList();
+  const categories = fields.priceCategories.getFieldList();
   return (
     <>
       {/* Enter in a field submits with the form's first submit button: this one saves, not "Add a day". */}
@@ -33,6 +52,92 @@ export function PackageFormFields({ form, fields }: { form: PackageForm[0]; fiel
         <FieldError meta={fields.imageFile} />
       </div>
       <TextareaField label="Description" meta={fields.description} textareaProps={{ rows: 6 }} />
+
+      <fieldset className="form-section" aria-describedby={fields.priceCategories.descriptionId}>
+        <legend>Price categories</legend>
+        <p id={fields.priceCategories.descriptionId} className="hint">
+          Who can travel and at what price. The first category is the order page&apos;s quantity control and its price is the Cost
+          above. Leave every row empty to sell the package as one &quot;Adult&quot; category at its cost; an empty row is ignored.
+          Ages are at the travel date; an infant on a lap takes no seat.
+        </p>
+        <FieldError meta={fields.priceCategories} />
+        <ol className="category-rows">
+          {categories.map((category, index) => {
+            const row = category.getFieldset();
+            const n = index + 1;
+            // Each label names its row for screen readers ("Category 2 price ($)"); the row's heading says it on screen.
+            const label = (text: string) => (
+              <>
+                <span className="visually-hidden">Category {n} </span>
+                {text}
+              </>
+            );
+            const number = (min: number) => ({ step: 1, min, inputMode: "numeric" as const });
+            return (
+              <li key={category.key} className="category-row">
+                <p className="category-row-title">
+                  Category {n}
+                  {index === 0 ? " (the quantity control)" : ""}
+                </p>
+                <input {...getInputProps(row._id, { type: "hidden" })} />
+                <div className="field-row">
+                  <Field label={label("Name")} meta={row.name} inputProps={{ placeholder: CATEGORY_PLACEHOLDERS[index] }} />
+                  <SelectField label={label("Kind")} meta={row.type}>
+                    <option value="">Same as the name</option>
+                    {PRICE_CATEGORY_TYPES.map((type) => (
+                      <option key={type} value={type}>
+                        {TYPE_LABELS[type]}
+                      </option>
+                    ))}
+                  </SelectField>
+                  {index === 0 ? (
+                    <p className="field category-cost">
+                      <span className="field-caption">Price ($)</span>
+                      <span>The Cost above</span>
+                    </p>
+                  ) : (
+                    <Field label={label("Price ($)")} meta={row.price} type="number" inputProps={number(0)} />
+                  )}
+                  <SelectField label={label("Takes a seat")} meta={row.takesSeat}>
+                    <option value="">As its kind (infant: no)</option>
+                    <option value="yes">Yes</option>
+                    <option value="no">No, on a lap</option>
+                  </SelectField>
+                </div>
+                <div className="field-row category-numbers">
+                  <Field label={label("Min age")} meta={row.minAge} type="number" inputProps={number(0)} />
+                  <Field label={label("Max age")} meta={row.maxAge} type="number" inputProps={number(0)} />
+                  <Field label={label("Min per booking")} meta={row.min} type="number" inputProps={number(0)} />
+                  <Field label={label("Max per booking")} meta={row.max} type="number" inputProps={number(1)} />
+                </div>
+                {index > 0 ? (
+                  <button
+                    {...form.remove.getButtonProps({ name: fields.priceCategories.name, index })}
+                    className="button button-secondary button-small"
+                  >
+                    Remove category {n}
+                  </button>
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
+        {categories.length < CATEGORY_ROWS_MAX ? (
+          // A submit button: without JavaScript the page comes back with one more row, everything typed kept.
+          <button {...form.insert.getButtonProps({ name: fields.priceCategories.name })} className="button button-secondary">
+            Add a category
+          </button>
+        ) : null}
+        <div className="field field-checkbox">
+          <input {...getInputProps(fields.idRequired, { type: "checkbox", ariaDescribedBy: fields.idRequired.descriptionId })} />
+          <label htmlFor={fields.idRequired.id}>ID required</label>
+          <p id={fields.idRequired.descriptionId} className="hint">
+            Each traveller gives an NID, birth registration or passport number (ferries to Saint Martin&apos;s Island, forest
+            permits).
+          </p>
+          <FieldError meta={fields.idRequired} />
+        </div>
+      </fieldset>
 
       <fieldset className="form-section">
         <legend>Trip facts (optional)</legend>
@@ -108,6 +213,23 @@ export function PackageFormFields({ form, fields }: { form: PackageForm[0]; fiel
   );
 }
 
+const CATEGORY_PLACEHOLDERS = ["e.g. Adult", "e.g. Child", "e.g. Infant"];
+
+/** A category as its form row shows it (every field as text; the first row's price is the Cost field). */
+function categoryValues(category: PriceCategory) {
+  return {
+    _id: category.id,
+    name: category.name,
+    type: category.type,
+    price: String(category.price),
+    minAge: category.minAge?.toString() ?? "",
+    maxAge: category.maxAge?.toString() ?? "",
+    takesSeat: category.takesSeat ? "yes" : "no",
+    min: String(category.min),
+    max: String(category.max),
+  };
+}
+
 /** The form's starting values for a package (or none): its facts as the fields show them, with a few empty day rows. */
 export function packageFormValues(tourPackage?: {
   title: string;
@@ -122,8 +244,12 @@ export function packageFormValues(tourPackage?: {
   meetingPoint: string | null;
   maxGroupSize: number | null;
   gallery: string[];
+  idRequired: boolean;
+  priceCategories: PriceCategory[];
 }) {
   const days = tourPackage?.itinerary ?? [];
+  // The one default Adult of a package without categories of its own is no row: empty rows keep it so.
+  const own = (tourPackage?.priceCategories ?? []).filter((category) => category.id !== DEFAULT_CATEGORY_ID);
   const blankRows = itineraryRows(days.length) - days.length;
   return {
     ...(tourPackage
@@ -139,8 +265,10 @@ export function packageFormValues(tourPackage?: {
           included: tourPackage.included.join("\n"),
           excluded: tourPackage.excluded.join("\n"),
           gallery: tourPackage.gallery.join("\n"),
+          idRequired: tourPackage.idRequired,
         }
       : {}),
     itinerary: [...days, ...Array.from({ length: blankRows }, () => ({ title: "", text: "" }))],
+    priceCategories: [...own.map(categoryValues), ...Array.from({ length: categoryRows(own.length) - own.length }, () => ({}))],
   };
 }

@@ -4,7 +4,7 @@
 import type { z } from "zod";
 import { type BookingStatusName, type DepartureStatusValue, effectiveStatus, seatsLeft } from "~/booking";
 import { type CancellationOutcome } from "~/booking/index.server";
-import { readItinerary } from "~/catalogue";
+import { type PriceCategory, readItinerary } from "~/catalogue";
 import type {
   cancellationSchema,
   departureRecordSchema,
@@ -30,6 +30,9 @@ export function packageJson(tourPackage: {
   meetingPoint: string | null;
   maxGroupSize: number | null;
   gallery: string[];
+  idRequired: boolean;
+  /** as sold: the default Adult at the cost for a package without categories of its own */
+  priceCategories: PriceCategory[];
 }): z.infer<typeof serviceSchema> {
   return {
     _id: tourPackage.id,
@@ -45,6 +48,8 @@ export function packageJson(tourPackage: {
     meetingPoint: tourPackage.meetingPoint,
     maxGroupSize: tourPackage.maxGroupSize,
     gallery: tourPackage.gallery,
+    priceCategories: tourPackage.priceCategories.map(({ id, ...category }) => ({ _id: id, ...category })),
+    idRequired: tourPackage.idRequired,
   };
 }
 

@@ -12,7 +12,7 @@ import {
   MIN_QUANTITY,
   refundAmount,
 } from "~/booking";
-import { catalogueQueryShape, reviewReportSchema, reviewSchema } from "~/catalogue";
+import { catalogueQueryShape, PRICE_CATEGORY_TYPES, reviewReportSchema, reviewSchema } from "~/catalogue";
 import {
   email,
   EMAIL_MAX_LENGTH,
@@ -182,6 +182,20 @@ export const savedUserSchema = z
   .object({ _id: z.string(), email: z.string(), displayName: z.string(), acknowledged: z.literal(true) })
   .strict();
 
+const priceCategoryRecordSchema = z
+  .object({
+    _id: z.string().describe('"adult" for the one category of a package without categories of its own'),
+    name: z.string(),
+    type: z.enum(PRICE_CATEGORY_TYPES),
+    price: z.number().int().min(0).describe("Dollars per traveller"),
+    minAge: z.number().int().nullable().describe("Years at the travel date; null: no lower bound"),
+    maxAge: z.number().int().nullable().describe("Years at the travel date; null: no upper bound"),
+    takesSeat: z.boolean().describe("false: on a lap, counts no seat"),
+    min: z.number().int().min(0).describe("Travellers of this category one booking has at least"),
+    max: z.number().int().min(1).describe("Travellers of this category one booking has at most"),
+  })
+  .strict();
+
 export const serviceSchema = z
   .object({
     _id: z.string(),
@@ -197,6 +211,11 @@ export const serviceSchema = z
     meetingPoint: z.string().nullable(),
     maxGroupSize: z.number().int().nullable().describe("Persons"),
     gallery: z.array(z.string()).describe("Image URLs besides image, in display order"),
+    priceCategories: z
+      .array(priceCategoryRecordSchema)
+      .min(1)
+      .describe("In order; the first is the order page's quantity control and its price is cost"),
+    idRequired: z.boolean().describe("Each traveller gives an ID number (NID, birth registration or passport)"),
   })
   .strict();
 

@@ -196,6 +196,52 @@ export const seedPackages = [
   },
 ] as const;
 
+/** The demo packages whose travellers each give an ID number (the ferry to the island, the forest permit). */
+export const seedIdRequired: readonly string[] = ["Saint Martin's Island Getaway", "Sundarbans Mangrove Cruise"];
+
+/**
+ * A demo package's price categories, as PriceCategory rows: Adult at the package's cost (the order
+ * page's quantity control, as the spec has it), Child 5 to 11 at about 70 % in whole dollars, and
+ * Infant up to 4, free on a lap, at most 2 a booking.
+ */
+export function seedPriceCategories(costCents: number) {
+  return [
+    {
+      position: 0,
+      name: "Adult",
+      type: "ADULT",
+      priceCents: costCents,
+      minAge: null,
+      maxAge: null,
+      takesSeat: true,
+      minPerBooking: 1,
+      maxPerBooking: 20,
+    },
+    {
+      position: 1,
+      name: "Child (5–11)",
+      type: "CHILD",
+      priceCents: Math.round((costCents * 0.7) / 100) * 100,
+      minAge: 5,
+      maxAge: 11,
+      takesSeat: true,
+      minPerBooking: 0,
+      maxPerBooking: 20,
+    },
+    {
+      position: 2,
+      name: "Infant (0–4)",
+      type: "INFANT",
+      priceCents: 0,
+      minAge: 0,
+      maxAge: 4,
+      takesSeat: false,
+      minPerBooking: 0,
+      maxPerBooking: 2,
+    },
+  ] as const;
+}
+
 /** Each names the demo package it reviews (by title), so the package pages show a rating. */
 export const seedReviews = [
   {

@@ -3,7 +3,7 @@
 import bcrypt from "bcryptjs";
 import type { PrismaClient } from "~/generated/prisma/client";
 import type { Env } from "~/platform/env.server";
-import { seedDepartures, seedReviews, seedPackages } from "~/platform/seed-data";
+import { seedDepartures, seedIdRequired, seedPackages, seedPriceCategories, seedReviews } from "~/platform/seed-data";
 
 export async function seedDatabase(prisma: PrismaClient, config: Env): Promise<void> {
   if (config.SEED_DEMO_DATA) {
@@ -16,8 +16,10 @@ export async function seedDatabase(prisma: PrismaClient, config: Env): Promise<v
           included: [...service.included],
           excluded: [...service.excluded],
           gallery: [...service.gallery],
+          idRequired: seedIdRequired.includes(service.title),
         })),
       });
+      await seedDemoPriceCategories(prisma);
       await seedDemoDepartures(prisma, config.SEED_DEPARTURE_SEATS);
     }
     if ((await prisma.review.count()) === 0) {
@@ -32,6 +34,15 @@ export async function seedDatabase(prisma: PrismaClient, config: Env): Promise<v
     }
   }
   await ensureAdmin(prisma, config);
+}
+
+/** Adult, Child and Infant prices for each demo package. */
+async function seedDemoPriceCategories(prisma: PrismaClient): Promise<void> {
+  const packages = await prisma.service.findMany({ select: { id: true, title: true, costCents: true } });
+  const data = packages
+    .filter((tourPackage) => seedPackages.some((seed) => seed.title === tourPackage.title))
+    .flatMap(({ id, costCents }) => seedPriceCategories(costCents).map((category) => ({ ...category, serviceId: id })));
+  await prisma.priceCategory.createMany({ data });
 }
 
 /** Each demo package's departures, dated from today. */
