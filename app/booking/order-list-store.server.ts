@@ -6,7 +6,7 @@
 import { referenceSearchPrefix } from "~/booking/booking-reference";
 import { monthRange, type OrderListFilter, type OrderSort, searchTerms } from "~/booking/order-list";
 import { Prisma } from "~/generated/prisma/client";
-import { db } from "~/platform/db.server";
+import { db, sqlTimestamp } from "~/platform/db.server";
 
 export interface OrderListRow {
   id: string;
@@ -56,11 +56,6 @@ const COLUMNS = Prisma.sql`o.id, o.reference, o."serviceId", o."serviceTitle", o
   o."holdExpiresAt", o."travelDate", o."createdAt", o."firstName", o."lastName", o.email, o."mobileNumber",
   o."streetAddress", o.city, o."townName", o.district, o.postcode`;
 
-/** A time as the columns hold it (timestamp without time zone, UTC), whatever the session's time zone. */
-function timestamp(date: Date): Prisma.Sql {
-  return Prisma.sql`${date.toISOString().slice(0, -1)}::timestamp(3)`;
-}
-
 /** LIKE's wildcards taken literally. */
 function likePrefix(text: string): string {
   return `${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -72,11 +67,11 @@ function conditions({ filter, ownerId, now }: OrderPageRequest): Prisma.Sql[] {
   if (filter.payment) where.push(Prisma.sql`o."paymentStatus" = ${filter.payment}::"PaymentStatus"`);
   if (filter.status === "PENDING") {
     where.push(
-      Prisma.sql`o."bookingStatus" = 'PENDING' AND (o."holdExpiresAt" IS NULL OR o."holdExpiresAt" > ${timestamp(now)})`,
+      Prisma.sql`o."bookingStatus" = 'PENDING' AND (o."holdExpiresAt" IS NULL OR o."holdExpiresAt" > ${sqlTimestamp(now)})`,
     );
   } else if (filter.status === "EXPIRED") {
     where.push(
-      Prisma.sql`(o."bookingStatus" = 'EXPIRED' OR (o."bookingStatus" = 'PENDING' AND o."holdExpiresAt" <= ${timestamp(now)}))`,
+      Prisma.sql`(o."bookingStatus" = 'EXPIRED' OR (o."bookingStatus" = 'PENDING' AND o."holdExpiresAt" <= ${sqlTimestamp(now)}))`,
     );
   } else if (filter.status) {
     where.push(Prisma.sql`o."bookingStatus" = ${filter.status}::"BookingStatus"`);
@@ -137,7 +132,7 @@ export async function listOrdersPage(request: OrderPageRequest): Promise<{ rows:
   const backwards = cursor?.direction === "before";
   const ascending = descending === backwards;
   if (cursor) {
-    const key = cursor.key instanceof Date ? timestamp(cursor.key) : Prisma.sql`${cursor.key}::int`;
+    const key = cursor.key instanceof Date ? sqlTimestamp(cursor.key) : Prisma.sql`${cursor.key}::int`;
     where.push(
       ascending ? Prisma.sql`(${column}, o.id) > (${key}, ${cursor.id})` : Prisma.sql`(${column}, o.id) < (${key}, ${cursor.id})`,
     );

@@ -1,23 +1,39 @@
 // Travellers' reviews. The author's name, email and photo are copied from their account.
 import { averageRating } from "~/catalogue/reviews";
+import { Prisma } from "~/generated/prisma/client";
 import { cached, forgetCachedLists } from "~/platform/cache.server";
-import { db } from "~/platform/db.server";
+import { db, sqlTimestamp } from "~/platform/db.server";
 import { isPlausibleId } from "~/platform/ids";
-import { keysetAfter, type KeysetPage } from "~/platform/paging";
+import { type KeysetPage } from "~/platform/paging";
 
 /** How many reviews the home page's carousel shows: the newest visible ones, so no one can flood it. */
 export const HOME_REVIEWS = 12;
+
+/**
+ * "Verified traveller": the reviewer was checked in (Traveller.checkIn = YES) on a booking of the
+ * package reviewed. A column of the lists' own query (one EXISTS per row, by the orders' userId
+ * index and the travellers' orderId one), so a page of reviews stays one query.
+ */
+const VERIFIED_TRAVELLER = Prisma.sql`EXISTS (
+    SELECT 1 FROM "Order" o JOIN "Traveller" t ON t."orderId" = o.id
+    WHERE o."userId" = r."userId" AND o."serviceId" = r."serviceId" AND t."checkIn" = 'YES'
+  ) AS "verifiedTraveller"`;
+
+interface ReviewRow {
+  id: string;
+  name: string;
+  rating: number;
+  review: string;
+  photo: string | null;
+  verifiedTraveller: boolean;
+}
 
 /** The latest visible ones, as the home page shows them (no emails). */
 export function listRecentReviews() {
   return cached("reviews", async () => {
     const prisma = await db();
-    return prisma.review.findMany({
-      where: { hiddenAt: null },
-      orderBy: { createdAt: "desc" },
-      take: HOME_REVIEWS,
-      select: { id: true, name: true, rating: true, review: true, photo: true },
-    });
+    return prisma.$queryRaw<ReviewRow[]>`SELECT r.id, r.name, r.rating, r.review, r.photo, ${VERIFIED_TRAVELLER}
+      FROM "Review" r WHERE r."hiddenAt" IS NULL ORDER BY r."createdAt" DESC, r.id DESC LIMIT ${HOME_REVIEWS}`;
   });
 }
 
@@ -27,12 +43,13 @@ export function listRecentReviews() {
  */
 export async function listReviewsWithEmails(page: KeysetPage, { includeHidden = false } = {}) {
   const prisma = await db();
-  return prisma.review.findMany({
-    where: { ...keysetAfter(page.after), ...(includeHidden ? {} : { hiddenAt: null }) },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: page.limit,
-    select: { id: true, name: true, email: true, rating: true, review: true, photo: true, createdAt: true, hiddenAt: true },
-  });
+  const where: Prisma.Sql[] = [Prisma.sql`TRUE`];
+  if (!includeHidden) where.push(Prisma.sql`r."hiddenAt" IS NULL`);
+  if (page.after) where.push(Prisma.sql`(r."createdAt", r.id) < (${sqlTimestamp(page.after.createdAt)}, ${page.after.id})`);
+  return prisma.$queryRaw<(ReviewRow & { email: string; createdAt: Date; hiddenAt: Date | null })[]>`
+    SELECT r.id, r.name, r.email, r.rating, r.review, r.photo, r."createdAt", r."hiddenAt", ${VERIFIED_TRAVELLER}
+    FROM "Review" r WHERE ${Prisma.join(where, " AND ")}
+    ORDER BY r."createdAt" DESC, r.id DESC LIMIT ${page.limit}`;
 }
 
 export async function addReview(
@@ -189,12 +206,10 @@ export function packageReviews(packageId: string) {
   return cached(`package-reviews:${packageId}`, async () => {
     const prisma = await db();
     const [latest, rating] = await Promise.all([
-      prisma.review.findMany({
-        where: { serviceId: packageId, hiddenAt: null },
-        orderBy: { createdAt: "desc" },
-        take: 6,
-        select: { id: true, name: true, rating: true, review: true, photo: true, createdAt: true },
-      }),
+      prisma.$queryRaw<(ReviewRow & { createdAt: Date })[]>`
+        SELECT r.id, r.name, r.rating, r.review, r.photo, r."createdAt", ${VERIFIED_TRAVELLER}
+        FROM "Review" r WHERE r."serviceId" = ${packageId} AND r."hiddenAt" IS NULL
+        ORDER BY r."createdAt" DESC, r.id DESC LIMIT 6`,
       packageRating(packageId),
     ]);
     return { latest, ...rating };

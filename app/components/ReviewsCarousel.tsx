@@ -4,6 +4,7 @@ import { CarouselControls, CONTROLLED_AUTOPLAY, useCarouselAutoplay } from "~/co
 import { useLazyEmbla } from "~/components/lazy-embla";
 import { Spinner } from "~/components/Spinner";
 import { Stars } from "~/components/Stars";
+import { VerifiedTraveller } from "~/components/VerifiedTraveller";
 
 interface ReviewData {
   id: string;
@@ -11,6 +12,7 @@ interface ReviewData {
   rating: number;
   review: string;
   photo: string | null;
+  verifiedTraveller: boolean;
 }
 
 // Two reviews at a time (CSS sets the slide width), looping and autoplaying. Until the carousel
@@ -41,6 +43,7 @@ export function ReviewsCarousel({ reviews, canReport = false }: { reviews: Revie
                 </blockquote>
                 <figcaption>
                   <strong>{review.name}</strong>
+                  <VerifiedTraveller verified={review.verifiedTraveller} />
                   <Stars rating={review.rating} />
                 </figcaption>
                 {canReport ? (

@@ -4,6 +4,7 @@
 import { avatarSrc } from "~/accounts";
 import { type ItineraryDay } from "~/catalogue";
 import { Stars } from "~/components/Stars";
+import { VerifiedTraveller } from "~/components/VerifiedTraveller";
 import { formatDate } from "~/platform/dates";
 
 interface Trip {
@@ -19,7 +20,15 @@ interface Trip {
 interface Reviews {
   average: number | null;
   count: number;
-  latest: { id: string; name: string; rating: number; review: string; photo: string | null; createdAt: Date }[];
+  latest: {
+    id: string;
+    name: string;
+    rating: number;
+    review: string;
+    photo: string | null;
+    createdAt: Date;
+    verifiedTraveller: boolean;
+  }[];
 }
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -119,7 +128,8 @@ export function TripDetails({ tourPackage, reviews }: { tourPackage: Trip; revie
                 <img src={avatarSrc(review.photo)} alt="" width={48} height={48} loading="lazy" className="avatar" />
                 <div>
                   <p className="trip-review-head">
-                    <strong>{review.name}</strong> {review.rating > 0 ? <Stars rating={review.rating} /> : null}{" "}
+                    <strong>{review.name}</strong> <VerifiedTraveller verified={review.verifiedTraveller} />{" "}
+                    {review.rating > 0 ? <Stars rating={review.rating} /> : null}{" "}
                     <time dateTime={review.createdAt.toISOString()}>{formatDate(review.createdAt)}</time>
                   </p>
                   <p>{review.review}</p>

@@ -160,7 +160,17 @@ export function reviewJson(
     review,
     photo,
     hiddenAt,
-  }: { id: string; name: string; email: string; rating: number; review: string; photo: string | null; hiddenAt?: Date | null },
+    verifiedTraveller,
+  }: {
+    id: string;
+    name: string;
+    email: string;
+    rating: number;
+    review: string;
+    photo: string | null;
+    hiddenAt?: Date | null;
+    verifiedTraveller: boolean;
+  },
   showEmail: boolean,
 ): z.infer<typeof reviewRecordSchema> {
   return {
@@ -171,6 +181,7 @@ export function reviewJson(
     photo,
     ...(showEmail ? { email } : {}),
     ...(showEmail && hiddenAt ? { hidden: true as const } : {}),
+    verifiedTraveller,
   };
 }
 

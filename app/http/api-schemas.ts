@@ -228,6 +228,9 @@ export const reviewRecordSchema = z
     review: z.string(),
     photo: z.string().nullable(),
     hidden: z.literal(true).optional().describe("Administrators only: hidden by an administrator, shown to no one else"),
+    verifiedTraveller: z
+      .boolean()
+      .describe('The reviewer was checked in on a booking of the package reviewed (shown as "Verified traveller")'),
   })
   .strict();
 

@@ -336,7 +336,7 @@ route({
   method: "get",
   path: "/api/review",
   summary:
-    "Reviews, newest first, a page at a time (the reviewer's email only for administrators; reviews an administrator hid only for administrators, marked hidden)",
+    "Reviews, newest first, a page at a time, each with verifiedTraveller (its author was checked in on a booking of the package reviewed); the reviewer's email only for administrators; reviews an administrator hid only for administrators, marked hidden",
   operationId: "listReviews",
   security: [{}, ...signedIn],
   request: { query: api.pageQuerySchema },

@@ -5,7 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
-import { PrismaClient } from "~/generated/prisma/client";
+import { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { env } from "~/platform/env.server";
 import { logger } from "~/platform/logger.server";
 import { applyMigrations, pendingMigrations, readMigrations, type MigrationConnection } from "~/platform/migrate.server";
@@ -25,6 +25,11 @@ interface Database {
 }
 
 const MIGRATIONS_DIR = resolve(process.env.MIGRATIONS_DIR ?? "prisma/migrations");
+
+/** A time as the columns hold it (timestamp without time zone, UTC) for raw SQL, whatever the session's time zone. */
+export function sqlTimestamp(date: Date): Prisma.Sql {
+  return Prisma.sql`${date.toISOString().slice(0, -1)}::timestamp(3)`;
+}
 
 let queryCount = 0;
 
