@@ -11,6 +11,7 @@ export const MAX_FORM_BYTES = 128 * 1024;
 function refuse(req, res, status, message) {
   res.status(status).setHeader("Cache-Control", "no-store");
   if (isApi(req)) return res.json({ error: message });
+  if (isOcto(req)) return res.json({ error: "BAD_REQUEST", errorMessage: message });
   res
     .type("html")
     .send(
@@ -22,6 +23,11 @@ function refuse(req, res, status, message) {
 
 function isApi(req) {
   return req.path === "/api" || req.path.startsWith("/api/");
+}
+
+/** The resellers' OCTO API (app/http/octo.server.ts): JSON bodies, the specification's error body. */
+function isOcto(req) {
+  return req.path === "/octo" || req.path.startsWith("/octo/");
 }
 
 function contentType(req) {
@@ -125,7 +131,7 @@ const UPLOAD_PAGES = [
  */
 export function formBodyGuard({ maxUploadBytes = MAX_FORM_BYTES } = {}) {
   return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method) || isApi(req) || req.path.startsWith("/webhooks/")) return next();
+    if (SAFE_METHODS.has(req.method) || isApi(req) || isOcto(req) || req.path.startsWith("/webhooks/")) return next();
     if (req.get("Transfer-Encoding")) return refuse(req, res, 411, "Please send the form with its length.");
     const multipart = contentType(req).startsWith("multipart/form-data") && UPLOAD_PAGES.some((page) => page.test(req.path));
     const maxBytes = multipart ? maxUploadBytes : MAX_FORM_BYTES;

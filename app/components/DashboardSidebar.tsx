@@ -24,6 +24,7 @@ const admins: Item[] = [
   { to: "/dashboard/reviews", label: "Reviews", countLabel: "flagged" },
   { to: "/dashboard/messages", label: "Messages", countLabel: "to handle" },
   { to: "/dashboard/subscribers", label: "Subscribers" },
+  { to: "/dashboard/resellers", label: "Resellers" },
 ];
 
 // Guides and administrators: the departures, their manifests and check-in.

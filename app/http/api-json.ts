@@ -5,10 +5,12 @@ import type { z } from "zod";
 import { type BookingStatusName, type DepartureStatusValue, effectiveStatus, seatsLeft } from "~/booking";
 import { type CancellationOutcome } from "~/booking/index.server";
 import { type PriceCategory, readItinerary } from "~/catalogue";
+import { commissionPercent } from "~/distribution";
 import type {
   cancellationSchema,
   departureRecordSchema,
   orderSchema,
+  resellerSchema,
   reviewRecordSchema,
   savedUserSchema,
   serviceSchema,
@@ -190,5 +192,32 @@ export function cancellationJson(outcome: CancellationOutcome): z.infer<typeof c
   return {
     status: "cancelled",
     refund: outcome.refund ? { amount: Number(dollarsValue(outcome.refund.cents)), transaction: outcome.refund.refundId } : null,
+  };
+}
+
+/** GET /api/resellers: a reseller as an administrator sees it, with its keys (never the keys themselves). */
+export function resellerJson(reseller: {
+  id: string;
+  name: string;
+  email: string;
+  commissionBasisPoints: number;
+  active: boolean;
+  createdAt: Date;
+  keys: { id: string; prefix: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null }[];
+}): z.input<typeof resellerSchema> {
+  return {
+    _id: reseller.id,
+    name: reseller.name,
+    email: reseller.email,
+    commissionPercent: commissionPercent(reseller.commissionBasisPoints),
+    active: reseller.active,
+    createdAt: reseller.createdAt.toISOString(),
+    keys: reseller.keys.map((key) => ({
+      _id: key.id,
+      prefix: key.prefix,
+      createdAt: key.createdAt.toISOString(),
+      lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+      revokedAt: key.revokedAt?.toISOString() ?? null,
+    })),
   };
 }

@@ -13,6 +13,7 @@ import {
   refundAmount,
 } from "~/booking";
 import { catalogueQueryShape, PRICE_CATEGORY_TYPES, reviewReportSchema, reviewSchema } from "~/catalogue";
+import { resellerInputSchema as resellerInput } from "~/distribution";
 import {
   email,
   EMAIL_MAX_LENGTH,
@@ -284,6 +285,38 @@ export const departureRecordSchema = z
     seats: z.number().int(),
     seatsLeft: z.number().int().min(0),
     status: z.enum(["open", "closed", "cancelled"]),
+  })
+  .strict();
+
+/** POST /api/resellers (administrators): the same rules as the dashboard's form. */
+export const resellerInputSchema = resellerInput;
+
+const resellerKeySchema = z
+  .object({
+    _id: z.string(),
+    prefix: z.string().describe("The key's first characters (the key itself is shown once, when it is created)"),
+    createdAt: z.string().datetime(),
+    lastUsedAt: z.string().datetime().nullable(),
+    revokedAt: z.string().datetime().nullable(),
+  })
+  .strict();
+
+export const resellerSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    commissionPercent: z.number().min(0).max(100).describe("The reseller's commission: net = retail less this percentage"),
+    active: z.boolean(),
+    createdAt: z.string().datetime(),
+    keys: z.array(resellerKeySchema),
+  })
+  .strict();
+
+export const resellerKeyCreatedSchema = z
+  .object({
+    _id: z.string(),
+    key: z.string().describe("The API key, for `Authorization: Bearer` on /octo only; shown this once, stored hashed"),
   })
   .strict();
 

@@ -52,6 +52,9 @@ const schemas = {
   Departure: registry.register("Departure", api.departureRecordSchema),
   DepartureInput: registry.register("DepartureInput", api.departureInputSchema),
   DeparturePatch: registry.register("DeparturePatch", api.departurePatchSchema),
+  Reseller: registry.register("Reseller", api.resellerSchema),
+  ResellerInput: registry.register("ResellerInput", api.resellerInputSchema),
+  ResellerKeyCreated: registry.register("ResellerKeyCreated", api.resellerKeyCreatedSchema),
 };
 
 registry.registerComponent("securitySchemes", "cookieAuth", {
@@ -448,6 +451,41 @@ route({
   security: signedIn,
   request: { body: body(schemas.PaymentIntentInput) },
   responses: { 200: json("The intent's client secret", schemas.ClientSecret), ...errors(...WRITE_ERRORS, 404, 409, 502, 503) },
+});
+route({
+  method: "get",
+  path: "/api/resellers",
+  summary: "Every reseller of the OCTO API, newest first, with its keys (administrators only)",
+  operationId: "listResellers",
+  security: signedIn,
+  responses: { 200: json("Resellers", z.array(schemas.Reseller)), ...errors(401, 403) },
+});
+route({
+  method: "post",
+  path: "/api/resellers",
+  summary: "Add a reseller: name, contact email, commission percent (0 to 100, up to 2 decimals) (administrators only)",
+  operationId: "createReseller",
+  security: signedIn,
+  request: { body: body(schemas.ResellerInput) },
+  responses: { 200: json("The new reseller's id", schemas.InsertedId), ...errors(...WRITE_ERRORS) },
+});
+route({
+  method: "post",
+  path: "/api/resellers/{id}/keys",
+  summary: "Create an API key for the reseller: the answer is the only time the key is shown (administrators only)",
+  operationId: "createResellerKey",
+  security: signedIn,
+  request: { params: idParams("The reseller's _id") },
+  responses: { 200: json("The key", schemas.ResellerKeyCreated), ...errors(401, 403, 404) },
+});
+route({
+  method: "delete",
+  path: "/api/resellers/{id}/keys/{keyId}",
+  summary: "Revoke a reseller's API key: the next request with it is refused (administrators only)",
+  operationId: "revokeResellerKey",
+  security: signedIn,
+  request: { params: z.object({ id: z.string().describe("The reseller's _id"), keyId: z.string().describe("The key's _id") }) },
+  responses: { 200: json("1 when revoked now, 0 when it was revoked before", schemas.ModifiedCount), ...errors(401, 403, 404) },
 });
 route({
   method: "get",

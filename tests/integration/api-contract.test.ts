@@ -20,6 +20,9 @@ import * as cancelOrder from "~/routes/api.my-orders.$id.cancel";
 import * as orderTravellers from "~/routes/api.my-orders.$id.travellers";
 import * as openApi from "~/routes/api.openapi[.]json";
 import * as photos from "~/routes/api.photos";
+import * as resellers from "~/routes/api.resellers";
+import * as resellerKeys from "~/routes/api.resellers.$id.keys";
+import * as resellerKey from "~/routes/api.resellers.$id.keys.$keyId";
 import * as review from "~/routes/api.review";
 import * as reviewReport from "~/routes/api.review.$id.report";
 import * as services from "~/routes/api.services";
@@ -68,6 +71,9 @@ const ROUTES: [template: string, module: Module][] = [
   ["/api/create-payment-intent", paymentIntent],
   ["/api/openapi.json", openApi],
   ["/api/photos", photos],
+  ["/api/resellers/{id}/keys/{keyId}", resellerKey],
+  ["/api/resellers/{id}/keys", resellerKeys],
+  ["/api/resellers", resellers],
 ];
 
 function route(pathname: string): { template: string | null; module: Module; params: Record<string, string> } {
@@ -156,7 +162,9 @@ async function databaseState(): Promise<string> {
       (SELECT string_agg(concat_ws(',', id, "hiddenAt"), ';' ORDER BY id) FROM "Review"),
       (SELECT string_agg(concat_ws(',', "reviewId", "userId"), ';' ORDER BY "reviewId", "userId") FROM "ReviewReport"),
       (SELECT string_agg(id, ';' ORDER BY id) FROM "Session"),
-      (SELECT string_agg(id, ';' ORDER BY id) FROM "OutboxEmail")
+      (SELECT string_agg(id, ';' ORDER BY id) FROM "OutboxEmail"),
+      (SELECT string_agg(concat_ws(',', id, name, active), ';' ORDER BY id) FROM "Reseller"),
+      (SELECT string_agg(concat_ws(',', id, "revokedAt"), ';' ORDER BY id) FROM "ResellerKey")
     )) AS state`;
   return rows[0].state;
 }
@@ -224,6 +232,24 @@ async function cancelledCustomerOrder(): Promise<string> {
   const prisma = await db();
   await prisma.order.update({ where: { id }, data: { bookingStatus: "CANCELLED" } });
   return id;
+}
+
+async function freshReseller(): Promise<string> {
+  const prisma = await db();
+  const created = await prisma.reseller.create({
+    data: { name: "Contract Reseller", email: "contract@reseller.example", commissionBasisPoints: 1000 },
+  });
+  return created.id;
+}
+
+/** A reseller with one live key (only its hash: the contract never needs the key itself). */
+async function freshResellerKey(): Promise<{ resellerId: string; keyId: string }> {
+  const prisma = await db();
+  const resellerId = await freshReseller();
+  const key = await prisma.resellerKey.create({
+    data: { resellerId, hash: randomBytes(32).toString("hex"), prefix: "tbr_contract" },
+  });
+  return { resellerId, keyId: key.id };
 }
 
 async function freshPackage(): Promise<string> {
@@ -782,6 +808,49 @@ const rows: Row[] = [
     request: async () => ({ method: "GET", path: "/api/openapi.json" }),
     expected: everyone(200),
   },
+  {
+    call: "GET /api/resellers",
+    request: async () => ({ method: "GET", path: "/api/resellers" }),
+    expected: adminOnly(200),
+  },
+  {
+    call: "POST /api/resellers",
+    request: async () => ({
+      method: "POST",
+      path: "/api/resellers",
+      body: { name: "Chittagong Travel", email: "desk@ctg.example", commissionPercent: 12.5 },
+    }),
+    expected: adminOnly(200),
+    writes: true,
+    check: (_caller, answer) => expect(answer.body).toEqual({ insertedId: expect.any(String) }),
+  },
+  {
+    call: "POST /api/resellers/{id}/keys",
+    request: async () => ({ method: "POST", path: `/api/resellers/${await freshReseller()}/keys` }),
+    expected: adminOnly(200),
+    writes: true,
+    check: (_caller, answer) => expect(answer.body).toEqual({ _id: expect.any(String), key: expect.stringMatching(/^tbr_/) }),
+  },
+  {
+    call: "POST /api/resellers/{id}/keys (unknown)",
+    request: async () => ({ method: "POST", path: `/api/resellers/${UNKNOWN_ID}/keys` }),
+    expected: adminOnly(404),
+  },
+  {
+    call: "DELETE /api/resellers/{id}/keys/{keyId}",
+    request: async () => {
+      const { resellerId, keyId } = await freshResellerKey();
+      return { method: "DELETE", path: `/api/resellers/${resellerId}/keys/${keyId}` };
+    },
+    expected: adminOnly(200),
+    writes: true,
+    check: (_caller, answer) => expect(answer.body).toEqual({ modifiedCount: 1 }),
+  },
+  {
+    call: "DELETE /api/resellers/{id}/keys/{keyId} (unknown)",
+    request: async () => ({ method: "DELETE", path: `/api/resellers/${await freshReseller()}/keys/${UNKNOWN_ID}` }),
+    expected: adminOnly(404),
+  },
 ];
 
 describe("the matrix: every call × every caller", () => {
@@ -977,6 +1046,13 @@ describe("errors", () => {
       path: () => orderWithTravellers().then(({ id }) => `/api/my-orders/${id}/travellers`),
       body: { travellers: [] },
       fields: ["travellers"],
+    },
+    {
+      caller: "admin",
+      method: "POST",
+      path: "/api/resellers",
+      body: { name: "", email: "not-an-email", commissionPercent: 100.5 },
+      fields: ["name", "email", "commissionPercent"],
     },
   ];
 

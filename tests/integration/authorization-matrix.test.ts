@@ -22,6 +22,7 @@ import * as orderPage from "~/routes/dashboard.orders.$id";
 import * as voucherPage from "~/routes/dashboard.orders.$id_.voucher";
 import * as profile from "~/routes/dashboard.profile";
 import * as refundPolicy from "~/routes/dashboard.refund-policy.$packageId";
+import * as resellers from "~/routes/dashboard.resellers";
 import * as reviewsModeration from "~/routes/dashboard.reviews";
 import * as subscribers from "~/routes/dashboard.subscribers";
 import * as subscribersExport from "~/routes/dashboard.subscribers.export[.]csv";
@@ -120,6 +121,12 @@ const routes: RouteCase[] = [
   },
   { path: "/dashboard/messages/no-such-message", module: message, access: "admin", payload: () => ({ intent: "handled" }) },
   { path: "/dashboard/subscribers", module: subscribers, access: "admin" },
+  {
+    path: "/dashboard/resellers",
+    module: resellers,
+    access: "admin",
+    payload: () => ({ intent: "create", name: "Matrix Tours", email: "m@matrix.example", commissionPercent: "5", active: "yes" }),
+  },
   { path: "/dashboard/subscribers/export.csv", module: subscribersExport, access: "admin" },
   { path: "/dashboard/users", module: users, access: "admin", payload: () => ({ intent: "disable", id: fixture.disableId }) },
   {

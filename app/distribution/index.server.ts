@@ -1,0 +1,8 @@
+// Door of app/distribution/ for the server: its operations.
+// Distribution: resellers, their API keys and the OCTO supplier API they book through.
+// Other modules and the routes import only the doors; the rest of the folder is private
+// (docs/decisions/0012-module-layout.md).
+export { getOctoProduct, listOctoProducts, octoAvailability, octoCalendar, octoProductOfBody } from "./octo.server";
+export { authenticateResellerKey, createResellerKey, type ResellerCaller } from "./reseller-keys.server";
+export { listResellers, revokeKey as revokeResellerKey, setResellerActive } from "./reseller-store.server";
+export { createReseller } from "./resellers.server";

@@ -1,0 +1,14 @@
+// Door of app/distribution/ for the browser and the server: its schemas, rules and labels.
+// Distribution: resellers, their API keys and the OCTO supplier API they book through.
+// Other modules and the routes import only the doors; the rest of the folder is private
+// (docs/decisions/0012-module-layout.md).
+export {
+  capabilityList,
+  OctoError,
+  octoErrors,
+  readAvailabilityQuery,
+  readCalendarQuery,
+  bodyProductId,
+  requestedCapabilities,
+} from "./octo";
+export { commissionPercent, formatCommission, type ResellerIntent, resellerForms, resellerInputSchema } from "./resellers";

@@ -1,0 +1,95 @@
+// Resellers and their keys (the Prisma models Reseller and ResellerKey).
+import { db } from "~/platform/db.server";
+import { isPlausibleId } from "~/platform/ids";
+
+const keySelect = { id: true, prefix: true, createdAt: true, lastUsedAt: true, revokedAt: true } as const;
+const resellerSelect = {
+  id: true,
+  name: true,
+  email: true,
+  commissionBasisPoints: true,
+  active: true,
+  createdAt: true,
+  keys: { orderBy: { createdAt: "asc" }, select: keySelect },
+} as const;
+
+/** Every reseller, newest first, with its keys (there are a handful: no paging). */
+export async function listResellers() {
+  const prisma = await db();
+  return prisma.reseller.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: resellerSelect });
+}
+
+export async function insertReseller(input: { name: string; email: string; commissionBasisPoints: number; active: boolean }) {
+  const prisma = await db();
+  return prisma.reseller.create({ data: input, select: { id: true } });
+}
+
+/** Returns false when there is no such reseller. */
+export async function setResellerActive(id: string, active: boolean): Promise<boolean> {
+  if (!isPlausibleId(id)) return false;
+  const prisma = await db();
+  const { count } = await prisma.reseller.updateMany({ where: { id }, data: { active } });
+  return count > 0;
+}
+
+/** Null when there is no such reseller. */
+export async function insertKey(input: { resellerId: string; hash: string; prefix: string }) {
+  if (!isPlausibleId(input.resellerId)) return null;
+  const prisma = await db();
+  const created = await prisma.$transaction(async (tx) => {
+    const reseller = await tx.reseller.findUnique({ where: { id: input.resellerId }, select: { id: true } });
+    return reseller ? tx.resellerKey.create({ data: input, select: { id: true } }) : null;
+  });
+  return created;
+}
+
+/**
+ * Revokes the reseller's key: "revoked", "already" (revoked before: the first revocation's time
+ * stays), or "not-found" (no such key of this reseller).
+ */
+export async function revokeKey(
+  resellerId: string,
+  keyId: string,
+  now = new Date(),
+): Promise<"revoked" | "already" | "not-found"> {
+  if (!isPlausibleId(resellerId) || !isPlausibleId(keyId)) return "not-found";
+  const prisma = await db();
+  const { count } = await prisma.resellerKey.updateMany({
+    where: { id: keyId, resellerId, revokedAt: null },
+    data: { revokedAt: now },
+  });
+  if (count > 0) return "revoked";
+  const exists = await prisma.resellerKey.count({ where: { id: keyId, resellerId } });
+  return exists > 0 ? "already" : "not-found";
+}
+
+/** The key with this hash when it is not revoked and its reseller is active. */
+export async function findActiveKey(hash: string) {
+  const prisma = await db();
+  const key = await prisma.resellerKey.findUnique({
+    where: { hash },
+    select: {
+      id: true,
+      revokedAt: true,
+      reseller: { select: { id: true, name: true, active: true, commissionBasisPoints: true } },
+    },
+  });
+  if (!key || key.revokedAt || !key.reseller.active) return null;
+  return {
+    keyId: key.id,
+    resellerId: key.reseller.id,
+    name: key.reseller.name,
+    commissionBasisPoints: key.reseller.commissionBasisPoints,
+  };
+}
+
+/** A key's last use, written at most once a minute (resellers poll: not a write per request). */
+const LAST_USE_STEP_MS = 60_000;
+
+export async function markKeyUsed(keyId: string, now: Date): Promise<void> {
+  const prisma = await db();
+  await prisma.resellerKey.updateMany({
+    where: { id: keyId, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now.getTime() - LAST_USE_STEP_MS) } }] },
+    data: { lastUsedAt: now },
+  });
+}
