@@ -32,7 +32,7 @@ export { listHolds } from "./hold-store.server";
 export { listPackageChoices, orderPages } from "./order-list-store.server";
 export { loadOrderPage } from "./order-pages.server";
 export { findOrderRecord, listOrderRecords } from "./order-store.server";
-export { TravellersError, updateTravellers } from "./traveller-edit.server";
+export { bookingTravellers, TravellersError, updateTravellers } from "./traveller-edit.server";
 export { deleteOrder, departureToBook, OrderError, orderToDelete, placeOrder, quote } from "./orders.server";
 export { listStaffDepartures as staffDepartures } from "./manifest-store.server";
 export { voucherOf } from "./voucher.server";

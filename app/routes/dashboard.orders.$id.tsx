@@ -8,11 +8,21 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import { useEffect, useRef } from "react";
 import { requireUser } from "~/accounts/index.server";
 import { bookingActions, cancelFormSchema, describePolicy, refundPolicyOf, toCents, voucherPath } from "~/booking";
-import { cancelBooking, CancellationError, decideCancellation, findOrderPage, quoteCancellation } from "~/booking/index.server";
+import {
+  bookingTravellers,
+  cancelBooking,
+  CancellationError,
+  decideCancellation,
+  findOrderPage,
+  quoteCancellation,
+  TravellersError,
+  updateTravellers,
+} from "~/booking/index.server";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { useHydrated } from "~/components/hooks";
-import { cancellationErrorStatus } from "~/http/error-status";
+import { TravellersSection, type TravellersResult } from "~/components/TravellersSection";
+import { cancellationErrorStatus, travellersErrorStatus } from "~/http/error-status";
 import { formatCalendarDate, formatDateTime } from "~/platform/dates";
 import { parseForm } from "~/platform/forms";
 import { isPlausibleId } from "~/platform/ids";
@@ -38,7 +48,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const now = new Date();
   const quote = quoteCancellation(order, user, now);
   const actions = bookingActions(order, now);
+  const travellers = await bookingTravellers(order.id, user, { now });
   return {
+    travellers: travellers && { ...travellers, cutoff: travellers.cutoff?.toISOString() ?? null },
     isAdmin: user.isAdmin,
     isOwner: order.userId === user.id,
     order: {
@@ -77,9 +89,49 @@ type ActionResult =
   | { done: string }
   | { error: string; result?: ReturnType<ReturnType<typeof parseForm>["reply"]> };
 
+/** The travellers' form as posted: travellers[0]._id, travellers[0].name… in order, up to the first index missing. */
+function readTravellersForm(form: FormData) {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const travellers: { id: string; name: string; dateOfBirth: string; idNumber: string }[] = [];
+  for (let index = 0; form.has(`travellers[${index}]._id`) && index < 100; index++) {
+    const field = (name: string) => text(`travellers[${index}].${name}`);
+    travellers.push({ id: field("_id"), name: field("name"), dateOfBirth: field("dateOfBirth"), idNumber: field("idNumber") });
+  }
+  return travellers;
+}
+
+async function saveTravellersForm(orderId: string, user: Parameters<typeof updateTravellers>[1], form: FormData) {
+  const travellers = readTravellersForm(form);
+  try {
+    await updateTravellers(orderId, user, travellers);
+    return data<TravellersResult>({ travellers: "saved", message: "The travellers are saved." });
+  } catch (error) {
+    if (!(error instanceof TravellersError)) throw error;
+    if (error.code === "not-found") throw new Response("No such order", { status: 404 });
+    const status = travellersErrorStatus(error);
+    if (error.code === "closed") return data<TravellersResult>({ travellers: "refused", message: error.message }, { status });
+    const errors: Record<string, string> = {};
+    for (const { path, message } of error.errors) errors[path] ??= message;
+    return data<TravellersResult>(
+      {
+        travellers: "invalid",
+        message: "Please correct the travellers below: nothing was saved.",
+        values: travellers.map(({ name, dateOfBirth, idNumber }) => ({ name, dateOfBirth, idNumber })),
+        errors,
+      },
+      { status },
+    );
+  }
+}
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, order } = await loadOrder(request, params.id);
-  const submission = parseForm(await request.formData(), cancelFormSchema);
+  const form = await request.formData();
+  if (form.get("intent") === "travellers") return saveTravellersForm(order.id, user, form);
+  const submission = parseForm(form, cancelFormSchema);
   if (submission.status !== "success") {
     return data<ActionResult>({ error: "Please correct the form.", result: submission.reply() }, { status: 400 });
   }
@@ -121,8 +173,11 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function OrderPage() {
-  const { order, quote, actions, policy, isAdmin } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const { order, quote, actions, policy, isAdmin, travellers } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  // Each section shows only the answers to its own form.
+  const travellersResult = answer && "travellers" in answer ? answer : undefined;
+  const result = answer && !("travellers" in answer) ? answer : undefined;
   const hydrated = useHydrated();
   return (
     <article aria-labelledby="order-title" className="booking-page receipt">
@@ -179,6 +234,8 @@ export default function OrderPage() {
           <dd>{order.customer.address}</dd>
         </dl>
       </section>
+
+      {travellers ? <TravellersSection {...travellers} isAdmin={isAdmin} result={travellersResult} /> : null}
 
       <PaymentSection order={order} canPay={actions.canPay} />
       <RefundsSection order={order} />

@@ -8,7 +8,7 @@ const { db } = await import("~/platform/db.server");
 beforeAll(() => db(), 180_000);
 const travellersApi = await import("~/routes/api.my-orders.$id.travellers");
 const ordersCsv = await import("~/routes/dashboard.export.orders[.]csv");
-const { authedGet, createUser, signIn } = await import("../support/auth");
+const { authedGet, authedPost, createUser, signIn } = await import("../support/auth");
 const { bookDeparture, createDeparture, createPackage, inDays } = await import("../support/bookings");
 const { ORIGIN, callRoute } = await import("../support/requests");
 const { setTravellers } = await import("../support/travellers");
@@ -128,5 +128,69 @@ describe("ID numbers in exports", () => {
     expect(String(csv.data)).toContain(order.reference);
     expect(String(csv.data)).not.toContain("9876543210");
     expect(String(csv.data)).not.toContain("6543210");
+  });
+});
+
+describe("the travellers on the booking page", () => {
+  const orderPage = () => import("~/routes/dashboard.orders.$id");
+  const view = async (id: string, cookie: string) =>
+    callRoute((await orderPage()).loader, authedGet(`/dashboard/orders/${id}`, cookie), { id });
+  const post = async (id: string, fields: Record<string, string>, cookie: string) =>
+    callRoute((await orderPage()).action, authedPost(`/dashboard/orders/${id}`, fields, cookie), { id });
+  const form = (travellers: { id: string }[], values: Record<string, string>[]) => ({
+    intent: "travellers",
+    ...Object.fromEntries(
+      travellers.flatMap((traveller, index) => [
+        [`travellers[${index}]._id`, traveller.id],
+        ...Object.entries(values[index] ?? {}).map(([field, value]) => [`travellers[${index}].${field}`, value]),
+      ]),
+    ),
+  });
+
+  it("shows the owner each traveller, ID numbers whole, and saves the form; an error stays on its field with what was typed", async () => {
+    const { owner, order, travellers, date } = await booking(10, { idRequired: true });
+    const cookie = await signIn(owner.id);
+    const page = await view(order.id, cookie);
+    expect(page.data.travellers).toMatchObject({
+      canEdit: true,
+      idRequired: true,
+      travellers: [{ category: "Adult" }, { category: "Child" }],
+    });
+
+    const typed = [
+      { name: "Rina Das", dateOfBirth: "1990-05-01", idNumber: "1234567890" },
+      { name: "Tuhin Das", dateOfBirth: childBorn(date, 30), idNumber: "AB1234567" },
+    ];
+    const refused = await post(order.id, form(travellers, typed), cookie);
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({ travellers: "invalid", values: typed });
+    expect(Object.keys(refused.data.errors)).toEqual(["travellers[1].dateOfBirth"]);
+    expect(await names(order.id)).toEqual([null, null]);
+
+    typed[1].dateOfBirth = childBorn(date, 9);
+    const saved = await post(order.id, form(travellers, typed), cookie);
+    expect(saved).toMatchObject({ status: 200, data: { travellers: "saved" } });
+    expect((await view(order.id, cookie)).data.travellers.travellers).toMatchObject([
+      { name: "Rina Das", dateOfBirth: "1990-05-01", idNumber: "1234567890" },
+      { name: "Tuhin Das", dateOfBirth: childBorn(date, 9), idNumber: "AB1234567" },
+    ]);
+  });
+
+  it("after the cutoff tells the customer until when, refuses their form, and lets an admin save", async () => {
+    const { owner, order, travellers } = await booking(1);
+    const cookie = await signIn(owner.id);
+    const page = await view(order.id, cookie);
+    expect(page.data.travellers).toMatchObject({ canEdit: false, cutoff: expect.any(String) });
+    const refused = await post(order.id, form(travellers, [{ name: "Rina Das" }, { name: "Tuhin Das" }]), cookie);
+    expect(refused).toMatchObject({ status: 403, data: { travellers: "refused" } });
+    const admin = await signIn((await createUser({ role: "ADMIN" })).id);
+    expect((await view(order.id, admin)).data.travellers.canEdit).toBe(true);
+    // An Adult needs no date of birth; a Child does.
+    const missing = await post(order.id, form(travellers, [{ name: "Rina Das" }, { name: "Tuhin Das" }]), admin);
+    expect(missing.data.errors).toEqual({
+      "travellers[1].dateOfBirth": expect.stringMatching(/^Traveller 2: please enter their date of birth/),
+    });
+    const stranger = await signIn((await createUser()).id);
+    expect(await post(order.id, form(travellers, [{ name: "Rina Das" }]), stranger)).toMatchObject({ status: 404 });
   });
 });
