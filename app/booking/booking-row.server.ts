@@ -37,6 +37,11 @@ export const bookingSelect = {
   createdAt: true,
   deletedAt: true,
   payment: { select: paymentRecordSelect },
+  // one per person, in the order they were entered; the ID number whole (who sees it so is each screen's rule)
+  travellers: {
+    orderBy: { position: "asc" },
+    select: { id: true, categoryId: true, categoryName: true, name: true, dateOfBirth: true, idNumber: true, checkIn: true },
+  },
 } as const;
 
 export type BookingRow = Prisma.OrderGetPayload<{ select: typeof bookingSelect }>;

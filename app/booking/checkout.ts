@@ -3,7 +3,7 @@
 // shared by the browser and the action; POST /api/my-orders extends it (app/http/api-schemas.ts).
 import { z } from "zod";
 import { DEPARTURE_NEEDED } from "~/booking/departures";
-import { PACKAGE_TYPES } from "~/booking/ordering";
+import { MAX_QUANTITY, PACKAGE_TYPES } from "~/booking/ordering";
 import {
   district,
   email,
@@ -31,6 +31,30 @@ const TOWN_MAX = 50;
 
 const packageType = z.enum(PACKAGE_TYPES, { errorMap: () => ({ message: "Please choose a package type." }) });
 
+const travellerText = (max: number, label: string) =>
+  optional(z.string({ invalid_type_error: `${label} must be text.` }).max(max, `${label} can be at most ${max} characters.`));
+
+/**
+ * One traveller as the checkout's block (travellers[2].name) or POST /api/my-orders sends it. Only the
+ * shape here: the rules of each field, which depend on the category and the travel date, are
+ * validateTravellers' (app/booking/travellers.ts), which names the traveller and the field at fault.
+ */
+const travellerInputSchema = z.object({
+  category: z
+    .string({ required_error: "Please choose the traveller's price category.", invalid_type_error: "The category must be text." })
+    .max(40, "This price category does not exist.")
+    .describe('A price category\'s _id of the package ("adult" for a package without categories of its own)'),
+  name: travellerText(200, "The name").describe("Full name"),
+  dateOfBirth: travellerText(10, "The date of birth").describe(
+    "YYYY-MM-DD; required when the category has an age range, which it must fit on the travel date",
+  ),
+  idNumber: travellerText(40, "The ID number").describe(
+    "NID, birth registration or passport number; required when the package's idRequired is true",
+  ),
+});
+
+export type TravellerInput = z.infer<typeof travellerInputSchema>;
+
 export const checkoutSchema = z.object({
   firstName: personName("first name"),
   lastName: personName("last name"),
@@ -47,6 +71,14 @@ export const checkoutSchema = z.object({
   type: packageType,
   // The date booked: required when the package has departures (app/booking/orders.server.ts).
   departure: optional(recordId(DEPARTURE_NEEDED, "Unknown departure.")).describe("The departure's _id"),
+  // One per person, each of a price category of the package; without them, `quantity` persons of the
+  // first category, names to follow (the checkout page always sends them; older clients do not).
+  travellers: z
+    .array(travellerInputSchema, { invalid_type_error: "travellers must be a list." })
+    .min(1, "Please add the travellers.")
+    .max(MAX_QUANTITY, `At most ${MAX_QUANTITY} travellers per booking.`)
+    .optional()
+    .describe("One per person; without it, quantity travellers of the first category, names to follow"),
   // One key per rendered form: a double submit or a refreshed POST creates one order.
   formKey: oneTimeKey,
 });

@@ -14,6 +14,7 @@ export {
   payByText,
 } from "./booking-status";
 export { cancelFormSchema, cancellationReason, refundAmount, toCents } from "./cancellation";
+export { otherCounts } from "./category-counts";
 export { checkoutSchema, DISTRICTS } from "./checkout";
 export {
   departureActions,
@@ -28,6 +29,7 @@ export {
   seatsLeft,
   seatsLeftLabel,
 } from "./departures";
+export { maskIdNumber } from "./id-numbers";
 export {
   ORDER_SORT_LABELS,
   ORDER_SORTS,
@@ -48,6 +50,7 @@ export {
   readOrderChoice,
   totalCents,
 } from "./ordering";
+export { countTravellers } from "./travellers";
 export {
   DEFAULT_REFUND_POLICY,
   describePolicy,

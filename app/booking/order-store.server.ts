@@ -2,6 +2,7 @@
 // the server (unitPriceCents and priceCents are copied from the package when it is ordered).
 import { newReference } from "~/booking/booking-reference";
 import { bookingSelect } from "~/booking/booking-row.server";
+import type { TravellerRow } from "~/booking/booking-travellers";
 import { type SeatsRefusal, takeSeats } from "~/booking/departure-store.server";
 import { holdLimitRefusal, type HoldLimits, lockAccount } from "~/booking/hold-store.server";
 import type { HoldRefusal } from "~/booking/holds";
@@ -25,10 +26,10 @@ const TRANSACTION_WAIT = { maxWait: 5_000, timeout: 10_000 };
 type NewEmail = { to: string; subject: string; text: string; replyTo?: string };
 
 /**
- * Creates a booking in one transaction: the departure's seats (when it has one, taken with one
+ * Creates a booking in one transaction: the departure's seats (its travellers who take one) (when it has one, taken with one
  * conditional UPDATE, unless the account would hold more seats unpaid than `holdLimits` allow; an
  * administrator, booking for a customer on the phone, is not limited), the order with a new
- * reference, the first row of its history and its emails (written with the order id and reference,
+ * reference and one row per traveller, the first row of its history and its emails (written with the order id and reference,
  * to the account's own address). Nothing is kept when the seats are refused. Throws Prisma's P2002
  * when an order with the same idempotency key exists (the seats taken are given back with the
  * rollback). A reference already taken fails the insert and aborts the transaction: it is run
@@ -41,11 +42,14 @@ export async function createBooking(
     now,
     holdLimits,
     emails,
+    travellers = [],
     reference = newReference,
   }: {
     today: string;
     now: Date;
     holdLimits: HoldLimits;
+    /** one per person; their seat-taking ones are data.quantity */
+    travellers?: TravellerRow[];
     emails: (order: { id: string; reference: string }, accountEmail: string) => NewEmail[];
     reference?: () => string;
   },
@@ -66,6 +70,13 @@ export async function createBooking(
           if (!taken.ok) return taken;
         }
         const order = await tx.order.create({ data: { ...data, reference: reference() }, select: { id: true, reference: true } });
+        await tx.traveller.createMany({
+          data: travellers.map(({ dateOfBirth, ...traveller }) => ({
+            ...traveller,
+            orderId: order.id,
+            dateOfBirth: dateOfBirth ? new Date(`${dateOfBirth}T00:00:00Z`) : null,
+          })),
+        });
         await recordNewBooking(tx, order.id, data.userId);
         await tx.outboxEmail.createMany({ data: emails(order, account.email) });
         return { ok: true as const, ...order };

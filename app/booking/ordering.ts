@@ -41,9 +41,12 @@ export function checkoutPath(
   quantity: number,
   packageType: PackageTypeValue,
   departure: string | null = null,
+  counts: readonly [string, string][] = [],
 ) {
   const query = new URLSearchParams({ service: serviceId, quantity: String(quantity), type: packageType });
   if (departure) query.set("departure", departure);
+  // The categories after the first (otherCounts in app/booking/category-counts.ts), when the package has any.
+  for (const [name, value] of counts) query.set(name, value);
   return `/addCart/${totalDollars}?${query}`;
 }
 

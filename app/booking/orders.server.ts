@@ -2,13 +2,15 @@
 import { bookingActions } from "~/booking/booking-actions";
 import { bookingEmails } from "~/booking/booking-emails";
 import { holdDeadline } from "~/booking/booking-status";
+import { planBooking } from "~/booking/booking-travellers";
 import { cancelForDelete, type Actor, type CancellationOutcome } from "~/booking/cancellation.server";
 import type { CheckoutInput } from "~/booking/checkout";
 import { findDeparture, hasDepartures } from "~/booking/departure-store.server";
 import { DEPARTURE_NEEDED, DEPARTURE_UNAVAILABLE, seatsLeft, seatsRefusal } from "~/booking/departures";
 import { holdLimitMessage } from "~/booking/holds";
 import { createBooking, findOrderIdByKey, findOrderSummary } from "~/booking/order-store.server";
-import { totalCents } from "~/booking/ordering";
+import { priceBooking } from "~/booking/travellers";
+import type { PriceCategory } from "~/catalogue";
 import { findPackageToOrder } from "~/catalogue/index.server";
 import { agencyToday, isoDate } from "~/platform/dates";
 import { env } from "~/platform/env.server";
@@ -27,18 +29,22 @@ export class OrderError extends Error {
       | "unknown-departure"
       | "departure-unavailable"
       | "seats"
-      | "hold-limit",
+      | "hold-limit"
+      | "travellers",
     message: string,
+    /** for "travellers": each error named as the forms and the API name the field (travellers[2].dateOfBirth) */
+    readonly fields: { path: string; message: string }[] = [],
   ) {
     super(message);
   }
 }
 
 /**
- * Creates the order from the checkout form. The price is cost x quantity from the database;
- * the same formKey always yields the same order (double submit, refreshed POST). A package with
- * departures is booked on one of them: its seats are taken with the order, in one transaction,
- * within the account's limits of seats held unpaid (HOLD_MAX_SEATS_*), and held for
+ * Creates the order from the checkout form (or POST /api/my-orders). The price is the sum of each
+ * traveller's category price, from the database (planBooking); the same formKey always yields the
+ * same order (double submit, refreshed POST). A package with departures is booked on one of them:
+ * the seats of the travellers who take one are taken with the order and its travellers, in one
+ * transaction, within the account's limits of seats held unpaid (HOLD_MAX_SEATS_*), and held for
  * BOOKING_HOLD_MINUTES, until the customer starts paying. The email's link to pay starts with PUBLIC_URL.
  */
 export async function placeOrder(userId: string, input: CheckoutInput, { now = new Date() }: { now?: Date } = {}) {
@@ -52,16 +58,19 @@ export async function placeOrder(userId: string, input: CheckoutInput, { now = n
     throw new OrderError("unknown-departure", "This date is not a departure of this package. Please choose another date.");
   }
   if (!departure && (await hasDepartures(tourPackage.id))) throw new OrderError("departure-needed", DEPARTURE_NEEDED);
+  const today = agencyToday(now);
+  const travelDate = departure ? isoDate(departure.startDate) : null;
+  const booking = planBooking(tourPackage, input, { travelDate, today });
+  if (!booking.ok) throw new OrderError("travellers", booking.message, booking.errors);
   // Already too few seats: refused without a transaction (a sold-out date under load stays cheap);
   // otherwise takeSeats decides, in the transaction.
-  if (departure && departure.status === "OPEN" && seatsLeft(departure) < input.quantity) {
+  if (departure && departure.status === "OPEN" && seatsLeft(departure) < booking.seats) {
     throw new OrderError("seats", seatsRefusal(seatsLeft(departure)));
   }
-  const priceCents = totalCents(tourPackage.costCents, input.quantity);
+  const priceCents = booking.totalCents;
   const config = env();
   // Held briefly until the customer starts paying (payments.server.ts extends it then).
   const holdExpiresAt = departure ? holdDeadline(now, config.BOOKING_HOLD_MINUTES) : null;
-  const travelDate = departure ? isoDate(departure.startDate) : null;
   try {
     const created = await createBooking(
       {
@@ -69,7 +78,8 @@ export async function placeOrder(userId: string, input: CheckoutInput, { now = n
         serviceId: tourPackage.id,
         serviceTitle: tourPackage.title,
         unitPriceCents: tourPackage.costCents,
-        quantity: input.quantity,
+        // the seats taken: an infant on a lap is a traveller, not a seat
+        quantity: booking.seats,
         packageType: input.type,
         priceCents,
         firstName: input.firstName,
@@ -87,8 +97,9 @@ export async function placeOrder(userId: string, input: CheckoutInput, { now = n
         holdExpiresAt,
       },
       {
-        today: agencyToday(now),
+        today,
         now,
+        travellers: booking.travellers,
         holdLimits: { perDeparture: config.HOLD_MAX_SEATS_PER_DEPARTURE, perAccount: config.HOLD_MAX_SEATS_PER_ACCOUNT },
         emails: ({ id: orderId, reference }, accountEmail) =>
           bookingEmails(
@@ -99,7 +110,7 @@ export async function placeOrder(userId: string, input: CheckoutInput, { now = n
               origin: publicOrigin(),
               title: tourPackage.title,
               travelDate,
-              quantity: input.quantity,
+              quantity: booking.persons,
               priceCents,
               holdExpiresAt,
               customer: { name: `${input.firstName} ${input.lastName}`, email: input.email, mobileNumber: input.mobileNumber },
@@ -146,10 +157,17 @@ export async function departureToBook(packageId: string, departureId: string | n
   return { id: departure.id, date, seatsLeft: left };
 }
 
-/** The total the server would charge, to compare with the {total} of /addCart/{total}. */
-export async function quote(packageId: string, quantity: number) {
+/**
+ * The total the server would charge for these travellers per category id, to compare with the
+ * {total} of /addCart/{total}: null for an unknown package, the refusal when the counts cannot be booked.
+ */
+export async function quote(packageId: string, counts: (categories: readonly PriceCategory[]) => Record<string, number>) {
   const tourPackage = await findPackageToOrder(packageId);
-  return tourPackage ? { tourPackage, totalCents: totalCents(tourPackage.costCents, quantity) } : null;
+  if (!tourPackage) return null;
+  const wanted = counts(tourPackage.priceCategories);
+  const priced = priceBooking(tourPackage.priceCategories, wanted);
+  if (!priced.ok) return { tourPackage, counts: wanted, ...priced };
+  return { tourPackage, counts: wanted, ...priced, totalCents: Math.round(priced.total * 100) };
 }
 
 /**

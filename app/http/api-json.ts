@@ -2,9 +2,9 @@
 // made from what the stores (`*-store.server.ts`) read and typed by the answer schemas of
 // app/http/api-schemas.ts, which the OpenAPI document describes.
 import type { z } from "zod";
-import { type BookingStatusName, type DepartureStatusValue, effectiveStatus, seatsLeft } from "~/booking";
+import { type BookingStatusName, type DepartureStatusValue, effectiveStatus, maskIdNumber, seatsLeft } from "~/booking";
 import { type CancellationOutcome } from "~/booking/index.server";
-import { type PriceCategory, readItinerary } from "~/catalogue";
+import { DEFAULT_CATEGORY_ID, type PriceCategory, readItinerary } from "~/catalogue";
 import { commissionPercent } from "~/distribution";
 import type {
   cancellationSchema,
@@ -76,6 +76,30 @@ export interface OrderRecord {
   travelDate: Date | null;
   bookingStatus: BookingStatusName;
   holdExpiresAt: Date | null;
+  travellers: {
+    id: string;
+    categoryId: string | null;
+    categoryName: string;
+    name: string | null;
+    dateOfBirth: Date | null;
+    idNumber: string | null;
+    checkIn: "YES" | "NO_SHOW" | null;
+  }[];
+}
+
+const CHECKED_IN = { YES: "yes", NO_SHOW: "no-show" } as const;
+
+/** An order's travellers: the ID number always masked (last 4), whoever asks. */
+function travellersJson(travellers: OrderRecord["travellers"]): z.infer<typeof orderSchema>["travellers"] {
+  return travellers.map((traveller) => ({
+    _id: traveller.id,
+    category: traveller.categoryId ?? DEFAULT_CATEGORY_ID,
+    categoryName: traveller.categoryName,
+    name: traveller.name,
+    dateOfBirth: traveller.dateOfBirth ? isoDate(traveller.dateOfBirth) : null,
+    idNumber: maskIdNumber(traveller.idNumber),
+    checkedIn: traveller.checkIn ? CHECKED_IN[traveller.checkIn] : null,
+  }));
 }
 
 export function orderJson(order: OrderRecord, now: Date = new Date()): z.infer<typeof orderSchema> {
@@ -106,6 +130,7 @@ export function orderJson(order: OrderRecord, now: Date = new Date()): z.infer<t
     departure: order.departureId,
     date: order.travelDate ? isoDate(order.travelDate) : null,
     status: effectiveStatus(order, now).toLowerCase() as z.infer<typeof orderSchema>["status"],
+    travellers: travellersJson(order.travellers),
   };
 }
 

@@ -244,6 +244,27 @@ export const paymentSchema = z
   })
   .strict();
 
+const travellerSchema = z
+  .object({
+    _id: z.string(),
+    category: z.string().describe('The price category\'s _id ("adult" for a package without categories of its own)'),
+    categoryName: z.string().describe("The category's name when booked"),
+    name: z.string().nullable().describe("Full name; null: names to follow"),
+    dateOfBirth: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .nullable()
+      .describe("YYYY-MM-DD"),
+    idNumber: z
+      .string()
+      .nullable()
+      .describe("NID, birth registration or passport number, always masked: only its last 4 characters"),
+    checkedIn: z
+      .union([z.literal("yes"), z.literal("no-show"), z.null()])
+      .describe('Check-in on the departure day: "yes", "no-show", or null until then'),
+  })
+  .strict();
+
 export const orderSchema = z
   .object({
     _id: z.string(),
@@ -260,9 +281,14 @@ export const orderSchema = z
     Postcode: z.string(),
     mobileNumber: z.string(),
     email: z.string(),
-    Price: z.number().describe("Dollars: the package's cost x quantity, computed by the server"),
+    Price: z.number().describe("Dollars: each traveller's category price added up, computed by the server"),
     name: z.string().describe("The package's title"),
-    quantity: z.number().int().min(MIN_QUANTITY).max(MAX_QUANTITY),
+    quantity: z
+      .number()
+      .int()
+      .min(MIN_QUANTITY)
+      .max(MAX_QUANTITY)
+      .describe("The seats taken: the travellers who take one (an infant on a lap takes none)"),
     packageType: z.string(),
     payment: paymentSchema.nullable(),
     departure: z.string().nullable().describe("The departure's _id (null for a package without departures)"),
@@ -272,6 +298,7 @@ export const orderSchema = z
       .nullable()
       .describe("The travel date, YYYY-MM-DD"),
     status: z.enum(API_BOOKING_STATUSES).describe("The booking's status; a pending booking past its hold shows expired at once"),
+    travellers: z.array(travellerSchema).describe("One per person, in the order entered"),
   })
   .strict();
 

@@ -19,6 +19,23 @@ export function jsonError(status: number, error: string, details?: Record<string
   return Response.json({ error, ...(details ? { details } : {}) }, { status, headers: merged });
 }
 
+/**
+ * A field's path in a 400's details: "itinerary.0.text" as before, but a traveller's as its own
+ * errors (validateTravellers) and the checkout's fields name it, "travellers[2].dateOfBirth".
+ */
+function fieldPath(path: (string | number)[]): string {
+  if (path[0] !== "travellers") return path.join(".");
+  return path.map((part, index) => (typeof part === "number" ? `[${part}]` : index === 0 ? part : `.${part}`)).join("");
+}
+
+/** Field errors ({ path, message }) as a 400's details: { "travellers[2].name": ["…"] }; none without any. */
+export function fieldDetails(errors: readonly { path: string; message: string }[]): Record<string, string[]> | undefined {
+  if (errors.length === 0) return undefined;
+  const details: Record<string, string[]> = {};
+  for (const { path, message } of errors) (details[path] ??= []).push(message);
+  return details;
+}
+
 /** A call refused by a rate limit (app/platform/rate-limit.server.ts): 429 with its message and Retry-After. */
 export function tooManyRequests(refused: { message: string; retryAfterSeconds: number }): Response {
   return jsonError(429, refused.message, undefined, retryAfter(refused));
@@ -169,7 +186,7 @@ export async function readBody<Schema extends z.ZodTypeAny>(request: Request, sc
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const details: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) (details[issue.path.join(".") || "body"] ??= []).push(issue.message);
+    for (const issue of parsed.error.issues) (details[fieldPath(issue.path) || "body"] ??= []).push(issue.message);
     throw jsonError(400, parsed.error.issues[0].message, details);
   }
   return parsed.data;

@@ -377,7 +377,7 @@ route({
   method: "post",
   path: "/api/my-orders",
   summary:
-    "Place an order (signed in); the server prices it from the package and quantity. A package with departures needs one (400 without), and its seats are taken with the order (409 when too few are left, or when the account would hold more seats unpaid than it may). Its emails go to the account's address, never to the order's contact email",
+    "Place an order (signed in); the server prices it from the package's price categories: with travellers, each traveller's category; without, quantity persons of the first category, names to follow. A traveller's error is a 400 naming it and the field (details: { \"travellers[2].dateOfBirth\": [...] }); ages are checked on the travel date, ID numbers required when the package's idRequired. A package with departures needs one (400 without), and the seats of the travellers who take one (an infant on a lap takes none) are taken with the order (409 when too few are left, or when the account would hold more seats unpaid than it may). Its emails go to the account's address, never to the order's contact email",
   operationId: "placeOrder",
   security: signedIn,
   request: { headers: z.object({ "Idempotency-Key": api.idempotencyKey }), body: body(schemas.OrderInput) },

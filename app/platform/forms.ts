@@ -7,11 +7,16 @@ import { MAX_BODY_DEPTH, nulMessage, scanForNul } from "~/platform/text";
  * The schema, behind a check of the whole submitted value: U+0000 in any field (known to the
  * schema or not) is an error on that field, so a field added to a schema later gets it too.
  */
+/** A path as the form names its field: "travellers[2].name". */
+function formName(path: (string | number)[]): string {
+  return path.map((part, index) => (typeof part === "number" ? `[${part}]` : index === 0 ? part : `.${part}`)).join("");
+}
+
 function refuseNul<Schema extends z.ZodTypeAny>(schema: Schema) {
   return z.preprocess((value, context) => {
     const scan = scanForNul(value);
     for (const path of scan.nul)
-      context.addIssue({ code: z.ZodIssueCode.custom, path, message: nulMessage(path.join(".") || "body") });
+      context.addIssue({ code: z.ZodIssueCode.custom, path, message: nulMessage(formName(path) || "body") });
     if (scan.tooDeep)
       context.addIssue({ code: z.ZodIssueCode.custom, message: `The form is nested more than ${MAX_BODY_DEPTH} levels deep.` });
     return value;

@@ -3,8 +3,9 @@ import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data, redirect } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { flashCookie, requireUser } from "~/accounts/index.server";
-import { checkoutPath, checkoutSchema, DISTRICTS, isPackageType, MAX_QUANTITY, MIN_QUANTITY } from "~/booking";
+import { checkoutPath, checkoutSchema, DISTRICTS, isPackageType, MAX_QUANTITY, MIN_QUANTITY, otherCounts } from "~/booking";
 import { departureToBook, OrderError, placeOrder, quote } from "~/booking/index.server";
+import type { PriceCategory } from "~/catalogue";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, FormErrors, SelectField, SubmitButton } from "~/components/forms";
 import { PackageImage } from "~/components/PackageImage";
@@ -16,6 +17,37 @@ import { parseForm } from "~/platform/forms";
 import { isPlausibleId } from "~/platform/ids";
 import { dollarsValue, formatDollars } from "~/platform/money";
 import { take } from "~/platform/rate-limit.server";
+
+/** The checkout's counts from its address: the first category's is `quantity`, another's `count.<id>` (whole numbers). */
+function countsOf(query: URLSearchParams, quantity: number) {
+  return (categories: readonly PriceCategory[]) => {
+    const counts: Record<string, number> = { [categories[0].id]: quantity };
+    for (const [name, value] of query) {
+      if (!name.startsWith("count.")) continue;
+      counts[name.slice("count.".length)] = /^\d{1,2}$/.test(value) ? Number(value) : Number.NaN;
+    }
+    return counts;
+  };
+}
+
+/** One block per person, in the order of the categories: what the form asks of each. */
+function travellerSlots(categories: readonly PriceCategory[], counts: Readonly<Record<string, number>>, idRequired: boolean) {
+  return categories.flatMap((category) =>
+    Array.from({ length: counts[category.id] ?? 0 }, () => ({
+      category: category.id,
+      categoryName: category.name,
+      ages: ageRangeText(category),
+      idRequired,
+    })),
+  );
+}
+
+function ageRangeText({ minAge, maxAge }: PriceCategory): string | null {
+  if (minAge !== null && maxAge !== null) return `aged ${minAge} to ${maxAge} on the travel date`;
+  if (minAge !== null) return `aged ${minAge} or older on the travel date`;
+  if (maxAge !== null) return `aged ${maxAge} or younger on the travel date`;
+  return null;
+}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -29,27 +61,37 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     quantity >= MIN_QUANTITY &&
     quantity <= MAX_QUANTITY &&
     isPackageType(type);
-  const priced = validChoice ? await quote(packageId, quantity) : null;
+  const priced = validChoice ? await quote(packageId, countsOf(url.searchParams, quantity)) : null;
   if (!priced || !isPackageType(type)) {
     throw data(
       { message: "This order is not valid: please choose a package, the number of persons (1 to 20) and a package type." },
       { status: 400 },
     );
   }
+  if (!priced.ok) throw data({ message: priced.message }, { status: 400 });
   const departureId = url.searchParams.get("departure");
   let departure: Awaited<ReturnType<typeof departureToBook>>;
   try {
-    departure = await departureToBook(packageId, departureId, quantity);
+    departure = await departureToBook(packageId, departureId, priced.seats);
   } catch (error) {
     if (error instanceof OrderError) throw data({ message: error.message }, { status: placementErrorStatus(error) });
     throw error;
   }
+  const { priceCategories: categories, ...tourPackage } = priced.tourPackage;
+  const others = otherCounts(categories, priced.counts);
   // The {total} in the path is only what the order page computed: the server's total wins.
   const total = dollarsValue(priced.totalCents);
-  if (params.total !== total) throw redirect(checkoutPath(packageId, total, quantity, type, departure?.id));
+  if (params.total !== total) throw redirect(checkoutPath(packageId, total, quantity, type, departure?.id, others));
   return {
-    tourPackage: priced.tourPackage,
+    tourPackage,
     quantity,
+    others,
+    lines: priced.lines.map((line) => ({
+      name: line.category.name,
+      count: line.count,
+      priceCents: Math.round(line.category.price * 100),
+    })),
+    travellers: travellerSlots(categories, priced.counts, tourPackage.idRequired),
     type,
     departure,
     totalCents: priced.totalCents,
@@ -69,11 +111,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
       headers: retryAfter(counted.refused),
     });
   }
+  const input = submission.value;
+  // The first traveller's name left blank: the billing contact travels.
+  const travellers = input.travellers?.map((traveller, index) =>
+    index === 0 && !traveller.name?.trim() ? { ...traveller, name: `${input.firstName} ${input.lastName}` } : traveller,
+  );
   try {
-    await placeOrder(user.id, submission.value);
+    await placeOrder(user.id, { ...input, travellers });
   } catch (error) {
     if (error instanceof OrderError) {
-      return data(submission.reply({ formErrors: [error.message] }), { status: placementErrorStatus(error) });
+      // A traveller's error on that traveller's field; the booking as a whole above the form.
+      const onFields = error.fields.filter((field) => field.path.startsWith("travellers["));
+      const fieldErrors = Object.fromEntries(onFields.map((field) => [field.path, [field.message]]));
+      const formErrors = onFields.length > 0 ? ["Please check the travellers' details below."] : [error.message];
+      return data(submission.reply({ formErrors, fieldErrors }), { status: placementErrorStatus(error) });
     }
     throw error;
   }
@@ -111,7 +162,19 @@ export default function CheckoutPage() {
   const order = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const pending = useIsPending();
-  const [form, fields] = useAppForm(checkoutSchema, { lastResult, defaultValue: { email: order.email } });
+  const [form, fields] = useAppForm(checkoutSchema, {
+    lastResult,
+    defaultValue: { email: order.email, travellers: order.travellers.map(({ category }) => ({ category })) },
+  });
+  const travellerFields = fields.travellers.getFieldList();
+  const contactName = `${fields.firstName.value ?? ""} ${fields.lastName.value ?? ""}`.trim();
+  const changeQuery = new URLSearchParams({
+    quantity: String(order.quantity),
+    type: order.type,
+    ...(order.departure ? { departure: order.departure.id } : {}),
+    ...Object.fromEntries(order.others),
+  });
+  const onlyDefault = order.lines.length === 1 && order.others.length === 0;
 
   return (
     <div className="container page-section checkout-layout">
@@ -158,6 +221,46 @@ export default function CheckoutPage() {
             inputProps={{ autoComplete: "tel", placeholder: "01712345678" }}
           />
           <Field label="Email address" meta={fields.email} type="email" inputProps={{ autoComplete: "email" }} />
+
+          <h2 className="travellers-title">Travellers</h2>
+          <p className="hint">
+            {order.travellers.length === 1 ? "The name of the person travelling" : "The name of each person travelling"}, as on
+            their ID{order.travellers.some((slot) => slot.ages) ? ", and the date of birth of those with an age limit" : ""}
+            {order.tourPackage.idRequired ? "; this trip needs each traveller's NID, birth registration or passport number" : ""}.
+          </p>
+          {order.travellers.map((slot, index) => {
+            const traveller = travellerFields[index]?.getFieldset();
+            if (!traveller) return null;
+            return (
+              <fieldset key={index} className="traveller-fields">
+                <legend>
+                  Traveller {index + 1}: {slot.categoryName}
+                  {slot.ages ? <span className="hint"> ({slot.ages})</span> : null}
+                </legend>
+                <input type="hidden" name={traveller.category.name} value={slot.category} />
+                <Field
+                  label="Full name"
+                  meta={traveller.name}
+                  description={index === 0 ? "Left blank: the billing contact (first and last name above)." : undefined}
+                  inputProps={{
+                    autoComplete: index === 0 ? "name" : "off",
+                    placeholder: index === 0 ? contactName || undefined : undefined,
+                  }}
+                />
+                {slot.ages ? (
+                  <Field label="Date of birth" meta={traveller.dateOfBirth} type="date" inputProps={{ autoComplete: "off" }} />
+                ) : null}
+                {slot.idRequired ? (
+                  <Field
+                    label="ID number"
+                    meta={traveller.idNumber}
+                    description="NID, birth registration or passport number"
+                    inputProps={{ autoComplete: "off", spellCheck: false }}
+                  />
+                ) : null}
+              </fieldset>
+            );
+          })}
           <SubmitButton pending={pending} pendingLabel="Placing your order" className="button button-accent">
             Place order
           </SubmitButton>
@@ -181,18 +284,27 @@ export default function CheckoutPage() {
             Date: <strong>{formatCalendarDate(order.departure.date)}</strong>
           </p>
         ) : null}
-        <p>
-          {order.quantity} {order.quantity === 1 ? "person" : "persons"} × {formatDollars(order.tourPackage.costCents)},{" "}
-          {order.type} package
-        </p>
+        {onlyDefault ? (
+          <p>
+            {order.quantity} {order.quantity === 1 ? "person" : "persons"} × {formatDollars(order.tourPackage.costCents)},{" "}
+            {order.type} package
+          </p>
+        ) : (
+          <>
+            <ul className="price-lines">
+              {order.lines.map((line) => (
+                <li key={line.name}>
+                  {line.count} × {line.name}, {formatDollars(line.priceCents)}
+                </li>
+              ))}
+            </ul>
+            <p>{order.type} package</p>
+          </>
+        )}
         <p className="order-total">
           Price: <strong>{formatDollars(order.totalCents)}</strong>
         </p>
-        <Link
-          to={`/order/${order.tourPackage.id}?${new URLSearchParams({ quantity: String(order.quantity), type: order.type, ...(order.departure ? { departure: order.departure.id } : {}) })}`}
-        >
-          Change the order
-        </Link>
+        <Link to={`/order/${order.tourPackage.id}?${changeQuery}`}>Change the order</Link>
       </aside>
     </div>
   );

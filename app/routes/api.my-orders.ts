@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { countTravellers } from "~/booking";
 import { listOrderRecords, OrderError, placeOrder, quote } from "~/booking/index.server";
 import { orderJson } from "~/http/api-json";
 import { orderInputSchema, ordersQuerySchema } from "~/http/api-schemas";
-import { type ApiHandler, apiRoute, jsonError, readBody, requireApiUser, tooManyRequests } from "~/http/api.server";
+import { type ApiHandler, apiRoute, fieldDetails, jsonError, readBody, requireApiUser, tooManyRequests } from "~/http/api.server";
 import { placementErrorStatus } from "~/http/error-status";
 import { clientAddress } from "~/platform/client-address.server";
 import { ONE_TIME_KEY } from "~/platform/fields";
@@ -27,17 +28,22 @@ const listOrders: ApiHandler = async ({ request }) => {
   return pagedJson(request, orders, page.limit, orderJson, createdAtKey);
 };
 
-// POST /api/my-orders (signed in): the server prices the order from the package and quantity,
-// and books the departure's seats (app/booking/orders.server.ts).
+// POST /api/my-orders (signed in): the server prices the order from the package's categories and
+// the travellers (or quantity), and books the departure's seats (app/booking/orders.server.ts).
+// A traveller's error is a 400 naming it: details { "travellers[2].dateOfBirth": [...] }.
 const placeApiOrder: ApiHandler = async ({ request, context }) => {
   const user = await requireApiUser(request);
   const input = await readBody(request, orderInputSchema);
   const counted = await take("order", { account: user.id, address: clientAddress(request, context) });
   if (counted.refused) return tooManyRequests(counted.refused);
-  const priced = await quote(input.service, input.quantity);
+  // Without travellers, quantity persons of the first category, names to follow (older clients).
+  const priced = await quote(input.service, (categories) =>
+    input.travellers ? countTravellers(input.travellers) : { [categories[0].id]: input.quantity },
+  );
   if (!priced) return jsonError(400, "This package is no longer available.");
-  if (input.Price !== undefined && Math.round(input.Price * 100) !== priced.totalCents) {
-    return jsonError(400, `The price does not match: ${input.quantity} x this package costs ${priced.totalCents / 100}.`);
+  if (input.Price !== undefined && priced.ok && Math.round(input.Price * 100) !== priced.totalCents) {
+    const what = input.travellers ? "these travellers cost" : `${input.quantity} x this package costs`;
+    return jsonError(400, `The price does not match: ${what} ${priced.totalCents / 100}.`);
   }
   // An Idempotency-Key header makes retries safe, as the checkout form's key does.
   const key = request.headers.get("Idempotency-Key");
@@ -46,7 +52,7 @@ const placeApiOrder: ApiHandler = async ({ request, context }) => {
     const order = await placeOrder(user.id, { ...input, formKey });
     return Response.json({ insertedId: order.id }, { status: 201 });
   } catch (error) {
-    if (error instanceof OrderError) return jsonError(placementErrorStatus(error), error.message);
+    if (error instanceof OrderError) return jsonError(placementErrorStatus(error), error.message, fieldDetails(error.fields));
     throw error;
   }
 };

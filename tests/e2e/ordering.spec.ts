@@ -21,6 +21,11 @@ test("a customer orders a package, sees it in My Orders and deletes it", async (
 
   await page.getByLabel("First name").fill("Rina");
   await page.getByLabel("Last name").fill("Das");
+  // The first traveller left blank is the billing contact; the second is asked.
+  await page
+    .getByRole("group", { name: /^Traveller 2/ })
+    .getByLabel("Full name")
+    .fill("Karim Das");
   await page.getByLabel("Street address").fill("House 4, Road 2");
   await page.getByLabel("Town / City").fill("Dhanmondi");
   await page.getByLabel("District").selectOption("Dhaka");

@@ -175,6 +175,8 @@ const formCases: FormCase[] = [
       departure: fixture.departureId,
       quantity: "1",
       type: "city",
+      "travellers[0].category": "adult",
+      "travellers[0].name": "Rina Das",
       formKey: randomBytes(16).toString("hex"),
     }),
   },
@@ -275,7 +277,9 @@ function post(path: string, fields: Record<string, string>, role: Role) {
 describe("U+0000 in any form field", () => {
   it.each(formCases)("$name: each field is refused with a 400 naming it; nothing changes", async (form) => {
     const fields = Object.keys(form.valid());
-    if (form.schema) expect(fields).toEqual(expect.arrayContaining(schemaFields(form.schema)));
+    // A list's fields count for the list: travellers[0].name is the schema's travellers.
+    const roots = fields.map((field) => field.split(/[.[]/)[0]);
+    if (form.schema) expect(roots).toEqual(expect.arrayContaining(schemaFields(form.schema)));
     for (const field of fields) {
       for (const where of ["end", "alone"] as const) {
         const submission = form.valid();

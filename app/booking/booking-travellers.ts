@@ -1,0 +1,90 @@
+// The travellers a new booking holds, decided before anything is written: priced per category from
+// the package's categories (priceBooking), each traveller checked at the travel date
+// (validateTravellers), and each made a row that keeps a copy of its category, so that editing the
+// package never changes a booking. Pure: placeOrder (orders.server.ts) writes what this decides.
+import type { TravellerInput } from "~/booking/checkout";
+import { countTravellers, priceBooking, validateTravellers } from "~/booking/travellers";
+import { DEFAULT_CATEGORY_ID, type PriceCategory } from "~/catalogue";
+
+interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** A traveller as stored (the Prisma Traveller row without its order). */
+export interface TravellerRow {
+  position: number;
+  /** null for the default "Adult" of a package without categories of its own */
+  categoryId: string | null;
+  categoryName: string;
+  categoryType: PriceCategory["type"];
+  priceCents: number;
+  takesSeat: boolean;
+  minAge: number | null;
+  maxAge: number | null;
+  /** null: names to follow */
+  name: string | null;
+  /** YYYY-MM-DD */
+  dateOfBirth: string | null;
+  idNumber: string | null;
+}
+
+type PlannedBooking =
+  | { ok: true; seats: number; persons: number; totalCents: number; travellers: TravellerRow[] }
+  | { ok: false; message: string; errors: FieldError[] };
+
+const toCents = (dollars: number) => Math.round(dollars * 100);
+
+function row(
+  category: PriceCategory,
+  position: number,
+  person: Pick<TravellerRow, "name" | "dateOfBirth" | "idNumber">,
+): TravellerRow {
+  return {
+    position,
+    categoryId: category.id === DEFAULT_CATEGORY_ID ? null : category.id,
+    categoryName: category.name,
+    categoryType: category.type,
+    priceCents: toCents(category.price),
+    takesSeat: category.takesSeat,
+    minAge: category.minAge,
+    maxAge: category.maxAge,
+    ...person,
+  };
+}
+
+/**
+ * A booking of the package: with `travellers`, each of them (names, dates of birth and ID numbers
+ * checked at the travel date; an error names the traveller and the field); without, `quantity`
+ * travellers of the first category whose names are to follow (the API's older clients). Seats
+ * are those of the travellers who take one; the total is the server's, from the categories alone.
+ */
+export function planBooking(
+  tourPackage: { priceCategories: readonly PriceCategory[]; idRequired: boolean },
+  input: { quantity: number; travellers?: readonly TravellerInput[] },
+  dates: { travelDate: string | null; today: string },
+): PlannedBooking {
+  const categories = tourPackage.priceCategories;
+  const refused = (path: string, message: string): PlannedBooking => ({ ok: false, message, errors: [{ path, message }] });
+  if (!input.travellers) {
+    const first = categories[0];
+    const priced = priceBooking(categories, { [first.id]: input.quantity });
+    if (!priced.ok) return refused("quantity", priced.message);
+    const travellers = Array.from({ length: input.quantity }, (_, position) =>
+      row(first, position, { name: null, dateOfBirth: null, idNumber: null }),
+    );
+    return { ok: true, seats: priced.seats, persons: priced.persons, totalCents: toCents(priced.total), travellers };
+  }
+  const checked = validateTravellers(input.travellers, categories, { ...dates, idRequired: tourPackage.idRequired });
+  if (!checked.ok) return { ok: false, message: checked.errors[0].message, errors: checked.errors };
+  const priced = priceBooking(categories, countTravellers(checked.travellers));
+  if (!priced.ok) return refused("travellers", priced.message);
+  const travellers = checked.travellers.map(({ category: id, ...person }, position) =>
+    row(
+      categories.find((category) => category.id === id)!,
+      position,
+      person,
+    ),
+  );
+  return { ok: true, seats: priced.seats, persons: priced.persons, totalCents: toCents(priced.total), travellers };
+}
