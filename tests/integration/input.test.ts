@@ -50,6 +50,8 @@ const fixture = {
   serviceId: "",
   editedId: "",
   departureId: "",
+  // the package's first price category ("adult" when it has none of its own)
+  categoryId: "",
   orderId: "",
   customerEmail: "",
   loginEmail: "",
@@ -66,6 +68,8 @@ beforeAll(async () => {
   cookies.admin = await signIn(admin.id);
   const service = await prisma.service.findFirstOrThrow({ where: { deletedAt: null } });
   fixture.serviceId = service.id;
+  const firstCategory = await prisma.priceCategory.findFirst({ where: { serviceId: service.id, position: 0 } });
+  fixture.categoryId = firstCategory?.id ?? "adult";
   const edited = await prisma.service.create({
     data: { title: "To edit", costCents: 100_00, image: "/images/tours/sajek-valley.svg", description: "To edit." },
   });
@@ -175,7 +179,7 @@ const formCases: FormCase[] = [
       departure: fixture.departureId,
       quantity: "1",
       type: "city",
-      "travellers[0].category": "adult",
+      "travellers[0].category": fixture.categoryId,
       "travellers[0].name": "Rina Das",
       formKey: randomBytes(16).toString("hex"),
     }),
