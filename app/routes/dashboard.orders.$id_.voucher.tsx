@@ -56,12 +56,8 @@ export default function VoucherPage() {
       </header>
       <div className="voucher-main">
         <div className="voucher-booking">
-          <p className="voucher-reference-label" id="voucher-reference-label">
-            Booking reference
-          </p>
-          <p className="voucher-reference" aria-labelledby="voucher-reference-label">
-            {booking.reference}
-          </p>
+          <p className="voucher-reference-label">Booking reference</p>
+          <p className="voucher-reference">{booking.reference}</p>
           <dl className="facts voucher-facts">
             <dt>Trip</dt>
             <dd>{booking.serviceTitle}</dd>

@@ -1,6 +1,7 @@
 // A paid booking's voucher, JavaScript on and off: reached from the booking page, readable on a
 // 390 px phone without sideways scrolling, the reference big and its QR code drawn inline, and
 // printed on one A4 page without the site's navigation.
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
 import { open, paidOrderThroughApi, placeOrderThroughApi } from "./helpers";
 
@@ -41,6 +42,10 @@ test("a paid booking's voucher reads on a phone and prints on one page", async (
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await expect(page.getByRole("button", { name: "Print voucher" })).toHaveCount(javaScriptEnabled ? 1 : 0);
   await page.screenshot({ path: testInfo.outputPath("voucher-390.png"), fullPage: true });
+  if (javaScriptEnabled) {
+    const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+  }
 
   await page.setViewportSize({ width: 1366, height: 900 });
   await expect(qr).toBeVisible();
