@@ -2,14 +2,18 @@
 // (missing 401, unknown, revoked or its reseller inactive 403, refused on the site's own API), every
 // read endpoint and its errors as the specification writes them, availability counted on the very
 // seats the website sells, and the reseller's net price under `octo/pricing`.
-import { beforeAll, describe, expect, it } from "vitest";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createReseller, createResellerKey, revokeResellerKey, setResellerActive } from "~/distribution/index.server";
+import { octoOpenApiDocument } from "~/http/octo-openapi";
 import { db } from "~/platform/db.server";
 import * as myOrders from "~/routes/api.my-orders";
 import * as octoUnknown from "~/routes/octo.$";
 import * as availability from "~/routes/octo.availability";
 import * as calendar from "~/routes/octo.availability.calendar";
 import * as capabilities from "~/routes/octo.capabilities";
+import * as openApi from "~/routes/octo.openapi[.]json";
 import * as products from "~/routes/octo.products";
 import * as product from "~/routes/octo.products.$id";
 import * as supplier from "~/routes/octo.supplier";
@@ -19,6 +23,33 @@ import { bookDeparture, createDeparture, createPackage, inDays } from "../suppor
 import { callRoute, getRequest, ORIGIN } from "../support/requests";
 
 type Handler = (args: never) => Promise<Response>;
+
+// Every answer below is checked against /octo/openapi.json: its status documented for the path and
+// method, its body valid by the schema (additionalProperties: false, so no field goes undocumented).
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+for (const keyword of ["openapi", "info", "servers", "security", "paths", "components"]) ajv.addKeyword(keyword);
+ajv.addSchema({ ...octoOpenApiDocument, $id: "octo.json" });
+const checked = new Set<string>();
+type Json = Record<string, unknown>;
+
+function expectDocumented(path: string, method: string, status: number, body: unknown) {
+  const paths = octoOpenApiDocument.paths as unknown as Record<string, Record<string, Json>>;
+  const template = Object.keys(paths).find((candidate) =>
+    new RegExp(`^/octo${candidate.replace(/\{\w+\}/g, "[^/]+")}$`).test(new URL(path, ORIGIN).pathname),
+  );
+  if (!template) return;
+  const operation = paths[template][method.toLowerCase()];
+  if (!operation) {
+    if (status !== 405) throw new Error(`${method} ${template} is not documented, yet answered ${status}`);
+    return;
+  }
+  const responses = operation?.responses as Record<string, Json> | undefined;
+  if (!responses?.[String(status)]) throw new Error(`${method} ${template} -> ${status} is not documented`);
+  const pointer = `#/paths/${template.replaceAll("~", "~0").replaceAll("/", "~1")}/${method.toLowerCase()}/responses/${status}/content/application~1json/schema`;
+  const validate = ajv.compile({ $ref: `octo.json${pointer}` });
+  if (!validate(body)) throw new Error(`${method} ${template} -> ${status}: ${ajv.errorsText(validate.errors)}`);
+  checked.add(`${method} ${template}`);
+}
 
 async function octo(
   handler: Handler,
@@ -38,7 +69,9 @@ async function octo(
     params,
     context: {},
   });
-  return { status: response.status, headers: response.headers, data: await response.json() };
+  const data = await response.json();
+  expectDocumented(path, init.method!, response.status, data);
+  return { status: response.status, headers: response.headers, data };
 }
 
 let key: string;
@@ -396,4 +429,27 @@ describe("availability", () => {
     });
     expect(tooLong).toMatchObject({ status: 400, data: { error: "UNPROCESSABLE_ENTITY" } });
   });
+});
+
+describe("/octo/openapi.json", () => {
+  it("is a valid OpenAPI 3.1 document, served without a key", async () => {
+    const answer = await openApi.loader();
+    expect(answer.status).toBe(200);
+    const document = await answer.json();
+    const result = await new Validator().validate(document);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+});
+
+afterAll(() => {
+  // The calls above answered every operation that needs a key, each checked against the document.
+  expect([...checked].sort()).toEqual([
+    "GET /capabilities",
+    "GET /products",
+    "GET /products/{id}",
+    "GET /supplier",
+    "POST /availability",
+    "POST /availability/calendar",
+  ]);
 });
