@@ -109,6 +109,9 @@ describe("PUT /api/my-orders/{id}/travellers", () => {
     expect(late.body.error).toMatch(/can no longer be changed online/);
     const stranger = await put(order.id, body, await signIn((await createUser()).id));
     expect(stranger).toMatchObject({ status: 404, body: { error: "No such order." } });
+    // A guide sees manifests, not other people's bookings.
+    const guide = await put(order.id, body, await signIn((await createUser({ role: "GUIDE" })).id));
+    expect(guide.status).toBe(404);
     expect((await put(order.id, body, null)).status).toBe(401);
     expect(await names(order.id)).toEqual([null, null]);
     const admin = await put(order.id, body, await signIn((await createUser({ role: "ADMIN" })).id));
