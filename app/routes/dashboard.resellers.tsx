@@ -175,7 +175,7 @@ export default function ResellersPage() {
         </p>
       ) : null}
       {actionData?.key ? (
-        <div className="card new-key" role="region" aria-labelledby="new-key-title">
+        <div className="card form-card new-key" role="region" aria-labelledby="new-key-title">
           <h2 id="new-key-title">New key{keyOwner ? ` for ${keyOwner.name}` : ""}</h2>
           <p>Copy this key now and send it to the reseller safely: it is not shown again.</p>
           <p>
