@@ -27,7 +27,7 @@ interface TravellerValues {
 
 /** What the page's action answered to the travellers' form. */
 export type TravellersResult =
-  | { travellers: "saved"; message: string }
+  | { travellers: "saved"; message: string; savedAt: string }
   | { travellers: "refused"; message: string }
   | { travellers: "invalid"; message: string; values: TravellerValues[]; errors: Record<string, string> };
 
@@ -120,7 +120,14 @@ export function TravellersSection({
                 : "You can complete or correct them at any time."}{" "}
             Their number and categories cannot change.
           </p>
-          <Form method="post" action={formAction} className="travellers-form" noValidate>
+          {/* Remounted once saved: the fields then show what was stored (an ID number as normalised). */}
+          <Form
+            key={result?.travellers === "saved" ? result.savedAt : "form"}
+            method="post"
+            action={formAction}
+            className="travellers-form"
+            noValidate
+          >
             <input type="hidden" name="intent" value="travellers" />
             <ol className="plain-list travellers-list">
               {travellers.map((traveller, index) => {

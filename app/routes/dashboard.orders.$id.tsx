@@ -107,7 +107,8 @@ async function saveTravellersForm(orderId: string, user: Parameters<typeof updat
   const travellers = readTravellersForm(form);
   try {
     await updateTravellers(orderId, user, travellers);
-    return data<TravellersResult>({ travellers: "saved", message: "The travellers are saved." });
+    const savedAt = new Date().toISOString();
+    return data<TravellersResult>({ travellers: "saved", message: "The travellers are saved.", savedAt });
   } catch (error) {
     if (!(error instanceof TravellersError)) throw error;
     if (error.code === "not-found") throw new Response("No such order", { status: 404 });

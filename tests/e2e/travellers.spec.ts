@@ -89,6 +89,8 @@ test("a customer completes their travellers on a phone; an error keeps what was 
   await name.fill("Rafiq Chowdhury");
   await section.getByRole("button", { name: "Save travellers" }).click();
   await expect(section.locator(".alert-success")).toHaveText("The travellers are saved.");
+  // The fields now show what was stored: the ID number as normalised.
+  await expect(first.getByLabel(/^ID number/)).toHaveValue("1234567890");
 
   // Saved: a fresh load shows them, the ID numbers whole to their owner on this page.
   await open(page, `/dashboard/orders/${id}`, javaScriptEnabled);
