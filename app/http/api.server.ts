@@ -21,10 +21,13 @@ export function jsonError(status: number, error: string, details?: Record<string
 
 /**
  * A field's path in a 400's details: "itinerary.0.text" as before, but a traveller's as its own
- * errors (validateTravellers) and the checkout's fields name it, "travellers[2].dateOfBirth".
+ * errors (validateTravellers) and the checkout's fields name it, "travellers[2].dateOfBirth", and
+ * a package's price category as the product form does, "priceCategories[1].maxAge".
  */
+const BRACKETED_LISTS = new Set(["travellers", "priceCategories"]);
+
 function fieldPath(path: (string | number)[]): string {
-  if (path[0] !== "travellers") return path.join(".");
+  if (typeof path[0] !== "string" || !BRACKETED_LISTS.has(path[0])) return path.join(".");
   return path.map((part, index) => (typeof part === "number" ? `[${part}]` : index === 0 ? part : `.${part}`)).join("");
 }
 

@@ -119,6 +119,9 @@ const tripFacts = {
   meetingPoint: "Khagrachari",
   maxGroupSize: "12",
   gallery: "/images/gallery/g3.svg",
+  // The category rows (priceCategories[0].name, …) are tested in tests/integration/price-categories.test.ts.
+  priceCategories: "",
+  idRequired: "on",
 };
 
 const formCases: FormCase[] = [

@@ -181,20 +181,20 @@ describe("POST and PUT /api/services with price categories", () => {
     expect(refused.status).toBe(400);
     expect(refused.body.error).toBe("The maximum age cannot be below the minimum age (12).");
     expect(refused.body.details).toEqual({
-      "priceCategories.1.maxAge": ["The maximum age cannot be below the minimum age (12)."],
+      "priceCategories[1].maxAge": ["The maximum age cannot be below the minimum age (12)."],
     });
     expect(await stateOf(id)).toEqual(before);
 
     for (const [priceCategories, field] of [
-      [[{ name: "Adult", price: -1 }], "priceCategories.0.price"],
+      [[{ name: "Adult", price: -1 }], "priceCategories[0].price"],
       [
         [
           { name: "Adult", price: 10 },
           { name: "", price: 5 },
         ],
-        "priceCategories.1.name",
+        "priceCategories[1].name",
       ],
-      [[{ name: "Adult", price: 10, takesSeat: "maybe" }], "priceCategories.0.takesSeat"],
+      [[{ name: "Adult", price: 10, takesSeat: "maybe" }], "priceCategories[0].takesSeat"],
       [[{ name: "Infant", price: 0, takesSeat: false }], "priceCategories"],
       [[], "priceCategories"],
     ] as const) {
