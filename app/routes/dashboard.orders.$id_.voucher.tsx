@@ -86,8 +86,13 @@ export default function VoucherPage() {
             {voucher.travellers.map((traveller) => (
               <li key={traveller.id}>
                 <span className="voucher-traveller-name">{traveller.name ?? "Name to follow"}</span>
-                <span className="voucher-traveller-category">{traveller.category}</span>
-                {traveller.idNumber ? <span className="voucher-traveller-id">ID {traveller.idNumber}</span> : null}
+                {` · ${traveller.category}`}
+                {traveller.idNumber ? (
+                  <>
+                    {" · "}
+                    <span className="voucher-traveller-id">ID {traveller.idNumber}</span>
+                  </>
+                ) : null}
               </li>
             ))}
           </ol>
