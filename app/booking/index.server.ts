@@ -34,5 +34,11 @@ export { loadOrderPage } from "./order-pages.server";
 export { findOrderRecord, listOrderRecords } from "./order-store.server";
 export { bookingTravellers, TravellersError, updateTravellers } from "./traveller-edit.server";
 export { deleteOrder, departureToBook, OrderError, orderToDelete, placeOrder, quote } from "./orders.server";
-export { listStaffDepartures as staffDepartures } from "./manifest-store.server";
+export {
+  findManifestDeparture,
+  listManifestTravellers,
+  listStaffDepartures as staffDepartures,
+  revealIdNumbers,
+  setCheckIn,
+} from "./manifest-store.server";
 export { voucherOf } from "./voucher.server";

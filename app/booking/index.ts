@@ -31,6 +31,16 @@ export {
 } from "./departures";
 export { maskIdNumber } from "./id-numbers";
 export {
+  apiCheckIn,
+  categoryTotals,
+  CHECK_IN_LABELS,
+  CHECK_IN_VALUES,
+  checkInCount,
+  MANIFEST_CSV_HEADER,
+  manifestCsvRow,
+  manifestRows,
+} from "./manifest";
+export {
   ORDER_SORT_LABELS,
   ORDER_SORTS,
   PACKAGE_SELECT_MAX,

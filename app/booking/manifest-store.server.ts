@@ -4,6 +4,11 @@
 // conditional UPDATE that changes a traveller of this departure's live bookings or nothing.
 import { db } from "~/platform/db.server";
 
+/** The bookings a manifest lists: placed and not cancelled, expired or deleted. */
+const LIVE = ["PENDING", "CONFIRMED", "COMPLETED"] as const;
+
+export type CheckInValue = "YES" | "NO_SHOW" | null;
+
 /** Departures a guide works on: not cancelled, from `from` (YYYY-MM-DD) on, by date. */
 export async function listStaffDepartures(from: string, limit: number) {
   const prisma = await db();
@@ -20,4 +25,99 @@ export async function listStaffDepartures(from: string, limit: number) {
       service: { select: { id: true, title: true } },
     },
   });
+}
+
+/** The departure of a manifest with its package's title, or null. */
+export async function findManifestDeparture(id: string) {
+  const prisma = await db();
+  return prisma.departure.findUnique({
+    where: { id },
+    select: {
+      id: true,
+      serviceId: true,
+      startDate: true,
+      seats: true,
+      seatsTaken: true,
+      status: true,
+      service: { select: { title: true } },
+    },
+  });
+}
+
+/** Every traveller of the departure's live bookings, by booking then position; idNumber whole: callers mask it. */
+export async function listManifestTravellers(departureId: string) {
+  const prisma = await db();
+  return prisma.traveller.findMany({
+    where: { order: { departureId, deletedAt: null, bookingStatus: { in: [...LIVE] } } },
+    orderBy: [{ order: { reference: "asc" } }, { position: "asc" }],
+    select: {
+      id: true,
+      position: true,
+      categoryId: true,
+      categoryName: true,
+      name: true,
+      dateOfBirth: true,
+      idNumber: true,
+      checkIn: true,
+      checkInAt: true,
+      order: {
+        select: {
+          id: true,
+          reference: true,
+          firstName: true,
+          lastName: true,
+          mobileNumber: true,
+          paymentStatus: true,
+          bookingStatus: true,
+          holdExpiresAt: true,
+        },
+      },
+    },
+  });
+}
+
+/**
+ * The whole ID numbers of these travellers of the departure (live bookings only), each read
+ * recorded as an IdNumberReveal of `byUserId` in the same transaction; a traveller not on the
+ * departure, or without a number, is left out and records nothing.
+ */
+export async function revealIdNumbers(
+  departureId: string,
+  travellerIds: string[],
+  byUserId: string,
+): Promise<Map<string, string>> {
+  const prisma = await db();
+  return prisma.$transaction(async (tx) => {
+    const rows = await tx.traveller.findMany({
+      where: {
+        id: { in: travellerIds },
+        idNumber: { not: null },
+        order: { departureId, deletedAt: null, bookingStatus: { in: [...LIVE] } },
+      },
+      select: { id: true, idNumber: true },
+    });
+    if (rows.length > 0) await tx.idNumberReveal.createMany({ data: rows.map((row) => ({ travellerId: row.id, byUserId })) });
+    return new Map(rows.map((row) => [row.id, row.idNumber!]));
+  });
+}
+
+/**
+ * Marks a traveller of the departure's live bookings checked in, a no-show, or neither (undo), who
+ * and when, in one conditional statement. 0 when no such traveller is on this departure.
+ */
+export async function setCheckIn(
+  departureId: string,
+  travellerId: string,
+  value: CheckInValue,
+  byUserId: string,
+): Promise<number> {
+  const prisma = await db();
+  return prisma.$executeRaw`
+    UPDATE "Traveller" AS t
+    SET "checkIn" = ${value}::"CheckIn",
+        "checkInAt" = CASE WHEN ${value}::text IS NULL THEN NULL ELSE now() END,
+        "checkInById" = CASE WHEN ${value}::text IS NULL THEN NULL ELSE ${byUserId} END
+    FROM "Order" AS o
+    WHERE t."id" = ${travellerId} AND t."orderId" = o."id" AND o."departureId" = ${departureId}
+      AND o."deletedAt" IS NULL AND o."bookingStatus" IN ('PENDING', 'CONFIRMED', 'COMPLETED')`;
 }

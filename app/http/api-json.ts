@@ -2,13 +2,22 @@
 // made from what the stores (`*-store.server.ts`) read and typed by the answer schemas of
 // app/http/api-schemas.ts, which the OpenAPI document describes.
 import type { z } from "zod";
-import { type BookingStatusName, type DepartureStatusValue, effectiveStatus, maskIdNumber, seatsLeft } from "~/booking";
+import {
+  apiCheckIn,
+  type BookingStatusName,
+  type DepartureStatusValue,
+  effectiveStatus,
+  type manifestRows,
+  maskIdNumber,
+  seatsLeft,
+} from "~/booking";
 import { type CancellationOutcome } from "~/booking/index.server";
 import { DEFAULT_CATEGORY_ID, type PriceCategory, readItinerary } from "~/catalogue";
 import { commissionPercent } from "~/distribution";
 import type {
   cancellationSchema,
   departureRecordSchema,
+  manifestEntrySchema,
   orderSchema,
   resellerSchema,
   reviewRecordSchema,
@@ -244,5 +253,20 @@ export function resellerJson(reseller: {
       lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
       revokedAt: key.revokedAt?.toISOString() ?? null,
     })),
+  };
+}
+
+/** GET /api/departures/{id}/manifest: one traveller (no ID number: the page reveals those, one at a time). */
+export function manifestEntryJson(row: ReturnType<typeof manifestRows>[number]): z.infer<typeof manifestEntrySchema> {
+  return {
+    order: row.orderId,
+    reference: row.reference,
+    traveller: row.id,
+    name: row.name,
+    category: row.categoryId ?? DEFAULT_CATEGORY_ID,
+    categoryName: row.category,
+    age: row.age,
+    mobileNumber: row.mobileNumber,
+    checkedIn: apiCheckIn(row.checkIn),
   };
 }

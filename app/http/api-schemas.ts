@@ -87,6 +87,39 @@ export const orderInputSchema = checkoutSchema.extend({
 
 export { departureSchema as departureInputSchema } from "~/booking";
 
+/** POST /api/departures/{id}/check-in (guides and administrators). */
+export const checkInInputSchema = z.object({
+  traveller: z
+    .string({ required_error: "traveller is required.", invalid_type_error: "traveller must be a traveller's _id." })
+    .trim()
+    .min(1, "traveller is required.")
+    .max(64, "traveller must be a traveller's _id."),
+  checkedIn: z
+    .union([z.enum(["yes", "no-show"]), z.null()], {
+      errorMap: () => ({ message: 'checkedIn must be "yes", "no-show" or null.' }),
+    })
+    .describe("null takes a check-in or no-show back"),
+});
+
+const checkedIn = z.union([z.enum(["yes", "no-show"]), z.null()]).describe('"yes": checked in; "no-show"; null: not yet');
+
+export const checkInSchema = z.object({ traveller: z.string(), checkedIn }).strict();
+
+/** GET /api/departures/{id}/manifest: one traveller of the departure's live bookings. */
+export const manifestEntrySchema = z
+  .object({
+    order: z.string().describe("The order's _id"),
+    reference: z.string().describe('The booking reference ("TB-7K3P9Q")'),
+    traveller: z.string().describe("The traveller's _id (for check-in)"),
+    name: z.string().nullable().describe("null: name to follow"),
+    category: z.string().describe('The price category\'s _id ("adult" for a package without categories)'),
+    categoryName: z.string(),
+    age: z.number().int().nullable().describe("At the travel date; null without a date of birth"),
+    mobileNumber: z.string().describe("The booker's"),
+    checkedIn,
+  })
+  .strict();
+
 /** PATCH /api/departures/{id}: one change at a time. */
 export const departurePatchSchema = z
   .object({

@@ -145,6 +145,13 @@ export async function requireApiAdmin(request: Request): Promise<SessionUser> {
   return user;
 }
 
+/** A guide or an administrator (departures' manifests and check-in), or 403. */
+export async function requireApiStaff(request: Request): Promise<SessionUser> {
+  const user = await requireApiUser(request);
+  if (!user.isAdmin && !user.isGuide) throw jsonError(403, "Guides and administrators only.");
+  return user;
+}
+
 const MAX_BODY_BYTES = 64 * 1024;
 
 function tooLarge(): Response {

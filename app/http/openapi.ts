@@ -55,6 +55,9 @@ const schemas = {
   Reseller: registry.register("Reseller", api.resellerSchema),
   ResellerInput: registry.register("ResellerInput", api.resellerInputSchema),
   ResellerKeyCreated: registry.register("ResellerKeyCreated", api.resellerKeyCreatedSchema),
+  ManifestEntry: registry.register("ManifestEntry", api.manifestEntrySchema),
+  CheckInInput: registry.register("CheckInInput", api.checkInInputSchema),
+  CheckIn: registry.register("CheckIn", api.checkInSchema),
 };
 
 registry.registerComponent("securitySchemes", "cookieAuth", {
@@ -334,6 +337,27 @@ route({
     200: json("1 when changed, 0 when it already was so", schemas.ModifiedCount),
     ...errors(...WRITE_ERRORS, 404, 409),
   },
+});
+route({
+  method: "get",
+  path: "/api/departures/{id}/manifest",
+  summary: "The departure's manifest: every traveller of its live bookings (guides and administrators only)",
+  description:
+    "Booking by booking, travellers in their order. ID numbers are not in it: the manifest page reveals one at a time, each reveal recorded.",
+  operationId: "departureManifest",
+  security: signedIn,
+  request: { params: idParams("The departure's _id") },
+  responses: { 200: json("The travellers", z.array(schemas.ManifestEntry)), ...errors(401, 403, 404) },
+});
+route({
+  method: "post",
+  path: "/api/departures/{id}/check-in",
+  summary: "Mark a traveller of the departure checked in, a no-show, or neither (guides and administrators only)",
+  description: "Records who and when. 404 when the traveller is not on a live booking of this departure.",
+  operationId: "checkIn",
+  security: signedIn,
+  request: { params: idParams("The departure's _id"), body: body(schemas.CheckInInput) },
+  responses: { 200: json("The traveller's check-in now", schemas.CheckIn), ...errors(...WRITE_ERRORS, 404) },
 });
 route({
   method: "get",

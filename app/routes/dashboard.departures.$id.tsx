@@ -1,14 +1,22 @@
-// An administrator's departures of one package (reached from Manage Products): add a date, change
-// the seats (never below the seats sold), close, reopen or cancel one (cancelling cancels and
-// refunds its bookings). Every form is a plain POST with an intent.
+// /dashboard/departures/{id}, for guides and administrators. With a departure's id: its manifest
+// (every traveller of its live bookings; an ID number revealed one at a time by a POST, each reveal
+// recorded; totals per category; a print stylesheet and a CSV). With a package's id: its departures
+// (reached from Manage Products), where an administrator adds a date, changes the seats (never below
+// the seats sold), closes, reopens or cancels one (cancelling cancels and refunds its bookings); a
+// guide only reads them. Every form is a plain POST with an intent.
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/accounts/index.server";
+import { useEffect, useState } from "react";
+import { requireAdmin, requireStaff, type SessionUser } from "~/accounts/index.server";
 import {
+  categoryTotals,
+  CHECK_IN_LABELS,
+  checkInCount,
   departureActions,
   departureForms,
   type DepartureIntent,
+  manifestRows,
   MAX_DEPARTURE_SEATS,
   MIN_DEPARTURE_SEATS,
   payByText,
@@ -21,7 +29,10 @@ import {
   DepartureError,
   departureErrorStatus,
   departuresOf,
+  findManifestDeparture,
   listHolds,
+  listManifestTravellers,
+  revealIdNumbers,
 } from "~/booking/index.server";
 import { findPackageToOrder } from "~/catalogue/index.server";
 import { DataTable } from "~/components/DataTable";
@@ -30,8 +41,32 @@ import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { agencyToday, formatCalendarDate, isoDate } from "~/platform/dates";
 import { parseForm } from "~/platform/forms";
 
+type ManifestDeparture = NonNullable<Awaited<ReturnType<typeof findManifestDeparture>>>;
+
+async function manifest(departure: ManifestDeparture, user: SessionUser) {
+  const rows = manifestRows(await listManifestTravellers(departure.id), departure.startDate);
+  return {
+    kind: "manifest" as const,
+    isAdmin: user.isAdmin,
+    departure: {
+      id: departure.id,
+      serviceId: departure.serviceId,
+      title: departure.service.title,
+      date: isoDate(departure.startDate),
+      seats: departure.seats,
+      sold: departure.seatsTaken,
+      status: departure.status,
+    },
+    rows,
+    totals: categoryTotals(rows),
+    count: checkInCount(rows),
+  };
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const user = await requireStaff(request);
+  const departure = await findManifestDeparture(params.id ?? "");
+  if (departure) return manifest(departure, user);
   const tourPackage = await findPackageToOrder(params.id ?? "");
   if (!tourPackage) throw new Response("Not Found", { status: 404 });
   const departures = (await departuresOf(tourPackage.id, { all: true })).map((departure) => ({
@@ -42,8 +77,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     left: seatsLeft(departure),
     status: departure.status,
   }));
-  // Who holds seats unpaid, so that an admin sees one account holding a date (and can cancel its orders).
-  const holds = (await listHolds(tourPackage.id, new Date())).map((hold) => ({
+  // Who holds seats unpaid, so that an admin sees one account holding a date (and can cancel its orders); not for guides.
+  const holds = (user.isAdmin ? await listHolds(tourPackage.id, new Date()) : []).map((hold) => ({
     id: hold.id,
     date: departures.find((departure) => departure.id === hold.departureId)?.date ?? "",
     customer: `${hold.user.displayName} <${hold.user.email}>`,
@@ -51,7 +86,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     payBy: payByText(hold.holdExpiresAt!),
     paying: hold.paymentStatus === "PROCESSING",
   }));
-  return { tourPackage: { id: tourPackage.id, title: tourPackage.title }, departures, holds, today: agencyToday() };
+  return {
+    kind: "package" as const,
+    isAdmin: user.isAdmin,
+    tourPackage: { id: tourPackage.id, title: tourPackage.title },
+    departures,
+    holds,
+    today: agencyToday(),
+  };
 }
 
 const DONE: Record<DepartureIntent, string> = {
@@ -62,9 +104,27 @@ const DONE: Record<DepartureIntent, string> = {
   cancel: "Departure cancelled.",
 };
 
+/** A manifest's Reveal: the traveller's whole ID number in this answer only, the reveal recorded. */
+async function reveal(departureId: string, formData: FormData, user: SessionUser) {
+  const departure = await findManifestDeparture(departureId);
+  if (!departure) throw new Response("Not Found", { status: 404 });
+  const traveller = String(formData.get("traveller") ?? "");
+  const revealed = await revealIdNumbers(departure.id, [traveller], user.id);
+  if (!revealed.has(traveller)) {
+    return data(
+      { reveal: { traveller, idNumber: null, message: "No ID number to reveal for this traveller." } },
+      { status: 404 },
+    );
+  }
+  return { reveal: { traveller, idNumber: revealed.get(traveller)!, message: null } };
+}
+
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const staff = await requireStaff(request);
   const formData = await request.formData();
+  if (formData.get("intent") === "reveal") return reveal(params.id ?? "", formData, staff);
+  // Everything else changes departures: administrators only.
+  const admin = await requireAdmin(request);
   const intent = String(formData.get("intent")) as DepartureIntent;
   if (!(intent in departureForms)) {
     return data({ intent: "add" as DepartureIntent, id: null, result: null, message: null, ask: false }, { status: 400 });
@@ -93,20 +153,136 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: `Departures${loaded ? ` of ${loaded.tourPackage.title}` : ""} — Tour Booking` },
+  {
+    title: !loaded
+      ? "Departures — Tour Booking"
+      : loaded.kind === "manifest"
+        ? `Manifest of ${loaded.departure.title}, ${formatCalendarDate(loaded.departure.date)} — Tour Booking`
+        : `Departures of ${loaded.tourPackage.title} — Tour Booking`,
+  },
 ];
 
 const STATUS_LABEL = { OPEN: "Open", CLOSED: "Closed", CANCELLED: "Cancelled" } as const;
 
-type Row = ReturnType<typeof useLoaderData<typeof loader>>["departures"][number];
+type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
+type PackageLoaded = Extract<Loaded, { kind: "package" }>;
+type ManifestLoaded = Extract<Loaded, { kind: "manifest" }>;
+type Row = PackageLoaded["departures"][number];
 
-export default function Departures() {
-  const { tourPackage, departures, holds, today } = useLoaderData<typeof loader>();
+export default function DeparturesPage() {
+  const loaded = useLoaderData<typeof loader>();
+  return loaded.kind === "manifest" ? <Manifest {...loaded} /> : <Departures {...loaded} />;
+}
+
+function Manifest({ departure, rows, totals, count, isAdmin }: ManifestLoaded) {
+  const actionData = useActionData<typeof action>();
+  const revealed = actionData && "reveal" in actionData ? actionData.reveal : null;
+  const label = formatCalendarDate(departure.date);
+  return (
+    <section aria-labelledby="manifest-title" className="manifest-page">
+      <p className="no-print">
+        <Link to="/dashboard/departures">← Departures</Link>
+        {isAdmin ? (
+          <>
+            {" · "}
+            <Link to={`/dashboard/departures/${departure.serviceId}`}>Departures of this package</Link>
+          </>
+        ) : null}
+      </p>
+      <h1 id="manifest-title">
+        Manifest: {departure.title}, <time dateTime={departure.date}>{label}</time>
+      </h1>
+      <p className="manifest-summary">
+        <strong>
+          {count.expected} {count.expected === 1 ? "traveller" : "travellers"}
+        </strong>
+        {totals.length > 0 ? `: ${totals.map((total) => `${total.count} ${total.category}`).join(", ")}` : null}
+        {" · "}
+        Checked in {count.checkedIn} of {count.expected}
+        {count.noShow > 0 ? ` · ${count.noShow} no-show` : null}
+        {departure.status !== "OPEN" ? ` · ${STATUS_LABEL[departure.status]}` : null}
+      </p>
+      <p className="manifest-links no-print">
+        <Link className="button" to={`/dashboard/departures/${departure.id}/check-in`}>
+          Check-in
+        </Link>
+        <a className="button button-secondary" href={`/dashboard/departures/${departure.id}/manifest.csv`} download>
+          Download CSV
+        </a>
+        <PrintButton />
+      </p>
+      {revealed?.message ? (
+        <p className="alert alert-error no-print" role="alert">
+          {revealed.message}
+        </p>
+      ) : null}
+      <h2 className="visually-hidden">Travellers</h2>
+      <div className="manifest-table">
+        <DataTable
+          rows={rows}
+          rowKey={(row) => row.id}
+          empty="No travellers on this departure yet."
+          columns={[
+            { header: "Reference", cell: (row) => <span className="reference">{row.reference}</span> },
+            { header: "Traveller", cell: (row) => row.name ?? <span className="muted">Name to follow</span> },
+            { header: "Category", cell: (row) => row.category },
+            { header: "Age", cell: (row) => row.age ?? "—" },
+            {
+              header: "ID number",
+              cell: (row) =>
+                revealed && revealed.traveller === row.id && revealed.idNumber ? (
+                  <span className="id-number" data-revealed="true">
+                    {revealed.idNumber}
+                  </span>
+                ) : row.idMasked ? (
+                  <span className="id-number">
+                    {row.idMasked}{" "}
+                    <Form method="post" className="inline-form no-print" preventScrollReset>
+                      <input type="hidden" name="intent" value="reveal" />
+                      <input type="hidden" name="traveller" value={row.id} />
+                      <button
+                        type="submit"
+                        className="button button-small button-secondary"
+                        aria-label={`Reveal the ID number of ${row.name ?? `traveller ${row.reference}`}`}
+                      >
+                        Reveal
+                      </button>
+                    </Form>
+                  </span>
+                ) : (
+                  "—"
+                ),
+            },
+            { header: "Booked by", cell: (row) => row.booker },
+            { header: "Mobile", cell: (row) => <a href={`tel:${row.mobileNumber}`}>{row.mobileNumber}</a> },
+            { header: "Payment", cell: (row) => row.payment },
+            { header: "Check-in", cell: (row) => CHECK_IN_LABELS[row.checkIn ?? "NONE"] },
+          ]}
+        />
+      </div>
+    </section>
+  );
+}
+
+/** Prints the page (the print stylesheet leaves the list); without JavaScript the browser's own Print does the same. */
+function PrintButton() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  if (!ready) return null;
+  return (
+    <button type="button" className="button button-secondary" onClick={() => window.print()}>
+      Print
+    </button>
+  );
+}
+
+function Departures({ tourPackage, departures, holds, today, isAdmin }: PackageLoaded) {
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
-  const addResult = actionData?.intent === "add" ? actionData.result : undefined;
+  const changed = actionData && "intent" in actionData ? actionData : undefined;
+  const addResult = changed?.intent === "add" ? changed.result : undefined;
   const [form, fields] = useAppForm(departureForms.add, { lastResult: addResult });
-  const rowResult = (row: Row) => (actionData && actionData.intent !== "add" && actionData.id === row.id ? actionData : null);
+  const rowResult = (row: Row) => (changed && changed.intent !== "add" && changed.id === row.id ? changed : null);
 
   return (
     <section aria-labelledby="departures-title" className="departures-page">
@@ -114,9 +290,9 @@ export default function Departures() {
         <Link to="/dashboard/manageProducts">← Manage Products</Link>
       </p>
       <h1 id="departures-title">Departures: {tourPackage.title}</h1>
-      {actionData?.message ? (
+      {changed?.message ? (
         <p className="form-success" role="status">
-          {actionData.message}
+          {changed.message}
         </p>
       ) : null}
       <DataTable
@@ -132,41 +308,54 @@ export default function Departures() {
             header: "Status",
             cell: (row) => (row.status === "OPEN" && row.date <= today ? "Departed" : STATUS_LABEL[row.status]),
           },
-          { header: "Action", cell: (row) => <RowActions row={row} result={rowResult(row)} /> },
+          {
+            header: isAdmin ? "Action" : "Manifest",
+            cell: (row) => (
+              <>
+                <Link to={`/dashboard/departures/${row.id}`} aria-label={`Manifest of ${formatCalendarDate(row.date)}`}>
+                  Manifest
+                </Link>
+                {isAdmin ? <RowActions row={row} result={rowResult(row)} /> : null}
+              </>
+            ),
+          },
         ]}
       />
-
-      <h2 id="holds-title">Unpaid holds</h2>
-      <DataTable
-        rows={holds}
-        rowKey={(row) => row.id}
-        empty="No seats are held unpaid."
-        columns={[
-          { header: "Date", cell: (row) => <time dateTime={row.date}>{formatCalendarDate(row.date)}</time> },
-          { header: "Customer", cell: (row) => row.customer },
-          { header: "Seats", cell: (row) => row.seats },
-          { header: "Deadline", cell: (row) => `${row.payBy}${row.paying ? " (paying started)" : ""}` },
-          { header: "Order", cell: (row) => <Link to={`/dashboard/orders/${row.id}`}>View order</Link> },
-        ]}
-      />
-
-      <div className="card form-card dashboard-form">
-        <h2 id="add-departure-title">Add a departure</h2>
-        <FormErrors form={form} />
-        <Form method="post" {...getFormProps(form)} aria-labelledby="add-departure-title">
-          <input type="hidden" name="intent" value="add" />
-          <Field label="Date" meta={fields.date} type="date" inputProps={{ min: nextDay(today) }} />
-          <Field
-            label={`Seats (${MIN_DEPARTURE_SEATS} to ${MAX_DEPARTURE_SEATS})`}
-            meta={fields.seats}
-            type="number"
-            inputProps={{ step: 1, inputMode: "numeric" }}
+      {isAdmin ? (
+        <>
+          <h2 id="holds-title">Unpaid holds</h2>
+          <DataTable
+            rows={holds}
+            rowKey={(row) => row.id}
+            empty="No seats are held unpaid."
+            columns={[
+              { header: "Date", cell: (row) => <time dateTime={row.date}>{formatCalendarDate(row.date)}</time> },
+              { header: "Customer", cell: (row) => row.customer },
+              { header: "Seats", cell: (row) => row.seats },
+              { header: "Deadline", cell: (row) => `${row.payBy}${row.paying ? " (paying started)" : ""}` },
+              { header: "Order", cell: (row) => <Link to={`/dashboard/orders/${row.id}`}>View order</Link> },
+            ]}
           />
-          <SubmitButton pending={pending} pendingLabel="Saving">
-            Add departure
-          </SubmitButton>
-        </Form>
-      </div>
+
+          <div className="card form-card dashboard-form">
+            <h2 id="add-departure-title">Add a departure</h2>
+            <FormErrors form={form} />
+            <Form method="post" {...getFormProps(form)} aria-labelledby="add-departure-title">
+              <input type="hidden" name="intent" value="add" />
+              <Field label="Date" meta={fields.date} type="date" inputProps={{ min: nextDay(today) }} />
+              <Field
+                label={`Seats (${MIN_DEPARTURE_SEATS} to ${MAX_DEPARTURE_SEATS})`}
+                meta={fields.seats}
+                type="number"
+                inputProps={{ step: 1, inputMode: "numeric" }}
+              />
+              <SubmitButton pending={pending} pendingLabel="Saving">
+                Add departure
+              </SubmitButton>
+            </Form>
+          </div>
+        </>
+      ) : null}
     </section>
   );
 }

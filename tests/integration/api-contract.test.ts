@@ -14,6 +14,8 @@ import * as unknownPath from "~/routes/api.$";
 import * as token from "~/routes/api.auth.token";
 import * as paymentIntent from "~/routes/api.create-payment-intent";
 import * as departureById from "~/routes/api.departures.$id";
+import * as checkIn from "~/routes/api.departures.$id.check-in";
+import * as manifest from "~/routes/api.departures.$id.manifest";
 import * as myOrders from "~/routes/api.my-orders";
 import * as myOrder from "~/routes/api.my-orders.$id";
 import * as cancelOrder from "~/routes/api.my-orders.$id.cancel";
@@ -33,6 +35,7 @@ import * as userByEmail from "~/routes/api.users.$email";
 import * as makeAdmin from "~/routes/api.users.admin";
 import * as userRole from "~/routes/api.users.role";
 import { createUser, signIn } from "../support/auth";
+import { manifestFixture } from "../support/manifest";
 import {
   checkedRequests,
   checkedResponses,
@@ -60,6 +63,8 @@ const ROUTES: [template: string, module: Module][] = [
   ["/api/users", users],
   ["/api/services/{id}/departures", departuresOf],
   ["/api/services/{id}", serviceById],
+  ["/api/departures/{id}/manifest", manifest],
+  ["/api/departures/{id}/check-in", checkIn],
   ["/api/departures/{id}", departureById],
   ["/api/services", services],
   ["/api/review/{id}/report", reviewReport],
@@ -164,7 +169,9 @@ async function databaseState(): Promise<string> {
       (SELECT string_agg(id, ';' ORDER BY id) FROM "Session"),
       (SELECT string_agg(id, ';' ORDER BY id) FROM "OutboxEmail"),
       (SELECT string_agg(concat_ws(',', id, name, active), ';' ORDER BY id) FROM "Reseller"),
-      (SELECT string_agg(concat_ws(',', id, "revokedAt"), ';' ORDER BY id) FROM "ResellerKey")
+      (SELECT string_agg(concat_ws(',', id, "revokedAt"), ';' ORDER BY id) FROM "ResellerKey"),
+      (SELECT string_agg(concat_ws(',', id, "checkIn", "checkInById"), ';' ORDER BY id) FROM "Traveller"),
+      (SELECT count(*) FROM "IdNumberReveal")
     )) AS state`;
   return rows[0].state;
 }
@@ -404,6 +411,46 @@ const rows: Row[] = [
     expected: adminOnly(200),
     writes: true,
     check: (_caller, answer) => expect(answer.body).toMatchObject({ role: "guide", modifiedCount: 1 }),
+  },
+  {
+    call: "GET /api/departures/{id}/manifest",
+    request: async () => ({
+      method: "GET",
+      path: `/api/departures/${(await manifestFixture((await createUser()).id)).departure.id}/manifest`,
+    }),
+    expected: adminOnly(200),
+    check: (_caller, answer) => expect(answer.body).toHaveLength(6),
+  },
+  {
+    call: "GET /api/departures/{id}/manifest (unknown)",
+    request: async () => ({ method: "GET", path: `/api/departures/${UNKNOWN_ID}/manifest` }),
+    expected: adminOnly(404),
+  },
+  {
+    call: "POST /api/departures/{id}/check-in",
+    request: async () => {
+      const { departure, family } = await manifestFixture((await createUser()).id);
+      return {
+        method: "POST",
+        path: `/api/departures/${departure.id}/check-in`,
+        body: { traveller: family.travellers[0].id, checkedIn: "yes" },
+      };
+    },
+    expected: adminOnly(200),
+    writes: true,
+    check: (_caller, answer) => expect(answer.body).toMatchObject({ checkedIn: "yes" }),
+  },
+  {
+    call: "POST /api/departures/{id}/check-in (a traveller of another departure)",
+    request: async () => {
+      const { departure, elsewhere } = await manifestFixture((await createUser()).id);
+      return {
+        method: "POST",
+        path: `/api/departures/${departure.id}/check-in`,
+        body: { traveller: elsewhere.travellers[0].id, checkedIn: null },
+      };
+    },
+    expected: adminOnly(404),
   },
   {
     call: "PUT /api/users/role (unknown email)",
@@ -938,6 +985,14 @@ describe("errors", () => {
       fields: ["email", "displayName"],
     },
     { caller: "admin", method: "PUT", path: "/api/users/admin", body: { email: 5 }, fields: ["email"] },
+    {
+      caller: "adminToken",
+      method: "POST",
+      path: async () =>
+        manifestFixture((await createUser()).id).then(({ departure }) => `/api/departures/${departure.id}/check-in`),
+      body: { traveller: 5, checkedIn: "maybe" },
+      fields: ["traveller", "checkedIn"],
+    },
     { caller: "admin", method: "PUT", path: "/api/users/role", body: { email: "x", role: "owner" }, fields: ["email", "role"] },
     {
       caller: "admin",
