@@ -14,7 +14,7 @@ export {
   payByText,
 } from "./booking-status";
 export { cancelFormSchema, cancellationReason, refundAmount, toCents } from "./cancellation";
-export { otherCounts } from "./category-counts";
+export { countField, otherCounts, readCategoryCounts } from "./category-counts";
 export { checkoutSchema, DISTRICTS } from "./checkout";
 export {
   departureActions,
@@ -58,9 +58,8 @@ export {
   PACKAGE_TYPES,
   type PackageTypeValue,
   readOrderChoice,
-  totalCents,
 } from "./ordering";
-export { countTravellers } from "./travellers";
+export { countTravellers, priceBooking } from "./travellers";
 export {
   DEFAULT_REFUND_POLICY,
   describePolicy,

@@ -11,9 +11,12 @@ import {
   MIN_QUANTITY,
   PACKAGE_TYPES,
   type PackageTypeValue,
+  countField,
+  otherCounts,
+  priceBooking,
+  readCategoryCounts,
   readOrderChoice,
   seatsLeft,
-  totalCents,
 } from "~/booking";
 import { departuresOf } from "~/booking/index.server";
 import { readItinerary, touristTrip } from "~/catalogue";
@@ -64,16 +67,22 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     date: isoDate(departure.startDate),
     seatsLeft: seatsLeft(departure),
   }));
+  // How many of each price category (the first is the spec's quantity): the minus and plus buttons
+  // of a page without JavaScript come back as `step`.
+  const counts = readCategoryCounts(query, tourPackage.priceCategories);
   const adding = query.has("add");
   if (adding) {
     // Add-Cart without JavaScript: straight to the checkout, priced here, when nothing is missing.
-    const { departure, hint } = addCartReadiness(choice, departures);
-    if (!hint && choice.packageType) {
-      const total = dollarsValue(totalCents(tourPackage.costCents, choice.quantity));
-      throw redirect(checkoutPath(tourPackage.id, total, choice.quantity, choice.packageType, departure?.id));
+    const priced = priceBooking(tourPackage.priceCategories, counts);
+    const { departure, hint } = addCartReadiness({ ...choice, quantity: priced.ok ? priced.seats : 0 }, departures);
+    if (priced.ok && !hint && choice.packageType) {
+      const total = dollarsValue(Math.round(priced.total * 100));
+      const quantity = counts[tourPackage.priceCategories[0].id];
+      const others = otherCounts(tourPackage.priceCategories, counts);
+      throw redirect(checkoutPath(tourPackage.id, total, quantity, choice.packageType, departure?.id, others));
     }
   }
-  return { tourPackage, images, choice, adding, reviews, share, structuredData, departures };
+  return { tourPackage, images, choice: { ...choice, counts }, adding, reviews, share, structuredData, departures };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -94,11 +103,29 @@ export default function OrderPage() {
     setQuantityNote(null);
   };
   const [packageType, setPackageType] = useState<PackageTypeValue | null>(choice.packageType);
-  const total = totalCents(tourPackage.costCents, quantity);
+  const categories = tourPackage.priceCategories;
+  const [first, ...others] = categories;
+  // The other categories' counts (Child, Infant…); the first is the spec's quantity above.
+  const [otherCountsState, setOtherCounts] = useState<Record<string, number>>(() =>
+    Object.fromEntries(others.map((category) => [category.id, choice.counts[category.id] ?? 0])),
+  );
+  const counts = { ...otherCountsState, [first.id]: quantity };
+  const priced = priceBooking(categories, counts);
+  // Only the travellers who take a seat count against the seats left (an infant on a lap does not).
+  const seats = categories.reduce((sum, category) => sum + (category.takesSeat ? (counts[category.id] ?? 0) : 0), 0);
+  const total = priced.ok
+    ? Math.round(priced.total * 100)
+    : categories.reduce((sum, category) => sum + (counts[category.id] ?? 0) * Math.round(category.price * 100), 0);
   const [departureId, setDepartureId] = useState(choice.departure);
   // Too many persons for the date: said at once, and Add-Cart waits (the checkout checks it again).
-  const { departure, seatsProblem, hint } = addCartReadiness({ quantity, packageType, departure: departureId }, departures);
-  const maxQuantity = departure ? maxPersons(departure.seatsLeft) : MAX_QUANTITY;
+  const readiness = addCartReadiness({ quantity: seats, packageType, departure: departureId }, departures);
+  const { departure, seatsProblem } = readiness;
+  const travellersProblem = priced.ok ? null : priced.message;
+  const hint = travellersProblem ? "Change the travellers to continue." : readiness.hint;
+  const seatsFor = departure ? maxPersons(departure.seatsLeft) : MAX_QUANTITY;
+  // The first category's plus waits when the seats are all chosen (others' seats count too).
+  const maxQuantity = Math.min(first.max, MAX_QUANTITY, seatsFor - (seats - (first.takesSeat ? quantity : 0)));
+  const changeCount = (id: string, next: number) => setOtherCounts((current) => ({ ...current, [id]: next }));
 
   return (
     <article className="container page-section">
@@ -117,6 +144,11 @@ export default function OrderPage() {
             ) : null}
             <fieldset>
               <legend>Number of persons</legend>
+              {others.length > 0 ? (
+                <p className="category-name">
+                  {first.name} <span className="category-price">{formatDollars(Math.round(first.price * 100))}</span>
+                </p>
+              ) : null}
               <div className="quantity-control">
                 <button
                   type="submit"
@@ -170,11 +202,72 @@ export default function OrderPage() {
                   +
                 </button>
               </div>
+              {others.map((category) => {
+                const count = otherCountsState[category.id] ?? 0;
+                const seatLimit = category.takesSeat ? count + seatsFor - seats : category.max;
+                const max = Math.max(0, Math.min(category.max, seatLimit));
+                const labelId = `category-${category.id}`;
+                return (
+                  <div key={category.id} className="category-count">
+                    <p id={labelId} className="category-name">
+                      {category.name} <span className="category-price">{formatDollars(Math.round(category.price * 100))}</span>
+                      {category.takesSeat ? null : <span className="hint"> (on a lap, no seat)</span>}
+                    </p>
+                    <div className="quantity-control">
+                      <button
+                        type="submit"
+                        name="step"
+                        value={`${category.id}:-1`}
+                        className="icon-button"
+                        aria-label={`One ${category.name} less`}
+                        disabled={count <= 0}
+                        onClick={(event) => {
+                          event.preventDefault();
+                          changeCount(category.id, Math.max(0, count - 1));
+                        }}
+                      >
+                        −
+                      </button>
+                      <input
+                        type="number"
+                        name={countField(categories, categories.indexOf(category))}
+                        aria-label={`Number of ${category.name}`}
+                        aria-describedby={`${labelId} travellers-problem`}
+                        min={0}
+                        max={category.max}
+                        value={count}
+                        onChange={(event) => {
+                          const next = Number(event.target.value);
+                          if (Number.isInteger(next) && next >= 0 && next <= category.max) changeCount(category.id, next);
+                        }}
+                      />
+                      <button
+                        type="submit"
+                        name="step"
+                        value={`${category.id}:1`}
+                        className="icon-button"
+                        aria-label={`One ${category.name} more`}
+                        disabled={count >= max}
+                        onClick={(event) => {
+                          event.preventDefault();
+                          changeCount(category.id, Math.min(max, count + 1));
+                        }}
+                      >
+                        +
+                      </button>
+                    </div>
+                  </div>
+                );
+              })}
               <p id="quantity-note" className="quantity-note" role="status">
                 {quantityNote}
               </p>
               <p id="seats-problem" className="field-error" role="alert">
                 {seatsProblem}
+              </p>
+              {/* Without JavaScript the counts are known once submitted: before that, no stale refusal. */}
+              <p id="travellers-problem" className="field-error" role="alert">
+                {hydrated || adding ? travellersProblem : null}
               </p>
             </fieldset>
             <label htmlFor="package-type">Package type</label>
@@ -213,7 +306,14 @@ export default function OrderPage() {
               </button>
             ) : packageType && !hint ? (
               <Link
-                to={checkoutPath(tourPackage.id, dollarsValue(total), quantity, packageType, departure?.id)}
+                to={checkoutPath(
+                  tourPackage.id,
+                  dollarsValue(total),
+                  quantity,
+                  packageType,
+                  departure?.id,
+                  otherCounts(categories, counts),
+                )}
                 className="button button-accent"
               >
                 Add-Cart
