@@ -30,6 +30,10 @@ test("an admin adds a package with Adult, Child and Infant prices on a phone", a
   const fieldset = page.getByRole("group", { name: "Price categories" });
   await expect(fieldset.getByText("its price is the Cost above")).toBeVisible();
   await expect(fieldset.getByRole("listitem")).toHaveCount(3);
+  await shot("add-product-390");
+  await page.setViewportSize(LAPTOP);
+  await shot("add-product-1366");
+  await page.setViewportSize(PHONE);
 
   await page.getByLabel("Title", { exact: true }).fill(title);
   await page.getByLabel("Cost ($ per person)").fill("600");
