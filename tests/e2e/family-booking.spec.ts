@@ -15,12 +15,18 @@ const yearsAgo = (years: number, months = 0) => {
   return day(date);
 };
 
-async function shoot(page: Page, name: string, javaScriptEnabled: boolean) {
+/** The whole page at both widths, and the part that matters (`detail`) at each, readable at full size. */
+async function shoot(page: Page, name: string, javaScriptEnabled: boolean, detail: string) {
   const folder = process.env.SHOTS_DIR;
   if (!folder) return;
   for (const width of [390, 1366]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `${folder}/${name}-${width}-${javaScriptEnabled ? "js" : "nojs"}.png`, fullPage: true });
+    const path = `${folder}/${name}-${width}-${javaScriptEnabled ? "js" : "nojs"}`;
+    await page.screenshot({ path: `${path}.png`, fullPage: true });
+    await page
+      .locator(detail)
+      .first()
+      .screenshot({ path: `${path}-detail.png` });
   }
   await page.setViewportSize({ width: 390, height: 844 });
 }
@@ -46,7 +52,7 @@ test("a family of 2 adults, a child and an infant books with each traveller's na
   await expect(page.getByText("Total: $1,674")).toBeVisible();
   // A second infant for the same two adults is allowed (one lap each), a third is not: at most 2 a booking.
   await page.getByLabel("Package type").selectOption("couple");
-  await shoot(page, "order-page", javaScriptEnabled);
+  await shoot(page, "order-page", javaScriptEnabled, ".order-details");
   await pressAddCart(page, javaScriptEnabled);
   await expect(page).toHaveURL(
     /\/addCart\/1674\?service=[a-z0-9]+&quantity=2&type=couple&departure=[a-z0-9]+&count\.[a-z0-9]+=1&count\.[a-z0-9]+=1(#add-cart)?$/,
@@ -80,7 +86,7 @@ test("a family of 2 adults, a child and an infant books with each traveller's na
   await expect(traveller(2).getByLabel("Full name")).toHaveValue("Karim Das");
   await expect(traveller(4).getByLabel("ID number")).toHaveValue("20261234567890999");
   await expect(page.getByLabel("First name")).toHaveValue("Rina");
-  await shoot(page, "checkout-error", javaScriptEnabled);
+  await shoot(page, "checkout-error", javaScriptEnabled, ".form-card");
 
   await traveller(3).getByLabel("Date of birth").fill(yearsAgo(7));
   await page.getByRole("button", { name: "Place order" }).click();
