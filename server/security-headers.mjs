@@ -8,6 +8,9 @@ import { randomBytes } from "node:crypto";
  */
 const PAYMENT_PAGE = /^\/dashboard\/payment(\/|$)/;
 
+/** The check-in page scans vouchers' QR codes with the phone's camera: the only page allowed it. */
+const CHECK_IN_PAGE = /^\/dashboard\/departures\/[^/]+\/check-in\/?$/;
+
 function contentSecurityPolicy({ nonce, path, cardPayments }) {
   const payment = cardPayments && PAYMENT_PAGE.test(path);
   const directives = {
@@ -41,7 +44,8 @@ export function securityHeaders({ production, cardPayments = false }) {
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
+    const camera = CHECK_IN_PAGE.test(req.path) ? "camera=(self)" : "camera=()";
+    res.setHeader("Permissions-Policy", `${camera}, microphone=(), geolocation=(), payment=(self)`);
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     if (production) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();

@@ -36,6 +36,8 @@ export {
   CHECK_IN_LABELS,
   CHECK_IN_VALUES,
   checkInCount,
+  checkInFormSchema,
+  findByReference,
   MANIFEST_CSV_HEADER,
   manifestCsvRow,
   manifestRows,

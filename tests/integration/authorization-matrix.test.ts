@@ -8,6 +8,7 @@ import * as home from "~/routes/dashboard._index";
 import * as addProduct from "~/routes/dashboard.addProduct";
 import * as addReview from "~/routes/dashboard.addReview";
 import * as departures from "~/routes/dashboard.departures.$id";
+import * as checkIn from "~/routes/dashboard.departures.$id_.check-in";
 import * as manifestCsv from "~/routes/dashboard.departures.$id_.manifest[.]csv";
 import * as staffDepartures from "~/routes/dashboard.departures._index";
 import * as editProduct from "~/routes/dashboard.editProduct.$id";
@@ -139,6 +140,13 @@ const routes: RouteCase[] = [
     payload: () => ({ intent: "hide", id: fixture.reviewId }),
   },
   { path: "/dashboard/departures", module: staffDepartures, access: "staff" },
+  {
+    path: "/dashboard/departures/{id}/check-in",
+    module: checkIn,
+    access: "staff",
+    params: () => ({ id: "matrix" }),
+    payload: () => ({ traveller: "matrix-traveller", checkedIn: "yes" }),
+  },
   { path: "/dashboard/departures/{id}/manifest.csv", module: manifestCsv, access: "staff", params: () => ({ id: "matrix" }) },
   {
     // a guide reads departures and manifests; changing a departure is an administrator's

@@ -6,6 +6,7 @@ import { db } from "~/platform/db.server";
 import * as checkInApi from "~/routes/api.departures.$id.check-in";
 import * as manifestApi from "~/routes/api.departures.$id.manifest";
 import * as page from "~/routes/dashboard.departures.$id";
+import * as checkInPage from "~/routes/dashboard.departures.$id_.check-in";
 import * as csv from "~/routes/dashboard.departures.$id_.manifest[.]csv";
 import { authedGet, authedPost, createUser, signIn } from "../support/auth";
 import { manifestFixture } from "../support/manifest";
@@ -183,5 +184,32 @@ describe("POST /api/departures/{id}/check-in", () => {
     );
     expect(notHere.status).toBe(404);
     expect((await prisma.traveller.findUniqueOrThrow({ where: { id: elsewhere } })).checkIn).toBeNull();
+  });
+});
+
+describe("the check-in page (plain form posts)", () => {
+  it("a guide marks and undoes; a customer gets 403; a bad value 400; another departure's traveller 404", async () => {
+    const path = `/dashboard/departures/${fixture.departure.id}/check-in`;
+    const params = { id: fixture.departure.id };
+    const traveller = fixture.family.travellers[2].id;
+    const prisma = await db();
+    const state = async () => (await prisma.traveller.findUniqueOrThrow({ where: { id: traveller } })).checkIn;
+    const post = (fields: Record<string, string>, role: Role) =>
+      callRoute(checkInPage.action, authedPost(path, fields, cookies[role]), params);
+    expect((await post({ traveller, checkedIn: "yes" }, "customer")).status).toBe(403);
+    expect(await state()).toBeNull();
+    expect((await post({ traveller, checkedIn: "yes" }, "guide")).data).toEqual({ ok: true, message: null });
+    expect(await state()).toBe("YES");
+    const page = await callRoute(
+      checkInPage.loader,
+      authedGet(`${path}?q=${fixture.family.reference.slice(3, 7)}`, cookies.guide),
+      params,
+    );
+    expect(page.data.count.checkedIn).toBeGreaterThanOrEqual(1);
+    expect(page.data.travellers.every((row: { reference: string }) => row.reference === fixture.family.reference)).toBe(true);
+    expect((await post({ traveller, checkedIn: "maybe" }, "guide")).status).toBe(400);
+    expect((await post({ traveller, checkedIn: "undo" }, "admin")).status).toBe(200);
+    expect(await state()).toBeNull();
+    expect((await post({ traveller: fixture.elsewhere.travellers[0].id, checkedIn: "yes" }, "guide")).status).toBe(404);
   });
 });

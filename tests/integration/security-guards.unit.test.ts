@@ -94,6 +94,14 @@ describe("security headers", () => {
     expect(first.headers.get("Strict-Transport-Security")).toBe("max-age=31536000; includeSubDomains");
   });
 
+  it("allows the camera on the check-in page only (scanning vouchers)", async () => {
+    const policy = async (path: string) => (await fetch(`${direct.url}${path}`)).headers.get("Permissions-Policy")!;
+    expect(await policy("/dashboard/departures/abc123/check-in")).toContain("camera=(self)");
+    for (const path of ["/dashboard/departures/abc123", "/dashboard/departures/abc123/check-in/x", "/dashboard/payment/abc123"]) {
+      expect(await policy(path), path).toContain("camera=()");
+    }
+  });
+
   it("allows Stripe.js and its frames on the payment page only", async () => {
     const payment = (await fetch(`${direct.url}/dashboard/payment/abc123`)).headers.get("Content-Security-Policy")!;
     expect(payment).toMatch(/script-src 'self' 'nonce-[^']+' https:\/\/js\.stripe\.com;/);
