@@ -63,6 +63,11 @@ describe("PUT /api/my-orders/{id}/travellers", () => {
     );
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ _id: order.id, quantity: 2, date });
+    // The answer's travellers: their ID numbers masked (last 4), as in every JSON.
+    expect(answer.body.travellers).toMatchObject([
+      { _id: travellers[0].id, categoryName: "Adult", name: "Rina Das", dateOfBirth: "1990-05-01", idNumber: "••••••7890" },
+      { _id: travellers[1].id, categoryName: "Child", name: "Tuhin Das", dateOfBirth: childBorn(date, 6), idNumber: "•••••4567" },
+    ]);
     expect(JSON.stringify(answer.body)).not.toContain("1234567890");
     expect(JSON.stringify(answer.body)).not.toContain("AB1234567");
     expect(await names(order.id)).toEqual(["Rina Das", "Tuhin Das"]);
