@@ -57,7 +57,21 @@ test("a guide checks travellers in at 390 px and sees nothing of the admin pages
   });
   expect(ordered.status(), await ordered.text()).toBe(201);
   const { insertedId } = (await ordered.json()) as { insertedId: string };
-  const { reference } = (await (await page.request.get(`/api/my-orders/${insertedId}`)).json()) as { reference: string };
+  const order = (await (await page.request.get(`/api/my-orders/${insertedId}`)).json()) as {
+    reference: string;
+    travellers: { _id: string }[];
+  };
+  const { reference } = order;
+  const named = await page.request.put(`/api/my-orders/${insertedId}/travellers`, {
+    headers,
+    data: {
+      travellers: [
+        { _id: order.travellers[0]._id, name: "Rina Das", dateOfBirth: "1990-03-04", idNumber: "1990 1234 56789" },
+        { _id: order.travellers[1]._id, name: "Karim Uddin", idNumber: "AB1234567" },
+      ],
+    },
+  });
+  expect(named.status(), await named.text()).toBe(200);
   const login = await page.request.post("/login", { form: guide, headers, maxRedirects: 0 });
   expect(login.status()).toBe(302);
 
@@ -75,10 +89,10 @@ test("a guide checks travellers in at 390 px and sees nothing of the admin pages
   await expect(page.getByText(reference).first()).toBeVisible();
 
   if (javaScriptEnabled) await page.evaluate(() => ((window as unknown as { kept: boolean }).kept = true));
-  await page.getByRole("button", { name: "Checked in: Name to follow" }).first().click();
+  await page.getByRole("button", { name: "Checked in: Rina Das" }).click();
   await expect(count).toHaveText("1 / 2 checked in");
-  await page.getByRole("button", { name: "No-show: Name to follow" }).first().click();
-  await expect(page.getByRole("button", { name: "Undo: Name to follow" })).toHaveCount(2);
+  await page.getByRole("button", { name: "No-show: Karim Uddin" }).click();
+  await expect(page.getByRole("button", { name: /^Undo: / })).toHaveCount(2);
   await expect(page.getByText("No-show", { exact: true })).toBeVisible();
   if (javaScriptEnabled) {
     // No full reload: the page's window is the same.
@@ -89,13 +103,18 @@ test("a guide checks travellers in at 390 px and sees nothing of the admin pages
   // Stored: a fresh load shows the same, and Undo takes one back.
   await open(page, `/dashboard/departures/${departureId}/check-in`, javaScriptEnabled);
   await expect(count).toHaveText("1 / 2 checked in");
-  await page.getByRole("button", { name: "Undo: Name to follow" }).first().click();
+  await page.getByRole("button", { name: "Undo: Rina Das" }).click();
   await expect(count).toHaveText("0 / 2 checked in");
 
   // The manifest, and what a guide may not open.
   await page.setViewportSize({ width: 1366, height: 900 });
   await open(page, `/dashboard/departures/${departureId}`, javaScriptEnabled);
   await expect(page.getByRole("heading", { level: 1, name: /^Manifest:/ })).toBeVisible();
+  // ID numbers masked to their last 4 until revealed; a reveal shows the whole number.
+  await expect(page.getByText("1990123456789")).toHaveCount(0);
+  await expect(page.getByText(/•+6789/)).toBeVisible();
+  await page.getByRole("button", { name: "Reveal the ID number of Rina Das" }).click();
+  await expect(page.getByText("1990123456789")).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Departures" })).toBeAttached();
   await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Manage All Orders" })).toHaveCount(
     0,
