@@ -32,22 +32,26 @@ export function travellersCutoff(departureDate: string, hours: number): Date {
 
 /**
  * Who may change a booking's travellers now: an administrator at any time; the booking's owner until
- * the cutoff (at any time for a booking without a departure date); nobody else (a guide only as an owner).
+ * the cutoff (at any time for a booking without a departure date) while the booking is live (not
+ * cancelled or expired: nobody travels on it); nobody else (a guide only as an owner).
  */
 export function canEditTravellers({
   role,
   isOwner,
+  ended = false,
   now,
   departureDate,
   cutoffHours,
 }: {
   role: "ADMIN" | "GUIDE" | "CUSTOMER";
   isOwner: boolean;
+  /** the booking is cancelled or expired */
+  ended?: boolean;
   now: Date;
   departureDate: string | null;
   cutoffHours: number;
 }): boolean {
   if (role === "ADMIN") return true;
-  if (!isOwner) return false;
+  if (!isOwner || ended) return false;
   return departureDate === null || now < travellersCutoff(departureDate, cutoffHours);
 }

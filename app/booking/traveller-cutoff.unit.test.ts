@@ -50,6 +50,13 @@ describe("travellersCutoff and canEditTravellers", () => {
     expect(may("GUIDE", true, "2027-01-06T00:00:00Z")).toBe(false);
   });
 
+  it("closes a cancelled or expired booking to its owner, not to an admin", () => {
+    const rule = { now: new Date("2026-12-01T10:00:00Z"), departureDate, cutoffHours: 48, ended: true };
+    expect(canEditTravellers({ ...rule, role: "CUSTOMER", isOwner: true })).toBe(false);
+    expect(canEditTravellers({ ...rule, role: "CUSTOMER", isOwner: true, ended: false })).toBe(true);
+    expect(canEditTravellers({ ...rule, role: "ADMIN", isOwner: false })).toBe(true);
+  });
+
   it("never closes a booking without a departure date to its owner", () => {
     expect(may("CUSTOMER", true, "2030-01-01T00:00:00Z", null)).toBe(true);
     expect(may("CUSTOMER", false, "2030-01-01T00:00:00Z", null)).toBe(false);

@@ -3,6 +3,7 @@
 // until the cutoff before departure, an administrator at any time, everyone else as if the booking
 // did not exist. Every traveller is checked against their category's ages at the travel date and
 // the package's "ID required"; on any error nothing is saved.
+import { BOOKING_STATUS_LABELS, effectiveStatus } from "~/booking/booking-status";
 import { canEditTravellers, travellersCutoff } from "~/booking/traveller-cutoff";
 import { findBookingTravellers, saveTravellers, type StoredTraveller } from "~/booking/traveller-store.server";
 import { validateTraveller } from "~/booking/travellers";
@@ -58,6 +59,14 @@ function categoryOf(traveller: StoredTraveller): PriceCategory {
 /** "Travellers can be changed until 25 Dec 2030, 00:00 (Dhaka time); please contact us." is the page's; the API says this. */
 const CLOSED_MESSAGE = "The travellers of this booking can no longer be changed online: the cutoff before departure has passed.";
 
+type StoredBooking = NonNullable<Awaited<ReturnType<typeof findBookingTravellers>>>;
+
+/** "Cancelled" or "Expired" when nobody travels on the booking any more, else null. */
+function endedStatus(booking: StoredBooking, now: Date) {
+  const status = effectiveStatus(booking, now);
+  return status === "CANCELLED" || status === "EXPIRED" ? BOOKING_STATUS_LABELS[status] : null;
+}
+
 /**
  * A booking's travellers as its owner or an administrator sees them on the booking page (ID numbers
  * whole: they are theirs to check), whether this user may change them now and until when the owner
@@ -71,9 +80,11 @@ export async function bookingTravellers(
   const booking = await findBookingTravellers(orderId, user.isAdmin ? undefined : user.id);
   if (!booking) return null;
   const departureDate = booking.travelDate && isoDate(booking.travelDate);
+  const ended = endedStatus(booking, now);
   return {
     idRequired: booking.service?.idRequired ?? false,
-    canEdit: canEdit(user, booking.userId, departureDate, now, cutoffHours),
+    canEdit: canEdit(user, booking.userId, ended !== null, departureDate, now, cutoffHours),
+    ended,
     cutoff: departureDate === null ? null : travellersCutoff(departureDate, cutoffHours),
     travellers: booking.travellers.map((traveller) => ({
       id: traveller.id,
@@ -87,9 +98,9 @@ export async function bookingTravellers(
   };
 }
 
-function canEdit(user: Editor, ownerId: string, departureDate: string | null, now: Date, cutoffHours: number) {
+function canEdit(user: Editor, ownerId: string, ended: boolean, departureDate: string | null, now: Date, cutoffHours: number) {
   const role = user.isAdmin ? "ADMIN" : user.isGuide ? "GUIDE" : "CUSTOMER";
-  return canEditTravellers({ role, isOwner: ownerId === user.id, now, departureDate, cutoffHours });
+  return canEditTravellers({ role, isOwner: ownerId === user.id, ended, now, departureDate, cutoffHours });
 }
 
 /**
@@ -107,7 +118,12 @@ export async function updateTravellers(
   const booking = await findBookingTravellers(orderId, user.isAdmin ? undefined : user.id);
   if (!booking) throw new TravellersError("not-found", "No such order.");
   const travelDate = booking.travelDate && isoDate(booking.travelDate);
-  if (!canEdit(user, booking.userId, travelDate, now, cutoffHours)) throw new TravellersError("closed", CLOSED_MESSAGE);
+  const ended = endedStatus(booking, now);
+  if (!canEdit(user, booking.userId, ended !== null, travelDate, now, cutoffHours))
+    throw new TravellersError(
+      "closed",
+      ended ? `This booking is ${ended.toLowerCase()}: its travellers can no longer be changed.` : CLOSED_MESSAGE,
+    );
   const rules = { travelDate, today: agencyToday(now), idRequired: booking.service?.idRequired ?? false };
   const errors: FieldError[] = [];
   const valid: Parameters<typeof saveTravellers>[1] = [];

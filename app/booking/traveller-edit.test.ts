@@ -21,6 +21,8 @@ async function familyBooking({ idRequired = false, days = 10 } = {}) {
   await prisma.service.update({ where: { id: tourPackage.id }, data: { idRequired } });
   const departure = await createDeparture(tourPackage.id, inDays(days));
   const order = await bookDeparture(owner, departure, 2);
+  // Paid: its hold would otherwise run out before the later moments the tests take as "now".
+  await prisma.order.update({ where: { id: order.id }, data: { bookingStatus: "CONFIRMED", holdExpiresAt: null } });
   const [adult, child] = await setTravellers(order.id, [{}, { category: "Child" }]);
   return { owner, order, adult, child, date: inDays(days) };
 }
@@ -90,6 +92,29 @@ describe("updating a booking's travellers", () => {
     const stranger = await createUser();
     expect((await refusal(updateTravellers(order.id, asUser(stranger), change, { now: before }))).code).toBe("not-found");
     expect(await bookingTravellers(order.id, asUser(stranger))).toBeNull();
+  });
+
+  it("refuses the owner of a cancelled or expired booking (nobody travels on it); an admin may still correct it", async () => {
+    const { owner, order, adult } = await familyBooking();
+    const prisma = await db();
+    const change = [{ id: adult.id, name: "Rina Das" }];
+    await prisma.order.update({ where: { id: order.id }, data: { bookingStatus: "CANCELLED" } });
+    const refused = await refusal(updateTravellers(order.id, asUser(owner), change));
+    expect(refused).toMatchObject({
+      code: "closed",
+      message: "This booking is cancelled: its travellers can no longer be changed.",
+    });
+    expect(await bookingTravellers(order.id, asUser(owner))).toMatchObject({ canEdit: false, ended: "Cancelled" });
+    // A pending booking whose hold ran out is expired even before the sweep writes it.
+    await prisma.order.update({
+      where: { id: order.id },
+      data: { bookingStatus: "PENDING", holdExpiresAt: new Date(Date.now() - 60_000) },
+    });
+    expect((await refusal(updateTravellers(order.id, asUser(owner), change))).code).toBe("closed");
+    expect((await stored(order.id))[0].name).toBeNull();
+    const admin = await createUser({ role: "ADMIN" });
+    await updateTravellers(order.id, asUser(admin, "ADMIN"), change);
+    expect((await stored(order.id))[0].name).toBe("Rina Das");
   });
 
   it("names the traveller and field at fault (age at the travel date, ID required, unknown traveller) and saves nothing", async () => {

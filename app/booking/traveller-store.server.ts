@@ -28,6 +28,8 @@ export async function findBookingTravellers(orderId: string, ownerId: string | u
       id: true,
       userId: true,
       travelDate: true,
+      bookingStatus: true,
+      holdExpiresAt: true,
       service: { select: { idRequired: true } },
       travellers: { orderBy: { position: "asc" }, select: travellerSelect },
     },

@@ -50,6 +50,7 @@ function ageHint({ minAge, maxAge }: TravellerView["ageRange"]): string | null {
 export function TravellersSection({
   travellers,
   canEdit,
+  ended,
   cutoff,
   idRequired,
   isAdmin,
@@ -57,6 +58,8 @@ export function TravellersSection({
 }: {
   travellers: TravellerView[];
   canEdit: boolean;
+  /** "Cancelled" or "Expired": nobody travels on the booking, its travellers stay as recorded */
+  ended: string | null;
   /** until when the owner may change them (ISO), null for a booking without a date */
   cutoff: string | null;
   idRequired: boolean;
@@ -180,7 +183,9 @@ export function TravellersSection({
         </>
       ) : (
         <>
-          {cutoffText ? (
+          {ended ? (
+            <p className="travellers-closed">This booking is {ended.toLowerCase()}: its travellers can no longer be changed.</p>
+          ) : cutoffText ? (
             <p className="travellers-closed">Travellers can be changed until {cutoffText}; please contact us.</p>
           ) : null}
           <ol className="plain-list travellers-list">
