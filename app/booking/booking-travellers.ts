@@ -27,6 +27,8 @@ export interface TravellerRow {
   /** YYYY-MM-DD */
   dateOfBirth: string | null;
   idNumber: string | null;
+  /** a reseller's own id of the traveller (planChannelBooking) */
+  resellerItemId?: string | null;
 }
 
 type PlannedBooking =
@@ -86,5 +88,34 @@ export function planBooking(
       person,
     ),
   );
+  return { ok: true, seats: priced.seats, persons: priced.persons, totalCents: toCents(priced.total), travellers };
+}
+
+/**
+ * A booking by another channel (a reseller): one traveller per item's category id, in that order, their
+ * names to follow; priced, counted and limited as the website's (priceBooking). `unknown` names
+ * the first id that is not one of the package's categories.
+ */
+export function planChannelBooking(
+  categories: readonly PriceCategory[],
+  items: readonly { categoryId: string; itemId: string }[],
+):
+  | { ok: true; seats: number; persons: number; totalCents: number; travellers: TravellerRow[] }
+  | { ok: false; unknown: string | null; message: string } {
+  const categoryIds = items.map((item) => item.categoryId);
+  const unknown = categoryIds.find((id) => !categories.some((category) => category.id === id));
+  if (unknown !== undefined) return { ok: false, unknown, message: "This price category does not exist." };
+  const counts: Record<string, number> = {};
+  for (const id of categoryIds) counts[id] = (counts[id] ?? 0) + 1;
+  const priced = priceBooking(categories, counts);
+  if (!priced.ok) return { ok: false, unknown: null, message: priced.message };
+  const travellers = items.map(({ categoryId, itemId }, position) => ({
+    ...row(
+      categories.find((category) => category.id === categoryId)!,
+      position,
+      { name: null, dateOfBirth: null, idNumber: null },
+    ),
+    resellerItemId: itemId,
+  }));
   return { ok: true, seats: priced.seats, persons: priced.persons, totalCents: toCents(priced.total), travellers };
 }

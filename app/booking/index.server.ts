@@ -42,3 +42,14 @@ export {
   setCheckIn,
 } from "./manifest-store.server";
 export { voucherOf } from "./voucher.server";
+export {
+  cancelChannelBooking,
+  type ChannelBooking,
+  type ChannelOutcome,
+  confirmChannelBooking,
+  extendChannelHold,
+  findChannelBooking,
+  listChannelBookings,
+  placeChannelHold,
+  updateChannelBooking,
+} from "./channel-bookings.server";

@@ -47,7 +47,8 @@ export async function createBooking(
   }: {
     today: string;
     now: Date;
-    holdLimits: HoldLimits;
+    /** null: not limited (an administrator's booking, a reseller's account) */
+    holdLimits: HoldLimits | null;
     /** one per person; their seat-taking ones are data.quantity */
     travellers?: TravellerRow[];
     emails: (order: { id: string; reference: string }, accountEmail: string) => NewEmail[];
@@ -60,7 +61,7 @@ export async function createBooking(
       return await prisma.$transaction(async (tx) => {
         // One order of an account at a time: its unpaid seats are counted with no other order of its own under way.
         const account = await lockAccount(tx, data.userId);
-        if (data.departureId && !account.isAdmin) {
+        if (data.departureId && holdLimits && !account.isAdmin) {
           const order = { userId: data.userId, departureId: data.departureId, quantity: data.quantity, now };
           const refusal = await holdLimitRefusal(tx, order, holdLimits);
           if (refusal) return { ok: false as const, ...refusal };

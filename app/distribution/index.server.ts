@@ -3,6 +3,15 @@
 // Other modules and the routes import only the doors; the rest of the folder is private
 // (docs/decisions/0012-module-layout.md).
 export { getOctoProduct, listOctoProducts, octoAvailability, octoCalendar, octoProductOfBody } from "./octo.server";
+export {
+  cancelBooking as cancelOctoBooking,
+  confirmBooking as confirmOctoBooking,
+  extendBooking as extendOctoBooking,
+  getBooking as getOctoBooking,
+  listBookings as listOctoBookings,
+  reserveBooking as reserveOctoBooking,
+  updateBooking as updateOctoBooking,
+} from "./octo-bookings.server";
 export { authenticateResellerKey, createResellerKey, type ResellerCaller } from "./reseller-keys.server";
 export { listResellers, revokeKey as revokeResellerKey, setResellerActive } from "./reseller-store.server";
 export { createReseller } from "./resellers.server";

@@ -11,4 +11,5 @@ export {
   bodyProductId,
   requestedCapabilities,
 } from "./octo";
+export { pathUuid as octoBookingUuid } from "./octo-bookings";
 export { commissionPercent, formatCommission, type ResellerIntent, resellerForms, resellerInputSchema } from "./resellers";

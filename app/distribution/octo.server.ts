@@ -20,7 +20,7 @@ import {
 import { agencyToday, isoDate } from "~/platform/dates";
 
 /** A package on sale as OCTO reads it; null when there is none with this id. */
-async function octoPackage(id: string): Promise<OctoPackage | null> {
+export async function octoPackage(id: string): Promise<OctoPackage | null> {
   const [ordered, facts, policy] = await Promise.all([findPackageToOrder(id), findPackage(id), findRefundPolicy(id)]);
   if (!ordered || !policy) return null;
   return {

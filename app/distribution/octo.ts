@@ -112,7 +112,7 @@ export function netCents(retailCents: number, commissionBasisPoints: number): nu
   return retailCents - Math.round((retailCents * commissionBasisPoints) / 10_000);
 }
 
-function pricing(retailCents: number, commissionBasisPoints: number): Pricing {
+export function pricing(retailCents: number, commissionBasisPoints: number): Pricing {
   return {
     original: retailCents,
     retail: retailCents,

@@ -17,7 +17,7 @@ interface OctoCall {
   seller: ResellerCaller | null;
 }
 
-type OctoMethod = "GET" | "POST";
+type OctoMethod = "GET" | "POST" | "PATCH";
 type OctoHandler = (call: OctoCall) => Promise<unknown>;
 
 function octoJson(status: number, body: unknown, capabilities: string[], headers: HeadersInit = {}): Response {

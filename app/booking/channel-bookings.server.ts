@@ -1,0 +1,458 @@
+// Bookings sold by another channel than the website: a reseller's, through the distribution module
+// (app/distribution/). The same seats as the website's checkout, taken by the same conditional
+// statement in the same kind of transaction (createBooking, takeSeats), held as long as a website
+// hold and returned by the same sweep. A reseller's bookings belong to its account (a user whose
+// address is never verified: no email is ever sent to it), are paid to the agency by the reseller
+// (no card payment on the site) and follow the package's refund policy when cancelled: recorded,
+// never refunded by card. This module knows a channel and a reseller's references, not OCTO.
+import { holdDeadline } from "~/booking/booking-status";
+import { findBooking, applyCancellation } from "~/booking/booking-store.server";
+import { planChannelBooking } from "~/booking/booking-travellers";
+import { decideCancellation } from "~/booking/cancellation.server";
+import { findDeparture, releaseSeats } from "~/booking/departure-store.server";
+import { changeBookingStatus } from "~/booking/order-status-store.server";
+import { createBooking } from "~/booking/order-store.server";
+import { daysBefore, refundPercent, refundPolicyOf } from "~/booking/refund-policy";
+import { DEFAULT_CATEGORY_ID } from "~/catalogue";
+import { findPackageToOrder } from "~/catalogue/index.server";
+import type { Prisma } from "~/generated/prisma/client";
+import { agencyToday, isoDate } from "~/platform/dates";
+import { db } from "~/platform/db.server";
+import { env } from "~/platform/env.server";
+
+/** The reseller's account: its bookings' owner. Its address can never receive mail. */
+function resellerAccountEmail(resellerId: string): string {
+  return `reseller-${resellerId}@resellers.invalid`;
+}
+
+/** The reseller's account, made on its first booking (the same user for every booking after). */
+async function resellerAccount(resellerId: string): Promise<string> {
+  const prisma = await db();
+  const found = await prisma.reseller.findUnique({ where: { id: resellerId }, select: { userId: true, name: true } });
+  if (!found) throw new Error("No such reseller.");
+  if (found.userId) return found.userId;
+  return prisma.$transaction(async (tx) => {
+    const email = resellerAccountEmail(resellerId);
+    const user = await tx.user.upsert({
+      where: { email },
+      create: { email, displayName: `${found.name} (reseller)`, role: "CUSTOMER" },
+      update: {},
+      select: { id: true },
+    });
+    await tx.reseller.updateMany({ where: { id: resellerId, userId: null }, data: { userId: user.id } });
+    return user.id;
+  });
+}
+
+const channelBookingSelect = {
+  id: true,
+  reference: true,
+  octoUuid: true,
+  resellerReference: true,
+  resellerNotes: true,
+  bookingStatus: true,
+  holdExpiresAt: true,
+  createdAt: true,
+  updatedAt: true,
+  serviceId: true,
+  departureId: true,
+  travelDate: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  mobileNumber: true,
+  country: true,
+  priceCents: true,
+  service: { select: { refundPolicy: true } },
+  travellers: {
+    orderBy: { position: "asc" },
+    select: { id: true, position: true, categoryId: true, priceCents: true, name: true, resellerItemId: true, checkInAt: true },
+  },
+  statusChanges: { orderBy: { createdAt: "asc" }, select: { toStatus: true, reason: true, createdAt: true } },
+} as const satisfies Prisma.OrderSelect;
+
+type Row = Prisma.OrderGetPayload<{ select: typeof channelBookingSelect }>;
+
+type ChannelStatus = "PENDING" | "CONFIRMED" | "CANCELLED" | "COMPLETED" | "EXPIRED";
+
+/** A reseller's booking as the distribution module reads it. */
+export interface ChannelBooking {
+  id: string;
+  reference: string;
+  externalId: string;
+  resellerReference: string | null;
+  notes: string | null;
+  /** a hold past its deadline reads EXPIRED before the sweep gets to it */
+  status: ChannelStatus;
+  holdExpiresAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  confirmedAt: Date | null;
+  cancelledAt: Date | null;
+  cancelReason: string | null;
+  /** the policy's percent when it was cancelled (confirmed bookings only) */
+  refundPercent: number | null;
+  /** whether the reseller may still cancel it */
+  cancellable: boolean;
+  packageId: string | null;
+  /** YYYY-MM-DD */
+  travelDate: string | null;
+  contact: {
+    firstName: string | null;
+    lastName: string | null;
+    email: string | null;
+    phone: string | null;
+    country: string | null;
+  };
+  travellers: {
+    id: string;
+    externalId: string | null;
+    categoryId: string;
+    name: string | null;
+    priceCents: number;
+    checkedIn: boolean;
+  }[];
+  priceCents: number;
+}
+
+const orNull = (text: string | null) => (text && text.trim() !== "" ? text : null);
+
+function channelBooking(row: Row, now: Date): ChannelBooking {
+  const overdue = row.bookingStatus === "PENDING" && row.holdExpiresAt !== null && row.holdExpiresAt <= now;
+  const status: ChannelStatus = overdue ? "EXPIRED" : row.bookingStatus;
+  const confirmed = row.statusChanges.find((change) => change.toStatus === "CONFIRMED");
+  const cancelled =
+    row.bookingStatus === "CANCELLED"
+      ? [...row.statusChanges].reverse().find((change) => change.toStatus === "CANCELLED")
+      : undefined;
+  const travelDate = row.travelDate && isoDate(row.travelDate);
+  const policy = refundPolicyOf(row.service?.refundPolicy ?? null);
+  const percentOn = (day: string) => (travelDate ? refundPercent(policy, daysBefore(travelDate, day)) : 0);
+  const today = agencyToday(now);
+  return {
+    id: row.id,
+    reference: row.reference,
+    externalId: row.octoUuid ?? row.id,
+    resellerReference: row.resellerReference,
+    notes: row.resellerNotes,
+    status,
+    holdExpiresAt: status === "PENDING" ? row.holdExpiresAt : null,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    confirmedAt: confirmed?.createdAt ?? null,
+    cancelledAt: cancelled?.createdAt ?? null,
+    cancelReason: cancelled?.reason ?? null,
+    refundPercent: cancelled && confirmed ? percentOn(agencyToday(cancelled.createdAt)) : null,
+    cancellable: status === "PENDING" || (status === "CONFIRMED" && travelDate !== null && travelDate > today),
+    packageId: row.serviceId,
+    travelDate,
+    contact: {
+      firstName: orNull(row.firstName),
+      lastName: orNull(row.lastName),
+      email: orNull(row.email),
+      phone: orNull(row.mobileNumber),
+      country: row.firstName || row.lastName ? orNull(row.country) : null,
+    },
+    travellers: row.travellers.map((traveller) => ({
+      id: traveller.id,
+      externalId: traveller.resellerItemId,
+      categoryId: traveller.categoryId ?? DEFAULT_CATEGORY_ID,
+      name: traveller.name,
+      priceCents: traveller.priceCents,
+      checkedIn: traveller.checkInAt !== null,
+    })),
+    priceCents: row.priceCents,
+  };
+}
+
+async function findRow(resellerId: string, externalId: string) {
+  const prisma = await db();
+  return prisma.order.findFirst({
+    where: { resellerId, octoUuid: externalId, channel: "RESELLER" },
+    select: channelBookingSelect,
+  });
+}
+
+/** The reseller's booking with its own id; null when the reseller has none (another's is none). */
+export async function findChannelBooking(
+  resellerId: string,
+  externalId: string,
+  now = new Date(),
+): Promise<ChannelBooking | null> {
+  const row = await findRow(resellerId, externalId);
+  return row && channelBooking(row, now);
+}
+
+/** The reseller's bookings by its reference, ours (TB-…) or travel dates (YYYY-MM-DD), newest first. */
+export async function listChannelBookings(
+  resellerId: string,
+  filter: { resellerReference?: string; reference?: string; from?: string; to?: string },
+  now = new Date(),
+  limit = 500,
+): Promise<ChannelBooking[]> {
+  const prisma = await db();
+  const rows = await prisma.order.findMany({
+    where: {
+      resellerId,
+      channel: "RESELLER",
+      ...(filter.resellerReference !== undefined ? { resellerReference: filter.resellerReference } : {}),
+      ...(filter.reference !== undefined ? { reference: filter.reference } : {}),
+      ...(filter.from !== undefined || filter.to !== undefined
+        ? {
+            travelDate: {
+              ...(filter.from !== undefined ? { gte: new Date(`${filter.from}T00:00:00Z`) } : {}),
+              ...(filter.to !== undefined ? { lte: new Date(`${filter.to}T00:00:00Z`) } : {}),
+            },
+          }
+        : {}),
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+    select: channelBookingSelect,
+  });
+  return rows.map((row) => channelBooking(row, now));
+}
+
+export type ChannelHoldRefusal =
+  | { reason: "unknown-package" | "unknown-departure" | "not-open" | "past" }
+  | { reason: "unknown-category"; categoryId: string }
+  | { reason: "travellers"; message: string }
+  | { reason: "seats"; seatsLeft: number };
+
+/**
+ * A reseller's hold on a departure: one traveller per item (its category, its id at the reseller),
+ * the seats taken with the same statement and transaction as a website booking, held for
+ * `holdMinutes` (BOOKING_HOLD_MINUTES when not given). The same `externalId` of the same reseller
+ * always answers the same booking, never a second hold.
+ */
+export async function placeChannelHold(
+  input: {
+    resellerId: string;
+    externalId: string;
+    resellerReference: string | null;
+    notes: string | null;
+    packageId: string;
+    departureId: string;
+    items: { categoryId: string; itemId: string }[];
+    holdMinutes?: number;
+  },
+  now = new Date(),
+): Promise<{ ok: true; booking: ChannelBooking } | ({ ok: false } & ChannelHoldRefusal)> {
+  const existing = await findChannelBooking(input.resellerId, input.externalId, now);
+  if (existing) return { ok: true, booking: existing };
+  const tourPackage = await findPackageToOrder(input.packageId);
+  if (!tourPackage) return { ok: false, reason: "unknown-package" };
+  const departure = await findDeparture(input.departureId);
+  if (departure?.serviceId !== tourPackage.id) return { ok: false, reason: "unknown-departure" };
+  const plan = planChannelBooking(tourPackage.priceCategories, input.items);
+  if (!plan.ok) {
+    return plan.unknown !== null
+      ? { ok: false, reason: "unknown-category", categoryId: plan.unknown }
+      : { ok: false, reason: "travellers", message: plan.message };
+  }
+  const userId = await resellerAccount(input.resellerId);
+  const today = agencyToday(now);
+  try {
+    const created = await createBooking(
+      {
+        userId,
+        serviceId: tourPackage.id,
+        serviceTitle: tourPackage.title,
+        unitPriceCents: tourPackage.costCents,
+        quantity: plan.seats,
+        packageType: "group",
+        priceCents: plan.totalCents,
+        firstName: "",
+        lastName: "",
+        streetAddress: "",
+        townName: "",
+        district: "",
+        mobileNumber: "",
+        email: "",
+        departureId: departure.id,
+        travelDate: departure.startDate,
+        holdExpiresAt: holdDeadline(now, input.holdMinutes ?? env().BOOKING_HOLD_MINUTES),
+        channel: "RESELLER",
+        resellerId: input.resellerId,
+        octoUuid: input.externalId,
+        resellerReference: input.resellerReference,
+        resellerNotes: input.notes,
+      },
+      // The reseller's account is never limited like a customer's, and is never emailed.
+      { today, now, travellers: plan.travellers, holdLimits: null, emails: () => [] },
+    );
+    if (!created.ok) {
+      if (created.reason === "not-enough") return { ok: false, reason: "seats", seatsLeft: created.seatsLeft };
+      if (created.reason === "not-open" || created.reason === "past") return { ok: false, reason: created.reason };
+      return { ok: false, reason: "unknown-departure" };
+    }
+  } catch (error) {
+    // The same hold asked for twice at once: the other one made it.
+    if ((error as { code?: string }).code !== "P2002") throw error;
+  }
+  const booking = await findChannelBooking(input.resellerId, input.externalId, now);
+  if (!booking) throw new Error("The hold was not recorded.");
+  return { ok: true, booking };
+}
+
+export type ChannelOutcome =
+  | { ok: true; booking: ChannelBooking }
+  | { ok: false; reason: "not-found" | "expired" | "not-allowed"; booking?: ChannelBooking };
+
+interface ContactInput {
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+  country: string | null;
+}
+
+/** The contact and the travellers' names (by position), written on the order. */
+function contactData(contact: ContactInput | undefined) {
+  if (!contact) return {};
+  return {
+    firstName: contact.firstName,
+    lastName: contact.lastName,
+    email: contact.email ?? "",
+    mobileNumber: contact.phone ?? "",
+    ...(contact.country ? { country: contact.country } : {}),
+  };
+}
+
+async function writeDetails(
+  tx: Prisma.TransactionClient,
+  orderId: string,
+  details: { contact?: ContactInput; names?: (string | null)[]; resellerReference?: string; notes?: string | null },
+) {
+  await tx.order.update({
+    where: { id: orderId },
+    data: {
+      ...contactData(details.contact),
+      ...(details.resellerReference !== undefined ? { resellerReference: details.resellerReference } : {}),
+      ...(details.notes !== undefined ? { resellerNotes: details.notes } : {}),
+    },
+  });
+  for (const [position, name] of (details.names ?? []).entries()) {
+    if (name) await tx.traveller.updateMany({ where: { orderId, position }, data: { name } });
+  }
+}
+
+/**
+ * Confirms the reseller's hold: the contact becomes the booking's, the names its travellers', the
+ * booking CONFIRMED with its seats kept (paid to the agency by the reseller). A confirmed booking
+ * confirmed again only takes the new details. An expired hold cannot be confirmed.
+ */
+export async function confirmChannelBooking(
+  resellerId: string,
+  externalId: string,
+  details: { contact: ContactInput; names: (string | null)[]; resellerReference?: string },
+  now = new Date(),
+): Promise<ChannelOutcome> {
+  const before = await findChannelBooking(resellerId, externalId, now);
+  if (!before) return { ok: false, reason: "not-found" };
+  if (before.status === "EXPIRED") return { ok: false, reason: "expired", booking: before };
+  if (before.status !== "PENDING" && before.status !== "CONFIRMED") return { ok: false, reason: "not-allowed", booking: before };
+  const prisma = await db();
+  const done = await prisma.$transaction(async (tx) => {
+    if (before.status === "PENDING") {
+      // Only a hold still running: the sweep cannot have given its seats back meanwhile.
+      const { count } = await tx.order.updateMany({
+        where: { id: before.id, bookingStatus: "PENDING", holdExpiresAt: { gt: now } },
+        data: { holdExpiresAt: null },
+      });
+      if (count !== 1) return false;
+      const userId = (await tx.order.findUniqueOrThrow({ where: { id: before.id }, select: { userId: true } })).userId;
+      await changeBookingStatus(tx, before.id, {
+        from: ["PENDING"],
+        to: "CONFIRMED",
+        byUserId: userId,
+        reason: "Confirmed by the reseller",
+      });
+    }
+    await writeDetails(tx, before.id, details);
+    return true;
+  });
+  const after = (await findChannelBooking(resellerId, externalId, now))!;
+  return done ? { ok: true, booking: after } : { ok: false, reason: "expired", booking: after };
+}
+
+/** Holds the reseller's pending booking `minutes` more from now (never less than it had). */
+export async function extendChannelHold(
+  resellerId: string,
+  externalId: string,
+  minutes: number | undefined,
+  now = new Date(),
+): Promise<ChannelOutcome> {
+  const before = await findChannelBooking(resellerId, externalId, now);
+  if (!before) return { ok: false, reason: "not-found" };
+  if (before.status === "EXPIRED") return { ok: false, reason: "expired", booking: before };
+  if (before.status !== "PENDING") return { ok: false, reason: "not-allowed", booking: before };
+  const until = holdDeadline(now, minutes ?? env().BOOKING_HOLD_MINUTES);
+  const prisma = await db();
+  const { count } = await prisma.order.updateMany({
+    where: { id: before.id, bookingStatus: "PENDING", holdExpiresAt: { gt: now, lt: until } },
+    data: { holdExpiresAt: until },
+  });
+  const after = (await findChannelBooking(resellerId, externalId, now))!;
+  if (count === 0 && after.status !== "PENDING") return { ok: false, reason: "expired", booking: after };
+  return { ok: true, booking: after };
+}
+
+/** The reseller's contact, names, reference or notes of a live booking. */
+export async function updateChannelBooking(
+  resellerId: string,
+  externalId: string,
+  details: { contact?: ContactInput; names?: (string | null)[]; resellerReference?: string; notes?: string | null },
+  now = new Date(),
+): Promise<ChannelOutcome> {
+  const before = await findChannelBooking(resellerId, externalId, now);
+  if (!before) return { ok: false, reason: "not-found" };
+  if (before.status !== "PENDING" && before.status !== "CONFIRMED") return { ok: false, reason: "not-allowed", booking: before };
+  const prisma = await db();
+  await prisma.$transaction((tx) => writeDetails(tx, before.id, details));
+  return { ok: true, booking: (await findChannelBooking(resellerId, externalId, now))! };
+}
+
+/**
+ * The reseller cancels: a hold ends at once (EXPIRED, seats back); a confirmed booking is cancelled
+ * under the package's refund policy before its departure (decideCancellation, as its owner), the
+ * refund recorded as the policy's percent (the reseller settles it; nothing is refunded by card),
+ * its seats given back. Cancelling a cancelled or expired booking again answers it as it is.
+ */
+export async function cancelChannelBooking(
+  resellerId: string,
+  externalId: string,
+  reason: string | null,
+  now = new Date(),
+): Promise<ChannelOutcome> {
+  const before = await findChannelBooking(resellerId, externalId, now);
+  if (!before) return { ok: false, reason: "not-found" };
+  if (before.status === "CANCELLED" || before.status === "EXPIRED") return { ok: true, booking: before };
+  const prisma = await db();
+  const why = reason?.trim() || "Cancelled by the reseller";
+  if (before.status === "PENDING") {
+    await prisma.$transaction(async (tx) => {
+      const order = await tx.order.findUniqueOrThrow({
+        where: { id: before.id },
+        select: { departureId: true, quantity: true, userId: true },
+      });
+      const changed = await changeBookingStatus(tx, before.id, {
+        from: ["PENDING"],
+        to: "EXPIRED",
+        byUserId: order.userId,
+        reason: why,
+      });
+      if (changed && order.departureId) await releaseSeats(tx, order.departureId, order.quantity);
+    });
+    return { ok: true, booking: (await findChannelBooking(resellerId, externalId, now))! };
+  }
+  const order = await findBooking(before.id, undefined);
+  if (!order) return { ok: false, reason: "not-found" };
+  try {
+    decideCancellation(order, { id: order.userId, isAdmin: false }, {}, now);
+  } catch {
+    return { ok: false, reason: "not-allowed", booking: before };
+  }
+  await applyCancellation(order.id, { from: ["CONFIRMED"], refund: null, byUserId: order.userId, reason: why, emails: [] });
+  return { ok: true, booking: (await findChannelBooking(resellerId, externalId, now))! };
+}

@@ -1,0 +1,445 @@
+// OCTO bookings, as the specification writes them: the request bodies of reserve, confirm, extend,
+// cancel and update, read into what the booking module needs (app/booking/channel-bookings.server.ts
+// knows a channel and a reseller's references, not OCTO), and a reseller's booking written back as
+// an OCTO booking. Pure: app/distribution/octo-bookings.server.ts reads and writes the rows.
+import { z } from "zod";
+import { availabilityDate, octoErrors, OctoError, type Pricing } from "~/distribution/octo";
+import { isCalendarDate } from "~/platform/dates";
+
+const OPTION_ID = "DEFAULT";
+const CURRENCY = "USD";
+/** How long a reseller may hold seats at most (a day), in minutes. */
+const MAX_HOLD_MINUTES = 24 * 60;
+const MAX_UNIT_ITEMS = 20;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TEXT_MAX = 500;
+
+export const invalidBookingUuid = (uuid: unknown) =>
+  new OctoError(400, "INVALID_BOOKING_UUID", "The uuid was already used, missing or invalid", {
+    uuid: typeof uuid === "string" ? uuid : "",
+  });
+
+const text = (field: string) =>
+  z.string({ invalid_type_error: `${field} is a string.` }).max(TEXT_MAX, `${field} has at most ${TEXT_MAX} characters.`);
+
+const contactSchema = z
+  .object(
+    {
+      fullName: text("contact.fullName").nullable().optional(),
+      firstName: text("contact.firstName").nullable().optional(),
+      lastName: text("contact.lastName").nullable().optional(),
+      emailAddress: z
+        .string({ invalid_type_error: "contact.emailAddress is a string." })
+        .email("contact.emailAddress is not an email address.")
+        .max(254)
+        .nullable()
+        .optional(),
+      phoneNumber: text("contact.phoneNumber").nullable().optional(),
+      locales: z.array(z.string().max(35), { invalid_type_error: "contact.locales is a list of strings." }).max(10).optional(),
+      postalCode: text("contact.postalCode").nullable().optional(),
+      country: text("contact.country").nullable().optional(),
+      notes: text("contact.notes").nullable().optional(),
+    },
+    { invalid_type_error: "contact is an object." },
+  )
+  .optional();
+
+type ContactBody = z.infer<typeof contactSchema>;
+
+const uuidField = (field: string) =>
+  z.string({ invalid_type_error: `${field} is a string.` }).regex(UUID, `${field} is not a UUID.`);
+
+const unitItemSchema = z.object(
+  {
+    unitId: z.unknown(),
+    uuid: uuidField("unitItems[].uuid").optional(),
+    resellerReference: text("unitItems[].resellerReference").optional(),
+    contact: contactSchema,
+  },
+  { invalid_type_error: "unitItems is a list of { unitId }." },
+);
+
+const unitItemsSchema = z
+  .array(unitItemSchema, { invalid_type_error: "unitItems is a list of { unitId }.", required_error: "unitItems is required." })
+  .min(1, "unitItems cannot be empty.")
+  .max(MAX_UNIT_ITEMS, `unitItems has at most ${MAX_UNIT_ITEMS} items.`);
+
+const expirationMinutes = z
+  .number({ invalid_type_error: "expirationMinutes is a whole number." })
+  .int("expirationMinutes is a whole number.")
+  .min(1, "expirationMinutes is at least 1.")
+  .max(MAX_HOLD_MINUTES, `expirationMinutes is at most ${MAX_HOLD_MINUTES}.`)
+  .optional();
+
+const reserveSchema = z.object({
+  productId: z.unknown(),
+  optionId: z.unknown(),
+  availabilityId: z.unknown(),
+  uuid: uuidField("uuid").optional(),
+  unitItems: unitItemsSchema,
+  notes: text("notes").nullable().optional(),
+  expirationMinutes,
+  resellerReference: text("resellerReference").optional(),
+  contact: contactSchema,
+  currency: z.string({ invalid_type_error: "currency is a string." }).nullable().optional(),
+});
+
+const confirmSchema = z.object({
+  emailReceipt: z.boolean({ invalid_type_error: "emailReceipt is true or false." }).optional(),
+  resellerReference: text("resellerReference").optional(),
+  contact: z.unknown(),
+  unitItems: z.array(unitItemSchema, { invalid_type_error: "unitItems is a list of { unitId }." }).max(MAX_UNIT_ITEMS).optional(),
+});
+
+const updateSchema = z.object({
+  resellerReference: text("resellerReference").optional(),
+  productId: z.unknown(),
+  optionId: z.unknown(),
+  availabilityId: z.unknown(),
+  expirationMinutes,
+  notes: text("notes").nullable().optional(),
+  emailReceipt: z.boolean({ invalid_type_error: "emailReceipt is true or false." }).optional(),
+  unitItems: z.array(unitItemSchema, { invalid_type_error: "unitItems is a list of { unitId }." }).max(MAX_UNIT_ITEMS).optional(),
+  contact: contactSchema,
+});
+
+const extendSchema = z.object({ expirationMinutes });
+const cancelSchema = z.object({
+  reason: text("reason").nullable().optional(),
+  force: z.boolean({ invalid_type_error: "force is true or false." }).optional(),
+});
+
+function parse<Schema extends z.ZodTypeAny>(schema: Schema, body: unknown): z.infer<Schema> {
+  if (!body || typeof body !== "object" || Array.isArray(body))
+    throw octoErrors.badRequest("The request body must be a JSON object.");
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw octoErrors.badRequest(parsed.error.issues[0].message);
+  return parsed.data;
+}
+
+/** A contact as the booking module stores it: first and last names (from fullName when only it is given). */
+export interface ContactInput {
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+  country: string | null;
+}
+
+function names(contact: ContactBody): { first: string; last: string } | null {
+  const first = contact?.firstName?.trim() ?? "";
+  const last = contact?.lastName?.trim() ?? "";
+  if (first || last) return { first, last };
+  const full = contact?.fullName?.trim() ?? "";
+  if (!full) return null;
+  const space = full.lastIndexOf(" ");
+  return space > 0 ? { first: full.slice(0, space), last: full.slice(space + 1) } : { first: full, last: "" };
+}
+
+function contactInput(contact: ContactBody): ContactInput | undefined {
+  const name = names(contact);
+  if (!name) return undefined;
+  return {
+    firstName: name.first,
+    lastName: name.last,
+    email: contact?.emailAddress ?? null,
+    phone: contact?.phoneNumber?.trim() || null,
+    country: contact?.country?.trim() || null,
+  };
+}
+
+/** A unit item's traveller name (its contact's), null when it gives none. */
+function travellerName(contact: ContactBody): string | null {
+  const name = names(contact);
+  return name ? `${name.first} ${name.last}`.trim() : null;
+}
+
+function checkCurrency(currency: string | null | undefined) {
+  if (currency !== undefined && currency !== null && currency !== CURRENCY) {
+    throw octoErrors.badRequest(`The currency ${currency} is not available: prices are in ${CURRENCY}.`);
+  }
+}
+
+export interface ReserveRequest {
+  uuid: string | null;
+  availabilityId: string;
+  /** YYYY-MM-DD of the availability id */
+  date: string;
+  unitItems: { unitId: string; uuid: string | null; name: string | null }[];
+  notes: string | null;
+  expirationMinutes: number | undefined;
+  resellerReference: string | null;
+  contact: ContactInput | undefined;
+}
+
+/** POST /octo/bookings once its product is known: the option, the availability id, the unit items. */
+export function readReserveBody(body: unknown): ReserveRequest {
+  const record = body as Record<string, unknown>;
+  if (record.optionId !== OPTION_ID) throw octoErrors.invalidOptionId(record.optionId);
+  const data = parse(reserveSchema, body);
+  checkCurrency(data.currency);
+  const availabilityId = typeof data.availabilityId === "string" ? data.availabilityId : null;
+  const date = availabilityId === null ? null : availabilityDate(availabilityId);
+  if (availabilityId === null || date === null || !isCalendarDate(date))
+    throw octoErrors.invalidAvailabilityId(data.availabilityId);
+  const unitItems = data.unitItems.map((item) => {
+    if (typeof item.unitId !== "string" || item.unitId === "") throw octoErrors.invalidUnitId(item.unitId);
+    return { unitId: item.unitId, uuid: item.uuid ?? null, name: travellerName(item.contact) };
+  });
+  return {
+    uuid: data.uuid ?? null,
+    availabilityId,
+    date,
+    unitItems,
+    notes: data.notes ?? null,
+    expirationMinutes: data.expirationMinutes,
+    resellerReference: data.resellerReference ?? null,
+    contact: contactInput(data.contact),
+  };
+}
+
+/** POST /octo/bookings/{uuid}/confirm: the contact (a name is required) and the travellers' names. */
+export function readConfirmBody(body: unknown) {
+  const data = parse(confirmSchema, body);
+  if (!data.contact || typeof data.contact !== "object") throw octoErrors.badRequest("contact is required.");
+  const contact = contactSchema.safeParse(data.contact);
+  if (!contact.success) throw octoErrors.badRequest(contact.error.issues[0].message);
+  const given = contactInput(contact.data);
+  if (!given) throw octoErrors.badRequest("contact.fullName or contact.firstName and contact.lastName are required.");
+  return {
+    contact: given,
+    names: (data.unitItems ?? []).map((item) => travellerName(item.contact)),
+    resellerReference: data.resellerReference,
+  };
+}
+
+/** PATCH /octo/bookings/{uuid}: the reference, notes, contact and names; the product, option and date cannot change. */
+export function readUpdateBody(body: unknown, current: { productId: string; availabilityId: string | null }) {
+  const data = parse(updateSchema, body);
+  if (data.productId !== undefined && data.productId !== current.productId) {
+    throw octoErrors.unprocessable("The product of a booking cannot be changed: cancel it and book again.");
+  }
+  if (data.optionId !== undefined && data.optionId !== OPTION_ID) throw octoErrors.invalidOptionId(data.optionId);
+  if (data.availabilityId !== undefined && data.availabilityId !== current.availabilityId) {
+    throw octoErrors.unprocessable("The date of a booking cannot be changed: cancel it and book again.");
+  }
+  return {
+    contact: contactInput(data.contact),
+    names: data.unitItems?.map((item) => travellerName(item.contact)),
+    resellerReference: data.resellerReference,
+    notes: data.notes,
+    expirationMinutes: data.expirationMinutes,
+  };
+}
+
+export function readExtendBody(body: unknown): number | undefined {
+  return parse(extendSchema, body).expirationMinutes;
+}
+
+export function readCancelBody(body: unknown): string | null {
+  return parse(cancelSchema, body).reason ?? null;
+}
+
+/** GET /octo/bookings' query: by the reseller's reference, ours, a date or a range of dates. */
+export function readBookingsQuery(search: URLSearchParams) {
+  const value = (name: string) => search.get(name) ?? undefined;
+  const date = (name: string) => {
+    const given = value(name);
+    if (given !== undefined && !isCalendarDate(given)) throw octoErrors.badRequest(`${name}: Dates are written YYYY-MM-DD.`);
+    return given;
+  };
+  const localDate = date("localDate");
+  const start = date("localDateStart");
+  const end = date("localDateEnd");
+  const resellerReference = value("resellerReference");
+  const supplierReference = value("supplierReference");
+  if (localDate === undefined && start === undefined && end === undefined && !resellerReference && !supplierReference) {
+    throw octoErrors.badRequest("resellerReference, supplierReference, localDate or localDateStart/localDateEnd is required.");
+  }
+  if (localDate !== undefined && (start !== undefined || end !== undefined)) {
+    throw octoErrors.badRequest("Either localDate or localDateStart/localDateEnd, not both.");
+  }
+  if ((start === undefined) !== (end === undefined))
+    throw octoErrors.badRequest("localDateStart and localDateEnd are both required.");
+  if (start !== undefined && end !== undefined && end < start)
+    throw octoErrors.badRequest("localDateEnd cannot be before localDateStart.");
+  return {
+    resellerReference: resellerReference || undefined,
+    reference: supplierReference || undefined,
+    from: localDate ?? start,
+    to: localDate ?? end,
+  };
+}
+
+/** A booking's uuid from the path: INVALID_BOOKING_UUID when it is not one. */
+export function pathUuid(uuid: string | undefined): string {
+  if (!uuid || !UUID.test(uuid)) throw invalidBookingUuid(uuid);
+  return uuid.toLowerCase();
+}
+
+export const normaliseUuid = (uuid: string) => uuid.toLowerCase();
+
+// ---------------------------------------------------------------------------------------------
+// The booking as OCTO writes it.
+
+type OctoStatus = "ON_HOLD" | "CONFIRMED" | "EXPIRED" | "CANCELLED" | "REDEEMED";
+
+/** What octoBookingOf needs of a reseller's booking (the booking module's ChannelBooking). */
+export interface BookingFacts {
+  id: string;
+  reference: string;
+  externalId: string;
+  resellerReference: string | null;
+  notes: string | null;
+  status: "PENDING" | "CONFIRMED" | "CANCELLED" | "COMPLETED" | "EXPIRED";
+  holdExpiresAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  confirmedAt: Date | null;
+  cancelledAt: Date | null;
+  cancelReason: string | null;
+  refundPercent: number | null;
+  cancellable: boolean;
+  contact: {
+    firstName: string | null;
+    lastName: string | null;
+    email: string | null;
+    phone: string | null;
+    country: string | null;
+  };
+  travellers: {
+    id: string;
+    externalId: string | null;
+    categoryId: string;
+    name: string | null;
+    priceCents: number;
+    checkedIn: boolean;
+  }[];
+}
+
+const utc = (moment: Date | null) => (moment ? moment.toISOString().replace(/\.\d{3}Z$/, "Z") : null);
+
+function octoStatus(booking: BookingFacts): OctoStatus {
+  if (booking.status === "PENDING") return "ON_HOLD";
+  if (booking.status === "COMPLETED") return "CONFIRMED";
+  return booking.status;
+}
+
+function refundOf(percent: number | null): "FULL" | "PARTIAL" | "NONE" {
+  if (percent === null || percent <= 0) return "NONE";
+  return percent >= 100 ? "FULL" : "PARTIAL";
+}
+
+function octoContact(contact: {
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  phone: string | null;
+  country: string | null;
+}) {
+  const fullName = [contact.firstName, contact.lastName].filter(Boolean).join(" ");
+  return {
+    fullName: fullName || null,
+    firstName: contact.firstName,
+    lastName: contact.lastName,
+    emailAddress: contact.email,
+    phoneNumber: contact.phone,
+    locales: [],
+    postalCode: null,
+    country: contact.country,
+    notes: null,
+  };
+}
+
+function travellerContact(name: string | null) {
+  const space = name ? name.lastIndexOf(" ") : -1;
+  return octoContact({
+    firstName: name ? (space > 0 ? name.slice(0, space) : name) : null,
+    lastName: name && space > 0 ? name.slice(space + 1) : null,
+    email: null,
+    phone: null,
+    country: null,
+  });
+}
+
+export interface BookingContext {
+  productId: string;
+  /** the product (productOf) and its option, when the package still exists */
+  product: ({ options: unknown[] } & Record<string, unknown>) | null;
+  availabilityId: string | null;
+  availability: Record<string, unknown> | null;
+  /** with octo/pricing: the reseller's prices of a unit at this retail price */
+  pricingOf: ((retailCents: number) => Pricing) | null;
+  testMode: boolean;
+}
+
+/** A reseller's booking as an OCTO booking. */
+export function octoBookingOf(booking: BookingFacts, context: BookingContext) {
+  const status = octoStatus(booking);
+  const ticket = (id: string) => ({
+    redemptionMethod: "MANIFEST",
+    utcRedeemedAt: null,
+    deliveryOptions: [{ deliveryFormat: "QRCODE", deliveryValue: id }],
+  });
+  const live = status === "CONFIRMED";
+  const unitItems = booking.travellers.map((traveller) => ({
+    uuid: traveller.externalId ?? traveller.id,
+    resellerReference: null,
+    supplierReference: traveller.id,
+    unitId: traveller.categoryId,
+    status,
+    utcRedeemedAt: null,
+    contact: travellerContact(traveller.name),
+    ticket: live ? ticket(`${booking.reference}-${traveller.id}`) : null,
+    ...(context.pricingOf ? { pricing: context.pricingOf(traveller.priceCents) } : {}),
+  }));
+  const total = context.pricingOf
+    ? booking.travellers.reduce<Pricing | null>((sum, traveller) => {
+        const one = context.pricingOf!(traveller.priceCents);
+        return sum === null
+          ? { ...one }
+          : {
+              ...sum,
+              original: sum.original + one.original,
+              retail: sum.retail + one.retail,
+              net: (sum.net ?? 0) + (one.net ?? 0),
+            };
+      }, null)
+    : null;
+  const option = context.product?.options[0];
+  return {
+    id: booking.id,
+    uuid: booking.externalId,
+    testMode: context.testMode,
+    resellerReference: booking.resellerReference,
+    supplierReference: booking.reference,
+    status,
+    utcCreatedAt: utc(booking.createdAt)!,
+    utcUpdatedAt: utc(booking.updatedAt)!,
+    utcExpiresAt: status === "ON_HOLD" ? utc(booking.holdExpiresAt) : null,
+    utcRedeemedAt: null,
+    utcConfirmedAt: utc(booking.confirmedAt),
+    productId: context.productId,
+    ...(context.product ? { product: context.product } : {}),
+    optionId: OPTION_ID,
+    ...(option ? { option } : {}),
+    cancellable: booking.cancellable,
+    cancellation:
+      status === "CANCELLED"
+        ? {
+            refund: refundOf(booking.refundPercent),
+            reason: booking.cancelReason,
+            utcCancelledAt: utc(booking.cancelledAt ?? booking.updatedAt)!,
+          }
+        : null,
+    freesale: false,
+    availabilityId: context.availabilityId,
+    availability: context.availability,
+    contact: octoContact(booking.contact),
+    notes: booking.notes,
+    deliveryMethods: ["VOUCHER"],
+    voucher: live ? ticket(booking.reference) : null,
+    unitItems,
+    ...(total ? { pricing: total } : {}),
+  };
+}

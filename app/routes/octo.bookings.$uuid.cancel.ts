@@ -1,0 +1,9 @@
+// POST /octo/bookings/{uuid}/cancel (OCTO): under the package's refund policy (cancellation.refund); a booking ON_HOLD becomes EXPIRED.
+import { octoBookingUuid } from "~/distribution";
+import { cancelOctoBooking } from "~/distribution/index.server";
+import { octoRoute, readOctoBody } from "~/http/octo.server";
+
+export const { loader, action } = octoRoute({
+  POST: async ({ request, params, reseller, seller }) =>
+    cancelOctoBooking(octoBookingUuid(params.uuid), await readOctoBody(request), reseller, seller !== null),
+});
