@@ -11,6 +11,7 @@ import { requireStaff } from "~/accounts/index.server";
 import { CHECK_IN_LABELS, CHECK_IN_VALUES, checkInCount, checkInFormSchema, findByReference, manifestRows } from "~/booking";
 import { findManifestDeparture, listManifestTravellers, setCheckIn } from "~/booking/index.server";
 import { formatCalendarDate, isoDate } from "~/platform/dates";
+import { parseForm } from "~/platform/forms";
 
 const MAX_QUERY = 20;
 
@@ -38,12 +39,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request);
-  const form = Object.fromEntries(await request.formData());
-  const parsed = checkInFormSchema.safeParse(form);
-  if (!parsed.success) {
-    return data({ ok: false, message: parsed.error.issues.map((issue) => issue.message).join(" ") }, { status: 400 });
+  // parseForm refuses a form no page sends (indices, U+0000) before the schema reads it.
+  const submission = parseForm(await request.formData(), checkInFormSchema);
+  if (submission.status !== "success") {
+    const messages = Object.values(submission.error ?? {}).flatMap((errors) => errors ?? []);
+    return data({ ok: false, message: messages.join(" ") }, { status: 400 });
   }
-  const changed = await setCheckIn(params.id ?? "", parsed.data.traveller, parsed.data.checkedIn, staff.id);
+  const changed = await setCheckIn(params.id ?? "", submission.value.traveller, submission.value.checkedIn, staff.id);
   if (changed === 0) return data({ ok: false, message: "This traveller is not on this departure." }, { status: 404 });
   return { ok: true, message: null };
 }

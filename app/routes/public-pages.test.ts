@@ -42,7 +42,15 @@ describe("public pages on a freshly seeded database", () => {
       context: {},
     });
     expect(result.tourPackage.title).toBe(first.title);
-    expect(result.choice).toEqual({ quantity: 4, packageType: "couple", departure: null });
+    // The first category is the spec's quantity control; the demo packages' others (Child, Infant) start at 0.
+    const [adult, ...others] = result.tourPackage.priceCategories;
+    expect(result.choice).toEqual({
+      quantity: 4,
+      packageType: "couple",
+      departure: null,
+      counts: { [adult.id]: 4, ...Object.fromEntries(others.map((category) => [category.id, 0])) },
+    });
+    expect(others.length).toBeGreaterThan(0);
     // The demo packages have open dates, with their seats left.
     expect(result.departures.length).toBeGreaterThanOrEqual(3);
     expect(result.departures[0]).toEqual({
