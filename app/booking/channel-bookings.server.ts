@@ -10,6 +10,7 @@ import { findBooking, applyCancellation } from "~/booking/booking-store.server";
 import { planChannelBooking } from "~/booking/booking-travellers";
 import { decideCancellation } from "~/booking/cancellation.server";
 import { findDeparture, releaseSeats } from "~/booking/departure-store.server";
+import { seatsLeft } from "~/booking/departures";
 import { changeBookingStatus } from "~/booking/order-status-store.server";
 import { createBooking } from "~/booking/order-store.server";
 import { daysBefore, refundPercent, refundPolicyOf } from "~/booking/refund-policy";
@@ -250,6 +251,12 @@ export async function placeChannelHold(
       ? { ok: false, reason: "unknown-category", categoryId: plan.unknown }
       : { ok: false, reason: "travellers", message: plan.message };
   }
+  // Already too few seats: refused without a transaction, as the website's (placeOrder); otherwise
+  // takeSeats decides, in the transaction.
+  if (departure.status === "OPEN" && seatsLeft(departure) < plan.seats) {
+    const made = await findChannelBooking(input.resellerId, input.externalId, now);
+    return made ? { ok: true, booking: made } : { ok: false, reason: "seats", seatsLeft: seatsLeft(departure) };
+  }
   const userId = await resellerAccount(input.resellerId);
   const today = agencyToday(now);
   try {
@@ -282,6 +289,9 @@ export async function placeChannelHold(
       { today, now, travellers: plan.travellers, holdLimits: null, emails: () => [] },
     );
     if (!created.ok) {
+      // The same hold asked for twice at once: the other one made it first (and took the seats).
+      const made = await findChannelBooking(input.resellerId, input.externalId, now);
+      if (made) return { ok: true, booking: made };
       if (created.reason === "not-enough") return { ok: false, reason: "seats", seatsLeft: created.seatsLeft };
       if (created.reason === "not-open" || created.reason === "past") return { ok: false, reason: created.reason };
       return { ok: false, reason: "unknown-departure" };

@@ -165,6 +165,19 @@ describe("reserve", () => {
     expect((await prisma.reseller.findUniqueOrThrow({ where: { id: resellerId } })).userId).toBe(order.userId);
   });
 
+  it("the same uuid sent five times at once makes one hold", async () => {
+    const before = await seatsTaken();
+    const body = reserveBody();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => reserve(body)));
+    expect(answers.map((answer) => (answer.status === 200 ? 200 : answer.body))).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(1);
+    expect(await seatsTaken()).toBe(before + 3);
+    const prisma = await db();
+    expect(await prisma.order.count({ where: { octoUuid: body.uuid } })).toBe(1);
+    await call(cancel.action, "", { method: "POST", key, uuid: body.uuid, body: {} });
+    expect(await seatsTaken()).toBe(before);
+  });
+
   it("refuses with the specification's errors, changing nothing", async () => {
     const before = await seatsTaken();
     const cases: [Record<string, unknown>, string, z.ZodTypeAny, Record<string, string>?][] = [
