@@ -9,6 +9,8 @@ export interface BookingActionsInput {
   holdExpiresAt: Date | string | null;
   paymentStatus: string;
   travelDate: Date | string | null;
+  /** a reseller's booking is paid to the agency by the reseller: never by card on this site */
+  channel?: "WEBSITE" | "RESELLER";
 }
 
 export interface BookingActions {
@@ -27,6 +29,9 @@ export interface BookingActions {
 
 /** My Orders' words for a paid order (docs/spec.md keeps paid orders). */
 const PAID_ORDERS_KEPT = "Paid orders are kept";
+
+/** A reseller's booking stays on record (the commission report counts it). */
+const RESELLER_ORDERS_KEPT = "Bookings sold by a reseller are kept: cancel it instead";
 
 const CLOSED: Partial<Record<BookingStatusName, string>> = {
   CANCELLED: "This booking is already cancelled.",
@@ -49,20 +54,24 @@ export function bookingActions(order: BookingActionsInput, now: Date): BookingAc
   const seats = order.travelDate !== null;
   const past = order.travelDate !== null && isoDate(order.travelDate) <= agencyToday(now);
   const canCancel = live && !past;
-  const canDelete = live && !paid;
+  const resold = order.channel === "RESELLER";
+  // A reseller's booking is never deleted: an admin cancels it (the policy, recorded, no card refund).
+  const canDelete = live && !paid && !resold;
   return {
     status,
     live,
-    canPay: status === "PENDING" && !paid,
+    canPay: status === "PENDING" && !paid && !resold,
     canDelete,
     canCancel,
     deleteHint: paid
       ? PAID_ORDERS_KEPT
-      : canDelete
-        ? seats
-          ? "Removes this unpaid booking and frees its seats."
-          : "Removes this unpaid order."
-        : (KEPT[status] ?? ""),
+      : resold
+        ? RESELLER_ORDERS_KEPT
+        : canDelete
+          ? seats
+            ? "Removes this unpaid booking and frees its seats."
+            : "Removes this unpaid order."
+          : (KEPT[status] ?? ""),
     cancelHint: !live
       ? (CLOSED[status] ?? "")
       : past

@@ -61,9 +61,12 @@ export async function openPaymentIntent(
 
 /** Why a booking can no longer be paid (its seats were released, even if the sweep has not run yet), or null. */
 export function closedBookingMessage(
-  order: Pick<BookingRow, "bookingStatus" | "holdExpiresAt">,
+  order: Pick<BookingRow, "bookingStatus" | "holdExpiresAt"> & Partial<Pick<BookingRow, "channel" | "reseller">>,
   now = new Date(),
 ): string | null {
+  // A reseller's booking is paid to the agency by the reseller: never by card here (409).
+  if (order.channel === "RESELLER")
+    return `This booking was sold by ${order.reseller?.name ?? "a reseller"}, who pays the agency for it: it cannot be paid by card here.`;
   const status = effectiveStatus(order, now);
   if (status === "EXPIRED")
     return "This booking has expired: its seats were released because it was not paid in time. Please book again.";

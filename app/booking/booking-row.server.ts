@@ -36,6 +36,10 @@ export const bookingSelect = {
   stripePaymentIntentId: true,
   createdAt: true,
   deletedAt: true,
+  // the channel it was sold through: the website, or a reseller (with the reseller's own reference)
+  channel: true,
+  resellerReference: true,
+  reseller: { select: { id: true, name: true } },
   payment: { select: paymentRecordSelect },
   // one per person, in the order they were entered; the ID number whole (who sees it so is each screen's rule)
   travellers: {

@@ -215,7 +215,9 @@ export async function cancelForDelete(
   actor: Actor,
 ): Promise<{ deleted: boolean; cancellation: CancellationOutcome | null }> {
   const order = await loadBooking(orderId, actor);
-  if (order.paymentStatus === "PAID") {
+  // A reseller's booking is never deleted either: it is cancelled per the policy and recorded
+  // (nothing was paid by card, so nothing is refunded by card; the reseller settles with the agency).
+  if (order.paymentStatus === "PAID" || order.channel === "RESELLER") {
     if (!actor.isAdmin) throw new CancellationError("forbidden", "A paid order cannot be deleted.");
     if (order.bookingStatus !== "PENDING" && order.bookingStatus !== "CONFIRMED") return { deleted: false, cancellation: null };
     return { deleted: false, cancellation: await cancelBooking(orderId, actor) };

@@ -49,6 +49,7 @@ export {
   parseOrderListQuery,
   PAYMENT_STATUS_LABELS,
   PAYMENT_STATUSES,
+  WEBSITE_CHANNEL,
 } from "./order-list";
 export {
   checkoutPath,

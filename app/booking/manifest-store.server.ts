@@ -70,6 +70,8 @@ export async function listManifestTravellers(departureId: string) {
           paymentStatus: true,
           bookingStatus: true,
           holdExpiresAt: true,
+          resellerReference: true,
+          reseller: { select: { name: true } },
         },
       },
     },

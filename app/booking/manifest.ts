@@ -48,6 +48,9 @@ export interface ManifestTraveller {
     lastName: string;
     mobileNumber: string;
     paymentStatus: keyof typeof PAYMENT_STATUS_LABELS;
+    /** the reseller who sold it (none: the website) */
+    reseller?: { name: string } | null;
+    resellerReference?: string | null;
   };
 }
 
@@ -66,6 +69,9 @@ export interface ManifestRow {
   idMasked: string | null;
   mobileNumber: string;
   payment: string;
+  /** "Website" or the reseller's name */
+  channel: string;
+  resellerReference: string | null;
   checkIn: CheckInState;
 }
 
@@ -82,7 +88,9 @@ export function manifestRows(travellers: ManifestTraveller[], travelDate: Date |
     age: traveller.dateOfBirth ? ageOn(isoDate(traveller.dateOfBirth), date) : null,
     idMasked: maskIdNumber(traveller.idNumber),
     mobileNumber: traveller.order.mobileNumber,
-    payment: PAYMENT_STATUS_LABELS[traveller.order.paymentStatus],
+    payment: traveller.order.reseller ? "Paid via reseller" : PAYMENT_STATUS_LABELS[traveller.order.paymentStatus],
+    channel: traveller.order.reseller?.name ?? "Website",
+    resellerReference: traveller.order.resellerReference ?? null,
     checkIn: traveller.checkIn,
   }));
 }
@@ -120,6 +128,8 @@ export const MANIFEST_CSV_HEADER = [
   "Mobile number",
   "Payment",
   "Check-in",
+  "Channel",
+  "Reseller reference",
 ];
 
 /** One CSV line per traveller: the one export that carries whole ID numbers (each recorded as revealed). */
@@ -134,5 +144,7 @@ export function manifestCsvRow(row: ManifestRow, idNumber: string | null): (stri
     row.mobileNumber,
     row.payment,
     CHECK_IN_LABELS[row.checkIn ?? "NONE"],
+    row.channel,
+    row.resellerReference,
   ];
 }

@@ -21,6 +21,8 @@ const row = (over: Partial<ManifestRow>): ManifestRow => ({
   idMasked: "•••••6789",
   mobileNumber: "01712345678",
   payment: "Paid",
+  channel: "Website",
+  resellerReference: null,
   checkIn: null,
   ...over,
 });
@@ -63,6 +65,11 @@ describe("manifest", () => {
       "01712345678",
       "Paid",
       "Checked in",
+      "Website",
+      null,
     ]);
+    // a reseller's booking names the reseller and its reference
+    const resold = manifestCsvRow(row({ channel: "Bengal Trails", resellerReference: "BT-1042" }), null);
+    expect(resold.slice(-2)).toEqual(["Bengal Trails", "BT-1042"]);
   });
 });

@@ -4,7 +4,7 @@
 // the search compares lower(...) prefixes, which Prisma's `where` cannot express in a way those
 // indexes serve.
 import { referenceSearchPrefix } from "~/booking/booking-reference";
-import { monthRange, type OrderListFilter, type OrderSort, searchTerms } from "~/booking/order-list";
+import { monthRange, type OrderListFilter, type OrderSort, searchTerms, WEBSITE_CHANNEL } from "~/booking/order-list";
 import { Prisma } from "~/generated/prisma/client";
 import { db, sqlTimestamp } from "~/platform/db.server";
 
@@ -31,6 +31,11 @@ export interface OrderListRow {
   townName: string;
   district: string;
   postcode: string | null;
+  channel: "WEBSITE" | "RESELLER";
+  resellerId: string | null;
+  /** the reseller's name (null for the website) */
+  resellerName: string | null;
+  resellerReference: string | null;
 }
 
 /** Where a page starts: after (Next) or before (Previous) the item with these sort key values. */
@@ -54,7 +59,9 @@ export interface OrderPageRequest {
 const COLUMNS = Prisma.sql`o.id, o.reference, o."serviceId", o."serviceTitle", o.quantity, o."packageType"::text AS "packageType",
   o."unitPriceCents", o."priceCents", o."paymentStatus"::text AS "paymentStatus", o."bookingStatus"::text AS "bookingStatus",
   o."holdExpiresAt", o."travelDate", o."createdAt", o."firstName", o."lastName", o.email, o."mobileNumber",
-  o."streetAddress", o.city, o."townName", o.district, o.postcode`;
+  o."streetAddress", o.city, o."townName", o.district, o.postcode,
+  o.channel::text AS channel, o."resellerId", o."resellerReference",
+  (SELECT r.name FROM "Reseller" r WHERE r.id = o."resellerId") AS "resellerName"`;
 
 /** LIKE's wildcards taken literally. */
 function likePrefix(text: string): string {
@@ -87,6 +94,10 @@ function conditions({ filter, ownerId, now }: OrderPageRequest): Prisma.Sql[] {
     const [from, to] = monthRange(filter.month);
     where.push(Prisma.sql`o."travelDate" >= ${from}::date AND o."travelDate" < ${to}::date`);
   }
+  // A reseller's bookings by the (resellerId, createdAt) index; the website's are nearly all of
+  // them, so the sort's own index reads them with the channel checked per row.
+  if (filter.channel === WEBSITE_CHANNEL) where.push(Prisma.sql`o.channel = 'WEBSITE'`);
+  else if (filter.channel) where.push(Prisma.sql`o."resellerId" = ${filter.channel}`);
   if (filter.q) {
     // Each alternative is a prefix match on an expression index (text_pattern_ops); PostgreSQL
     // combines them with a BitmapOr.

@@ -36,7 +36,12 @@ export interface OrderListFilter {
   packageName?: string;
   /** travel month, YYYY-MM */
   month?: string;
+  /** the channel: "website", or a reseller's id (its bookings only) */
+  channel?: string;
 }
+
+/** The channel filter's value for the website's own bookings (a reseller is chosen by its id). */
+export const WEBSITE_CHANNEL = "website";
 
 export interface OrderListQuery {
   filter: OrderListFilter;
@@ -78,6 +83,9 @@ export function parseOrderListQuery(params: URLSearchParams): { query: OrderList
   const month = params.get("month") ?? "";
   if (month && MONTH.test(month)) filter.month = month;
   else if (month) errors.push("The travel month must look like 2026-11.");
+  const channel = params.get("channel") ?? "";
+  if (channel && ID.test(channel)) filter.channel = channel;
+  else if (channel) errors.push("Unknown channel.");
   const sort = read("sort", ORDER_SORTS, "sort") ?? "newest";
   for (const key of Object.keys(filter) as (keyof OrderListFilter)[]) if (filter[key] === undefined) delete filter[key];
   const query: OrderListQuery = { filter, sort };
@@ -97,6 +105,7 @@ export function orderListSearch({ filter, sort }: Pick<OrderListQuery, "filter" 
   if (filter.packageId) params.set("package", filter.packageId);
   if (filter.packageName) params.set("packageName", filter.packageName);
   if (filter.month) params.set("month", filter.month);
+  if (filter.channel) params.set("channel", filter.channel);
   if (sort !== "newest") params.set("sort", sort);
   return params;
 }

@@ -85,6 +85,9 @@ export interface OrderRecord {
   travelDate: Date | null;
   bookingStatus: BookingStatusName;
   holdExpiresAt: Date | null;
+  channel: "WEBSITE" | "RESELLER";
+  reseller: { id: string; name: string } | null;
+  resellerReference: string | null;
   travellers: {
     id: string;
     categoryId: string | null;
@@ -140,6 +143,9 @@ export function orderJson(order: OrderRecord, now: Date = new Date()): z.infer<t
     date: order.travelDate ? isoDate(order.travelDate) : null,
     status: effectiveStatus(order, now).toLowerCase() as z.infer<typeof orderSchema>["status"],
     travellers: travellersJson(order.travellers),
+    channel: order.channel === "RESELLER" ? "reseller" : "website",
+    reseller: order.reseller ? { _id: order.reseller.id, name: order.reseller.name } : null,
+    resellerReference: order.resellerReference,
   };
 }
 

@@ -332,6 +332,14 @@ export const orderSchema = z
       .describe("The travel date, YYYY-MM-DD"),
     status: z.enum(API_BOOKING_STATUSES).describe("The booking's status; a pending booking past its hold shows expired at once"),
     travellers: z.array(travellerSchema).describe("One per person, in the order entered"),
+    channel: z
+      .enum(["website", "reseller"])
+      .describe("Where it was sold: on this website, or by a reseller through the OCTO API (paid to the agency by the reseller)"),
+    reseller: z
+      .object({ _id: z.string(), name: z.string() })
+      .nullable()
+      .describe("The reseller who sold it (null for the website)"),
+    resellerReference: z.string().nullable().describe("The reseller's own reference of the booking (null for the website)"),
   })
   .strict();
 

@@ -253,7 +253,19 @@ function Manifest({ departure, rows, totals, count, isAdmin }: ManifestLoaded) {
                   "—"
                 ),
             },
-            { header: "Booked by", cell: (row) => row.booker },
+            {
+              header: "Booked by",
+              cell: (row) => (
+                <>
+                  {row.booker}
+                  <br />
+                  <span className="hint">
+                    {row.channel}
+                    {row.resellerReference ? `, ref. ${row.resellerReference}` : ""}
+                  </span>
+                </>
+              ),
+            },
             { header: "Mobile", cell: (row) => <a href={`tel:${row.mobileNumber}`}>{row.mobileNumber}</a> },
             { header: "Payment", cell: (row) => row.payment },
             { header: "Check-in", cell: (row) => CHECK_IN_LABELS[row.checkIn ?? "NONE"] },

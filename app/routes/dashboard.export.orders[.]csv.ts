@@ -31,6 +31,8 @@ const HEADER = [
   "Status",
   "Travel date",
   "Hold until",
+  "Channel",
+  "Reseller reference",
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -63,6 +65,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         effectiveStatus(order, now),
         order.travelDate && formatCalendarDate(order.travelDate),
         order.holdExpiresAt && formatDateTime(order.holdExpiresAt),
+        order.resellerName ?? "Website",
+        order.resellerReference,
       ]);
     }
   }

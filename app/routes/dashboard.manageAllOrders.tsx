@@ -10,6 +10,7 @@ import {
   PACKAGE_SELECT_MAX,
   PAYMENT_STATUS_LABELS,
   PAYMENT_STATUSES,
+  WEBSITE_CHANNEL,
 } from "~/booking";
 import {
   CancellationError,
@@ -24,6 +25,7 @@ import { CursorPager } from "~/components/CursorPager";
 import { DataTable } from "~/components/DataTable";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
 import { OrderStatus } from "~/components/OrderStatus";
+import { listResellers } from "~/distribution/index.server";
 import { askToDelete, readDeleteRequest, UNKNOWN_REQUEST } from "~/http/delete-request.server";
 import { cancellationErrorStatus } from "~/http/error-status";
 import { formatCalendarDate } from "~/platform/dates";
@@ -32,7 +34,11 @@ import { formatDollars } from "~/platform/money";
 // 25 orders a page, newest first, searched and filtered by a GET form (docs/performance.md, "At scale").
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [page, packages] = await Promise.all([loadOrderPage(request), listPackageChoices(PACKAGE_SELECT_MAX)]);
+  const [page, packages, resellers] = await Promise.all([
+    loadOrderPage(request),
+    listPackageChoices(PACKAGE_SELECT_MAX),
+    listResellers(),
+  ]);
   // Only what the table shows: the page stays small (docs/performance.md, "At scale").
   const orders = page.orders.map((order) => ({
     id: order.id,
@@ -48,8 +54,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     status: order.status,
     holdExpiresAt: order.holdExpiresAt,
     travelDate: order.travelDate,
+    resellerName: order.resellerName,
+    resellerReference: order.resellerReference,
   }));
-  return { ...page, orders, packages };
+  return { ...page, orders, packages, resellers: resellers.map(({ id, name }) => ({ id, name })) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -96,7 +104,7 @@ const DELETE_QUESTION = "Are you sure, You want to delete";
 export const meta: MetaFunction = () => [{ title: "Manage All Orders — Tour Booking" }];
 
 export default function ManageAllOrders() {
-  const { orders, query, errors, search, next, previous, paged, packages } = useLoaderData<typeof loader>();
+  const { orders, query, errors, search, next, previous, paged, packages, resellers } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { filter } = query;
   const filtered = search !== "";
@@ -169,6 +177,18 @@ export default function ManageAllOrders() {
           <input id="orders-month" type="month" name="month" defaultValue={filter.month ?? ""} placeholder="2026-11" />
         </div>
         <div className="field">
+          <label htmlFor="orders-channel">Channel</label>
+          <select id="orders-channel" name="channel" defaultValue={filter.channel ?? ""}>
+            <option value="">Any</option>
+            <option value={WEBSITE_CHANNEL}>Website</option>
+            {resellers.map((reseller) => (
+              <option key={reseller.id} value={reseller.id}>
+                {reseller.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
           <label htmlFor="orders-sort">Sort</label>
           <select id="orders-sort" name="sort" defaultValue={query.sort}>
             {ORDER_SORTS.map((sort) => (
@@ -214,6 +234,23 @@ export default function ManageAllOrders() {
                 <span className="hint">{order.serviceTitle}</span>
               </>
             ),
+          },
+          {
+            header: "Channel",
+            cell: (order) =>
+              order.resellerName ? (
+                <>
+                  {order.resellerName}
+                  {order.resellerReference ? (
+                    <>
+                      <br />
+                      <span className="hint cell-wrap">Ref. {order.resellerReference}</span>
+                    </>
+                  ) : null}
+                </>
+              ) : (
+                "Website"
+              ),
           },
           { header: "E-mail", cell: (order) => <span className="cell-wrap">{order.email}</span> },
           { header: "Phone", cell: (order) => order.mobileNumber },

@@ -66,6 +66,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       paymentStatus: order.paymentStatus,
       holdExpiresAt: order.holdExpiresAt?.toISOString() ?? null,
       refundedCents: order.refundedCents,
+      /** null: sold on the website */
+      reseller: order.reseller && { name: order.reseller.name, reference: order.resellerReference },
       customer: {
         name: `${order.firstName} ${order.lastName}`,
         email: order.email,
@@ -207,6 +209,14 @@ export default function OrderPage() {
           <dd>{order.reference}</dd>
           <dt>Ordered on</dt>
           <dd>{formatDateTime(order.createdAt)}</dd>
+          <dt>Channel</dt>
+          <dd>{order.reseller ? order.reseller.name : "Website"}</dd>
+          {order.reseller ? (
+            <>
+              <dt>Reseller&apos;s reference</dt>
+              <dd>{order.reseller.reference ?? "None"}</dd>
+            </>
+          ) : null}
           <dt>Package</dt>
           <dd>{order.serviceTitle}</dd>
           <dt>Departure date</dt>
@@ -267,6 +277,8 @@ function PaymentSection({ order, canPay }: { order: Loaded["order"]; canPay: boo
             <code>{order.payment.transaction}</code>
           </dd>
         </dl>
+      ) : order.reseller ? (
+        <p>Paid to the agency by {order.reseller.name}: no card payment on this site.</p>
       ) : (
         <p>
           Not paid.{" "}

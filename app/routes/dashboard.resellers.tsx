@@ -3,7 +3,7 @@
 // Every form is a plain POST with an intent, so the page works without JavaScript.
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/accounts/index.server";
 import { DataTable } from "~/components/DataTable";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
@@ -163,6 +163,9 @@ export default function ResellersPage() {
       <p className="muted">
         Agencies and online platforms that sell the packages through the OCTO API (<code>/octo</code>, see the reseller guide
         docs/octo.md). Their keys work on the OCTO API only.
+      </p>
+      <p>
+        <Link to="/dashboard/resellers/commission">Commission report per month</Link>
       </p>
       {actionData?.message ? (
         <p className="form-success" role="status">

@@ -95,7 +95,9 @@ describe("the manifest page", () => {
       .replace(/^\uFEFF/, "")
       .trim()
       .split("\r\n");
-    expect(lines[0]).toBe("Reference,Traveller,Category,Age,ID number,Booked by,Mobile number,Payment,Check-in");
+    expect(lines[0]).toBe(
+      "Reference,Traveller,Category,Age,ID number,Booked by,Mobile number,Payment,Check-in,Channel,Reseller reference",
+    );
     expect(lines).toHaveLength(7);
     expect(String(answer.data)).toContain(",1990123456789,");
     expect(String(answer.data)).toContain(`"'=HYPERLINK(""x"")"`);
