@@ -69,7 +69,7 @@ const channelBookingSelect = {
     orderBy: { position: "asc" },
     select: { id: true, position: true, categoryId: true, priceCents: true, name: true, resellerItemId: true, checkInAt: true },
   },
-  statusChanges: { orderBy: { createdAt: "asc" }, select: { toStatus: true, reason: true, createdAt: true } },
+  statusChanges: { orderBy: { createdAt: "asc" }, select: { toStatus: true, reason: true, createdAt: true, byUserId: true } },
 } as const satisfies Prisma.OrderSelect;
 
 type Row = Prisma.OrderGetPayload<{ select: typeof channelBookingSelect }>;
@@ -122,10 +122,14 @@ function channelBooking(row: Row, now: Date): ChannelBooking {
   const overdue = row.bookingStatus === "PENDING" && row.holdExpiresAt !== null && row.holdExpiresAt <= now;
   const status: ChannelStatus = overdue ? "EXPIRED" : row.bookingStatus;
   const confirmed = row.statusChanges.find((change) => change.toStatus === "CONFIRMED");
-  const cancelled =
-    row.bookingStatus === "CANCELLED"
-      ? [...row.statusChanges].reverse().find((change) => change.toStatus === "CANCELLED")
-      : undefined;
+  // Cancelled, or a hold its reseller ended (EXPIRED by someone, not by the sweep).
+  const ended = [...row.statusChanges]
+    .reverse()
+    .find(
+      (change) =>
+        change.toStatus === row.bookingStatus &&
+        (change.toStatus === "CANCELLED" || (change.toStatus === "EXPIRED" && change.byUserId !== null)),
+    );
   const travelDate = row.travelDate && isoDate(row.travelDate);
   const policy = refundPolicyOf(row.service?.refundPolicy ?? null);
   const percentOn = (day: string) => (travelDate ? refundPercent(policy, daysBefore(travelDate, day)) : 0);
@@ -141,9 +145,9 @@ function channelBooking(row: Row, now: Date): ChannelBooking {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     confirmedAt: confirmed?.createdAt ?? null,
-    cancelledAt: cancelled?.createdAt ?? null,
-    cancelReason: cancelled?.reason ?? null,
-    refundPercent: cancelled && confirmed ? percentOn(agencyToday(cancelled.createdAt)) : null,
+    cancelledAt: ended?.createdAt ?? null,
+    cancelReason: ended?.reason ?? null,
+    refundPercent: ended && confirmed ? percentOn(agencyToday(ended.createdAt)) : null,
     cancellable: status === "PENDING" || (status === "CONFIRMED" && travelDate !== null && travelDate > today),
     packageId: row.serviceId,
     travelDate,

@@ -176,6 +176,11 @@ export interface ReserveRequest {
 export function readReserveBody(body: unknown): ReserveRequest {
   const record = body as Record<string, unknown>;
   if (record.optionId !== OPTION_ID) throw octoErrors.invalidOptionId(record.optionId);
+  // No unit items at all: the specification's validator expects UNPROCESSABLE_ENTITY.
+  const items = (body as Record<string, unknown>).unitItems;
+  if (items === undefined || items === null || (Array.isArray(items) && items.length === 0)) {
+    throw octoErrors.unprocessable("unitItems must name at least one unit.");
+  }
   const data = parse(reserveSchema, body);
   checkCurrency(data.currency);
   const availabilityId = typeof data.availabilityId === "string" ? data.availabilityId : null;
@@ -425,7 +430,8 @@ export function octoBookingOf(booking: BookingFacts, context: BookingContext) {
     ...(option ? { option } : {}),
     cancellable: booking.cancellable,
     cancellation:
-      status === "CANCELLED"
+      // Cancelled, or a hold the reseller ended (EXPIRED: nothing was owed, nothing is refunded).
+      (status === "CANCELLED" || status === "EXPIRED") && booking.cancelledAt
         ? {
             refund: refundOf(booking.refundPercent),
             reason: booking.cancelReason,
