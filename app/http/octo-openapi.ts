@@ -34,6 +34,28 @@ const unitPricing = object({ ...pricing.properties, unitId: string });
 
 const availabilityStatus = { type: "string", enum: ["AVAILABLE", "LIMITED", "SOLD_OUT", "CLOSED"] };
 
+const bookingStatus = { type: "string", enum: ["ON_HOLD", "CONFIRMED", "EXPIRED", "CANCELLED"] };
+
+const bookingContact = object(
+  {
+    fullName: nullable("string"),
+    firstName: nullable("string"),
+    lastName: nullable("string"),
+    emailAddress: nullable("string"),
+    phoneNumber: nullable("string"),
+    locales: strings,
+    postalCode: nullable("string"),
+    country: nullable("string"),
+    notes: nullable("string"),
+  },
+  ["fullName", "firstName", "lastName", "emailAddress", "phoneNumber", "locales", "postalCode", "country", "notes"],
+);
+
+const bookingUnitItem = object(
+  { unitId: string, uuid: { ...string, format: "uuid" }, resellerReference: string, contact: bookingContact },
+  ["uuid", "resellerReference", "contact"],
+);
+
 const unitRequest = object({ id: string, quantity: { type: "integer", minimum: 0, maximum: 20 } });
 
 const schemas = {
@@ -48,6 +70,7 @@ const schemas = {
           "INVALID_OPTION_ID",
           "INVALID_UNIT_ID",
           "INVALID_AVAILABILITY_ID",
+          "INVALID_BOOKING_UUID",
           "BAD_REQUEST",
           "UNPROCESSABLE_ENTITY",
           "NOT_FOUND",
@@ -60,8 +83,9 @@ const schemas = {
       optionId: string,
       unitId: string,
       availabilityId: string,
+      uuid: string,
     },
-    ["productId", "optionId", "unitId", "availabilityId"],
+    ["productId", "optionId", "unitId", "availabilityId", "uuid"],
   ),
   Supplier: object({
     id: string,
@@ -177,6 +201,138 @@ const schemas = {
     },
     ["unitPricingFrom", "pricingFrom"],
   ),
+  Contact: object({
+    fullName: nullable("string"),
+    firstName: nullable("string"),
+    lastName: nullable("string"),
+    emailAddress: nullable("string"),
+    phoneNumber: nullable("string"),
+    locales: strings,
+    postalCode: nullable("string"),
+    country: nullable("string"),
+    notes: nullable("string"),
+  }),
+  Ticket: object({
+    redemptionMethod: { type: "string", const: "MANIFEST" },
+    utcRedeemedAt: nullable("string"),
+    deliveryOptions: {
+      type: "array",
+      items: object({ deliveryFormat: { type: "string", const: "QRCODE" }, deliveryValue: string }),
+    },
+  }),
+  UnitItem: object(
+    {
+      uuid: { ...string, description: "The reseller's uuid of the unit item (one is made when it gave none)" },
+      resellerReference: nullable("string"),
+      supplierReference: { ...string, description: "The traveller's id" },
+      unitId: string,
+      status: bookingStatus,
+      utcRedeemedAt: nullable("string"),
+      contact: ref("Contact"),
+      ticket: { oneOf: [ref("Ticket"), { type: "null" }] },
+      pricing: ref("Pricing"),
+    },
+    ["pricing"],
+  ),
+  Booking: object(
+    {
+      id: string,
+      uuid: { ...string, format: "uuid", description: "The reseller's uuid (unique per reseller)" },
+      testMode: boolean,
+      resellerReference: nullable("string"),
+      supplierReference: { ...string, description: "The agency's booking reference (TB-…)" },
+      status: bookingStatus,
+      utcCreatedAt: string,
+      utcUpdatedAt: string,
+      utcExpiresAt: { ...nullable("string"), description: "When an ON_HOLD booking's seats are released" },
+      utcRedeemedAt: nullable("string"),
+      utcConfirmedAt: nullable("string"),
+      productId: string,
+      product: ref("Product"),
+      optionId: { type: "string", const: "DEFAULT" },
+      option: ref("Option"),
+      cancellable: boolean,
+      cancellation: {
+        oneOf: [
+          object({
+            refund: {
+              type: "string",
+              enum: ["FULL", "PARTIAL", "NONE"],
+              description: "The package's refund policy on the day it was cancelled",
+            },
+            reason: nullable("string"),
+            utcCancelledAt: string,
+          }),
+          { type: "null" },
+        ],
+      },
+      freesale: boolean,
+      availabilityId: nullable("string"),
+      availability: { oneOf: [ref("Availability"), { type: "null" }] },
+      contact: ref("Contact"),
+      notes: nullable("string"),
+      deliveryMethods: strings,
+      voucher: { oneOf: [ref("Ticket"), { type: "null" }] },
+      unitItems: { type: "array", items: ref("UnitItem") },
+      pricing: { ...ref("Pricing"), description: "With octo/pricing: the booking's retail and net totals" },
+    },
+    ["product", "option", "pricing"],
+  ),
+  BookingReservationBody: object(
+    {
+      productId: string,
+      optionId: string,
+      availabilityId: string,
+      uuid: { ...string, format: "uuid", description: "Sending the same uuid again answers the same booking" },
+      unitItems: { type: "array", minItems: 1, maxItems: 20, items: bookingUnitItem },
+      notes: nullable("string"),
+      expirationMinutes: {
+        type: "integer",
+        minimum: 1,
+        maximum: 1440,
+        description: "How long the seats are held (BOOKING_HOLD_MINUTES by default)",
+      },
+      resellerReference: string,
+      contact: bookingContact,
+      currency: nullable("string"),
+    },
+    ["uuid", "notes", "expirationMinutes", "resellerReference", "contact", "currency"],
+  ),
+  BookingConfirmationBody: object(
+    {
+      resellerReference: string,
+      emailReceipt: boolean,
+      contact: bookingContact,
+      unitItems: { type: "array", maxItems: 20, items: bookingUnitItem },
+    },
+    ["resellerReference", "emailReceipt", "unitItems"],
+  ),
+  BookingUpdateBody: object(
+    {
+      resellerReference: string,
+      productId: string,
+      optionId: string,
+      availabilityId: string,
+      expirationMinutes: integer,
+      notes: nullable("string"),
+      emailReceipt: boolean,
+      contact: bookingContact,
+      unitItems: { type: "array", maxItems: 20, items: bookingUnitItem },
+    },
+    [
+      "resellerReference",
+      "productId",
+      "optionId",
+      "availabilityId",
+      "expirationMinutes",
+      "notes",
+      "emailReceipt",
+      "contact",
+      "unitItems",
+    ],
+  ),
+  ExtendReservationBody: object({ expirationMinutes: { type: "integer", minimum: 1, maximum: 1440 } }, ["expirationMinutes"]),
+  BookingCancellationBody: object({ reason: nullable("string"), force: boolean }, ["reason", "force"]),
   AvailabilityCheckBody: object(
     {
       productId: string,
@@ -235,6 +391,8 @@ const capabilitiesParameter = {
   description: "The capabilities wanted, comma separated: `octo/pricing` adds retail and net prices",
   schema: string,
 };
+
+const uuidParameter = { name: "uuid", in: "path", required: true, schema: { ...string, format: "uuid" } };
 
 const body = (schema: string) => ({ required: true, content: { "application/json": { schema: ref(schema) } } });
 
@@ -312,6 +470,109 @@ export const octoOpenApiDocument = {
         responses: {
           200: ok("One entry per day", { type: "array", items: ref("AvailabilityCalendar") }),
           400: errorResponse("INVALID_PRODUCT_ID, INVALID_OPTION_ID, INVALID_UNIT_ID, BAD_REQUEST or UNPROCESSABLE_ENTITY"),
+          ...keyErrors,
+        },
+      },
+    },
+    "/bookings": {
+      get: {
+        operationId: "getBookings",
+        summary:
+          "The reseller's own bookings by resellerReference, supplierReference, localDate or localDateStart and localDateEnd",
+        parameters: [
+          { name: "resellerReference", in: "query", required: false, schema: string },
+          {
+            name: "supplierReference",
+            in: "query",
+            required: false,
+            schema: string,
+            description: "The booking reference (TB-…)",
+          },
+          { name: "localDate", in: "query", required: false, schema: date },
+          { name: "localDateStart", in: "query", required: false, schema: date },
+          { name: "localDateEnd", in: "query", required: false, schema: date },
+          capabilitiesParameter,
+        ],
+        responses: {
+          200: ok("The bookings, newest first", { type: "array", items: ref("Booking") }),
+          400: errorResponse("BAD_REQUEST (no filter, or a date not YYYY-MM-DD)"),
+          ...keyErrors,
+        },
+      },
+      post: {
+        operationId: "bookingReservation",
+        summary: "Reserve: the seats held ON_HOLD until utcExpiresAt, on the same seats as the website; idempotent on uuid",
+        parameters: [capabilitiesParameter],
+        requestBody: body("BookingReservationBody"),
+        responses: {
+          200: ok("The booking ON_HOLD", ref("Booking")),
+          400: errorResponse(
+            "INVALID_PRODUCT_ID, INVALID_OPTION_ID, INVALID_AVAILABILITY_ID, INVALID_UNIT_ID, BAD_REQUEST, or UNPROCESSABLE_ENTITY (not enough availability, no unit items, the package's rules per unit)",
+          ),
+          ...keyErrors,
+        },
+      },
+    },
+    "/bookings/{uuid}": {
+      get: {
+        operationId: "getBooking",
+        summary: "One of the reseller's bookings",
+        parameters: [uuidParameter, capabilitiesParameter],
+        responses: {
+          200: ok("The booking", ref("Booking")),
+          400: errorResponse("INVALID_BOOKING_UUID (another reseller's too)"),
+          ...keyErrors,
+        },
+      },
+      patch: {
+        operationId: "bookingUpdate",
+        summary: "Its resellerReference, notes, contact, unit items' contacts or hold time (the product and date cannot change)",
+        parameters: [uuidParameter, capabilitiesParameter],
+        requestBody: body("BookingUpdateBody"),
+        responses: {
+          200: ok("The booking", ref("Booking")),
+          400: errorResponse("INVALID_BOOKING_UUID, INVALID_OPTION_ID, BAD_REQUEST or UNPROCESSABLE_ENTITY"),
+          ...keyErrors,
+        },
+      },
+    },
+    "/bookings/{uuid}/confirm": {
+      post: {
+        operationId: "bookingConfirmation",
+        summary:
+          "Confirm: the contact and the unit items' contacts become the booking's contact and travellers; CONFIRMED, paid by the reseller",
+        parameters: [uuidParameter, capabilitiesParameter],
+        requestBody: body("BookingConfirmationBody"),
+        responses: {
+          200: ok("The booking CONFIRMED", ref("Booking")),
+          400: errorResponse("INVALID_BOOKING_UUID, BAD_REQUEST (no contact name) or UNPROCESSABLE_ENTITY (the hold expired)"),
+          ...keyErrors,
+        },
+      },
+    },
+    "/bookings/{uuid}/extend": {
+      post: {
+        operationId: "extendReservation",
+        summary: "Hold the seats expirationMinutes more from now",
+        parameters: [uuidParameter, capabilitiesParameter],
+        requestBody: body("ExtendReservationBody"),
+        responses: {
+          200: ok("The booking ON_HOLD", ref("Booking")),
+          400: errorResponse("INVALID_BOOKING_UUID, BAD_REQUEST or UNPROCESSABLE_ENTITY (not on hold)"),
+          ...keyErrors,
+        },
+      },
+    },
+    "/bookings/{uuid}/cancel": {
+      post: {
+        operationId: "bookingCancellation",
+        summary:
+          "Cancel under the package's refund policy (cancellation.refund FULL, PARTIAL or NONE); a booking ON_HOLD becomes EXPIRED",
+        parameters: [uuidParameter, capabilitiesParameter],
+        requestBody: body("BookingCancellationBody"),
+        responses: {
+          200: ok("The booking CANCELLED (or EXPIRED)", ref("Booking")),
+          400: errorResponse("INVALID_BOOKING_UUID, BAD_REQUEST or UNPROCESSABLE_ENTITY (its departure has started)"),
           ...keyErrors,
         },
       },

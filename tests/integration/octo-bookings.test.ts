@@ -4,10 +4,12 @@
 // sweep expires; a reseller unable to read another's booking. Every booking answer parses with the
 // specification's own zod schemas.
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod/v3";
 import { sweepBookings } from "~/booking/index.server";
 import { createReseller, createResellerKey } from "~/distribution/index.server";
+import { octoOpenApiDocument } from "~/http/octo-openapi";
 import { db } from "~/platform/db.server";
 import * as bookings from "~/routes/octo.bookings";
 import * as booking from "~/routes/octo.bookings.$uuid";
@@ -19,6 +21,25 @@ import * as spec from "../support/octo-spec.gen";
 import { ORIGIN } from "../support/requests";
 
 type Handler = (args: never) => Promise<Response>;
+
+// Every answer is also checked against /octo/openapi.json: its status documented for the operation,
+// its body valid by the schema (additionalProperties: false: no field goes undocumented).
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+for (const keyword of ["openapi", "info", "servers", "security", "paths", "components"]) ajv.addKeyword(keyword);
+ajv.addSchema({ ...octoOpenApiDocument, $id: "octo.json" });
+const documented = new Set<string>();
+
+function expectDocumented(template: string, method: string, status: number, body: unknown) {
+  const paths = octoOpenApiDocument.paths as unknown as Record<string, Record<string, { responses: Record<string, unknown> }>>;
+  const operation = paths[template]?.[method.toLowerCase()];
+  expect(operation?.responses[String(status)], `${method} ${template} -> ${status} documented`).toBeDefined();
+  const pointer = `#/paths/${template.replaceAll("/", "~1")}/${method.toLowerCase()}/responses/${status}/content/application~1json/schema`;
+  const validate = ajv.compile({ $ref: `octo.json${pointer}` });
+  expect(validate(body) ? null : ajv.errorsText(validate.errors), `${method} ${template} -> ${status}`).toBeNull();
+  documented.add(`${method} ${template}`);
+}
+
+const templates = new Map<unknown, string>();
 
 async function call(
   handler: Handler,
@@ -40,7 +61,9 @@ async function call(
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const response = await (handler as (args: unknown) => Promise<Response>)({ request, params: { uuid }, context: {} });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> & { error?: string } };
+  const answer = { status: response.status, body: (await response.json()) as Record<string, unknown> & { error?: string } };
+  expectDocumented(templates.get(handler)!, method, answer.status, answer.body);
+  return answer;
 }
 
 function conforms(schema: z.ZodTypeAny, value: unknown) {
@@ -90,6 +113,13 @@ const reserveBody = (extra: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
+  templates.set(bookings.loader, "/bookings");
+  templates.set(bookings.action, "/bookings");
+  templates.set(booking.loader, "/bookings/{uuid}");
+  templates.set(booking.action, "/bookings/{uuid}");
+  templates.set(confirm.action, "/bookings/{uuid}/confirm");
+  templates.set(extend.action, "/bookings/{uuid}/extend");
+  templates.set(cancel.action, "/bookings/{uuid}/cancel");
   const reseller = await createReseller({
     name: "Trip Partner",
     email: "ops@partner.example",
@@ -420,4 +450,17 @@ describe("one reseller's bookings are its own", () => {
     const unknown = await call(booking.loader, "", { key, uuid: "nope" });
     expect(unknown.body).toMatchObject({ error: "INVALID_BOOKING_UUID", uuid: "nope" });
   });
+});
+
+afterAll(() => {
+  // Every booking operation answered, each checked against the document.
+  expect([...documented].sort()).toEqual([
+    "GET /bookings",
+    "GET /bookings/{uuid}",
+    "PATCH /bookings/{uuid}",
+    "POST /bookings",
+    "POST /bookings/{uuid}/cancel",
+    "POST /bookings/{uuid}/confirm",
+    "POST /bookings/{uuid}/extend",
+  ]);
 });

@@ -3,11 +3,17 @@
 // parsing drops nothing (a field the specification does not have would be dropped). Products,
 // availability and the calendar are checked with and without `octo/pricing`, and the error bodies
 // with the specification's error schemas.
+import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod/v3";
 import { createReseller, createResellerKey } from "~/distribution/index.server";
 import { db } from "~/platform/db.server";
 import * as availability from "~/routes/octo.availability";
+import * as bookings from "~/routes/octo.bookings";
+import * as booking from "~/routes/octo.bookings.$uuid";
+import * as cancel from "~/routes/octo.bookings.$uuid.cancel";
+import * as confirm from "~/routes/octo.bookings.$uuid.confirm";
+import * as extend from "~/routes/octo.bookings.$uuid.extend";
 import * as calendar from "~/routes/octo.availability.calendar";
 import * as capabilities from "~/routes/octo.capabilities";
 import * as products from "~/routes/octo.products";
@@ -22,20 +28,20 @@ type Handler = (args: never) => Promise<Response>;
 async function call(
   handler: Handler,
   path: string,
-  { body, pricing = false, key }: { body?: unknown; pricing?: boolean; key?: string | null },
+  { body, pricing = false, key, method }: { body?: unknown; pricing?: boolean; key?: string | null; method?: string },
 ) {
   const headers = new Headers();
   if (key) headers.set("Authorization", `Bearer ${key}`);
   if (pricing) headers.set("Octo-Capabilities", "octo/pricing");
   if (body !== undefined) headers.set("Content-Type", "application/json");
   const request = new Request(new URL(path, ORIGIN), {
-    method: body === undefined ? "GET" : "POST",
+    method: method ?? (body === undefined ? "GET" : "POST"),
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const response = await (handler as (args: unknown) => Promise<Response>)({
     request,
-    params: { id: path.split("/").at(-1) },
+    params: { id: path.split("/").at(-1), uuid: path.split("/")[3] },
     context: {},
   });
   return { status: response.status, body: (await response.json()) as unknown };
@@ -113,6 +119,54 @@ describe("the answers parse with the OCTO specification's schemas", () => {
     });
   }
 
+  for (const pricing of [false, true]) {
+    it(`bookings: reserve, read, extend, update, confirm, list, cancel${pricing ? " with octo/pricing" : ""}`, async () => {
+      const uuid = randomUUID();
+      const reserved = await call(bookings.action, "/octo/bookings", {
+        key,
+        pricing,
+        body: {
+          uuid,
+          productId,
+          optionId: "DEFAULT",
+          availabilityId: `${inDays(20)}T06:15:00+06:00`,
+          resellerReference: `SPEC-${uuid}`,
+          notes: "Spec check",
+          unitItems: [{ unitId: adultUnit, uuid: randomUUID() }, { unitId: adultUnit }],
+        },
+      });
+      expect(reserved.status).toBe(200);
+      const path = `/octo/bookings/${uuid}`;
+      const answers = [
+        reserved,
+        await call(booking.loader, path, { key, pricing }),
+        await call(extend.action, `${path}/extend`, { key, pricing, body: { expirationMinutes: 60 } }),
+        await call(booking.action, path, { key, pricing, method: "PATCH", body: { notes: "Aisle seats" } }),
+        await call(confirm.action, `${path}/confirm`, {
+          key,
+          pricing,
+          body: { contact: { fullName: "Rina Das", emailAddress: "rina@example.com" }, unitItems: [{ unitId: adultUnit }] },
+        }),
+        await call(cancel.action, `${path}/cancel`, { key, pricing, body: { reason: "Spec check over" } }),
+      ];
+      for (const answer of answers) {
+        expect(answer.status).toBe(200);
+        conforms(spec.zBooking, answer.body);
+      }
+      expect(answers.map((answer) => (answer.body as { status: string }).status)).toEqual([
+        "ON_HOLD",
+        "ON_HOLD",
+        "ON_HOLD",
+        "ON_HOLD",
+        "CONFIRMED",
+        "CANCELLED",
+      ]);
+      const list = await call(bookings.loader, `/octo/bookings?resellerReference=SPEC-${uuid}`, { key, pricing });
+      expect((list.body as unknown[]).length).toBe(1);
+      for (const item of list.body as unknown[]) conforms(spec.zBooking, item);
+    });
+  }
+
   it("errors", async () => {
     const base = { productId, optionId: "DEFAULT" };
     const ask = (body: unknown) => call(availability.action, "/octo/availability", { key, body });
@@ -124,5 +178,7 @@ describe("the answers parse with the OCTO specification's schemas", () => {
     conforms(spec.zErrorInvalidAvailabilityId, (await ask({ ...base, availabilityIds: ["x"] })).body);
     conforms(spec.zErrorBadRequest, (await ask(base)).body);
     conforms(spec.zErrorUnprocessableEntity, (await ask({ ...base, localDateStart: inDays(1), localDateEnd: inDays(500) })).body);
+    conforms(spec.zErrorInvalidBookingUuid, (await call(booking.loader, `/octo/bookings/${randomUUID()}`, { key })).body);
+    conforms(spec.zErrorInvalidBookingUuid, (await call(booking.loader, "/octo/bookings/nope", { key })).body);
   });
 });
