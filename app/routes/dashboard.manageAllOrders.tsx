@@ -69,6 +69,17 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!asked.confirmed) {
       const order = await orderToDelete(id);
       const what = `The order of ${order.firstName} ${order.lastName} for ${order.serviceTitle}: ${orderLine(order)}`;
+      if (order.channel === "RESELLER") {
+        // Sold by a reseller: never deleted, cancelled per the policy and kept (no card refund here).
+        const { quote } = await cancellationPreview(id, admin);
+        const seller = order.reseller?.name ?? "a reseller";
+        return askToDelete(
+          id,
+          quote.refusal
+            ? `${what}, sold by ${seller}. ${quote.refusal} It stays in the records.`
+            : `${what}, sold by ${seller}. It will not be deleted: the booking will be cancelled under the package's refund policy (${quote.policy.percent} % today) and kept in the records. Nothing is refunded by card: ${seller} settles with the agency.`,
+        );
+      }
       if (order.paymentStatus !== "PAID") return askToDelete(id, `${what}.`);
       // A paid booking is never deleted: the delete becomes its cancellation with the policy refund.
       const { quote } = await cancellationPreview(id, admin);
@@ -80,6 +91,12 @@ export async function action({ request }: ActionFunctionArgs) {
       );
     }
     const { deletedCount, cancellation } = await deleteOrder(id, admin);
+    if (cancellation && cancellation.refund === null && (await orderToDelete(id)).channel === "RESELLER") {
+      return {
+        ok: true,
+        message: "Sold by a reseller, so it was cancelled instead of deleted and kept in the records: nothing refunded by card.",
+      };
+    }
     if (cancellation) {
       return {
         ok: true,

@@ -245,11 +245,15 @@ describe("no card payment for a reseller's booking", () => {
       authedPost("/dashboard/manageAllOrders", { intent: "ask-delete", id: booking.id }, adminCookie),
     );
     expect(asked.data.confirm.id).toBe(booking.id);
+    expect(asked.data.confirm.what).toContain("sold by Padma Partners. It will not be deleted: the booking will be cancelled");
     const done = await callRoute(
       manageAllOrders.action,
       authedPost("/dashboard/manageAllOrders", { intent: "delete", id: booking.id }, adminCookie),
     );
     expect(done.status).toBe(200);
+    expect(done.data.message).toBe(
+      "Sold by a reseller, so it was cancelled instead of deleted and kept in the records: nothing refunded by card.",
+    );
     const after = await prisma.order.findUniqueOrThrow({
       where: { id: booking.id },
       include: { refunds: true, statusChanges: true },
