@@ -249,25 +249,20 @@ export default function ManageAllOrders() {
                 </Link>
                 <br />
                 <span className="hint">{order.serviceTitle}</span>
+                {/* The channel here too: a column of its own would push Delete off a laptop's screen. */}
+                <br />
+                <span className="channel">
+                  {order.resellerName ? (
+                    <>
+                      Via {order.resellerName}
+                      {order.resellerReference ? <span className="hint"> (ref. {order.resellerReference})</span> : null}
+                    </>
+                  ) : (
+                    "Website"
+                  )}
+                </span>
               </>
             ),
-          },
-          {
-            header: "Channel",
-            cell: (order) =>
-              order.resellerName ? (
-                <>
-                  {order.resellerName}
-                  {order.resellerReference ? (
-                    <>
-                      <br />
-                      <span className="hint cell-wrap">Ref. {order.resellerReference}</span>
-                    </>
-                  ) : null}
-                </>
-              ) : (
-                "Website"
-              ),
           },
           { header: "E-mail", cell: (order) => <span className="cell-wrap">{order.email}</span> },
           { header: "Phone", cell: (order) => order.mobileNumber },

@@ -61,7 +61,6 @@ export default function ResellerCommission() {
         rows={rows}
         rowKey={(row) => row.resellerId}
         empty="There are no resellers yet."
-        caption={`Commission per reseller, ${formatMonth(month)}`}
         columns={[
           { header: "Reseller", cell: (row) => row.name },
           { header: "Commission rate", cell: (row) => row.commission },
