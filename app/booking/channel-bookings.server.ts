@@ -5,16 +5,17 @@
 // address is never verified: no email is ever sent to it), are paid to the agency by the reseller
 // (no card payment on the site) and follow the package's refund policy when cancelled: recorded,
 // never refunded by card. This module knows a channel and a reseller's references, not OCTO.
+import { randomUUID } from "node:crypto";
 import { holdDeadline } from "~/booking/booking-status";
 import { findBooking, applyCancellation } from "~/booking/booking-store.server";
 import { planChannelBooking } from "~/booking/booking-travellers";
 import { decideCancellation } from "~/booking/cancellation.server";
-import { findDeparture, releaseSeats } from "~/booking/departure-store.server";
+import { findDeparture, releaseSeats, takeSeats } from "~/booking/departure-store.server";
 import { seatsLeft } from "~/booking/departures";
 import { changeBookingStatus } from "~/booking/order-status-store.server";
 import { createBooking } from "~/booking/order-store.server";
 import { daysBefore, refundPercent, refundPolicyOf } from "~/booking/refund-policy";
-import { DEFAULT_CATEGORY_ID } from "~/catalogue";
+import { DEFAULT_CATEGORY_ID, type PriceCategory } from "~/catalogue";
 import { findPackageToOrder } from "~/catalogue/index.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { agencyToday, isoDate } from "~/platform/dates";
@@ -311,7 +312,18 @@ export async function placeChannelHold(
 
 export type ChannelOutcome =
   | { ok: true; booking: ChannelBooking }
-  | { ok: false; reason: "not-found" | "expired" | "not-allowed"; booking?: ChannelBooking };
+  | { ok: false; reason: "not-found" | "expired" | "not-allowed"; booking?: ChannelBooking }
+  | { ok: false; reason: "refused"; refusal: ChannelHoldRefusal };
+
+/** Runs a change; a refusal of the new travellers rolls it back and answers why. */
+async function refusing(change: () => Promise<ChannelOutcome>): Promise<ChannelOutcome> {
+  try {
+    return await change();
+  } catch (error) {
+    if (error instanceof ChannelError) return { ok: false, reason: "refused", refusal: error.refusal };
+    throw error;
+  }
+}
 
 interface ContactInput {
   firstName: string;
@@ -333,11 +345,108 @@ function contactData(contact: ContactInput | undefined) {
   };
 }
 
+/** A traveller the reseller names: its category, its id at the reseller (null: keep or make one), its name. */
+interface ChannelItem {
+  categoryId: string;
+  itemId: string | null;
+  name: string | null;
+}
+
+interface ChannelDetails {
+  contact?: ContactInput;
+  items?: ChannelItem[];
+  resellerReference?: string;
+  notes?: string | null;
+}
+
+/**
+ * The travellers as the reseller now gives them. The same categories in the same order: their
+ * names (and ids) only. Others: the booking is planned again from the package's categories, its
+ * seats given back and the new ones taken in the same transaction (the same statement as every
+ * booking's), its price and travellers replaced; false when the seats are not there (nothing changes).
+ */
+async function writeTravellers(
+  tx: Prisma.TransactionClient,
+  orderId: string,
+  items: ChannelItem[],
+  now: Date,
+  categories: readonly PriceCategory[] | null,
+): Promise<boolean> {
+  const order = await tx.order.findUniqueOrThrow({
+    where: { id: orderId },
+    select: {
+      serviceId: true,
+      departureId: true,
+      quantity: true,
+      travellers: { orderBy: { position: "asc" }, select: { categoryId: true } },
+    },
+  });
+  const current = order.travellers.map((traveller) => traveller.categoryId ?? DEFAULT_CATEGORY_ID);
+  if (current.length === items.length && current.every((id, index) => id === items[index].categoryId)) {
+    for (const [position, item] of items.entries()) {
+      const data = { ...(item.name ? { name: item.name } : {}), ...(item.itemId ? { resellerItemId: item.itemId } : {}) };
+      if (Object.keys(data).length > 0) await tx.traveller.updateMany({ where: { orderId, position }, data });
+    }
+    return true;
+  }
+  if (!categories) throw new ChannelError({ reason: "unknown-package" });
+  const plan = planChannelBooking(
+    categories,
+    items.map((item) => ({ categoryId: item.categoryId, itemId: item.itemId ?? randomUUID() })),
+  );
+  if (!plan.ok) {
+    throw new ChannelError(
+      plan.unknown !== null
+        ? { reason: "unknown-category", categoryId: plan.unknown }
+        : { reason: "travellers", message: plan.message },
+    );
+  }
+  if (order.departureId) {
+    await releaseSeats(tx, order.departureId, order.quantity);
+    const taken = await takeSeats(tx, order.departureId, plan.seats, agencyToday(now));
+    if (!taken.ok) {
+      throw new ChannelError(
+        taken.reason === "not-enough"
+          ? { reason: "seats", seatsLeft: taken.seatsLeft }
+          : { reason: taken.reason === "not-found" ? "unknown-departure" : taken.reason },
+      );
+    }
+  }
+  await tx.traveller.deleteMany({ where: { orderId } });
+  await tx.traveller.createMany({
+    data: plan.travellers.map(({ dateOfBirth: _dateOfBirth, ...traveller }, position) => ({
+      ...traveller,
+      orderId,
+      name: items[position].name,
+    })),
+  });
+  await tx.order.update({ where: { id: orderId }, data: { quantity: plan.seats, priceCents: plan.totalCents } });
+  return true;
+}
+
+/** The package's categories when the travellers are given again (null: none, or no such package). */
+async function categoriesFor(booking: ChannelBooking, details: ChannelDetails) {
+  if (!details.items?.length || !booking.packageId) return null;
+  return (await findPackageToOrder(booking.packageId))?.priceCategories ?? null;
+}
+
+/** Why the reseller's new travellers were refused: the transaction rolls back, nothing changes. */
+class ChannelError extends Error {
+  constructor(readonly refusal: ChannelHoldRefusal) {
+    super(refusal.reason);
+  }
+}
+
 async function writeDetails(
   tx: Prisma.TransactionClient,
   orderId: string,
-  details: { contact?: ContactInput; names?: (string | null)[]; resellerReference?: string; notes?: string | null },
-) {
+  details: ChannelDetails,
+  now: Date,
+  /** the package's categories, read before the transaction (the embedded database has one connection) */
+  categories: readonly PriceCategory[] | null,
+): Promise<boolean> {
+  if (details.items && details.items.length > 0 && !(await writeTravellers(tx, orderId, details.items, now, categories)))
+    return false;
   await tx.order.update({
     where: { id: orderId },
     data: {
@@ -346,9 +455,7 @@ async function writeDetails(
       ...(details.notes !== undefined ? { resellerNotes: details.notes } : {}),
     },
   });
-  for (const [position, name] of (details.names ?? []).entries()) {
-    if (name) await tx.traveller.updateMany({ where: { orderId, position }, data: { name } });
-  }
+  return true;
 }
 
 /**
@@ -356,16 +463,17 @@ async function writeDetails(
  * booking CONFIRMED with its seats kept (paid to the agency by the reseller). A confirmed booking
  * confirmed again only takes the new details. An expired hold cannot be confirmed.
  */
-export async function confirmChannelBooking(
+async function confirmHold(
   resellerId: string,
   externalId: string,
-  details: { contact: ContactInput; names: (string | null)[]; resellerReference?: string },
+  details: ChannelDetails & { contact: ContactInput },
   now = new Date(),
 ): Promise<ChannelOutcome> {
   const before = await findChannelBooking(resellerId, externalId, now);
   if (!before) return { ok: false, reason: "not-found" };
   if (before.status === "EXPIRED") return { ok: false, reason: "expired", booking: before };
   if (before.status !== "PENDING" && before.status !== "CONFIRMED") return { ok: false, reason: "not-allowed", booking: before };
+  const categories = await categoriesFor(before, details);
   const prisma = await db();
   const done = await prisma.$transaction(async (tx) => {
     if (before.status === "PENDING") {
@@ -383,7 +491,7 @@ export async function confirmChannelBooking(
         reason: "Confirmed by the reseller",
       });
     }
-    await writeDetails(tx, before.id, details);
+    await writeDetails(tx, before.id, details, now, categories);
     return true;
   });
   const after = (await findChannelBooking(resellerId, externalId, now))!;
@@ -413,17 +521,18 @@ export async function extendChannelHold(
 }
 
 /** The reseller's contact, names, reference or notes of a live booking. */
-export async function updateChannelBooking(
+async function updateDetails(
   resellerId: string,
   externalId: string,
-  details: { contact?: ContactInput; names?: (string | null)[]; resellerReference?: string; notes?: string | null },
+  details: ChannelDetails,
   now = new Date(),
 ): Promise<ChannelOutcome> {
   const before = await findChannelBooking(resellerId, externalId, now);
   if (!before) return { ok: false, reason: "not-found" };
   if (before.status !== "PENDING" && before.status !== "CONFIRMED") return { ok: false, reason: "not-allowed", booking: before };
   const prisma = await db();
-  await prisma.$transaction((tx) => writeDetails(tx, before.id, details));
+  const categories = await categoriesFor(before, details);
+  await prisma.$transaction((tx) => writeDetails(tx, before.id, details, now, categories));
   return { ok: true, booking: (await findChannelBooking(resellerId, externalId, now))! };
 }
 
@@ -470,3 +579,6 @@ export async function cancelChannelBooking(
   await applyCancellation(order.id, { from: ["CONFIRMED"], refund: null, byUserId: order.userId, reason: why, emails: [] });
   return { ok: true, booking: (await findChannelBooking(resellerId, externalId, now))! };
 }
+
+export const confirmChannelBooking = (...args: Parameters<typeof confirmHold>) => refusing(() => confirmHold(...args));
+export const updateChannelBooking = (...args: Parameters<typeof updateDetails>) => refusing(() => updateDetails(...args));

@@ -45,6 +45,7 @@ export { voucherOf } from "./voucher.server";
 export {
   cancelChannelBooking,
   type ChannelBooking,
+  type ChannelHoldRefusal,
   type ChannelOutcome,
   confirmChannelBooking,
   extendChannelHold,

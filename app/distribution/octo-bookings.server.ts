@@ -7,6 +7,7 @@ import { seatsLeft } from "~/booking";
 import {
   cancelChannelBooking,
   type ChannelBooking,
+  type ChannelHoldRefusal,
   type ChannelOutcome,
   confirmChannelBooking,
   departuresOf,
@@ -19,6 +20,7 @@ import {
 import {
   availabilityId as availabilityIdOf,
   availabilityOf,
+  type OctoError,
   octoErrors,
   type OctoPackage,
   pricing,
@@ -83,8 +85,30 @@ async function present(booking: ChannelBooking, caller: Caller, pricingWanted: b
   });
 }
 
+function holdRefusal(held: ChannelHoldRefusal, productId = ""): OctoError {
+  {
+    switch (held.reason) {
+      case "unknown-package":
+        return octoErrors.invalidProductId(productId);
+      case "unknown-category":
+        return octoErrors.invalidUnitId(held.categoryId);
+      case "travellers":
+        return octoErrors.unprocessable(held.message);
+      case "seats":
+        return octoErrors.unprocessable(
+          held.seatsLeft > 0
+            ? `There is not enough availability: only ${held.seatsLeft} ${held.seatsLeft === 1 ? "seat is" : "seats are"} left.`
+            : "There is not enough availability: this departure is sold out.",
+        );
+      default:
+        return octoErrors.unprocessable("This availability can no longer be booked.");
+    }
+  }
+}
+
 function outcome(result: ChannelOutcome, uuid: string, refusal: string) {
   if (result.ok) return result.booking;
+  if (result.reason === "refused") throw holdRefusal(result.refusal);
   if (result.reason === "not-found") throw invalidBookingUuid(uuid);
   if (result.reason === "expired")
     throw octoErrors.unprocessable("The booking's hold has expired: its seats are no longer held. Reserve again.");
@@ -114,24 +138,7 @@ export async function reserveBooking(tourPackage: OctoPackage, body: unknown, ca
     items: request.unitItems.map((item) => ({ categoryId: item.unitId, itemId: item.uuid ?? randomUUID() })),
     holdMinutes: request.expirationMinutes,
   });
-  if (!held.ok) {
-    switch (held.reason) {
-      case "unknown-package":
-        throw octoErrors.invalidProductId(tourPackage.id);
-      case "unknown-category":
-        throw octoErrors.invalidUnitId(held.categoryId);
-      case "travellers":
-        throw octoErrors.unprocessable(held.message);
-      case "seats":
-        throw octoErrors.unprocessable(
-          held.seatsLeft > 0
-            ? `There is not enough availability: only ${held.seatsLeft} ${held.seatsLeft === 1 ? "seat is" : "seats are"} left.`
-            : "There is not enough availability: this departure is sold out.",
-        );
-      default:
-        throw octoErrors.unprocessable("This availability can no longer be booked.");
-    }
-  }
+  if (!held.ok) throw holdRefusal(held, tourPackage.id);
   let booking = held.booking;
   if (request.contact) {
     booking = outcome(await updateChannelBooking(caller.resellerId, uuid, { contact: request.contact }), uuid, "");
@@ -184,7 +191,7 @@ export async function updateBooking(uuid: string, body: unknown, caller: Caller,
   let booking = outcome(
     await updateChannelBooking(caller.resellerId, uuid, {
       contact: details.contact,
-      names: details.names,
+      items: details.items,
       resellerReference: details.resellerReference,
       notes: details.notes,
     }),

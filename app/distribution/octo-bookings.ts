@@ -148,6 +148,14 @@ function contactInput(contact: ContactBody): ContactInput | undefined {
   };
 }
 
+/** The unit items as the booking module takes them (their unit ids checked by the server). */
+function itemsOf(items: z.infer<typeof unitItemSchema>[] | undefined) {
+  return items?.map((item) => {
+    if (typeof item.unitId !== "string" || item.unitId === "") throw octoErrors.invalidUnitId(item.unitId);
+    return { categoryId: item.unitId, itemId: item.uuid ?? null, name: travellerName(item.contact) };
+  });
+}
+
 /** A unit item's traveller name (its contact's), null when it gives none. */
 function travellerName(contact: ContactBody): string | null {
   const name = names(contact);
@@ -213,7 +221,7 @@ export function readConfirmBody(body: unknown) {
   if (!given) throw octoErrors.badRequest("contact.fullName or contact.firstName and contact.lastName are required.");
   return {
     contact: given,
-    names: (data.unitItems ?? []).map((item) => travellerName(item.contact)),
+    items: itemsOf(data.unitItems),
     resellerReference: data.resellerReference,
   };
 }
@@ -230,7 +238,7 @@ export function readUpdateBody(body: unknown, current: { productId: string; avai
   }
   return {
     contact: contactInput(data.contact),
-    names: data.unitItems?.map((item) => travellerName(item.contact)),
+    items: itemsOf(data.unitItems),
     resellerReference: data.resellerReference,
     notes: data.notes,
     expirationMinutes: data.expirationMinutes,

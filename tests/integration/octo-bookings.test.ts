@@ -430,6 +430,53 @@ describe("a booking's life", () => {
   });
 });
 
+describe("unit items given again on confirmation", () => {
+  it("become the booking's travellers, its seats and price; an unknown unit or too few seats changes nothing", async () => {
+    const prisma = await db();
+    const small = await createDeparture(productId, inDays(45), 3);
+    const on = `${inDays(45)}T07:30:00+06:00`;
+    const held = (await reserve(reserveBody({ availabilityId: on, unitItems: [{ unitId: adultUnit }, { unitId: adultUnit }] })))
+      .body as unknown as Booking;
+    expect(await seatsTaken(small.id)).toBe(2);
+    const contact = { firstName: "John", lastName: "Doe", emailAddress: "johndoe@mail.com", fullName: "John Doe" };
+    const ghost = await call(confirm.action, "", {
+      method: "POST",
+      key,
+      uuid: held.uuid,
+      body: { contact, unitItems: [{ unitId: "ghost" }, { unitId: "ghost" }] },
+    });
+    expect(ghost.body).toMatchObject({ error: "INVALID_UNIT_ID", unitId: "ghost" });
+    const tooMany = await call(confirm.action, "", {
+      method: "POST",
+      key,
+      uuid: held.uuid,
+      body: { contact, unitItems: Array.from({ length: 4 }, () => ({ unitId: adultUnit })) },
+    });
+    expect(tooMany.body).toMatchObject({ error: "UNPROCESSABLE_ENTITY" });
+    expect(await seatsTaken(small.id)).toBe(2);
+    expect((await call(booking.loader, "", { key, uuid: held.uuid })).body).toMatchObject({ status: "ON_HOLD" });
+
+    const three = [{ unitId: adultUnit }, { unitId: adultUnit }, { unitId: childUnit, contact: { fullName: "Nabil Doe" } }];
+    const confirmed = await call(confirm.action, "", {
+      method: "POST",
+      key,
+      uuid: held.uuid,
+      pricing: true,
+      body: { contact, unitItems: three, resellerReference: "REF-3" },
+    });
+    expect(confirmed.status).toBe(200);
+    conforms(spec.zBooking, confirmed.body);
+    const booked = confirmed.body as unknown as Booking;
+    expect(booked).toMatchObject({ status: "CONFIRMED", resellerReference: "REF-3", pricing: { retail: 260_00 } });
+    expect(booked.unitItems.map((item) => item.unitId)).toEqual([adultUnit, adultUnit, childUnit]);
+    expect(new Set(booked.unitItems.map((item) => (item as unknown as { uuid: string }).uuid)).size).toBe(3);
+    expect(await seatsTaken(small.id)).toBe(3);
+    const order = await prisma.order.findUniqueOrThrow({ where: { id: held.id }, include: { travellers: true } });
+    expect(order).toMatchObject({ quantity: 3, priceCents: 260_00 });
+    expect(order.travellers).toHaveLength(3);
+  });
+});
+
 describe("one reseller's bookings are its own", () => {
   it("another reseller's uuid is INVALID_BOOKING_UUID everywhere", async () => {
     const held = (await reserve(reserveBody())).body as unknown as Booking;
