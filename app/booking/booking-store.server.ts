@@ -9,6 +9,14 @@ import { changeBookingStatus } from "~/booking/order-status-store.server";
 import { Prisma, type BookingStatus } from "~/generated/prisma/client";
 import { db, type Tx } from "~/platform/db.server";
 
+/**
+ * The emails that can reach someone: never to an address of the reserved `.invalid` domain (a
+ * reseller's account on the site, app/booking/channel-bookings.server.ts, which is never verified).
+ */
+function reachable<Message extends { to: string }>(emails: Message[]): Message[] {
+  return emails.filter((email) => !/\.invalid$/i.test(email.to.trim()));
+}
+
 /** Statuses that hold their departure's seats. */
 const HOLDS_SEATS: BookingStatus[] = ["PENDING", "CONFIRMED"];
 
@@ -118,7 +126,7 @@ export async function applyCancellation(
       });
       deleted = count === 1;
     }
-    if (cancelled || refunded) await tx.outboxEmail.createMany({ data: change.emails });
+    if (cancelled || refunded) await tx.outboxEmail.createMany({ data: reachable(change.emails) });
     return { cancelled, refunded, deleted };
   });
 }
@@ -161,7 +169,9 @@ export async function recordReportedRefunds(
       });
       if (cancelled && order.departureId) await releaseSeats(tx, order.departureId, order.quantity);
     }
-    if (recorded > 0) await tx.outboxEmail.createMany({ data: cancellation.emails(order.refundedCents - before, cancelled) });
+    if (recorded > 0) {
+      await tx.outboxEmail.createMany({ data: reachable(cancellation.emails(order.refundedCents - before, cancelled)) });
+    }
     return { recorded, cancelled };
   });
 }

@@ -66,6 +66,7 @@ const channelBookingSelect = {
   country: true,
   priceCents: true,
   service: { select: { refundPolicy: true } },
+  departure: { select: { status: true } },
   travellers: {
     orderBy: { position: "asc" },
     select: { id: true, position: true, categoryId: true, priceCents: true, name: true, resellerItemId: true, checkInAt: true },
@@ -148,7 +149,9 @@ function channelBooking(row: Row, now: Date): ChannelBooking {
     confirmedAt: confirmed?.createdAt ?? null,
     cancelledAt: ended?.createdAt ?? null,
     cancelReason: ended?.reason ?? null,
-    refundPercent: ended && confirmed ? percentOn(agencyToday(ended.createdAt)) : null,
+    // A departure the agency cancelled is credited in full, as the website's bookings are refunded.
+    refundPercent:
+      ended && confirmed ? (row.departure?.status === "CANCELLED" ? 100 : percentOn(agencyToday(ended.createdAt))) : null,
     cancellable: status === "PENDING" || (status === "CONFIRMED" && travelDate !== null && travelDate > today),
     packageId: row.serviceId,
     travelDate,

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod/v3";
-import { sweepBookings } from "~/booking/index.server";
+import { changeDepartureStatus, sweepBookings } from "~/booking/index.server";
 import { createReseller, createResellerKey } from "~/distribution/index.server";
 import { octoOpenApiDocument } from "~/http/octo-openapi";
 import { db } from "~/platform/db.server";
@@ -16,6 +16,7 @@ import * as booking from "~/routes/octo.bookings.$uuid";
 import * as cancel from "~/routes/octo.bookings.$uuid.cancel";
 import * as confirm from "~/routes/octo.bookings.$uuid.confirm";
 import * as extend from "~/routes/octo.bookings.$uuid.extend";
+import { createUser } from "../support/auth";
 import { createDeparture, createPackage, inDays } from "../support/bookings";
 import * as spec from "../support/octo-spec.gen";
 import { ORIGIN } from "../support/requests";
@@ -474,6 +475,31 @@ describe("unit items given again on confirmation", () => {
     const order = await prisma.order.findUniqueOrThrow({ where: { id: held.id }, include: { travellers: true } });
     expect(order).toMatchObject({ quantity: 3, priceCents: 260_00 });
     expect(order.travellers).toHaveLength(3);
+  });
+});
+
+describe("the agency cancels a departure", () => {
+  it("its reseller bookings become CANCELLED with the reason and a FULL refund, and no email goes to the reseller's account", async () => {
+    const prisma = await db();
+    const doomed = await createDeparture(productId, inDays(6), 5);
+    const on = `${inDays(6)}T07:30:00+06:00`;
+    const held = (await reserve(reserveBody({ availabilityId: on, unitItems: [{ unitId: adultUnit }] })))
+      .body as unknown as Booking;
+    await call(confirm.action, "", { method: "POST", key, uuid: held.uuid, body: { contact: { fullName: "Rina Das" } } });
+    const onHold = (await reserve(reserveBody({ availabilityId: on, unitItems: [{ unitId: adultUnit }] })))
+      .body as unknown as Booking;
+    const admin = await createUser({ role: "ADMIN" });
+    await changeDepartureStatus(doomed.id, "cancelled", admin.id);
+    const read = await call(booking.loader, "", { key, uuid: held.uuid });
+    conforms(spec.zBooking, read.body);
+    // 6 days before: the policy alone would give PARTIAL; the agency's cancellation credits everything.
+    expect(read.body).toMatchObject({
+      status: "CANCELLED",
+      cancellation: { refund: "FULL", reason: "The departure was cancelled" },
+    });
+    expect((await call(booking.loader, "", { key, uuid: onHold.uuid })).body).toMatchObject({ status: "CANCELLED" });
+    expect(await seatsTaken(doomed.id)).toBe(0);
+    expect(await prisma.outboxEmail.count({ where: { to: { endsWith: ".invalid" } } })).toBe(0);
   });
 });
 
