@@ -65,6 +65,7 @@ const LISTS = [
   },
   { name: "Manage All Orders, package name", path: "/dashboard/manageAllOrders?packageName=tour%2012", as: "admin" },
   { name: "Manage All Orders, by price", path: "/dashboard/manageAllOrders?sort=price-desc", as: "admin" },
+  { name: "Manage All Orders, channel website", path: "/dashboard/manageAllOrders?channel=website", as: "admin" },
   { name: "My Orders (2,000 orders)", path: "/dashboard/myOrder", as: "many" },
   { name: "Manage Products", path: "/dashboard/manageProducts", as: "admin" },
   { name: "/services", path: "/services", as: null },
@@ -399,6 +400,8 @@ const EXPLAINS = [
   ["search reference", `${LIST} AND (lower(o.email) LIKE 'tb-7k3%' OR o.reference LIKE 'TB-7K3%') ${ORDER}`],
   ["search phone", `${LIST} AND (o."mobileNumber" LIKE '0171000042%' OR lower(o.email) LIKE '0171000042%') ${ORDER}`],
   ["package name", `${LIST} AND o."serviceId" IN (SELECT s.id FROM "Service" s WHERE lower(s.title) LIKE 'tour 12%') ${ORDER}`],
+  ["channel: website", `${LIST} AND o.channel = 'WEBSITE' ${ORDER}`],
+  ["channel: one reseller", `${LIST} AND o."resellerId" = 'bres000001' ${ORDER}`],
   ["customer's orders", `${LIST} AND o."userId" = 'bmany' ${ORDER}`],
   [
     "customer's orders by email (API)",

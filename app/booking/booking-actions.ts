@@ -76,10 +76,12 @@ export function bookingActions(order: BookingActionsInput, now: Date): BookingAc
       ? (CLOSED[status] ?? "")
       : past
         ? DEPARTURE_PASSED
-        : paid
-          ? "Cancels the trip; you get the refund shown above."
-          : seats
-            ? "Cancels this unpaid booking and frees its seats; nothing is charged."
-            : "Cancels this unpaid order; nothing is charged.",
+        : resold
+          ? "Cancels the trip under the package's refund policy and keeps it on record; the reseller settles with the agency (nothing is refunded by card)."
+          : paid
+            ? "Cancels the trip; you get the refund shown above."
+            : seats
+              ? "Cancels this unpaid booking and frees its seats; nothing is charged."
+              : "Cancels this unpaid order; nothing is charged.",
   };
 }

@@ -30,6 +30,23 @@ describe("bookingActions", () => {
     });
   });
 
+  it("a reseller's booking: never paid by card here nor deleted, even on hold; cancelled under the policy", () => {
+    const resold = (overrides: Partial<BookingActionsInput>) => booking({ channel: "RESELLER", ...overrides });
+    for (const held of [resold({}), resold({ bookingStatus: "CONFIRMED", holdExpiresAt: null })]) {
+      expect(bookingActions(held, now)).toMatchObject({
+        live: true,
+        canPay: false,
+        canDelete: false,
+        canCancel: true,
+        deleteHint: "Bookings sold by a reseller are kept: cancel it instead",
+        cancelHint:
+          "Cancels the trip under the package's refund policy and keeps it on record; the reseller settles with the agency (nothing is refunded by card).",
+      });
+    }
+    // the website's own booking as before
+    expect(bookingActions(booking({ channel: "WEBSITE" }), now).canPay).toBe(true);
+  });
+
   it("a paid booking: no pay, no delete, cancel with the refund", () => {
     expect(bookingActions(booking({ bookingStatus: "CONFIRMED", paymentStatus: "PAID" }), now)).toEqual({
       status: "CONFIRMED",

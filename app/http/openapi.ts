@@ -471,6 +471,8 @@ route({
   method: "post",
   path: "/api/create-payment-intent",
   summary: "Open (or reuse) the Stripe payment intent of an order the caller owns; the amount is the order's price",
+  description:
+    "409 when the order is paid, cancelled or expired, or was sold by a reseller (channel reseller: the reseller pays the agency, never by card here).",
   operationId: "createPaymentIntent",
   security: signedIn,
   request: { body: body(schemas.PaymentIntentInput) },
