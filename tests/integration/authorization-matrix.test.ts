@@ -25,6 +25,8 @@ import * as voucherPage from "~/routes/dashboard.orders.$id_.voucher";
 import * as profile from "~/routes/dashboard.profile";
 import * as refundPolicy from "~/routes/dashboard.refund-policy.$packageId";
 import * as resellers from "~/routes/dashboard.resellers";
+import * as commission from "~/routes/dashboard.resellers_.commission";
+import * as commissionCsv from "~/routes/dashboard.resellers_.commission[.]csv";
 import * as reviewsModeration from "~/routes/dashboard.reviews";
 import * as subscribers from "~/routes/dashboard.subscribers";
 import * as subscribersExport from "~/routes/dashboard.subscribers.export[.]csv";
@@ -131,6 +133,8 @@ const routes: RouteCase[] = [
     access: "admin",
     payload: () => ({ intent: "create", name: "Matrix Tours", email: "m@matrix.example", commissionPercent: "5", active: "yes" }),
   },
+  { path: "/dashboard/resellers/commission", module: commission, access: "admin" },
+  { path: "/dashboard/resellers/commission.csv", module: commissionCsv, access: "admin" },
   { path: "/dashboard/subscribers/export.csv", module: subscribersExport, access: "admin" },
   { path: "/dashboard/users", module: users, access: "admin", payload: () => ({ intent: "disable", id: fixture.disableId }) },
   {
