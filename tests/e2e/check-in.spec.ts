@@ -10,7 +10,7 @@ const SHOTS = "/work/shots/guides";
 
 async function departureWithBooking(page: Page, origin: string) {
   const headers = { Origin: origin };
-  const title = `Sundarbans check-in ${Math.random().toString(36).slice(2, 7)}`;
+  const title = `Check-in cruise ${Math.random().toString(36).slice(2, 7)}`;
   const created = await page.request.post("/api/services", {
     headers,
     data: { title, cost: 120, image: "/images/tours/sundarbans.svg", description: "Three days in the mangroves." },

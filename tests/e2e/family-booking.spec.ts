@@ -38,7 +38,7 @@ test("a family of 2 adults, a child and an infant books with each traveller's na
 }) => {
   await signIn();
   await open(page, "/services?q=Sundarbans", javaScriptEnabled);
-  await page.getByRole("link", { name: /Order Now: Sundarbans/ }).click();
+  await page.getByRole("link", { name: /Order Now: Sundarbans Mangrove Cruise/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Sundarbans Mangrove Cruise" })).toBeVisible();
   await chooseFirstDate(page);
   // Without JavaScript each press is a round trip through the form (the date chosen goes with it).

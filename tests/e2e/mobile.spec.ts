@@ -251,7 +251,7 @@ test.describe("on a phone (390 px)", () => {
 
 test("the persons field can be cleared and retyped; out-of-range values are corrected", async ({ page, javaScriptEnabled }) => {
   await open(page, "/services?q=Sundarbans", javaScriptEnabled);
-  await page.getByRole("link", { name: /Order Now: Sundarbans/ }).click();
+  await page.getByRole("link", { name: /Order Now: Sundarbans Mangrove Cruise/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Sundarbans Mangrove Cruise" })).toBeVisible();
   const persons = page.getByRole("spinbutton", { name: "Number of persons" });
   await page.getByRole("button", { name: "One person more" }).click();

@@ -16,14 +16,14 @@ test("home page shows the hero, packages, reviews, newsletter and footer", async
 test("/services shows the banner and the grid; Order Now opens the package", async ({ page }) => {
   await page.goto("/services?q=Sundarbans");
   await expect(page.getByRole("heading", { level: 1, name: "Our Service" })).toBeVisible();
-  await page.getByRole("link", { name: /Order Now: Sundarbans/ }).click();
+  await page.getByRole("link", { name: /Order Now: Sundarbans Mangrove Cruise/ }).click();
   await expect(page).toHaveURL(/\/order\/[a-z0-9]+$/);
   await expect(page.getByRole("heading", { level: 1, name: "Sundarbans Mangrove Cruise" })).toBeVisible();
 });
 
 test("order page: Add-Cart disabled on Choose, total follows quantity, type and date", async ({ page, javaScriptEnabled }) => {
   await open(page, "/services?q=Sundarbans", javaScriptEnabled);
-  await page.getByRole("link", { name: /Order Now: Sundarbans/ }).click();
+  await page.getByRole("link", { name: /Order Now: Sundarbans Mangrove Cruise/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Sundarbans Mangrove Cruise" })).toBeVisible();
   // With JavaScript Add-Cart waits for the choices; without, it is the form's submit.
   if (javaScriptEnabled) await expect(page.getByRole("button", { name: "Add-Cart" })).toBeDisabled();

@@ -148,7 +148,7 @@ test("pages run under the Content-Security-Policy without violations", async ({ 
   // the 404 page (an error boundary: no hydration flag to wait for)
   expect((await page.goto("/no/such/page", { waitUntil: "load" }))?.status()).toBe(404);
   await open(page, "/services?q=Sundarbans", javaScriptEnabled);
-  await page.getByRole("link", { name: /Order Now: Sundarbans/ }).click();
+  await page.getByRole("link", { name: /Order Now: Sundarbans Mangrove Cruise/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Sundarbans Mangrove Cruise" })).toBeVisible();
   // signed in as the administrator: every dashboard page
   const [name, value] = (await signIn(baseURL!, ADMIN.email, ADMIN.password)).split("=");

@@ -6,7 +6,7 @@ import { chooseFirstDate, open, pressAddCart } from "./helpers";
 
 test("the package page shows the trip's facts, itinerary, gallery and reviews", async ({ page, javaScriptEnabled }) => {
   await open(page, "/services?q=Sundarbans", javaScriptEnabled);
-  await page.getByRole("link", { name: /Order Now: Sundarbans/ }).click();
+  await page.getByRole("link", { name: /Order Now: Sundarbans Mangrove Cruise/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Sundarbans Mangrove Cruise" })).toBeVisible();
   if (javaScriptEnabled) await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
 
