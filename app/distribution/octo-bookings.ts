@@ -3,6 +3,7 @@
 // knows a channel and a reseller's references, not OCTO), and a reseller's booking written back as
 // an OCTO booking. Pure: app/distribution/octo-bookings.server.ts reads and writes the rows.
 import { z } from "zod";
+import type { ChannelBooking } from "~/booking/index.server";
 import { availabilityDate, octoErrors, OctoError, type Pricing } from "~/distribution/octo";
 import { isCalendarDate } from "~/platform/dates";
 
@@ -297,38 +298,8 @@ export const normaliseUuid = (uuid: string) => uuid.toLowerCase();
 
 type OctoStatus = "ON_HOLD" | "CONFIRMED" | "EXPIRED" | "CANCELLED" | "REDEEMED";
 
-/** What octoBookingOf needs of a reseller's booking (the booking module's ChannelBooking). */
-export interface BookingFacts {
-  id: string;
-  reference: string;
-  externalId: string;
-  resellerReference: string | null;
-  notes: string | null;
-  status: "PENDING" | "CONFIRMED" | "CANCELLED" | "COMPLETED" | "EXPIRED";
-  holdExpiresAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-  confirmedAt: Date | null;
-  cancelledAt: Date | null;
-  cancelReason: string | null;
-  refundPercent: number | null;
-  cancellable: boolean;
-  contact: {
-    firstName: string | null;
-    lastName: string | null;
-    email: string | null;
-    phone: string | null;
-    country: string | null;
-  };
-  travellers: {
-    id: string;
-    externalId: string | null;
-    categoryId: string;
-    name: string | null;
-    priceCents: number;
-    checkedIn: boolean;
-  }[];
-}
+/** What octoBookingOf reads of a reseller's booking: the booking module's own view of it. */
+type BookingFacts = Omit<ChannelBooking, "packageId" | "travelDate" | "priceCents">;
 
 const utc = (moment: Date | null) => (moment ? moment.toISOString().replace(/\.\d{3}Z$/, "Z") : null);
 
