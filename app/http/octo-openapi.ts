@@ -36,20 +36,21 @@ const availabilityStatus = { type: "string", enum: ["AVAILABLE", "LIMITED", "SOL
 
 const bookingStatus = { type: "string", enum: ["ON_HOLD", "CONFIRMED", "EXPIRED", "CANCELLED"] };
 
-const bookingContact = object(
-  {
-    fullName: nullable("string"),
-    firstName: nullable("string"),
-    lastName: nullable("string"),
-    emailAddress: nullable("string"),
-    phoneNumber: nullable("string"),
-    locales: strings,
-    postalCode: nullable("string"),
-    country: nullable("string"),
-    notes: nullable("string"),
-  },
-  ["fullName", "firstName", "lastName", "emailAddress", "phoneNumber", "locales", "postalCode", "country", "notes"],
-);
+// A contact's fields: every one given in an answer (Contact), any of them in a request (bookingContact).
+const contactFields = {
+  fullName: nullable("string"),
+  firstName: nullable("string"),
+  lastName: nullable("string"),
+  emailAddress: nullable("string"),
+  phoneNumber: nullable("string"),
+  locales: strings,
+  postalCode: nullable("string"),
+  country: nullable("string"),
+  notes: nullable("string"),
+};
+
+// In a request body every field is optional.
+const bookingContact = object(contactFields, Object.keys(contactFields));
 
 const bookingUnitItem = object(
   { unitId: string, uuid: { ...string, format: "uuid" }, resellerReference: string, contact: bookingContact },
@@ -201,17 +202,7 @@ const schemas = {
     },
     ["unitPricingFrom", "pricingFrom"],
   ),
-  Contact: object({
-    fullName: nullable("string"),
-    firstName: nullable("string"),
-    lastName: nullable("string"),
-    emailAddress: nullable("string"),
-    phoneNumber: nullable("string"),
-    locales: strings,
-    postalCode: nullable("string"),
-    country: nullable("string"),
-    notes: nullable("string"),
-  }),
+  Contact: object(contactFields),
   Ticket: object({
     redemptionMethod: { type: "string", const: "MANIFEST" },
     utcRedeemedAt: nullable("string"),
