@@ -4,8 +4,9 @@
 // package's categories alone, never taken from a client.
 import { normaliseIdNumber } from "~/booking/id-numbers";
 import { MAX_QUANTITY } from "~/booking/ordering";
-import type { PriceCategory } from "~/catalogue";
+import { MAX_AGE, type PriceCategory } from "~/catalogue";
 import { formatCalendarDate, isCalendarDate } from "~/platform/dates";
+import { isNameText } from "~/platform/fields";
 
 interface PriceLine {
   category: PriceCategory;
@@ -72,10 +73,6 @@ export function ageOn(dateOfBirth: string, date: string): number {
 
 const NAME_MIN = 2;
 const NAME_MAX = 80;
-// As personName (app/platform/fields.ts): any script's letters and marks, spaces, dots, hyphens, apostrophes.
-const NAME_PATTERN = /^[\p{L}\p{M} .'’-]+$/u;
-const HAS_LETTER = /\p{L}/u;
-const MAX_AGE = 120;
 
 interface TravellerInput {
   name?: string | null;
@@ -118,8 +115,7 @@ function nameProblem(name: string): string | null {
   if (name === "") return "please enter their full name.";
   if (name.length < NAME_MIN) return `the name needs at least ${NAME_MIN} characters.`;
   if (name.length > NAME_MAX) return `the name can be at most ${NAME_MAX} characters.`;
-  if (!NAME_PATTERN.test(name) || !HAS_LETTER.test(name))
-    return "the name can use only letters, spaces, dots, hyphens and apostrophes.";
+  if (!isNameText(name)) return "the name can use only letters, spaces, dots, hyphens and apostrophes.";
   return null;
 }
 

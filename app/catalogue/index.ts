@@ -26,4 +26,4 @@ export {
   SORT_LABELS,
 } from "./search";
 export { touristTrip } from "./structured-data";
-export { DEFAULT_CATEGORY_ID, PRICE_CATEGORY_TYPES, type PriceCategory } from "./price-categories";
+export { DEFAULT_CATEGORY_ID, MAX_AGE, PRICE_CATEGORY_TYPES, type PriceCategory } from "./price-categories";

@@ -171,6 +171,9 @@ const NAME_MAX_LENGTH = 60;
 const NAME_PATTERN = /^[\p{L}\p{M} .'’-]+$/u;
 const HAS_LETTER = /\p{L}/u;
 
+/** Whether a name uses only the characters a person's name may have, with at least one letter. */
+export const isNameText = (text: string) => NAME_PATTERN.test(text) && HAS_LETTER.test(text);
+
 /** A person's name (first or last), 1 to 60 characters, in any script. */
 export function personName(label: string) {
   const onlyNameCharacters = `Your ${label} can use only letters, spaces, dots, hyphens and apostrophes.`;
