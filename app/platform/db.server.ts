@@ -1,5 +1,6 @@
 // One Prisma client per process, on the PostgreSQL server (DATABASE_URL) or on the embedded
 // PGlite database under DATA_DIR. Migrations and the seed run before the first query.
+import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
@@ -115,6 +116,8 @@ function embeddedStartParams(sharedBuffers: string): string[] {
 }
 
 function openEmbeddedDatabase(dataDir: string, sharedBuffers: string): Database {
+  // A DATA_DIR that does not exist yet is created, as a first start on a new volume expects.
+  mkdirSync(dataDir, { recursive: true });
   const pglite = new PGlite(join(dataDir, "pglite"), { startParams: embeddedStartParams(sharedBuffers) });
   // This process is the database's only client: reads can be kept until the next write.
   watchWrites(pglite);

@@ -92,14 +92,16 @@ export async function startApp(databaseUrl: string, env: Record<string, string> 
  */
 export async function startEmbeddedApp(env: Record<string, string> = {}): Promise<AppProcess> {
   if (!existsSync(resolve(ROOT, "build/index.js"))) throw new Error("No production build: run `npm run build` first.");
-  const dataDir = mkdtempSync(join(tmpdir(), "tb-rel-embedded-"));
+  const parent = mkdtempSync(join(tmpdir(), "tb-rel-embedded-"));
+  // A DATA_DIR that does not exist yet, as on a new volume: the server creates it.
+  const dataDir = join(parent, "data");
   const app = await startProcess({ DATA_DIR: dataDir, ...env });
   const stop = app.stop;
   return {
     ...app,
     async stop() {
       const code = await stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(parent, { recursive: true, force: true });
       return code;
     },
   };
