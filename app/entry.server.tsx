@@ -9,7 +9,7 @@ import {
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { sweepBookings } from "~/booking/index.server";
+import { bookingJobs } from "~/booking/index.server";
 import { maxUploadFormBytes } from "~/catalogue/index.server";
 import { NonceContext, nonceFrom } from "~/http/csp-nonce";
 import { InlineStylesContext } from "~/http/inline-styles";
@@ -19,8 +19,9 @@ import { cachedPage, rememberPage, renderCacheKey } from "~/http/render-cache.se
 import { paymentsConfigured } from "~/payments/index.server";
 import { closeDatabase, databaseKind, db } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
-import { logger } from "~/platform/logger.server";
-import { deliverOutbox } from "~/platform/mail.server";
+import { joinFleet, leaveFleet } from "~/platform/fleet.server";
+import { type PeriodicJob, startJobs, stopJobs } from "~/platform/jobs.server";
+import { outboxJob } from "~/platform/mail.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -30,26 +31,17 @@ export { logger } from "~/platform/logger.server";
 export { logPath } from "~/http/log.server";
 export { inRequestScope } from "~/platform/request-scope.server";
 
-let outboxTimer: NodeJS.Timeout | undefined;
-let sweepTimer: NodeJS.Timeout | undefined;
-/** How often every instance expires unpaid holds and completes past trips. */
-const SWEEP_MS = 60_000;
-
-function sweep() {
-  void sweepBookings().catch((error: unknown) => logger.warn({ error: (error as Error).message }, "booking sweep failed"));
-}
+/**
+ * Every periodic job, each run once a period by the whole fleet (app/platform/jobs.server.ts):
+ * a new one goes on its capability's server door and into this list.
+ */
+const JOBS: readonly PeriodicJob[] = [...bookingJobs, outboxJob];
 
 export async function startup(): Promise<void> {
   env();
   await db();
-  // Retries mail that could not be sent (SMTP down): every minute, until it goes through.
-  if (env().SMTP_URL) {
-    outboxTimer = setInterval(() => void deliverOutbox().catch(() => 0), 60_000);
-    outboxTimer.unref();
-  }
-  sweep();
-  sweepTimer = setInterval(sweep, SWEEP_MS);
-  sweepTimer.unref();
+  await joinFleet();
+  startJobs(JOBS);
 }
 
 export function publicConfig() {
@@ -64,8 +56,8 @@ export function publicConfig() {
 }
 
 export async function shutdown(): Promise<void> {
-  clearInterval(outboxTimer);
-  clearInterval(sweepTimer);
+  await stopJobs();
+  await leaveFleet();
   await closeDatabase();
 }
 

@@ -7,6 +7,7 @@ import { bookingSelect } from "~/booking/booking-row.server";
 import { releaseSeats } from "~/booking/departure-store.server";
 import { changeBookingStatus } from "~/booking/order-status-store.server";
 import { Prisma, type BookingStatus } from "~/generated/prisma/client";
+import { forgetCachedLists } from "~/platform/cache.server";
 import { db, type Tx } from "~/platform/db.server";
 
 /**
@@ -58,6 +59,7 @@ export async function listLiveBookingsOf(departureId: string) {
 export async function markDepartureCancelled(departureId: string): Promise<boolean> {
   const prisma = await db();
   await prisma.departure.updateMany({ where: { id: departureId, status: { not: "CANCELLED" } }, data: { status: "CANCELLED" } });
+  forgetCachedLists();
   return (await prisma.departure.count({ where: { id: departureId } })) === 1;
 }
 

@@ -1,6 +1,9 @@
 // Seats of a departure change only here, each time in one conditional UPDATE, so that concurrent
 // orders can never take more seats than the departure has (the CHECK constraint of the
 // departures migration is the last guard).
+// A departure's date or status shows in the catalogue's lists (its next departure): changing one
+// forgets them on every instance (forgetCachedLists); seats taken by orders do not (their TTL).
+import { forgetCachedLists } from "~/platform/cache.server";
 import { db, type Db, type Tx } from "~/platform/db.server";
 
 type Client = Db | Tx;
@@ -87,15 +90,18 @@ export async function createDeparture(input: { serviceId: string; date: string; 
     skipDuplicates: true,
     select: { id: true },
   });
+  forgetCachedLists();
   return created[0] ?? null;
 }
 
 /** New seats, only when they are no fewer than the seats taken (in the same statement) and it is not cancelled. */
 export async function setDepartureSeats(id: string, seats: number): Promise<number> {
   const prisma = await db();
-  return prisma.$executeRaw`
+  const count = await prisma.$executeRaw`
     UPDATE "Departure" SET "seats" = ${seats}, "updatedAt" = now()
     WHERE "id" = ${id} AND "seatsTaken" <= ${seats} AND "status" <> 'CANCELLED'`;
+  forgetCachedLists();
+  return count;
 }
 
 /** Open to closed or back; a cancelled departure stays cancelled. Returns the modified count. */
@@ -105,5 +111,6 @@ export async function setDepartureOpen(id: string, open: boolean): Promise<numbe
     where: { id, status: open ? "CLOSED" : "OPEN" },
     data: { status: open ? "OPEN" : "CLOSED" },
   });
+  forgetCachedLists();
   return count;
 }

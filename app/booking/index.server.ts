@@ -11,7 +11,7 @@ export {
   paymentPageOrder,
 } from "./booking-payments.server";
 export { findOrderPage, findRefundPolicy, saveRefundPolicy } from "./booking-store.server";
-export { sweepBookings } from "./booking-sweep.server";
+export { bookingJobs, sweepBookings } from "./booking-sweep.server";
 export {
   cancelBooking,
   decideCancellation,

@@ -3,12 +3,16 @@
 // row with the error for a retry.
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "~/platform/env.server";
+import type { PeriodicJob } from "~/platform/jobs.server";
 import { logger } from "~/platform/logger.server";
 import { claimEmail, dueEmails, markEmailFailed, markEmailSent } from "~/platform/outbox-store.server";
 
 const MAX_ATTEMPTS = 8;
-/** Longer than one send can take (the timeouts below add up to 20 s). */
-const CLAIM_MS = 60_000;
+/**
+ * Longer than one send can take (the timeouts below add up to 20 s); an email an instance claimed
+ * and did not send (it stopped, it died) is sent by another one after that.
+ */
+const CLAIM_MS = 30_000;
 
 let transport: Transporter | undefined;
 let transportUrl: string | undefined;
@@ -53,3 +57,20 @@ export async function deliverOutbox(limit = 20): Promise<number> {
   }
   return sent;
 }
+
+/**
+ * Sends what could not be sent at once (SMTP was down, the instance that queued it stopped):
+ * every 10 seconds, by one instance at a time, until it goes through.
+ */
+const OUTBOX_BATCH = 20;
+
+export const outboxJob: PeriodicJob = {
+  name: "outbox",
+  everyMs: 10_000,
+  run: async () => {
+    let sent = 0;
+    // A whole batch sent: more may be waiting (a failed email waits for the next period).
+    for (let batch = OUTBOX_BATCH; batch === OUTBOX_BATCH; sent += batch) batch = await deliverOutbox(OUTBOX_BATCH);
+    return { sent };
+  },
+};
