@@ -26,7 +26,10 @@ export const bookingSelect = {
   quantity: true,
   packageType: true,
   unitPriceCents: true,
+  // the total after the discount of its promo code (null: none)
   priceCents: true,
+  discountCents: true,
+  promoCode: { select: { code: true } },
   departureId: true,
   travelDate: true,
   bookingStatus: true,

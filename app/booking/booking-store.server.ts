@@ -6,6 +6,7 @@
 import { bookingSelect } from "~/booking/booking-row.server";
 import { releaseSeats } from "~/booking/departure-store.server";
 import { changeBookingStatus } from "~/booking/order-status-store.server";
+import { releasePromoCode } from "~/booking/promo-code-store.server";
 import { Prisma, type BookingStatus } from "~/generated/prisma/client";
 import { forgetCachedLists } from "~/platform/cache.server";
 import { db, type Tx } from "~/platform/db.server";
@@ -89,7 +90,7 @@ async function recordRefunds(tx: Tx, orderId: string, refunds: RefundRecord[]): 
 
 /**
  * In one transaction: the refund Stripe made (if any), the booking cancelled from one of `from`
- * with a row of history, its seats given back when it held them, and the emails, queued only when
+ * with a row of history, its seats given back when it held them (and its promo code's use when unpaid), and the emails, queued only when
  * this call changed something. Returns whether the status changed and whether the refund was new.
  */
 export async function applyCancellation(
@@ -110,7 +111,7 @@ export async function applyCancellation(
     const refunded = (await recordRefunds(tx, orderId, change.refund ? [change.refund] : [])) === 1;
     const before = await tx.order.findUniqueOrThrow({
       where: { id: orderId },
-      select: { bookingStatus: true, departureId: true, quantity: true },
+      select: { bookingStatus: true, departureId: true, quantity: true, paymentStatus: true },
     });
     const cancelled = await changeBookingStatus(tx, orderId, {
       from: change.from,
@@ -121,6 +122,8 @@ export async function applyCancellation(
     if (cancelled && before.departureId && HOLDS_SEATS.includes(before.bookingStatus)) {
       await releaseSeats(tx, before.departureId, before.quantity);
     }
+    // Cancelled unpaid: its promo code's use is given back (after the seats: the order placement's lock order).
+    if (cancelled && before.paymentStatus !== "PAID") await releasePromoCode(tx, orderId);
     if (change.softDelete && (cancelled || before.bookingStatus === "CANCELLED" || before.bookingStatus === "EXPIRED")) {
       const { count } = await tx.order.updateMany({
         where: { id: orderId, deletedAt: null, paymentStatus: { not: "PAID" } },

@@ -3,6 +3,7 @@
 // in the same transaction, so two instances sweeping at once change and release each booking once.
 import { releaseSeats } from "~/booking/departure-store.server";
 import { changeBookingStatus } from "~/booking/order-status-store.server";
+import { releasePromoCode } from "~/booking/promo-code-store.server";
 import { db } from "~/platform/db.server";
 
 /** Pending bookings whose hold ended at or before `now`, oldest first. */
@@ -16,7 +17,7 @@ export async function overdueHolds(now: Date, limit: number) {
   });
 }
 
-/** PENDING → EXPIRED with its seats released; false when another change (a payment, another sweep) came first. */
+/** PENDING → EXPIRED with its seats and its promo code's redemption released; false when another change (a payment, another sweep) came first. */
 export async function expireHold(orderId: string): Promise<boolean> {
   const prisma = await db();
   return prisma.$transaction(async (tx) => {
@@ -29,6 +30,7 @@ export async function expireHold(orderId: string): Promise<boolean> {
       reason: "hold expired unpaid",
     });
     if (changed && order.departureId) await releaseSeats(tx, order.departureId, order.quantity);
+    if (changed) await releasePromoCode(tx, orderId);
     return changed;
   });
 }

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { DEPARTURE_NEEDED } from "~/booking/departures";
 import { MAX_QUANTITY, PACKAGE_TYPES } from "~/booking/ordering";
+import { promoCodeField } from "~/booking/promo-codes";
 import {
   district,
   email,
@@ -79,6 +80,8 @@ export const checkoutSchema = z.object({
     .max(MAX_QUANTITY, `At most ${MAX_QUANTITY} travellers per booking.`)
     .optional()
     .describe("One per person; without it, quantity travellers of the first category, names to follow"),
+  // Checked at placement (orders.server.ts): the total is then less its discount.
+  promoCode: promoCodeField,
   // One key per rendered form: a double submit or a refreshed POST creates one order.
   formKey: oneTimeKey,
 });

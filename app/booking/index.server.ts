@@ -43,6 +43,14 @@ export {
 } from "./manifest-store.server";
 export { voucherOf } from "./voucher.server";
 export {
+  createPromoCode,
+  findPromoCode,
+  listPromoCodes,
+  PromoCodeError,
+  promoCodeInputOf,
+  updatePromoCode,
+} from "./promo-codes.server";
+export {
   cancelChannelBooking,
   type ChannelBooking,
   type ChannelHoldRefusal,

@@ -63,6 +63,7 @@ export {
   readOrderChoice,
 } from "./ordering";
 export { countTravellers, priceBooking } from "./travellers";
+export { describeDiscount, normalisePromoCode, promoCodeActionSchema, promoCodeInputSchema } from "./promo-codes";
 export {
   DEFAULT_REFUND_POLICY,
   describePolicy,

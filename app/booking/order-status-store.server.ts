@@ -1,6 +1,7 @@
 // The booking status of an order changes only here: a conditional update from the statuses the
 // change is allowed from, and a row of history in the same transaction.
 import { takeSeats } from "~/booking/departure-store.server";
+import { retakePromoCode } from "~/booking/promo-code-store.server";
 import type { BookingStatus } from "~/generated/prisma/client";
 import { insertPaymentRecord, type CardPayment } from "~/payments/index.server";
 import { db, type Tx } from "~/platform/db.server";
@@ -83,6 +84,7 @@ export async function recordPayment(
           byUserId: null,
           reason: "Payment received after the hold ended: the seats were taken again",
         }));
+      if (confirmed) await retakePromoCode(tx, orderId);
     }
     if (confirmed) await tx.outboxEmail.create({ data: receipt });
     return confirmed ? "confirmed" : "refund-due";

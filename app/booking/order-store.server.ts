@@ -7,6 +7,7 @@ import { type SeatsRefusal, takeSeats } from "~/booking/departure-store.server";
 import { holdLimitRefusal, type HoldLimits, lockAccount } from "~/booking/hold-store.server";
 import type { HoldRefusal } from "~/booking/holds";
 import { recordNewBooking } from "~/booking/order-status-store.server";
+import { redeemPromoCode } from "~/booking/promo-code-store.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/platform/db.server";
 import { keysetAfter, type KeysetPage } from "~/platform/paging";
@@ -24,6 +25,15 @@ export async function findOrderIdByKey(idempotencyKey: string) {
 const TRANSACTION_WAIT = { maxWait: 5_000, timeout: 10_000 };
 
 type NewEmail = { to: string; subject: string; text: string; replyTo?: string };
+
+export type PromoCodeRefusal = { reason: "used-up" | "used-by-customer" | "inactive" };
+
+/** A refusal found after something was written in the transaction: thrown to roll it back, returned. */
+class Refused extends Error {
+  constructor(readonly refusal: PromoCodeRefusal) {
+    super(refusal.reason);
+  }
+}
 
 /**
  * Creates a booking in one transaction: the departure's seats (its travellers who take one) (when it has one, taken with one
@@ -44,6 +54,7 @@ export async function createBooking(
     emails,
     travellers = [],
     reference = newReference,
+    promo = null,
   }: {
     today: string;
     now: Date;
@@ -53,8 +64,10 @@ export async function createBooking(
     travellers?: TravellerRow[];
     emails: (order: { id: string; reference: string }, accountEmail: string) => NewEmail[];
     reference?: () => string;
+    /** the code data.promoCodeId names: one of its redemptions is taken with the order */
+    promo?: { id: string; maxPerCustomer: number | null } | null;
   },
-): Promise<{ ok: true; id: string; reference: string } | ({ ok: false } & (SeatsRefusal | HoldRefusal))> {
+): Promise<{ ok: true; id: string; reference: string } | ({ ok: false } & (SeatsRefusal | HoldRefusal | PromoCodeRefusal))> {
   const prisma = await db();
   for (let attempt = 1; ; attempt++) {
     try {
@@ -70,6 +83,10 @@ export async function createBooking(
           const taken = await takeSeats(tx, data.departureId, data.quantity, today);
           if (!taken.ok) return taken;
         }
+        if (promo) {
+          const redeemed = await redeemPromoCode(tx, promo, data.userId);
+          if (redeemed !== "redeemed") throw new Refused({ reason: redeemed });
+        }
         const order = await tx.order.create({ data: { ...data, reference: reference() }, select: { id: true, reference: true } });
         await tx.traveller.createMany({
           data: travellers.map(({ dateOfBirth, ...traveller }) => ({
@@ -84,6 +101,7 @@ export async function createBooking(
         // Orders of one date queue on its row: wait for a connection as long as the pool does (app/platform/db.server.ts).
       }, TRANSACTION_WAIT);
     } catch (error) {
+      if (error instanceof Refused) return { ok: false, ...error.refusal };
       if (attempt >= REFERENCE_ATTEMPTS || !isReferenceTaken(error)) throw error;
     }
   }

@@ -9,6 +9,8 @@ import { findDeparture, hasDepartures } from "~/booking/departure-store.server";
 import { DEPARTURE_NEEDED, DEPARTURE_UNAVAILABLE, seatsLeft, seatsRefusal } from "~/booking/departures";
 import { holdLimitMessage } from "~/booking/holds";
 import { createBooking, findOrderIdByKey, findOrderSummary } from "~/booking/order-store.server";
+import { isUsedUp, lateRefusal, type PromoRefusal } from "~/booking/promo-codes";
+import { checkPromoCode } from "~/booking/promo-codes.server";
 import { priceBooking } from "~/booking/travellers";
 import type { PriceCategory } from "~/catalogue";
 import { findPackageToOrder } from "~/catalogue/index.server";
@@ -17,6 +19,13 @@ import { env } from "~/platform/env.server";
 import { isPlausibleId } from "~/platform/ids";
 import { deliverOutbox } from "~/platform/mail.server";
 import { publicOrigin } from "~/platform/public-url.server";
+
+/** A promo code refused: the reason on the checkout's promoCode field; a used-up code is a conflict. */
+function promoError(refusal: PromoRefusal): OrderError {
+  return new OrderError(isUsedUp(refusal.reason) ? "promo-used-up" : "promo", refusal.message, [
+    { path: "promoCode", message: refusal.message },
+  ]);
+}
 
 export class OrderError extends Error {
   constructor(
@@ -30,7 +39,9 @@ export class OrderError extends Error {
       | "departure-unavailable"
       | "seats"
       | "hold-limit"
-      | "travellers",
+      | "travellers"
+      | "promo"
+      | "promo-used-up",
     message: string,
     /** for "travellers": each error named as the forms and the API name the field (travellers[2].dateOfBirth) */
     readonly fields: { path: string; message: string }[] = [],
@@ -67,7 +78,20 @@ export async function placeOrder(userId: string, input: CheckoutInput, { now = n
   if (departure && departure.status === "OPEN" && seatsLeft(departure) < booking.seats) {
     throw new OrderError("seats", seatsRefusal(seatsLeft(departure)));
   }
-  const priceCents = booking.totalCents;
+  // The discount is the server's, on the server's total; the code's uses are taken in the order's transaction.
+  const promo = input.promoCode
+    ? await checkPromoCode(input.promoCode, {
+        userId,
+        packageId: tourPackage.id,
+        persons: booking.persons,
+        travelDate,
+        today,
+        totalCents: booking.totalCents,
+      })
+    : null;
+  if (promo && !promo.ok) throw promoError(promo);
+  const discountCents = promo?.discountCents ?? 0;
+  const priceCents = booking.totalCents - discountCents;
   const config = env();
   // Held briefly until the customer starts paying (payments.server.ts extends it then).
   const holdExpiresAt = departure ? holdDeadline(now, config.BOOKING_HOLD_MINUTES) : null;
@@ -82,6 +106,8 @@ export async function placeOrder(userId: string, input: CheckoutInput, { now = n
         quantity: booking.seats,
         packageType: input.type,
         priceCents,
+        discountCents,
+        promoCodeId: promo?.promo.id ?? null,
         firstName: input.firstName,
         lastName: input.lastName,
         streetAddress: input.streetAddress,
@@ -100,6 +126,7 @@ export async function placeOrder(userId: string, input: CheckoutInput, { now = n
         today,
         now,
         travellers: booking.travellers,
+        promo: promo ? { id: promo.promo.id, maxPerCustomer: promo.promo.maxPerCustomer } : null,
         holdLimits: { perDeparture: config.HOLD_MAX_SEATS_PER_DEPARTURE, perAccount: config.HOLD_MAX_SEATS_PER_ACCOUNT },
         emails: ({ id: orderId, reference }, accountEmail) =>
           bookingEmails(
@@ -120,6 +147,9 @@ export async function placeOrder(userId: string, input: CheckoutInput, { now = n
       },
     );
     if (!created.ok) {
+      if (created.reason === "used-up" || created.reason === "used-by-customer" || created.reason === "inactive") {
+        throw promoError(lateRefusal(created.reason, promo!.promo));
+      }
       if (created.reason === "hold-limit") throw new OrderError("hold-limit", holdLimitMessage(created));
       if (created.reason === "not-enough") throw new OrderError("seats", seatsRefusal(created.seatsLeft));
       throw new OrderError("departure-unavailable", DEPARTURE_UNAVAILABLE);

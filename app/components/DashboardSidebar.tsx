@@ -25,6 +25,7 @@ const admins: Item[] = [
   { to: "/dashboard/messages", label: "Messages", countLabel: "to handle" },
   { to: "/dashboard/subscribers", label: "Subscribers" },
   { to: "/dashboard/resellers", label: "Resellers" },
+  { to: "/dashboard/promo-codes", label: "Promo codes" },
 ];
 
 // Guides and administrators: the departures, their manifests and check-in.

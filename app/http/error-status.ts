@@ -25,9 +25,9 @@ export function cancellationErrorStatus(error: CancellationError): number {
   }[error.code];
 }
 
-/** The HTTP status for an order refused at placement: seats gone (or the date closed, or the account's unpaid seats used up) is a conflict. */
+/** The HTTP status for an order refused at placement: seats gone (or the date closed, the account's unpaid seats or the promo code used up) is a conflict. */
 export function placementErrorStatus(error: OrderError): number {
-  return error.code === "seats" || error.code === "departure-unavailable" || error.code === "hold-limit" ? 409 : 400;
+  return ["seats", "departure-unavailable", "hold-limit", "promo-used-up"].includes(error.code) ? 409 : 400;
 }
 
 /** The HTTP status for a delete refused: a paid or closed booking is a conflict. */

@@ -23,6 +23,7 @@ import * as myOrder from "~/routes/dashboard.myOrder";
 import * as orderPage from "~/routes/dashboard.orders.$id";
 import * as voucherPage from "~/routes/dashboard.orders.$id_.voucher";
 import * as profile from "~/routes/dashboard.profile";
+import * as promoCodes from "~/routes/dashboard.promo-codes";
 import * as refundPolicy from "~/routes/dashboard.refund-policy.$packageId";
 import * as resellers from "~/routes/dashboard.resellers";
 import * as commission from "~/routes/dashboard.resellers_.commission";
@@ -134,6 +135,12 @@ const routes: RouteCase[] = [
     payload: () => ({ intent: "create", name: "Matrix Tours", email: "m@matrix.example", commissionPercent: "5", active: "yes" }),
   },
   { path: "/dashboard/resellers/commission", module: commission, access: "admin" },
+  {
+    path: "/dashboard/promo-codes",
+    module: promoCodes,
+    access: "admin",
+    payload: () => ({ intent: "create", code: "MATRIX-10", percentOff: "10", validFrom: "2026-01-01", validUntil: "2026-12-31" }),
+  },
   { path: "/dashboard/resellers/commission.csv", module: commissionCsv, access: "admin" },
   { path: "/dashboard/subscribers/export.csv", module: subscribersExport, access: "admin" },
   { path: "/dashboard/users", module: users, access: "admin", payload: () => ({ intent: "disable", id: fixture.disableId }) },
