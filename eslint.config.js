@@ -11,7 +11,7 @@ import tseslint from "typescript-eslint";
 
 // The module directions of docs/decisions/0012-module-layout.md. `root` is the folder holding app/
 // (the tests point it at a fixture); paths are resolved imports, so `~/` and relative both count.
-const CAPABILITIES = ["catalogue", "booking", "payments", "accounts", "backoffice", "distribution"];
+const CAPABILITIES = ["catalogue", "booking", "payments", "accounts", "backoffice", "distribution", "invoicing"];
 const ROOT_FILES = ["app/root.tsx", "app/entry.server.tsx"];
 const capabilityFolders = (...names) => names.map((name) => `app/${name}`);
 
@@ -43,6 +43,11 @@ export function moduleBoundaries(root) {
       target: capabilityFolders("catalogue", "accounts", "backoffice"),
       from: capabilityFolders("booking", "payments"),
       message: "catalogue, accounts and backoffice import neither booking nor payments: booking builds on them.",
+    },
+    {
+      target: "app/invoicing",
+      from: capabilityFolders("booking", "payments", "distribution"),
+      message: "invoicing imports neither booking nor payments: booking numbers its documents through invoicing.",
     },
     {
       target: "app/http",
