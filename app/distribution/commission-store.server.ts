@@ -4,7 +4,8 @@
 // 10,000), half up, as the OCTO pricing's net of that booking), then added up: so the report's
 // commission is exactly the sum of what each booking's net left out. Served by the index
 // Order(resellerId, createdAt).
-import { commissionMonthBounds, type CommissionLine } from "~/distribution/commission";
+import { type CommissionLine } from "~/distribution/commission";
+import { agencyMonthBounds } from "~/platform/dates";
 import { db, sqlTimestamp } from "~/platform/db.server";
 
 export interface CommissionRow extends CommissionLine {
@@ -16,7 +17,7 @@ export interface CommissionRow extends CommissionLine {
 /** One row per reseller (those without bookings in the month too), by name. */
 export async function commissionReport(month: string): Promise<CommissionRow[]> {
   const prisma = await db();
-  const [from, to] = commissionMonthBounds(month);
+  const [from, to] = agencyMonthBounds(month);
   const rows = await prisma.$queryRaw<
     {
       resellerId: string;

@@ -2,22 +2,10 @@
 // confirmed and completed bookings only, commission rounded half up per booking. Every figure below
 // is worked out by hand in the comments.
 import { describe, expect, it } from "vitest";
-import { commissionMonthBounds, commissionTotals, readCommissionMonth } from "~/distribution/commission";
+import { commissionTotals } from "~/distribution/commission";
 import { commissionReport } from "~/distribution/commission-store.server";
 import { db } from "~/platform/db.server";
 import { createTestReseller, resellerBooking } from "../../tests/support/resellers";
-
-describe("commission month", () => {
-  it("defaults to this month in Dhaka and bounds a month at Dhaka's midnights", () => {
-    // 18:30 UTC on 30 Nov is 00:30 on 1 Dec in Dhaka
-    expect(readCommissionMonth(null, new Date("2026-11-30T18:30:00Z"))).toEqual({ month: "2026-12", error: null });
-    expect(readCommissionMonth("2026-13", new Date("2026-11-30T12:00:00Z")).error).toBe("The month must look like 2026-11.");
-    expect(commissionMonthBounds("2026-12").map((date) => date.toISOString())).toEqual([
-      "2026-11-30T18:00:00.000Z",
-      "2026-12-31T18:00:00.000Z",
-    ]);
-  });
-});
 
 describe("commissionReport", () => {
   it("sums each reseller's confirmed and completed bookings of the month, half up per booking", async () => {

@@ -12,5 +12,5 @@ export {
   requestedCapabilities,
 } from "./octo";
 export { pathUuid as octoBookingUuid } from "./octo-bookings";
-export { centsAsDecimal, commissionTotals, dollarsAndCents, readCommissionMonth } from "./commission";
+export { commissionTotals } from "./commission";
 export { commissionPercent, formatCommission, type ResellerIntent, resellerForms, resellerInputSchema } from "./resellers";

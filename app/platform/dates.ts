@@ -51,6 +51,26 @@ export function agencyToday(now: Date = new Date()): string {
   return isoDay.format(now);
 }
 
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+// Dhaka is UTC+6 all year (no daylight saving): its month starts at 18:00 UTC the day before.
+const DHAKA_OFFSET_MS = 6 * 60 * 60 * 1000;
+
+/** The month asked for (YYYY-MM), this month at the agency when none is; an error for anything else. */
+export function readAgencyMonth(raw: string | null, now = new Date()): { month: string; error: string | null } {
+  const today = agencyToday(now).slice(0, 7);
+  if (!raw) return { month: today, error: null };
+  if (!MONTH.test(raw)) return { month: today, error: "The month must look like 2026-11." };
+  return { month: raw, error: null };
+}
+
+/** [start, end) of a YYYY-MM month in Dhaka, as UTC instants. */
+export function agencyMonthBounds(month: string): [Date, Date] {
+  const [, year, mm] = MONTH.exec(month) ?? [];
+  const y = Number(year);
+  const m = Number(mm);
+  return [new Date(Date.UTC(y, m - 1, 1) - DHAKA_OFFSET_MS), new Date(Date.UTC(y, m, 1) - DHAKA_OFFSET_MS)];
+}
+
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A calendar date: a stored @db.Date (midnight UTC) as YYYY-MM-DD; a date already serialised (JSON) keeps its day. */

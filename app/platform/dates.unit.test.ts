@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { agencyToday, formatCalendarDate, formatDate, formatDateTime, formatMonth } from "~/platform/dates";
+import {
+  agencyMonthBounds,
+  agencyToday,
+  formatCalendarDate,
+  formatDate,
+  formatDateTime,
+  formatMonth,
+  readAgencyMonth,
+} from "~/platform/dates";
 
 describe("dates", () => {
   it("shows a moment in Bangladesh time (UTC+6): the evening in UTC is the next day in Dhaka", () => {
@@ -25,5 +33,21 @@ describe("dates", () => {
   it("knows the agency's today", () => {
     expect(agencyToday(new Date("2026-11-23T17:59:00Z"))).toBe("2026-11-23");
     expect(agencyToday(new Date("2026-11-23T18:00:00Z"))).toBe("2026-11-24");
+  });
+});
+
+describe("the agency's month", () => {
+  it("defaults to this month in Dhaka and bounds a month at Dhaka's midnights", () => {
+    // 18:30 UTC on 30 Nov is 00:30 on 1 Dec in Dhaka
+    expect(readAgencyMonth(null, new Date("2026-11-30T18:30:00Z"))).toEqual({ month: "2026-12", error: null });
+    expect(readAgencyMonth("2027-03", new Date("2026-11-30T12:00:00Z"))).toEqual({ month: "2027-03", error: null });
+    expect(readAgencyMonth("2026-13", new Date("2026-11-30T12:00:00Z"))).toEqual({
+      month: "2026-11",
+      error: "The month must look like 2026-11.",
+    });
+    expect(agencyMonthBounds("2026-12").map((date) => date.toISOString())).toEqual([
+      "2026-11-30T18:00:00.000Z",
+      "2026-12-31T18:00:00.000Z",
+    ]);
   });
 });

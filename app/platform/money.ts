@@ -9,6 +9,19 @@ export function formatDollars(cents: number): string {
   return `${sign}$${GROUPED.format(whole)}${rest === 0 ? "" : `.${String(rest).padStart(2, "0")}`}`;
 }
 
+/** "$1,234.50": dollars always with their cents (a report's figures line up). */
+export function dollarsAndCents(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const whole = Math.floor(Math.abs(cents) / 100);
+  return `${sign}$${GROUPED.format(whole)}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
+}
+
+/** "1234.50" for a spreadsheet: a number with its two decimals, no symbol. */
+export function centsAsDecimal(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  return `${sign}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
+}
+
 /** The plain number the spec shows in paths: 450, 12.50 (no grouping, no dollar sign). */
 export function dollarsValue(cents: number): string {
   const dollars = cents / 100;

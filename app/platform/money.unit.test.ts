@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dollarsValue, formatDollars } from "~/platform/money";
+import { centsAsDecimal, dollarsAndCents, dollarsValue, formatDollars } from "~/platform/money";
 
 describe("formatDollars", () => {
   it.each([
@@ -22,5 +22,15 @@ describe("dollarsValue", () => {
     expect(dollarsValue(900_000)).toBe("9000");
     expect(dollarsValue(123_450)).toBe("1234.50");
     expect(dollarsValue(45_000)).toBe("450");
+  });
+});
+
+describe("a report's figures", () => {
+  it("always show their cents, on screen and as a spreadsheet's number", () => {
+    expect(dollarsAndCents(123_450)).toBe("$1,234.50");
+    expect(dollarsAndCents(45_000)).toBe("$450.00");
+    expect(dollarsAndCents(-5)).toBe("-$0.05");
+    expect(centsAsDecimal(123_405)).toBe("1234.05");
+    expect(centsAsDecimal(-45_000)).toBe("-450.00");
   });
 });

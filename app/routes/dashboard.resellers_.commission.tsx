@@ -6,13 +6,14 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/accounts/index.server";
 import { DataTable } from "~/components/DataTable";
-import { commissionTotals, dollarsAndCents, formatCommission, readCommissionMonth } from "~/distribution";
+import { commissionTotals, formatCommission } from "~/distribution";
 import { commissionReport } from "~/distribution/index.server";
-import { formatMonth } from "~/platform/dates";
+import { formatMonth, readAgencyMonth } from "~/platform/dates";
+import { dollarsAndCents } from "~/platform/money";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const { month, error } = readCommissionMonth(new URL(request.url).searchParams.get("month"));
+  const { month, error } = readAgencyMonth(new URL(request.url).searchParams.get("month"));
   const rows = await commissionReport(month);
   return {
     month,

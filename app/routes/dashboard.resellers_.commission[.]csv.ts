@@ -3,15 +3,17 @@
 // (app/http/csv.ts). Amounts in dollars with two decimals.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/accounts/index.server";
-import { centsAsDecimal, commissionTotals, formatCommission, readCommissionMonth } from "~/distribution";
+import { commissionTotals, formatCommission } from "~/distribution";
 import { commissionReport } from "~/distribution/index.server";
 import { csvHeaders, csvStream } from "~/http/csv";
+import { readAgencyMonth } from "~/platform/dates";
+import { centsAsDecimal } from "~/platform/money";
 
 const HEADER = ["Month", "Reseller", "Commission rate", "Bookings", "Retail (USD)", "Commission (USD)", "Net (USD)"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const { month, error } = readCommissionMonth(new URL(request.url).searchParams.get("month"));
+  const { month, error } = readAgencyMonth(new URL(request.url).searchParams.get("month"));
   if (error) return new Response(error, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const rows = await commissionReport(month);
   const totals = commissionTotals(rows);
