@@ -1,6 +1,7 @@
 // A local Stripe-compatible API for what the site uses: payment intents (create with
-// idempotency keys, retrieve with expand, confirm, cancel), card payment methods and refunds
-// (full or partial, listed by payment intent or charge), with Stripe's error shapes
+// idempotency keys, retrieve with expand, confirm, cancel, list), card payment methods and refunds
+// (full or partial, listed by payment intent, charge or creation time); lists page like Stripe's
+// (newest first, `limit` 1 to 100, `starting_after`/`ending_before`, `has_more`, `created` ranges); with Stripe's error shapes
 // (card_declined, incorrect_number, idempotency_error, resource_missing, charge_already_refunded,
 // amount_too_large, invalid API key), and the charge.refunded event a refund sends. The server SDK reaches it through STRIPE_API_BASE; the browser's fake
 // Stripe.js reaches it through Playwright's routing of the real API host.
@@ -90,6 +91,102 @@ const now = () => Math.floor(Date.now() / 1000);
 export function parseStripeForm(body: string): Params {
   // Deep enough for every parameter Stripe takes; a repeated key keeps its last value.
   return qs.parse(body, { depth: 10, arrayLimit: 100, duplicates: "last" });
+}
+
+/** The `created` filter of a list: a Unix time, or a range of gt/gte/lt/lte. */
+function createdFilter(value: unknown): (created: number) => boolean {
+  if (value === undefined || value === "") return () => true;
+  const bound = (raw: unknown, param: string) => {
+    const number = Number(raw);
+    if (!/^\d+$/.test(String(raw)) || !Number.isSafeInteger(number)) {
+      throw new StripeError(400, {
+        type: "invalid_request_error",
+        code: "parameter_invalid_integer",
+        param,
+        message: "Invalid integer: " + String(raw),
+      });
+    }
+    return number;
+  };
+  if (typeof value !== "object" || value === null) {
+    const exact = bound(value, "created");
+    return (created) => created === exact;
+  }
+  const range = value as Record<string, unknown>;
+  const unknown = Object.keys(range).find((key) => !["gt", "gte", "lt", "lte"].includes(key));
+  if (unknown) {
+    throw new StripeError(400, {
+      type: "invalid_request_error",
+      code: "parameter_unknown",
+      param: `created[${unknown}]`,
+      message: `Received unknown parameter: created[${unknown}]`,
+    });
+  }
+  const limits = Object.fromEntries(Object.entries(range).map(([key, raw]) => [key, bound(raw, `created[${key}]`)]));
+  return (created) =>
+    (limits.gt === undefined || created > limits.gt) &&
+    (limits.gte === undefined || created >= limits.gte) &&
+    (limits.lt === undefined || created < limits.lt) &&
+    (limits.lte === undefined || created <= limits.lte);
+}
+
+/**
+ * One page of a list as Stripe answers it: newest first (the later-made first within a second),
+ * at most `limit` (1 to 100, default 10) after the `starting_after` object or before the
+ * `ending_before` one, and whether more follow in that direction.
+ */
+function listPage<T extends { id: string; created: number }>(
+  made: T[],
+  params: Params,
+  url: string,
+  noun: string,
+  keep: (item: T) => boolean = () => true,
+) {
+  const limit = params.limit === undefined ? 10 : Number(params.limit);
+  if (!/^\d+$/.test(String(params.limit ?? 10)) || limit < 1) {
+    throw new StripeError(400, {
+      type: "invalid_request_error",
+      code: "parameter_invalid_integer",
+      param: "limit",
+      message: "Invalid integer: " + String(params.limit),
+    });
+  }
+  if (limit > 100) {
+    throw new StripeError(400, {
+      type: "invalid_request_error",
+      param: "limit",
+      message: "This value must be less than or equal to 100.",
+    });
+  }
+  if (params.starting_after && params.ending_before) {
+    throw new StripeError(400, {
+      type: "invalid_request_error",
+      message: "You may only specify one of these parameters: ending_before, starting_after.",
+    });
+  }
+  // Stable sort of the newest-made first: equal seconds keep the later-made first.
+  const ordered = [...made].reverse().sort((a, b) => b.created - a.created);
+  const cursorParam = params.starting_after ? "starting_after" : params.ending_before ? "ending_before" : null;
+  let position = -1;
+  if (cursorParam) {
+    position = ordered.findIndex((item) => item.id === params[cursorParam]);
+    if (position < 0) {
+      throw new StripeError(400, {
+        type: "invalid_request_error",
+        code: "resource_missing",
+        param: cursorParam,
+        message: `No such ${noun}: '${String(params[cursorParam])}'`,
+      });
+    }
+  }
+  const inRange = createdFilter(params.created);
+  const wanted = (item: T) => inRange(item.created) && keep(item);
+  if (cursorParam === "ending_before") {
+    const before = ordered.slice(0, position).filter(wanted);
+    return { object: "list", data: before.slice(-limit), has_more: before.length > limit, url };
+  }
+  const after = ordered.slice(position + 1).filter(wanted);
+  return { object: "list", data: after.slice(0, limit), has_more: after.length > limit, url };
 }
 
 const listOf = (value: unknown): string[] =>
@@ -400,14 +497,20 @@ export async function startStripeFake({ port = 0 } = {}): Promise<StripeFake> {
       return { body: createRefund(params) };
     }
     if (key === "secret" && method === "GET" && path === "/v1/refunds") {
-      const data = refunds
-        .filter(
-          (refund) =>
-            (!params.payment_intent || refund.payment_intent === params.payment_intent) &&
-            (!params.charge || refund.charge === params.charge),
-        )
-        .reverse();
-      return { body: { object: "list", data, has_more: false, url: "/v1/refunds" } };
+      const body = listPage(
+        refunds,
+        params,
+        "/v1/refunds",
+        "refund",
+        (refund) =>
+          (!params.payment_intent || refund.payment_intent === params.payment_intent) &&
+          (!params.charge || refund.charge === params.charge),
+      );
+      return { body };
+    }
+    if (key === "secret" && method === "GET" && path === "/v1/payment_intents") {
+      const listed = listPage([...intents.values()], params, "/v1/payment_intents", "payment_intent");
+      return { body: { ...listed, data: listed.data.map((intent) => intentJson(intent, [])) } };
     }
     const refundMatch = path.match(/^\/v1\/refunds\/([^/]+)$/);
     if (key === "secret" && method === "GET" && refundMatch) {
