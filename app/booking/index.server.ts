@@ -42,6 +42,7 @@ export {
   setCheckIn,
 } from "./manifest-store.server";
 export { voucherOf } from "./voucher.server";
+export { type MonthReconciliation, reconcileCardMonth, recordProviderPayment } from "./reconciliation.server";
 export {
   createPromoCode,
   findPromoCode,

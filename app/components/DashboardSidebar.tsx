@@ -26,6 +26,7 @@ const admins: Item[] = [
   { to: "/dashboard/subscribers", label: "Subscribers" },
   { to: "/dashboard/resellers", label: "Resellers" },
   { to: "/dashboard/promo-codes", label: "Promo codes" },
+  { to: "/dashboard/reconciliation", label: "Reconciliation" },
 ];
 
 // Guides and administrators: the departures, their manifests and check-in.

@@ -2,7 +2,9 @@
 // payments never calls booking (docs/decisions/0012-module-layout.md).
 export { insertPaymentRecord, paymentRecordSelect } from "./payment-store.server";
 export {
+  cardPaymentOrderId,
   listCardRefunds,
+  listProviderCardMoney,
   openCardIntent,
   PaymentError,
   refundCard,

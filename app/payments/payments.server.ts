@@ -3,6 +3,7 @@
 // Booking calls this module, never the other way round (docs/decisions/0006-payments.md).
 import Stripe from "stripe";
 import { mismatchBetween, PAYMENT_CURRENCY, type PayableOrder } from "~/payments/payments";
+import type { LedgerEntry } from "~/payments/reconciliation";
 import { paymentsConfigured, stripe } from "~/payments/stripe.server";
 import { logger } from "~/platform/logger.server";
 
@@ -169,6 +170,66 @@ export async function refundCard(refund: {
 export async function listCardRefunds(paymentIntentId: string): Promise<CardRefund[]> {
   const refunds = await stripe().refunds.list({ payment_intent: paymentIntentId, limit: 100 });
   return refunds.data.filter((refund) => refund.status === "succeeded" || refund.status === "pending").map(cardRefund);
+}
+
+/** A refund as the provider lists it, with the payment it gives back. */
+export interface ProviderRefund extends LedgerEntry {
+  paymentIntentId: string | null;
+}
+
+const unixSeconds = (moment: Date) => Math.floor(moment.getTime() / 1000);
+const isoOf = (created: number) => new Date(created * 1000).toISOString();
+const idOf = (value: string | { id: string } | null) => (typeof value === "string" ? value : (value?.id ?? null));
+
+/**
+ * The card money the provider reports for [from, to): its payments that succeeded and its refunds
+ * that went through or are under way, read page by page (100 a page, the SDK following
+ * `has_more`/`starting_after`). Times are the provider's creation times, as recorded here.
+ */
+export async function listProviderCardMoney(
+  from: Date,
+  to: Date,
+): Promise<{ payments: LedgerEntry[]; refunds: ProviderRefund[] }> {
+  requirePaymentsConfigured();
+  const created = { gte: unixSeconds(from), lt: unixSeconds(to) };
+  const payments: LedgerEntry[] = [];
+  const refunds: ProviderRefund[] = [];
+  try {
+    for await (const intent of stripe().paymentIntents.list({ created, limit: 100 })) {
+      if (intent.status !== "succeeded") continue;
+      payments.push({
+        id: intent.id,
+        amountCents: intent.amount_received,
+        created: isoOf(intent.created),
+        orderId: intent.metadata?.orderId || null,
+      });
+    }
+    for await (const refund of stripe().refunds.list({ created, limit: 100 })) {
+      if (refund.status !== "succeeded" && refund.status !== "pending") continue;
+      refunds.push({
+        id: refund.id,
+        amountCents: refund.amount,
+        created: isoOf(refund.created),
+        orderId: refund.metadata?.orderId || null,
+        paymentIntentId: idOf(refund.payment_intent),
+      });
+    }
+  } catch (error) {
+    throw providerError(error);
+  }
+  return { payments, refunds };
+}
+
+/** The order a payment intent was opened for (its metadata), or null when the provider does not know it. */
+export async function cardPaymentOrderId(paymentIntentId: string): Promise<string | null> {
+  if (!/^pi_[A-Za-z0-9_]{1,200}$/.test(paymentIntentId)) throw new PaymentError("unverified", "That is not a payment intent id.");
+  requirePaymentsConfigured();
+  try {
+    return (await stripe().paymentIntents.retrieve(paymentIntentId)).metadata?.orderId || null;
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 404) return null;
+    throw providerError(error);
+  }
 }
 
 /** What a webhook event means for a booking; the event's amounts are not trusted (each is asked again). */

@@ -7,10 +7,12 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
 import * as createIntentApi from "~/routes/api.create-payment-intent";
 import * as paymentPage from "~/routes/dashboard.payment.$orderId";
+import * as reconciliationPage from "~/routes/dashboard.reconciliation";
+import * as reconciliationCsv from "~/routes/dashboard.reconciliation[.]csv";
 import * as webhook from "~/routes/webhooks.stripe";
-import { authedGet, createUser, signIn } from "../support/auth";
+import { authedGet, authedPost, createUser, signIn } from "../support/auth";
 import { placeTestOrder } from "../support/orders";
-import { ORIGIN, unwrap } from "../support/requests";
+import { callRoute, ORIGIN, unwrap } from "../support/requests";
 
 describe("payments without Stripe keys", () => {
   it("the page explains it, the API answers 503 and the webhook refuses, and nothing is written", async () => {
@@ -57,5 +59,27 @@ describe("payments without Stripe keys", () => {
       paymentStatus: "UNPAID",
       stripePaymentIntentId: null,
     });
+  });
+});
+
+describe("reconciliation without Stripe keys", () => {
+  it("the page says there is nothing to compare, the CSV answers 409, recording a payment 503", async () => {
+    const admin = await signIn((await createUser({ role: "ADMIN" })).id);
+    const page = await callRoute<{ report: { problem: unknown } }>(
+      reconciliationPage.loader,
+      authedGet("/dashboard/reconciliation?month=2026-10", admin),
+    );
+    expect(page.status).toBe(200);
+    expect(page.data.report.problem).toEqual({
+      code: "not-configured",
+      message: "Card payments are not configured on this site yet.",
+    });
+    const file = await callRoute(reconciliationCsv.loader, authedGet("/dashboard/reconciliation.csv?month=2026-10", admin));
+    expect(file).toMatchObject({ status: 409, data: "Card payments are not configured on this site yet." });
+    const record = await callRoute<{ error: string }>(
+      reconciliationPage.action,
+      authedPost("/dashboard/reconciliation", { paymentIntentId: "pi_123" }, admin),
+    );
+    expect(record).toMatchObject({ status: 503, data: { error: "Card payments are not configured on this site yet." } });
   });
 });

@@ -1,0 +1,12 @@
+// The payments module's client-safe door: what a page shows of card money.
+export {
+  RECONCILIATION_GROUPS,
+  reconcile,
+  reconciliationLabel,
+  recordProviderPaymentForm,
+  type GroupTotals,
+  type LedgerEntry,
+  type Reconciliation,
+  type ReconciliationKind,
+  type ReconciliationRow,
+} from "./reconciliation";
