@@ -27,8 +27,9 @@ export interface TravellerRow {
   /** YYYY-MM-DD */
   dateOfBirth: string | null;
   idNumber: string | null;
-  /** a reseller's own id of the traveller (planChannelBooking) */
+  /** a reseller's own id and reference of the traveller (planChannelBooking) */
   resellerItemId?: string | null;
+  resellerReference?: string | null;
 }
 
 type PlannedBooking =
@@ -98,7 +99,7 @@ export function planBooking(
  */
 export function planChannelBooking(
   categories: readonly PriceCategory[],
-  items: readonly { categoryId: string; itemId: string }[],
+  items: readonly { categoryId: string; itemId: string; reference?: string | null }[],
 ):
   | { ok: true; seats: number; persons: number; totalCents: number; travellers: TravellerRow[] }
   | { ok: false; unknown: string | null; message: string } {
@@ -109,13 +110,14 @@ export function planChannelBooking(
   for (const id of categoryIds) counts[id] = (counts[id] ?? 0) + 1;
   const priced = priceBooking(categories, counts);
   if (!priced.ok) return { ok: false, unknown: null, message: priced.message };
-  const travellers = items.map(({ categoryId, itemId }, position) => ({
+  const travellers = items.map(({ categoryId, itemId, reference }, position) => ({
     ...row(
       categories.find((category) => category.id === categoryId)!,
       position,
       { name: null, dateOfBirth: null, idNumber: null },
     ),
     resellerItemId: itemId,
+    resellerReference: reference ?? null,
   }));
   return { ok: true, seats: priced.seats, persons: priced.persons, totalCents: toCents(priced.total), travellers };
 }

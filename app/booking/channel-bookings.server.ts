@@ -52,6 +52,7 @@ const channelBookingSelect = {
   octoUuid: true,
   resellerReference: true,
   resellerNotes: true,
+  resellerContactNotes: true,
   bookingStatus: true,
   holdExpiresAt: true,
   createdAt: true,
@@ -69,7 +70,16 @@ const channelBookingSelect = {
   departure: { select: { status: true } },
   travellers: {
     orderBy: { position: "asc" },
-    select: { id: true, position: true, categoryId: true, priceCents: true, name: true, resellerItemId: true, checkInAt: true },
+    select: {
+      id: true,
+      position: true,
+      categoryId: true,
+      priceCents: true,
+      name: true,
+      resellerItemId: true,
+      resellerReference: true,
+      checkInAt: true,
+    },
   },
   statusChanges: { orderBy: { createdAt: "asc" }, select: { toStatus: true, reason: true, createdAt: true, byUserId: true } },
 } as const satisfies Prisma.OrderSelect;
@@ -106,10 +116,14 @@ export interface ChannelBooking {
     email: string | null;
     phone: string | null;
     country: string | null;
+    /** the reseller's notes on the contact */
+    notes: string | null;
   };
   travellers: {
     id: string;
     externalId: string | null;
+    /** the reseller's reference of the traveller */
+    resellerReference: string | null;
     categoryId: string;
     name: string | null;
     priceCents: number;
@@ -161,10 +175,12 @@ function channelBooking(row: Row, now: Date): ChannelBooking {
       email: orNull(row.email),
       phone: orNull(row.mobileNumber),
       country: row.firstName || row.lastName ? orNull(row.country) : null,
+      notes: row.resellerContactNotes,
     },
     travellers: row.travellers.map((traveller) => ({
       id: traveller.id,
       externalId: traveller.resellerItemId,
+      resellerReference: traveller.resellerReference,
       categoryId: traveller.categoryId ?? DEFAULT_CATEGORY_ID,
       name: traveller.name,
       priceCents: traveller.priceCents,
@@ -242,7 +258,8 @@ export async function placeChannelHold(
     notes: string | null;
     packageId: string;
     departureId: string;
-    items: { categoryId: string; itemId: string }[];
+    /** each traveller: its category, its id and (null: none) its reference at the reseller */
+    items: { categoryId: string; itemId: string; reference: string | null }[];
     holdMinutes?: number;
   },
   now = new Date(),
@@ -334,6 +351,7 @@ interface ContactInput {
   email: string | null;
   phone: string | null;
   country: string | null;
+  notes: string | null;
 }
 
 /** The contact and the travellers' names (by position), written on the order. */
@@ -345,13 +363,18 @@ function contactData(contact: ContactInput | undefined) {
     email: contact.email ?? "",
     mobileNumber: contact.phone ?? "",
     ...(contact.country ? { country: contact.country } : {}),
+    resellerContactNotes: contact.notes,
   };
 }
 
-/** A traveller the reseller names: its category, its id at the reseller (null: keep or make one), its name. */
+/**
+ * A traveller the reseller names: its category, its id and reference at the reseller (null: keep,
+ * or make an id), its name.
+ */
 interface ChannelItem {
   categoryId: string;
   itemId: string | null;
+  reference: string | null;
   name: string | null;
 }
 
@@ -360,6 +383,8 @@ interface ChannelDetails {
   items?: ChannelItem[];
   resellerReference?: string;
   notes?: string | null;
+  /** another departure of the booking's package: its seats move there */
+  departureId?: string;
 }
 
 /**
@@ -387,7 +412,11 @@ async function writeTravellers(
   const current = order.travellers.map((traveller) => traveller.categoryId ?? DEFAULT_CATEGORY_ID);
   if (current.length === items.length && current.every((id, index) => id === items[index].categoryId)) {
     for (const [position, item] of items.entries()) {
-      const data = { ...(item.name ? { name: item.name } : {}), ...(item.itemId ? { resellerItemId: item.itemId } : {}) };
+      const data = {
+        ...(item.name ? { name: item.name } : {}),
+        ...(item.itemId ? { resellerItemId: item.itemId } : {}),
+        ...(item.reference !== null ? { resellerReference: item.reference } : {}),
+      };
       if (Object.keys(data).length > 0) await tx.traveller.updateMany({ where: { orderId, position }, data });
     }
     return true;
@@ -395,7 +424,7 @@ async function writeTravellers(
   if (!categories) throw new ChannelError({ reason: "unknown-package" });
   const plan = planChannelBooking(
     categories,
-    items.map((item) => ({ categoryId: item.categoryId, itemId: item.itemId ?? randomUUID() })),
+    items.map((item) => ({ categoryId: item.categoryId, itemId: item.itemId ?? randomUUID(), reference: item.reference })),
   );
   if (!plan.ok) {
     throw new ChannelError(
@@ -440,6 +469,30 @@ class ChannelError extends Error {
   }
 }
 
+/**
+ * Moves the booking to another departure of its package: its seats given back on the one and taken
+ * on the other by the same statement as every booking's (refused, nothing changed, when they are not there).
+ */
+async function moveDeparture(tx: Prisma.TransactionClient, orderId: string, departureId: string, now: Date) {
+  const order = await tx.order.findUniqueOrThrow({
+    where: { id: orderId },
+    select: { serviceId: true, departureId: true, quantity: true },
+  });
+  if (order.departureId === departureId) return;
+  const target = await tx.departure.findUnique({ where: { id: departureId }, select: { serviceId: true, startDate: true } });
+  if (!target || target.serviceId !== order.serviceId) throw new ChannelError({ reason: "unknown-departure" });
+  if (order.departureId) await releaseSeats(tx, order.departureId, order.quantity);
+  const taken = await takeSeats(tx, departureId, order.quantity, agencyToday(now));
+  if (!taken.ok) {
+    throw new ChannelError(
+      taken.reason === "not-enough"
+        ? { reason: "seats", seatsLeft: taken.seatsLeft }
+        : { reason: taken.reason === "not-found" ? "unknown-departure" : taken.reason },
+    );
+  }
+  await tx.order.update({ where: { id: orderId }, data: { departureId, travelDate: target.startDate } });
+}
+
 async function writeDetails(
   tx: Prisma.TransactionClient,
   orderId: string,
@@ -448,6 +501,7 @@ async function writeDetails(
   /** the package's categories, read before the transaction (the embedded database has one connection) */
   categories: readonly PriceCategory[] | null,
 ): Promise<boolean> {
+  if (details.departureId !== undefined) await moveDeparture(tx, orderId, details.departureId, now);
   if (details.items && details.items.length > 0 && !(await writeTravellers(tx, orderId, details.items, now, categories)))
     return false;
   await tx.order.update({
@@ -540,7 +594,7 @@ async function updateDetails(
 }
 
 /**
- * The reseller cancels: a hold ends at once (EXPIRED, seats back); a confirmed booking is cancelled
+ * The reseller cancels: a hold is cancelled at once (nothing was owed; seats back); a confirmed booking is cancelled
  * under the package's refund policy before its departure (decideCancellation, as its owner), the
  * refund recorded as the policy's percent (the reseller settles it; nothing is refunded by card),
  * its seats given back. Cancelling a cancelled or expired booking again answers it as it is.
@@ -564,7 +618,7 @@ export async function cancelChannelBooking(
       });
       const changed = await changeBookingStatus(tx, before.id, {
         from: ["PENDING"],
-        to: "EXPIRED",
+        to: "CANCELLED",
         byUserId: order.userId,
         reason: why,
       });

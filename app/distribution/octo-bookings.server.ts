@@ -135,7 +135,11 @@ export async function reserveBooking(tourPackage: OctoPackage, body: unknown, ca
     notes: request.notes,
     packageId: tourPackage.id,
     departureId: departure.id,
-    items: request.unitItems.map((item) => ({ categoryId: item.unitId, itemId: item.uuid ?? randomUUID() })),
+    items: request.unitItems.map((item) => ({
+      categoryId: item.unitId,
+      itemId: item.uuid ?? randomUUID(),
+      reference: item.resellerReference,
+    })),
     holdMinutes: request.expirationMinutes,
   });
   if (!held.ok) throw holdRefusal(held, tourPackage.id);
@@ -188,12 +192,19 @@ export async function updateBooking(uuid: string, body: unknown, caller: Caller,
     availabilityId:
       tourPackage && current.travelDate ? availabilityIdOf(current.travelDate, startTimeOf(tourPackage.meetingPoint)) : null,
   });
+  // A new date: another departure of the product (INVALID_AVAILABILITY_ID otherwise), its seats moved there.
+  const departure =
+    details.availability && tourPackage
+      ? await departureOf(tourPackage, details.availability.id, details.availability.date)
+      : null;
+  if (details.availability && !departure) throw octoErrors.invalidAvailabilityId(details.availability.id);
   let booking = outcome(
     await updateChannelBooking(caller.resellerId, uuid, {
       contact: details.contact,
       items: details.items,
       resellerReference: details.resellerReference,
       notes: details.notes,
+      ...(departure ? { departureId: departure.id } : {}),
     }),
     uuid,
     "Only a booking on hold or confirmed can be changed.",

@@ -125,6 +125,7 @@ export interface ContactInput {
   email: string | null;
   phone: string | null;
   country: string | null;
+  notes: string | null;
 }
 
 function names(contact: ContactBody): { first: string; last: string } | null {
@@ -146,6 +147,7 @@ function contactInput(contact: ContactBody): ContactInput | undefined {
     email: contact?.emailAddress ?? null,
     phone: contact?.phoneNumber?.trim() || null,
     country: contact?.country?.trim() || null,
+    notes: contact?.notes?.trim() || null,
   };
 }
 
@@ -153,7 +155,12 @@ function contactInput(contact: ContactBody): ContactInput | undefined {
 function itemsOf(items: z.infer<typeof unitItemSchema>[] | undefined) {
   return items?.map((item) => {
     if (typeof item.unitId !== "string" || item.unitId === "") throw octoErrors.invalidUnitId(item.unitId);
-    return { categoryId: item.unitId, itemId: item.uuid ?? null, name: travellerName(item.contact) };
+    return {
+      categoryId: item.unitId,
+      itemId: item.uuid ?? null,
+      reference: item.resellerReference ?? null,
+      name: travellerName(item.contact),
+    };
   });
 }
 
@@ -174,7 +181,7 @@ export interface ReserveRequest {
   availabilityId: string;
   /** YYYY-MM-DD of the availability id */
   date: string;
-  unitItems: { unitId: string; uuid: string | null; name: string | null }[];
+  unitItems: { unitId: string; uuid: string | null; resellerReference: string | null; name: string | null }[];
   notes: string | null;
   expirationMinutes: number | undefined;
   resellerReference: string | null;
@@ -198,7 +205,12 @@ export function readReserveBody(body: unknown): ReserveRequest {
     throw octoErrors.invalidAvailabilityId(data.availabilityId);
   const unitItems = data.unitItems.map((item) => {
     if (typeof item.unitId !== "string" || item.unitId === "") throw octoErrors.invalidUnitId(item.unitId);
-    return { unitId: item.unitId, uuid: item.uuid ?? null, name: travellerName(item.contact) };
+    return {
+      unitId: item.unitId,
+      uuid: item.uuid ?? null,
+      resellerReference: item.resellerReference ?? null,
+      name: travellerName(item.contact),
+    };
   });
   return {
     uuid: data.uuid ?? null,
@@ -227,17 +239,24 @@ export function readConfirmBody(body: unknown) {
   };
 }
 
-/** PATCH /octo/bookings/{uuid}: the reference, notes, contact and names; the product, option and date cannot change. */
+/**
+ * PATCH /octo/bookings/{uuid}: the reference, notes, contact, unit items and the availability (another
+ * departure of the same product, `date` its YYYY-MM-DD; null: unchanged); the product cannot change.
+ */
 export function readUpdateBody(body: unknown, current: { productId: string; availabilityId: string | null }) {
   const data = parse(updateSchema, body);
   if (data.productId !== undefined && data.productId !== current.productId) {
     throw octoErrors.unprocessable("The product of a booking cannot be changed: cancel it and book again.");
   }
   if (data.optionId !== undefined && data.optionId !== OPTION_ID) throw octoErrors.invalidOptionId(data.optionId);
+  let availability: { id: string; date: string } | null = null;
   if (data.availabilityId !== undefined && data.availabilityId !== current.availabilityId) {
-    throw octoErrors.unprocessable("The date of a booking cannot be changed: cancel it and book again.");
+    const date = typeof data.availabilityId === "string" ? availabilityDate(data.availabilityId) : null;
+    if (date === null || !isCalendarDate(date)) throw octoErrors.invalidAvailabilityId(data.availabilityId);
+    availability = { id: data.availabilityId as string, date };
   }
   return {
+    availability,
     contact: contactInput(data.contact),
     items: itemsOf(data.unitItems),
     resellerReference: data.resellerReference,
@@ -320,6 +339,7 @@ function octoContact(contact: {
   email: string | null;
   phone: string | null;
   country: string | null;
+  notes: string | null;
 }) {
   const fullName = [contact.firstName, contact.lastName].filter(Boolean).join(" ");
   return {
@@ -331,7 +351,7 @@ function octoContact(contact: {
     locales: [],
     postalCode: null,
     country: contact.country,
-    notes: null,
+    notes: contact.notes,
   };
 }
 
@@ -343,6 +363,7 @@ function travellerContact(name: string | null) {
     email: null,
     phone: null,
     country: null,
+    notes: null,
   });
 }
 
@@ -360,21 +381,23 @@ export interface BookingContext {
 /** A reseller's booking as an OCTO booking. */
 export function octoBookingOf(booking: BookingFacts, context: BookingContext) {
   const status = octoStatus(booking);
-  const ticket = (id: string) => ({
+  // One voucher for the whole booking (deliveryMethods VOUCHER, so no unit item has a ticket): the
+  // booking's reference as a QR code once confirmed, which the guide's check-in scans; before, how
+  // it will be redeemed and nothing to show yet.
+  const voucher = {
     redemptionMethod: "MANIFEST",
     utcRedeemedAt: null,
-    deliveryOptions: [{ deliveryFormat: "QRCODE", deliveryValue: id }],
-  });
-  const live = status === "CONFIRMED";
+    deliveryOptions: status === "CONFIRMED" ? [{ deliveryFormat: "QRCODE", deliveryValue: booking.reference }] : [],
+  };
   const unitItems = booking.travellers.map((traveller) => ({
     uuid: traveller.externalId ?? traveller.id,
-    resellerReference: null,
+    resellerReference: traveller.resellerReference,
     supplierReference: traveller.id,
     unitId: traveller.categoryId,
     status,
     utcRedeemedAt: null,
     contact: travellerContact(traveller.name),
-    ticket: live ? ticket(`${booking.reference}-${traveller.id}`) : null,
+    ticket: null,
     ...(context.pricingOf ? { pricing: context.pricingOf(traveller.priceCents) } : {}),
   }));
   const total = context.pricingOf
@@ -409,10 +432,11 @@ export function octoBookingOf(booking: BookingFacts, context: BookingContext) {
     ...(option ? { option } : {}),
     cancellable: booking.cancellable,
     cancellation:
-      // Cancelled, or a hold the reseller ended (EXPIRED: nothing was owed, nothing is refunded).
+      // Cancelled (or, before decision 0015, a hold its reseller ended, recorded EXPIRED). A hold
+      // was never owed: it is credited in full.
       (status === "CANCELLED" || status === "EXPIRED") && booking.cancelledAt
         ? {
-            refund: refundOf(booking.refundPercent),
+            refund: booking.confirmedAt === null ? "FULL" : refundOf(booking.refundPercent),
             reason: booking.cancelReason,
             utcCancelledAt: utc(booking.cancelledAt ?? booking.updatedAt)!,
           }
@@ -423,7 +447,7 @@ export function octoBookingOf(booking: BookingFacts, context: BookingContext) {
     contact: octoContact(booking.contact),
     notes: booking.notes,
     deliveryMethods: ["VOUCHER"],
-    voucher: live ? ticket(booking.reference) : null,
+    voucher,
     unitItems,
     ...(total ? { pricing: total } : {}),
   };

@@ -517,12 +517,15 @@ export const octoOpenApiDocument = {
       },
       patch: {
         operationId: "bookingUpdate",
-        summary: "Its resellerReference, notes, contact, unit items' contacts or hold time (the product and date cannot change)",
+        summary:
+          "Its resellerReference, notes, contact, unit items, hold time or date (availabilityId: another departure of the product, the seats moved there); the product cannot change",
         parameters: [uuidParameter, capabilitiesParameter],
         requestBody: body("BookingUpdateBody"),
         responses: {
           200: ok("The booking", ref("Booking")),
-          400: errorResponse("INVALID_BOOKING_UUID, INVALID_OPTION_ID, BAD_REQUEST or UNPROCESSABLE_ENTITY"),
+          400: errorResponse(
+            "INVALID_BOOKING_UUID, INVALID_OPTION_ID, INVALID_AVAILABILITY_ID, INVALID_UNIT_ID, BAD_REQUEST or UNPROCESSABLE_ENTITY (not the seats, another product)",
+          ),
           ...keyErrors,
         },
       },
@@ -558,11 +561,11 @@ export const octoOpenApiDocument = {
       post: {
         operationId: "bookingCancellation",
         summary:
-          "Cancel under the package's refund policy (cancellation.refund FULL, PARTIAL or NONE); a booking ON_HOLD becomes EXPIRED",
+          "Cancel under the package's refund policy (cancellation.refund FULL, PARTIAL or NONE); a booking ON_HOLD is CANCELLED at once, refund FULL",
         parameters: [uuidParameter, capabilitiesParameter],
         requestBody: body("BookingCancellationBody"),
         responses: {
-          200: ok("The booking CANCELLED (or EXPIRED)", ref("Booking")),
+          200: ok("The booking CANCELLED", ref("Booking")),
           400: errorResponse("INVALID_BOOKING_UUID, BAD_REQUEST or UNPROCESSABLE_ENTITY (its departure has started)"),
           ...keyErrors,
         },

@@ -1,6 +1,6 @@
 // The OCTO booking operations over the routes' loaders and actions: reserve (ON_HOLD, idempotent on
-// the reseller's uuid, the website's seats), confirm, extend, update, cancel (the package's policy;
-// a hold becomes EXPIRED), read and list; each error as the specification writes it; a hold the
+// the reseller's uuid, the website's seats), confirm, extend, update (a new date moves the seats),
+// cancel (the package's policy; a hold is CANCELLED, decision 0015), read and list; each error as the specification writes it; a hold the
 // sweep expires; a reseller unable to read another's booking. Every booking answer parses with the
 // specification's own zod schemas.
 import { randomUUID } from "node:crypto";
@@ -81,8 +81,16 @@ interface Booking {
   supplierReference: string;
   resellerReference: string | null;
   cancellation: { refund: string; reason: string | null } | null;
-  unitItems: { unitId: string; contact: { fullName: string | null }; pricing?: { retail: number; net: number } }[];
-  contact: { firstName: string | null; lastName: string | null; emailAddress: string | null };
+  availabilityId: string;
+  unitItems: {
+    unitId: string;
+    resellerReference: string | null;
+    contact: { fullName: string | null };
+    ticket: unknown;
+    pricing?: { retail: number; net: number };
+  }[];
+  contact: { firstName: string | null; lastName: string | null; emailAddress: string | null; notes: string | null };
+  voucher: { redemptionMethod: string; deliveryOptions: { deliveryFormat: string; deliveryValue: string }[] } | null;
   pricing?: { retail: number; net: number };
 }
 
@@ -154,7 +162,15 @@ beforeAll(async () => {
 
 describe("reserve", () => {
   it("holds the seats ON_HOLD until utcExpiresAt, and the same uuid answers the same booking", async () => {
-    const body = reserveBody({ resellerReference: "PARTNER-1", notes: "Window seats please" });
+    const body = reserveBody({
+      resellerReference: "PARTNER-1",
+      notes: "Window seats please",
+      unitItems: [
+        { unitId: adultUnit, resellerReference: "TKT-1" },
+        { unitId: adultUnit, resellerReference: "TKT-2" },
+        { unitId: childUnit },
+      ],
+    });
     const first = await reserve(body, { pricing: true });
     expect(first.status).toBe(200);
     conforms(spec.zBooking, first.body);
@@ -170,6 +186,11 @@ describe("reserve", () => {
     expect(expires).toBeGreaterThan(Date.now() + 25 * 60_000);
     expect(expires).toBeLessThan(Date.now() + 31 * 60_000);
     expect(held.unitItems.map((item) => item.unitId)).toEqual([adultUnit, adultUnit, childUnit]);
+    // Each unit item's reference is the reseller's own, as it sent it.
+    expect(held.unitItems.map((item) => item.resellerReference)).toEqual(["TKT-1", "TKT-2", null]);
+    // One voucher for the booking (no ticket per unit item); nothing to show until it is confirmed.
+    expect(held.voucher).toEqual({ redemptionMethod: "MANIFEST", utcRedeemedAt: null, deliveryOptions: [] });
+    expect(held.unitItems.map((item) => item.ticket)).toEqual([null, null, null]);
     // octo/pricing: retail $260 (2 × $100 + $60), net less the 10 % commission.
     expect(held.pricing).toMatchObject({ retail: 260_00, net: 234_00 });
     expect(held.unitItems[2].pricing).toMatchObject({ retail: 60_00, net: 54_00 });
@@ -191,6 +212,7 @@ describe("reserve", () => {
       quantity: 3,
     });
     expect(order.user.email).toBe(`reseller-${resellerId}@resellers.invalid`);
+    expect(order.travellers.map((traveller) => traveller.resellerReference).sort()).toEqual(["TKT-1", "TKT-2", null].sort());
     expect(await prisma.password.count({ where: { userId: order.userId } })).toBe(0);
     expect(await prisma.outboxEmail.count({ where: { to: order.user.email } })).toBe(0);
     expect((await prisma.reseller.findUniqueOrThrow({ where: { id: resellerId } })).userId).toBe(order.userId);
@@ -266,9 +288,15 @@ describe("a booking's life", () => {
       pricing: true,
       body: {
         resellerReference: "PARTNER-77",
-        contact: { fullName: "Ayesha Rahman", emailAddress: "ayesha@example.com", phoneNumber: "+8801712345678", country: "BD" },
+        contact: {
+          fullName: "Ayesha Rahman",
+          emailAddress: "ayesha@example.com",
+          phoneNumber: "+8801712345678",
+          country: "BD",
+          notes: "Travels with a wheelchair",
+        },
         unitItems: [
-          { unitId: adultUnit, contact: { firstName: "Ayesha", lastName: "Rahman" } },
+          { unitId: adultUnit, contact: { firstName: "Ayesha", lastName: "Rahman" }, resellerReference: "TKT-A" },
           { unitId: childUnit, contact: { fullName: "Nabil Rahman" } },
         ],
       },
@@ -277,8 +305,16 @@ describe("a booking's life", () => {
     conforms(spec.zBooking, confirmed.body);
     const booked = confirmed.body as unknown as Booking;
     expect(booked).toMatchObject({ status: "CONFIRMED", utcExpiresAt: null, resellerReference: "PARTNER-77" });
-    expect(booked.contact).toMatchObject({ firstName: "Ayesha", lastName: "Rahman", emailAddress: "ayesha@example.com" });
+    expect(booked.contact).toMatchObject({
+      firstName: "Ayesha",
+      lastName: "Rahman",
+      emailAddress: "ayesha@example.com",
+      notes: "Travels with a wheelchair",
+    });
     expect(booked.unitItems.map((item) => item.contact.fullName)).toEqual(["Ayesha Rahman", "Nabil Rahman"]);
+    expect(booked.unitItems.map((item) => item.resellerReference)).toEqual(["TKT-A", null]);
+    // Confirmed: the voucher is the booking's reference as a QR code, what the guide's check-in scans.
+    expect(booked.voucher?.deliveryOptions).toEqual([{ deliveryFormat: "QRCODE", deliveryValue: booked.supplierReference }]);
     const prisma = await db();
     const order = await prisma.order.findUniqueOrThrow({
       where: { id: held.id },
@@ -289,6 +325,7 @@ describe("a booking's life", () => {
       paymentStatus: "UNPAID",
       firstName: "Ayesha",
       lastName: "Rahman",
+      resellerContactNotes: "Travels with a wheelchair",
       holdExpiresAt: null,
     });
     expect(order.travellers.map((traveller) => traveller.name)).toEqual(["Ayesha Rahman", "Nabil Rahman"]);
@@ -324,7 +361,7 @@ describe("a booking's life", () => {
     expect(bad.body.error).toBe("BAD_REQUEST");
   });
 
-  it("cancel: a confirmed booking under the package's policy (FULL 14 days before), a hold becomes EXPIRED; seats back", async () => {
+  it("cancel: a confirmed booking under the package's policy (FULL 14 days before), a hold is CANCELLED; seats back", async () => {
     const before = await seatsTaken();
     const held = (await reserve(reserveBody())).body as unknown as Booking;
     expect(await seatsTaken()).toBe(before + 3);
@@ -336,13 +373,17 @@ describe("a booking's life", () => {
     });
     expect(ended.status).toBe(200);
     conforms(spec.zBooking, ended.body);
-    // The issue's rule: a hold cancelled EXPIRES (the official validator would say CANCELLED); the reason stays.
+    // Decision 0015: a hold the reseller cancels is CANCELLED (EXPIRED is a hold left to run out),
+    // credited in full (nothing was owed); the reason stays.
     expect(ended.body).toMatchObject({
-      status: "EXPIRED",
-      cancellation: { refund: "NONE", reason: "Reason for cancellation" },
+      status: "CANCELLED",
+      cancellation: { refund: "FULL", reason: "Reason for cancellation" },
       cancellable: false,
+      utcExpiresAt: null,
     });
     expect(await seatsTaken()).toBe(before);
+    const prisma = await db();
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: held.id } })).bookingStatus).toBe("CANCELLED");
 
     const other = (await reserve(reserveBody())).body as unknown as Booking;
     await call(confirm.action, "", { method: "POST", key, uuid: other.uuid, body: { contact: { fullName: "Rina Das" } } });
@@ -360,7 +401,6 @@ describe("a booking's life", () => {
       cancellation: { refund: "FULL", reason: "Customer changed plans" },
     });
     expect(await seatsTaken()).toBe(before);
-    const prisma = await db();
     expect(await prisma.refund.count({ where: { orderId: other.id } })).toBe(0);
     // Cancelling again answers the booking as it is.
     const again = await call(cancel.action, "", { method: "POST", key, uuid: other.uuid, body: {} });
@@ -428,6 +468,51 @@ describe("a booking's life", () => {
     expect(String(refused.body.errorMessage)).toMatch(/not enough availability/i);
     expect(await seatsTaken(small.id)).toBe(0);
     expect(await prisma.order.count({ where: { octoUuid: body.uuid as string } })).toBe(0);
+  });
+});
+
+describe("PATCH a booking's date", () => {
+  it("moves its seats to another departure of the product in one transaction; a full, unknown or other product's date changes nothing", async () => {
+    const from = await createDeparture(productId, inDays(50), 5);
+    const to = await createDeparture(productId, inDays(52), 3);
+    const full = await createDeparture(productId, inDays(54), 1);
+    const at = (day: number) => `${inDays(day)}T07:30:00+06:00`;
+    const held = (
+      await reserve(reserveBody({ availabilityId: at(50), unitItems: [{ unitId: adultUnit }, { unitId: adultUnit }] }))
+    ).body as unknown as Booking;
+    await call(confirm.action, "", { method: "POST", key, uuid: held.uuid, body: { contact: { fullName: "Rina Das" } } });
+    const patch = (body: Record<string, unknown>) => call(booking.action, "", { method: "PATCH", key, uuid: held.uuid, body });
+
+    const refusals: [Record<string, unknown>, string][] = [
+      [{ availabilityId: at(54) }, "UNPROCESSABLE_ENTITY"],
+      [{ availabilityId: at(56) }, "INVALID_AVAILABILITY_ID"],
+      [{ availabilityId: `${inDays(52)}T10:00:00+06:00` }, "INVALID_AVAILABILITY_ID"],
+      [{ availabilityId: "tomorrow" }, "INVALID_AVAILABILITY_ID"],
+      [{ productId: "another", availabilityId: at(52) }, "UNPROCESSABLE_ENTITY"],
+    ];
+    for (const [body, error] of refusals) {
+      const refused = await patch(body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.body.error, JSON.stringify(body)).toBe(error);
+    }
+    expect([await seatsTaken(from.id), await seatsTaken(to.id), await seatsTaken(full.id)]).toEqual([2, 0, 0]);
+
+    const moved = await patch({
+      availabilityId: at(52),
+      unitItems: [{ unitId: adultUnit, resellerReference: "SEAT-9" }, { unitId: adultUnit }],
+    });
+    expect(moved.status).toBe(200);
+    conforms(spec.zBooking, moved.body);
+    const after = moved.body as unknown as Booking;
+    expect(after).toMatchObject({ status: "CONFIRMED", availabilityId: at(52), availability: { id: at(52) } });
+    expect(after.unitItems.map((item) => item.resellerReference)).toEqual(["SEAT-9", null]);
+    expect([await seatsTaken(from.id), await seatsTaken(to.id)]).toEqual([0, 2]);
+    const prisma = await db();
+    const order = await prisma.order.findUniqueOrThrow({ where: { id: held.id } });
+    expect(order).toMatchObject({ departureId: to.id, travelDate: new Date(`${inDays(52)}T00:00:00Z`) });
+    // Sending its own date again changes nothing.
+    expect((await patch({ availabilityId: at(52) })).status).toBe(200);
+    expect(await seatsTaken(to.id)).toBe(2);
   });
 });
 
