@@ -1,13 +1,12 @@
 // GET /dashboard/reconciliation.csv?month=YYYY-MM (administrators): the reconciliation page as CSV,
 // one line per payment or refund, then each group's totals; formula-safe (app/http/csv.ts). Times
-// in Dhaka as the page writes them; amounts in dollars with two decimals.
+// in Dhaka as the page writes them; amounts in dollars, as numbers.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/accounts/index.server";
 import { type MonthReconciliation, reconcileCardMonth } from "~/booking/index.server";
 import { csvHeaders, type CsvCell, csvStream } from "~/http/csv";
 import { RECONCILIATION_GROUPS, reconciliationLabel } from "~/payments";
 import { formatDateTime, readAgencyMonth } from "~/platform/dates";
-import { centsAsDecimal } from "~/platform/money";
 
 const HEADER = [
   "Type",
@@ -22,7 +21,9 @@ const HEADER = [
 
 type Section = Extract<MonthReconciliation, { problem: null }>["payments"];
 
-const money = (cents: number | undefined) => (cents === undefined ? null : centsAsDecimal(cents));
+// Numbers, not text: a spreadsheet adds them up, and a negative difference is not taken for a
+// formula (the guard prefixes text starting with "-"). cents / 100 prints exactly its 2 decimals.
+const money = (cents: number | undefined) => (cents === undefined ? null : cents / 100);
 
 function lines(type: string, section: Section): CsvCell[][] {
   const rows = section.rows.map((row) => [
@@ -40,7 +41,7 @@ function lines(type: string, section: Section): CsvCell[][] {
     return [
       type,
       `Total: ${label}`,
-      `${sum.count}`,
+      sum.count,
       null,
       null,
       money(sum.hereCents),
