@@ -69,7 +69,7 @@ function Totals({ section, noun }: { section: Section; noun: string }) {
   );
   return (
     <div className="table-wrap">
-      <table className="data-table reconciliation-totals">
+      <table className="data-table">
         <caption>Totals of the {noun}</caption>
         <thead>
           <tr>
@@ -113,7 +113,13 @@ function Rows({ section, noun, withAction }: { section: Section; noun: string; w
       caption={`The ${noun}, one a line`}
       empty={`No card ${noun} this month, here or at the card provider.`}
       columns={[
-        { header: "Status", cell: (row) => <span className={`badge reconciliation-${row.kind}`}>{labelOf(row.kind)}</span> },
+        {
+          header: "Status",
+          // matched is quiet; everything else needs a look
+          cell: (row) => (
+            <span className={row.kind === "matched" ? "badge badge-muted" : "badge badge-danger"}>{labelOf(row.kind)}</span>
+          ),
+        },
         { header: "Provider id", cell: (row) => <code className="break-anywhere">{row.id}</code> },
         {
           header: "Booking",
