@@ -25,6 +25,7 @@ const ADMIN_PAGES = [
   "/dashboard/users?q=admin",
   "/dashboard/reviews",
   "/dashboard/reviews?flagged=1",
+  "/dashboard/reconciliation",
 ];
 
 async function expectNoViolations(page: Page, path: string) {
