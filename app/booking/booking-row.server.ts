@@ -37,6 +37,8 @@ export const bookingSelect = {
   paymentStatus: true,
   refundedCents: true,
   stripePaymentIntentId: true,
+  // "INV-2026-000001" once its first payment is recorded (app/invoicing/)
+  invoiceNumber: true,
   createdAt: true,
   deletedAt: true,
   // the channel it was sold through: the website, or a reseller (with the reseller's own reference)

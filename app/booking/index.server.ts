@@ -41,6 +41,7 @@ export {
   revealIdNumbers,
   setCheckIn,
 } from "./manifest-store.server";
+export { invoiceOf, invoicePdfOf } from "./invoices.server";
 export { voucherOf } from "./voucher.server";
 export { type MonthReconciliation, reconcileCardMonth, recordProviderPayment } from "./reconciliation.server";
 export {

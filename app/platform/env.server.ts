@@ -54,6 +54,25 @@ const envSchema = z.object({
   SMTP_URL: optionalString.refine((url) => !url || /^smtps?:\/\//.test(url), "must be an smtp:// or smtps:// URL"),
   MAIL_FROM: z.string().default("Tour Booking <no-reply@tourbooking.test>"),
   CONTACT_TO: z.string().email().default("agency@tourbooking.test"),
+  // The agency's postal address on its invoices and credit notes, lines separated by ";".
+  AGENCY_ADDRESS: z
+    .string()
+    .max(300, "must be at most 300 characters")
+    // eslint-disable-next-line no-control-regex -- the control characters are what it refuses
+    .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), "must be one line (separate the address lines with ;)")
+    .default("Dhaka, Bangladesh")
+    .transform((value) =>
+      value
+        .split(";")
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
+    .refine((lines) => lines.length > 0, "must not be empty"),
+  // The agency's VAT registration number (BIN), printed on its invoices and credit notes when set.
+  AGENCY_TAX_ID: optionalString.refine(
+    (value) => !value || /^[A-Za-z0-9-]{1,30}$/.test(value),
+    "must be the VAT registration number (BIN): letters, digits and dashes",
+  ),
   // A pending (unpaid) booking keeps its seats BOOKING_HOLD_MINUTES after ordering; once the customer
   // starts paying, until BOOKING_HOLD_HOURS after ordering; then it expires (app/booking/booking-sweep.server.ts).
   BOOKING_HOLD_MINUTES: positiveInt(30),

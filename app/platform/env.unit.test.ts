@@ -32,6 +32,19 @@ describe("configuration", () => {
     expect(() => parseEnv({ DATA_DIR: dir, ID_NUMBER_RETENTION_DAYS: "0" })).toThrow(/ID_NUMBER_RETENTION_DAYS/);
   });
 
+  it("reads the agency's address lines and its VAT registration number for the invoices", () => {
+    const dir = dataDir();
+    const defaults = parseEnv({ DATA_DIR: dir });
+    expect(defaults.AGENCY_ADDRESS).toEqual(["Dhaka, Bangladesh"]);
+    expect(defaults.AGENCY_TAX_ID).toBeUndefined();
+    expect(
+      parseEnv({ DATA_DIR: dir, AGENCY_ADDRESS: "House 12, Road 5; Dhaka 1205 ;; Bangladesh", AGENCY_TAX_ID: "000123456-0101" }),
+    ).toMatchObject({ AGENCY_ADDRESS: ["House 12, Road 5", "Dhaka 1205", "Bangladesh"], AGENCY_TAX_ID: "000123456-0101" });
+    expect(() => parseEnv({ DATA_DIR: dir, AGENCY_ADDRESS: " ; " })).toThrow(/AGENCY_ADDRESS: must not be empty/);
+    expect(() => parseEnv({ DATA_DIR: dir, AGENCY_ADDRESS: "Road 1\nDhaka" })).toThrow(/AGENCY_ADDRESS: must be one line/);
+    expect(() => parseEnv({ DATA_DIR: dir, AGENCY_TAX_ID: "12 34" })).toThrow(/AGENCY_TAX_ID/);
+  });
+
   it("requires SESSION_SECRET in production with a server database", () => {
     expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/app", DATA_DIR: dataDir() })).toThrow(
       /SESSION_SECRET/,

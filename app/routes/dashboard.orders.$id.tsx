@@ -23,6 +23,7 @@ import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { useHydrated } from "~/components/hooks";
 import { TravellersSection, type TravellersResult } from "~/components/TravellersSection";
 import { cancellationErrorStatus, travellersErrorStatus } from "~/http/error-status";
+import { invoicePath } from "~/invoicing";
 import { formatCalendarDate, formatDateTime } from "~/platform/dates";
 import { parseForm } from "~/platform/forms";
 import { isPlausibleId } from "~/platform/ids";
@@ -66,6 +67,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       paymentStatus: order.paymentStatus,
       holdExpiresAt: order.holdExpiresAt?.toISOString() ?? null,
       refundedCents: order.refundedCents,
+      /** null until its first payment */
+      invoiceNumber: order.invoiceNumber,
       /** null: sold on the website */
       reseller: order.reseller && { name: order.reseller.name, reference: order.resellerReference },
       customer: {
@@ -196,6 +199,7 @@ export default function OrderPage() {
             </button>
           ) : null}
           {order.status === "CONFIRMED" || order.status === "COMPLETED" ? <Link to={voucherPath(order.id)}>Voucher</Link> : null}
+          {order.invoiceNumber ? <Link to={invoicePath(order.id)}>Invoice {order.invoiceNumber}</Link> : null}
           <Link to={isAdmin ? "/dashboard/manageAllOrders" : "/dashboard/myOrder"}>
             {isAdmin ? "Back to all orders" : "Back to My Orders"}
           </Link>

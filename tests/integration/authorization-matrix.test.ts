@@ -21,6 +21,8 @@ import * as message from "~/routes/dashboard.messages.$id";
 import * as messages from "~/routes/dashboard.messages._index";
 import * as myOrder from "~/routes/dashboard.myOrder";
 import * as orderPage from "~/routes/dashboard.orders.$id";
+import * as invoicePage from "~/routes/dashboard.orders.$id_.invoice";
+import * as invoicePdf from "~/routes/dashboard.orders.$id_.invoice[.]pdf";
 import * as voucherPage from "~/routes/dashboard.orders.$id_.voucher";
 import * as profile from "~/routes/dashboard.profile";
 import * as promoCodes from "~/routes/dashboard.promo-codes";
@@ -109,6 +111,9 @@ const routes: RouteCase[] = [
     payload: () => ({ intent: "cancel" }),
   },
   { path: "/dashboard/orders/{id}/voucher", module: voucherPage, access: "user", params: () => ({ id: fixture.orderId }) },
+  // the owner's and admins' only: anyone else gets 404 (tests/integration/invoices.test.ts)
+  { path: "/dashboard/orders/{id}/invoice", module: invoicePage, access: "user", params: () => ({ id: fixture.orderId }) },
+  { path: "/dashboard/orders/{id}/invoice.pdf", module: invoicePdf, access: "user", params: () => ({ id: fixture.orderId }) },
   {
     path: "/dashboard/refund-policy/{packageId}",
     module: refundPolicy,

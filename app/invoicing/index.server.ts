@@ -1,0 +1,2 @@
+// The invoicing module's server door: the numbers, issued inside the caller's transaction, and the PDF.
+export { invoicePdf } from "./invoice-pdf.server";

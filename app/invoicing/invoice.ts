@@ -1,0 +1,134 @@
+// What an invoice says, from plain facts of a booking (booking gathers them): the agency, the
+// customer, the travellers per category with their unit prices and subtotals, the discount, the
+// payments, the refunds with their credit notes, and the balance. Pure: the printable page and the
+// PDF render the same view, so they never disagree.
+import { formatCalendarDate, formatDate } from "~/platform/dates";
+import { dollarsAndCents } from "~/platform/money";
+
+export interface InvoiceFacts {
+  agency: { name: string; addressLines: string[]; taxId: string | null; email: string };
+  invoiceNumber: string;
+  invoicedAt: Date | string;
+  reference: string;
+  status: "paid" | "partly-paid" | "cancelled";
+  customer: { name: string; addressLines: string[]; email: string; mobile: string };
+  trip: { title: string; travelDate: Date | string | null };
+  /** one per traveller, in order; none for an old order (then `quantity` at `unitPriceCents`) */
+  travellers: { categoryName: string; priceCents: number }[];
+  quantity: number;
+  unitPriceCents: number;
+  discount: { cents: number; code: string | null };
+  totalCents: number;
+  payments: { at: Date | string; kind: string; method: string; reference: string | null; amountCents: number }[];
+  refunds: { at: Date | string; creditNoteNumber: string | null; reason: string | null; amountCents: number }[];
+  balanceCents: number;
+}
+
+interface InvoiceLine {
+  description: string;
+  quantity: number;
+  unitPrice: string;
+  amount: string;
+}
+
+export interface CreditNoteView {
+  number: string;
+  date: string;
+  reason: string;
+  amount: string;
+}
+
+export interface InvoiceView {
+  title: string;
+  agency: { name: string; addressLines: string[]; taxId: string | null; email: string };
+  number: string;
+  date: string;
+  reference: string;
+  status: string;
+  customer: InvoiceFacts["customer"];
+  trip: { title: string; travelDate: string | null };
+  lines: InvoiceLine[];
+  subtotal: string;
+  /** null when the order has none */
+  discount: { label: string; amount: string } | null;
+  total: string;
+  payments: { date: string; description: string; reference: string; amount: string }[];
+  paid: string;
+  creditNotes: CreditNoteView[];
+  refunded: string;
+  balance: string;
+}
+
+/** /dashboard/orders/{id}/invoice: a booking's invoice page (its PDF: the same path with ".pdf"). */
+export const invoicePath = (orderId: string) => `/dashboard/orders/${orderId}/invoice`;
+
+const STATUS: Record<InvoiceFacts["status"], string> = {
+  paid: "Paid in full",
+  "partly-paid": "Balance due",
+  cancelled: "Booking cancelled",
+};
+
+const METHOD: Record<string, string> = { CARD: "Card", BKASH: "bKash", NAGAD: "Nagad", BANK: "Bank transfer", CASH: "Cash" };
+const KIND: Record<string, string> = { DEPOSIT: "Deposit", BALANCE: "Balance", FULL: "Full payment" };
+
+/** The travellers grouped by category and price, in the order each category first appears. */
+function linesOf(facts: InvoiceFacts): { description: string; quantity: number; unitCents: number }[] {
+  if (facts.travellers.length === 0) {
+    return [{ description: "Travellers", quantity: facts.quantity, unitCents: facts.unitPriceCents }];
+  }
+  const lines = new Map<string, { description: string; quantity: number; unitCents: number }>();
+  for (const traveller of facts.travellers) {
+    const key = `${traveller.categoryName}\u0000${traveller.priceCents}`;
+    const line = lines.get(key) ?? { description: traveller.categoryName, quantity: 0, unitCents: traveller.priceCents };
+    line.quantity += 1;
+    lines.set(key, line);
+  }
+  return [...lines.values()];
+}
+
+const sum = (amounts: number[]) => amounts.reduce((total, amount) => total + amount, 0);
+
+export function invoiceView(facts: InvoiceFacts): InvoiceView {
+  const lines = linesOf(facts);
+  const subtotalCents = sum(lines.map((line) => line.quantity * line.unitCents));
+  return {
+    title: `Invoice ${facts.invoiceNumber}`,
+    agency: facts.agency,
+    number: facts.invoiceNumber,
+    date: formatDate(facts.invoicedAt),
+    reference: facts.reference,
+    status: STATUS[facts.status],
+    customer: facts.customer,
+    trip: { title: facts.trip.title, travelDate: facts.trip.travelDate && formatCalendarDate(facts.trip.travelDate) },
+    lines: lines.map((line) => ({
+      description: line.description,
+      quantity: line.quantity,
+      unitPrice: dollarsAndCents(line.unitCents),
+      amount: dollarsAndCents(line.quantity * line.unitCents),
+    })),
+    subtotal: dollarsAndCents(subtotalCents),
+    discount:
+      facts.discount.cents > 0
+        ? {
+            label: facts.discount.code ? `Discount (promo code ${facts.discount.code})` : "Discount",
+            amount: dollarsAndCents(-facts.discount.cents),
+          }
+        : null,
+    total: dollarsAndCents(facts.totalCents),
+    payments: facts.payments.map((payment) => ({
+      date: formatDate(payment.at),
+      description: `${KIND[payment.kind] ?? payment.kind} · ${METHOD[payment.method] ?? payment.method}`,
+      reference: payment.reference ?? "",
+      amount: dollarsAndCents(payment.amountCents),
+    })),
+    paid: dollarsAndCents(sum(facts.payments.map((payment) => payment.amountCents))),
+    creditNotes: facts.refunds.map((refund) => ({
+      number: refund.creditNoteNumber ?? "",
+      date: formatDate(refund.at),
+      reason: refund.reason ?? "Refund",
+      amount: dollarsAndCents(refund.amountCents),
+    })),
+    refunded: dollarsAndCents(sum(facts.refunds.map((refund) => refund.amountCents))),
+    balance: dollarsAndCents(Math.max(0, facts.balanceCents)),
+  };
+}

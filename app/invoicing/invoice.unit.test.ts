@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { invoiceView } from "~/invoicing/invoice";
+import { FACTS } from "../../tests/support/invoices";
+
+describe("invoiceView", () => {
+  it("lists the travellers per category with unit prices and subtotals, the discount and the total", () => {
+    const view = invoiceView(FACTS);
+    expect(view.lines).toEqual([
+      { description: "Adult", quantity: 2, unitPrice: "$450.00", amount: "$900.00" },
+      { description: "Child 5–11", quantity: 1, unitPrice: "$315.00", amount: "$315.00" },
+      { description: "Infant 0–4", quantity: 1, unitPrice: "$0.00", amount: "$0.00" },
+    ]);
+    expect(view.subtotal).toBe("$1,215.00");
+    expect(view.discount).toEqual({ label: "Discount (promo code EARLY10)", amount: "-$121.50" });
+    expect(view.total).toBe("$1,093.50");
+  });
+
+  it("dates the invoice in the agency's calendar and lists payments, credit notes and the balance", () => {
+    const view = invoiceView(FACTS);
+    expect(view.date).toBe("28 Nov 2026");
+    expect(view.trip.travelDate).toBe("8 Jan 2027");
+    expect(view.status).toBe("Balance due");
+    expect(view.payments).toEqual([
+      { date: "28 Nov 2026", description: "Deposit · Card", reference: "", amount: "$300.00" },
+      { date: "2 Dec 2026", description: "Balance · bKash", reference: "8N7A6B5C4D", amount: "$200.00" },
+    ]);
+    expect(view.paid).toBe("$500.00");
+    expect(view.creditNotes).toEqual([
+      { number: "CN-2026-000007", date: "3 Dec 2026", reason: "One traveller fewer", amount: "$50.00" },
+    ]);
+    expect(view.refunded).toBe("$50.00");
+    expect(view.balance).toBe("$593.50");
+  });
+
+  it("bills an order without traveller rows as its quantity at its unit price, and shows no discount line without one", () => {
+    const view = invoiceView({ ...FACTS, travellers: [], quantity: 3, discount: { cents: 0, code: null }, totalCents: 135_000 });
+    expect(view.lines).toEqual([{ description: "Travellers", quantity: 3, unitPrice: "$450.00", amount: "$1,350.00" }]);
+    expect(view.discount).toBeNull();
+  });
+
+  it("never shows a negative balance", () => {
+    expect(invoiceView({ ...FACTS, status: "cancelled", balanceCents: -100 }).balance).toBe("$0.00");
+  });
+});

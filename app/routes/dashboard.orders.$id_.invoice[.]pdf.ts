@@ -1,0 +1,18 @@
+// /dashboard/orders/{id}/invoice.pdf: the invoice and its credit notes as a PDF download, for the
+// booking's owner or an admin (anyone else, or a booking not paid yet: 404).
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/accounts/index.server";
+import { invoicePdfOf } from "~/booking/index.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const found = await invoicePdfOf(params.id ?? "", user);
+  if (!found) throw new Response("No such invoice", { status: 404 });
+  return new Response(new Uint8Array(found.pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${found.filename}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
