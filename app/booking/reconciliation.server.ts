@@ -5,7 +5,7 @@
 import { confirmPayment } from "~/booking/booking-payments.server";
 import { bookingReferences, ordersOfPaymentIntents, recordedCardMoney } from "~/booking/reconciliation-store.server";
 import { reconcile, type Reconciliation, type ReconciliationRow } from "~/payments";
-import { cardPaymentOrderId, listProviderCardMoney, PaymentError } from "~/payments/index.server";
+import { cardPaymentOrderId, listProviderCardMoney, PaymentError, providerNotes } from "~/payments/index.server";
 import { agencyMonthBounds } from "~/platform/dates";
 import { isPlausibleId } from "~/platform/ids";
 
@@ -13,6 +13,8 @@ interface ReconciledRow extends ReconciliationRow {
   /** the booking it belongs to, when one side knows it and it exists here */
   orderId: string | null;
   reference: string | null;
+  /** what the provider says of a row only recorded here, when it was asked */
+  note: string | null;
 }
 
 interface ReconciledSection extends Omit<Reconciliation, "rows"> {
@@ -48,12 +50,20 @@ export async function reconcileCardMonth(month: string): Promise<MonthReconcilia
     .map((row) => row.here?.orderId ?? row.there?.orderId)
     .filter((id): id is string => Boolean(id && isPlausibleId(id)));
   const references = await bookingReferences([...new Set(orderIds)]);
+  const onlyHere = [...payments.rows, ...refunds.rows].filter((row) => row.kind === "only-here").map((row) => row.id);
+  let notes: Map<string, string>;
+  try {
+    notes = await providerNotes(onlyHere);
+  } catch (error) {
+    if (error instanceof PaymentError) return { month, problem: { code: error.code, message: error.message } };
+    throw error;
+  }
   const withBookings = (section: Reconciliation): ReconciledSection => ({
     ...section,
     rows: section.rows.map((row) => {
       const orderId = row.here?.orderId ?? row.there?.orderId ?? null;
       const reference = orderId ? (references.get(orderId) ?? null) : null;
-      return { ...row, orderId: reference ? orderId : null, reference };
+      return { ...row, orderId: reference ? orderId : null, reference, note: notes.get(row.id) ?? null };
     }),
   });
   return { month, payments: withBookings(payments), refunds: withBookings(refunds), problem: null };

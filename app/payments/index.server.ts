@@ -7,6 +7,7 @@ export {
   listProviderCardMoney,
   openCardIntent,
   PaymentError,
+  providerNotes,
   refundCard,
   requirePaymentsConfigured,
   verifiedCardPayment,

@@ -220,6 +220,30 @@ export async function listProviderCardMoney(
   return { payments, refunds };
 }
 
+// Each "only here" row asks the provider once: a page view asks at most this many.
+const MAX_STATUS_LOOKUPS = 25;
+
+/**
+ * Why the provider's month leaves out these payments (pi_…) and refunds (re_…) recorded here: it
+ * does not know them, or they are in another state (a refund that failed after it was recorded).
+ * The first MAX_STATUS_LOOKUPS ids only.
+ */
+export async function providerNotes(ids: string[]): Promise<Map<string, string>> {
+  const notes = new Map<string, string>();
+  for (const id of ids.slice(0, MAX_STATUS_LOOKUPS)) {
+    try {
+      const found = id.startsWith("re_") ? await stripe().refunds.retrieve(id) : await stripe().paymentIntents.retrieve(id);
+      const status = found.status ?? "unknown";
+      if (status !== "succeeded" && status !== "pending")
+        notes.set(id, `The card provider has it as ${status.replaceAll("_", " ")}.`);
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode !== 404) throw providerError(error);
+      notes.set(id, "The card provider does not know it.");
+    }
+  }
+  return notes;
+}
+
 /** The order a payment intent was opened for (its metadata), or null when the provider does not know it. */
 export async function cardPaymentOrderId(paymentIntentId: string): Promise<string | null> {
   if (!/^pi_[A-Za-z0-9_]{1,200}$/.test(paymentIntentId)) throw new PaymentError("unverified", "That is not a payment intent id.");

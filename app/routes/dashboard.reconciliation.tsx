@@ -117,7 +117,10 @@ function Rows({ section, noun, withAction }: { section: Section; noun: string; w
           header: "Status",
           // matched is quiet; everything else needs a look
           cell: (row) => (
-            <span className={row.kind === "matched" ? "badge badge-muted" : "badge badge-danger"}>{labelOf(row.kind)}</span>
+            <>
+              <span className={row.kind === "matched" ? "badge badge-muted" : "badge badge-danger"}>{labelOf(row.kind)}</span>
+              {row.note ? <p className="muted">{row.note}</p> : null}
+            </>
           ),
         },
         { header: "Provider id", cell: (row) => <code className="break-anywhere">{row.id}</code> },

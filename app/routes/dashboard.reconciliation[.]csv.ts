@@ -17,6 +17,7 @@ const HEADER = [
   "Recorded here (USD)",
   "Card provider (USD)",
   "Difference (USD)",
+  "Note",
 ];
 
 type Section = Extract<MonthReconciliation, { problem: null }>["payments"];
@@ -35,6 +36,7 @@ function lines(type: string, section: Section): CsvCell[][] {
     money(row.here?.amountCents),
     money(row.there?.amountCents),
     money(row.differenceCents),
+    row.note,
   ]);
   const totals = [...RECONCILIATION_GROUPS, { kind: null, label: "All" }].map(({ kind, label }) => {
     const sum = kind ? section.totals[kind] : section.overall;
@@ -47,6 +49,7 @@ function lines(type: string, section: Section): CsvCell[][] {
       money(sum.hereCents),
       money(sum.thereCents),
       money(sum.thereCents - sum.hereCents),
+      null,
     ];
   });
   return [...rows, ...totals];

@@ -65,7 +65,7 @@ describe("October 2026 in Dhaka: a payment missing on each side, an amount that 
     "matched" | "onlyHere" | "onlyThere" | "differs" | "november",
     Awaited<ReturnType<typeof paidAtProvider>>
   >;
-  const refunds = {} as Record<"matched" | "onlyThere", Stripe.Refund | { id: string }>;
+  const refunds = {} as Record<"matched" | "onlyThere" | "failed", { id: string }>;
 
   beforeAll(async () => {
     fixture.matched = await paidAndRecorded("2026-09-30T18:00:00.000Z"); // 1 Oct 00:00 in Dhaka: October
@@ -79,6 +79,10 @@ describe("October 2026 in Dhaka: a payment missing on each side, an amount that 
     const unrecorded = fake.refund(fixture.differs.intentId, 700); // made in the provider's dashboard, no webhook
     unrecorded.created = seconds("2026-10-26T06:00:00.000Z");
     refunds.onlyThere = unrecorded;
+    // recorded here, then failed at the bank: the provider's month leaves it out
+    const failed = await recordedRefundAt(fixture.matched.intentId, 300, "2026-10-06T06:00:00.000Z");
+    failed.status = "failed";
+    refunds.failed = failed;
   });
 
   it("puts each payment and refund in its group, with the provider's ids, bookings and totals", async () => {
@@ -105,10 +109,14 @@ describe("October 2026 in Dhaka: a payment missing on each side, an amount that 
     expect(report.payments.overall.thereCents - report.payments.overall.hereCents).toBe(
       price("onlyThere") - price("onlyHere") - 500,
     );
-    expect(report.refunds.rows.map((row) => [row.kind, row.id, row.reference, row.there?.amountCents])).toEqual([
-      ["only-there", refunds.onlyThere.id, fixture.differs.order.reference, 700],
-      ["matched", refunds.matched.id, fixture.matched.order.reference, 1_000],
+    expect(report.refunds.rows.map((row) => [row.kind, row.id, row.reference, row.there?.amountCents, row.note])).toEqual([
+      ["only-there", refunds.onlyThere.id, fixture.differs.order.reference, 700, null],
+      ["only-here", refunds.failed.id, fixture.matched.order.reference, undefined, "The card provider has it as failed."],
+      ["matched", refunds.matched.id, fixture.matched.order.reference, 1_000, null],
     ]);
+    // what the provider says of a payment only recorded here
+    expect(report.payments.rows[1].note).toBe("The card provider does not know it.");
+    expect(report.payments.rows.filter((row) => row.note)).toHaveLength(1);
     // November's payment is November's
     const november = await reconcileCardMonth("2026-11");
     if (november.problem) throw new Error(november.problem.message);
@@ -131,15 +139,17 @@ describe("October 2026 in Dhaka: a payment missing on each side, an amount that 
       .trimEnd()
       .split("\r\n");
     expect(lines[0]).toBe(
-      "Type,Status,Provider id,Booking reference,Time (Dhaka),Recorded here (USD),Card provider (USD),Difference (USD)",
+      "Type,Status,Provider id,Booking reference,Time (Dhaka),Recorded here (USD),Card provider (USD),Difference (USD),Note",
     );
     const differs = fixture.differs.order.priceCents;
     const dollars = (cents: number) => String(cents / 100);
     expect(lines).toContain(
-      `Payment,Amounts differ,${fixture.differs.intentId},${fixture.differs.order.reference},"25 Oct 2026, 12:00",${dollars(differs)},${dollars(differs - 500)},-5`,
+      `Payment,Amounts differ,${fixture.differs.intentId},${fixture.differs.order.reference},"25 Oct 2026, 12:00",${dollars(differs)},${dollars(differs - 500)},-5,`,
     );
-    expect(lines).toContain(`Refund,Total: Matched,1,,,10,10,0`);
-    expect(lines).toContain(`Refund,Total: Only at the card provider,1,,,0,7,7`);
+    expect(lines).toContain(`Refund,Total: Matched,1,,,10,10,0,`);
+    expect(lines).toContain(`Refund,Total: Only at the card provider,1,,,0,7,7,`);
+    expect(lines).toContain(`Refund,Total: All,3,,,13,17,4,`);
+    expect(new Set(lines.map((line) => line.replace(/"[^"]*"/g, "").split(",").length))).toEqual(new Set([9]));
     expect(lines.filter((line) => line.startsWith("Payment,Total: "))).toHaveLength(5);
     const badMonth = await callRoute<string>(csv.loader, authedGet("/dashboard/reconciliation.csv?month=2026-13", admin));
     expect(badMonth).toMatchObject({ status: 400, data: "The month must look like 2026-11." });

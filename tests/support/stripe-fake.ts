@@ -53,7 +53,8 @@ export interface FakeRefund {
   metadata: Record<string, string>;
   payment_intent: string;
   reason: string | null;
-  status: "succeeded";
+  /** a test may fail or cancel one after it was made, as a bank can */
+  status: "succeeded" | "pending" | "failed" | "canceled";
 }
 
 interface FakePaymentMethod {
