@@ -30,6 +30,8 @@ export { answerDatabaseOutages } from "~/http/outage.server";
 export { logger } from "~/platform/logger.server";
 export { logPath } from "~/http/log.server";
 export { inRequestScope } from "~/platform/request-scope.server";
+// For scripts/photos-to-s3.mjs (npm run photos:to-s3), with the app's configuration and storage.
+export { copyUploadsToBucket } from "~/platform/object-storage.server";
 
 /**
  * Every periodic job, each run once a period by the whole fleet (app/platform/jobs.server.ts):

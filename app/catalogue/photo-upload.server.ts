@@ -3,7 +3,7 @@
 // and stored as it arrives (app/catalogue/photos.server.ts), and the form goes on as if its URL had been
 // typed. The route then parses the form with parseForm (app/platform/forms.ts) like any other.
 import { unstable_parseMultipartFormData as parseMultipartFormData } from "@remix-run/node";
-import { maxPhotoBytes, storePhoto, tooLargeMessage } from "~/catalogue/photos.server";
+import { maxPhotoBytes, STORAGE_UNAVAILABLE, storePhoto, tooLargeMessage } from "~/catalogue/photos.server";
 import { BodyTooLargeError, bodyWithin, readBytesWithin } from "~/platform/request-body.server";
 
 /** Which file fields a form has, and the URL fields their stored photos fill. */
@@ -36,6 +36,8 @@ export interface FormWithPhotos {
   formData: FormData;
   /** Messages by file field (e.g. imageFile, galleryFiles) for the photos that were refused. */
   errors: Record<string, string[]>;
+  /** The status of the page's answer when a photo was refused: 503 when the storage failed. */
+  refusedStatus: 400 | 503;
 }
 
 /**
@@ -54,7 +56,7 @@ export function photoFormReply<Reply extends { error?: Record<string, string[] |
 
 export async function readFormWithPhotos(request: Request, fields = PACKAGE_PHOTO_FIELDS): Promise<FormWithPhotos> {
   const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
-  if (!type.startsWith("multipart/form-data")) return { formData: await request.formData(), errors: {} };
+  if (!type.startsWith("multipart/form-data")) return { formData: await request.formData(), errors: {}, refusedStatus: 400 };
 
   const formData = new FormData();
   const errors: Record<string, string[]> = {};
@@ -64,6 +66,7 @@ export async function readFormWithPhotos(request: Request, fields = PACKAGE_PHOT
   let imageUrl: string | null = null;
   const galleryUrls: string[] = [];
   let galleryFiles = 0;
+  let storageFailed = false;
 
   try {
     const body = bodyWithin(request, maxUploadFormBytes());
@@ -93,7 +96,13 @@ export async function readFormWithPhotos(request: Request, fields = PACKAGE_PHOT
         return undefined;
       }
       if (bytes.byteLength === 0) return undefined;
+      // Once the storage has failed, the form's other photos are not tried (each would wait for it).
+      if (storageFailed) {
+        refuse(field, STORAGE_UNAVAILABLE);
+        return undefined;
+      }
       const stored = await storeWithin(bytes);
+      if (!stored.ok && stored.status === 503) storageFailed = true;
       if (!stored.ok) refuse(field, stored.message);
       else if (field === fields.file) imageUrl = stored.url;
       else galleryUrls.push(stored.url);
@@ -117,10 +126,10 @@ export async function readFormWithPhotos(request: Request, fields = PACKAGE_PHOT
     const typed = String(formData.get(fields.gallery.url) ?? "").trim();
     formData.set(fields.gallery.url, [typed, ...galleryUrls].filter(Boolean).join("\n"));
   }
-  return { formData, errors };
+  return { formData, errors, refusedStatus: storageFailed ? 503 : 400 };
 }
 
-/** A failure to store a photo (the disk), told apart from the parser's errors about the body. */
+/** A failure of our own while storing a photo, told apart from the parser's errors about the body. */
 class OwnError extends Error {}
 
 function storeWithin(bytes: Buffer) {
@@ -140,7 +149,7 @@ async function collect(data: AsyncIterable<Uint8Array>, maxBytes: number): Promi
   return size > maxBytes ? null : Buffer.concat(chunks);
 }
 
-export type PhotoUpload = { ok: true; url: string } | { ok: false; status: 400 | 413 | 415; message: string };
+export type PhotoUpload = { ok: true; url: string } | { ok: false; status: 400 | 413 | 415 | 503; message: string };
 
 /**
  * POST /api/photos: the photo as a multipart form's field `file`, or as the raw body with its own

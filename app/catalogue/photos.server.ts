@@ -1,12 +1,13 @@
-// Uploaded package photos on disk (UPLOAD_DIR, README Configuration): one directory per photo,
-// named by the original's content hash, holding the original (kept to resize again, never served)
-// and its WebP sizes. The type is read from the file's content by sharp, never from its name.
-import { createHash, randomUUID } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+// Uploaded package and profile photos in the object storage (UPLOAD_DIR or an S3 bucket, README
+// Configuration): one folder per photo, named by the original's content hash, holding the original
+// (kept to resize again, never served) and its WebP sizes. The type is read from the file's
+// content by sharp, never from its name.
+import { createHash } from "node:crypto";
 import sharp from "sharp";
 import { PHOTO_WIDTHS, isPhotoId, isPhotoWidth, photoUrl } from "~/catalogue/photos";
 import { env } from "~/platform/env.server";
+import { logger } from "~/platform/logger.server";
+import { isObjectStorageUnavailable, objectStorage, type StoredObject } from "~/platform/object-storage.server";
 
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
 /** Larger pictures than any camera's are refused before decoding (a small file can claim huge dimensions). */
@@ -14,7 +15,10 @@ const MAX_PIXELS = 100_000_000;
 
 sharp.cache(false);
 
-export type StoredPhoto = { ok: true; id: string; url: string } | { ok: false; status: 413 | 415; message: string };
+export type StoredPhoto = { ok: true; id: string; url: string } | { ok: false; status: 413 | 415 | 503; message: string };
+
+/** The storage cannot be written (a missing bucket, a store down, a full disk): 503. */
+export const STORAGE_UNAVAILABLE = "Photos cannot be stored just now. Please try again in a few minutes.";
 
 export function maxPhotoBytes(): number {
   return Math.round(env().UPLOAD_MAX_MB * 1024 * 1024);
@@ -32,28 +36,49 @@ export async function storePhoto(bytes: Uint8Array): Promise<StoredPhoto> {
   const original = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (!(await isAcceptedPhoto(original))) return { ok: false, status: 415, message: NOT_A_PHOTO };
   const id = createHash("sha256").update(original).digest("hex").slice(0, 32);
-  const directory = photoDirectory(id);
-  await mkdir(directory, { recursive: true });
-  await writeAtomically(join(directory, "original"), original);
+  // Every size is made before anything is stored: a photo is stored whole or not at all.
+  const variants: Buffer[] = [];
   try {
-    for (const width of PHOTO_WIDTHS) await writeAtomically(variantPath(id, width), await resized(original, width));
+    for (const width of PHOTO_WIDTHS) variants.push(await resized(original, width));
   } catch {
     // The header was readable but the pixels are not (a truncated file).
     return { ok: false, status: 415, message: NOT_A_PHOTO };
   }
+  const storage = objectStorage();
+  try {
+    await storage.write(originalKey(id), original, "application/octet-stream");
+    for (const [index, width] of PHOTO_WIDTHS.entries())
+      await storage.write(variantKey(id, width), variants[index], "image/webp");
+  } catch (error) {
+    if (isObjectStorageUnavailable(error)) {
+      logger.error({ error: error.message }, "photo storage unavailable");
+      return { ok: false, status: 503, message: STORAGE_UNAVAILABLE };
+    }
+    throw error;
+  }
   return { ok: true, id, url: photoUrl(id) };
 }
 
-/** One served size (WebP), made from the original if it is missing; null for an unknown photo or width. */
-export async function photoVariant(id: string, width: number): Promise<Buffer | null> {
-  if (!isPhotoId(id) || !isPhotoWidth(width)) return null;
-  const cached = await readFile(variantPath(id, width)).catch(() => null);
-  if (cached) return cached;
-  const original = await readFile(join(photoDirectory(id), "original")).catch(() => null);
-  if (!original) return null;
-  const variant = await resized(original, width);
-  await writeAtomically(variantPath(id, width), variant);
-  return variant;
+/** A served size: found, unknown (404) or in a storage that cannot be read just now (503). */
+export type PhotoFile = ({ ok: true } & StoredObject) | { ok: false; status: 404 | 503 };
+
+/** One served size (WebP), made from the original if it is missing. */
+export async function photoVariant(id: string, width: number): Promise<PhotoFile> {
+  if (!isPhotoId(id) || !isPhotoWidth(width)) return { ok: false, status: 404 };
+  const storage = objectStorage();
+  try {
+    const stored = await storage.open(variantKey(id, width));
+    if (stored) return { ok: true, ...stored };
+    const original = await storage.read(originalKey(id));
+    if (!original) return { ok: false, status: 404 };
+    const variant = await resized(original, width);
+    await storage.write(variantKey(id, width), variant, "image/webp");
+    return { ok: true, body: new Blob([new Uint8Array(variant)]).stream(), size: variant.byteLength };
+  } catch (error) {
+    if (!isObjectStorageUnavailable(error)) throw error;
+    logger.error({ error: error.message }, "photo storage unavailable");
+    return { ok: false, status: 503 };
+  }
 }
 
 async function isAcceptedPhoto(bytes: Buffer): Promise<boolean> {
@@ -70,17 +95,10 @@ function resized(original: Buffer, width: number): Promise<Buffer> {
   return sharp(original, { limitInputPixels: MAX_PIXELS }).rotate().resize({ width }).webp({ quality: 78 }).toBuffer();
 }
 
-function photoDirectory(id: string): string {
-  return join(env().UPLOAD_DIR, id);
+function originalKey(id: string): string {
+  return `${id}/original`;
 }
 
-function variantPath(id: string, width: number): string {
-  return join(photoDirectory(id), `${width}.webp`);
-}
-
-/** Readers never see half a file, even with two uploads of the same photo at once. */
-async function writeAtomically(path: string, bytes: Buffer): Promise<void> {
-  const temporary = `${path}.${randomUUID()}.tmp`;
-  await writeFile(temporary, bytes);
-  await rename(temporary, path);
+function variantKey(id: string, width: number): string {
+  return `${id}/${width}.webp`;
 }

@@ -100,7 +100,7 @@ const ERRORS: Record<number, [name: string, description: string, headers?: Recor
   502: ["BadGateway", "Stripe could not be reached or refused the request"],
   503: [
     "ServiceUnavailable",
-    "Payments are not configured on this server, or too many password checks are waiting (see Retry-After)",
+    "Payments are not configured on this server, the photo storage cannot be reached, or too many password checks are waiting (see Retry-After)",
     { "Retry-After": header("Seconds to wait", "integer") },
   ],
 };
@@ -278,7 +278,7 @@ route({
       },
     },
   },
-  responses: { 201: json("The stored photo's URL", schemas.PhotoUrl), ...errors(...WRITE_ERRORS) },
+  responses: { 201: json("The stored photo's URL", schemas.PhotoUrl), ...errors(...WRITE_ERRORS, 503) },
 });
 route({
   method: "get",

@@ -37,6 +37,14 @@ const envSchema = z.object({
   // Uploaded package photos (app/catalogue/photos.server.ts); unset: DATA_DIR/uploads.
   UPLOAD_DIR: optionalString,
   UPLOAD_MAX_MB: z.coerce.number().positive().max(100).default(8),
+  // Photos in an S3-compatible bucket instead of UPLOAD_DIR (app/platform/object-storage.server.ts):
+  // all of them or none (S3_FORCE_PATH_STYLE is optional).
+  S3_ENDPOINT: optionalString.refine((url) => !url || /^https?:\/\/[^\s]+$/.test(url), "must be an http(s) URL"),
+  S3_REGION: optionalString,
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("false"),
   SESSION_SECRET: optionalString,
   // The origin of every absolute URL the site makes (emails, sitemap, canonical links): never the request's Host.
   PUBLIC_URL: optionalString.refine(
@@ -136,9 +144,26 @@ const envSchema = z.object({
   SEED_DEPARTURE_SEATS: z.coerce.number().int().min(1).max(10_000).optional(),
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, "UPLOAD_DIR" | "PUBLIC_URL"> & {
+/** Where an S3-compatible store is, when photos are kept there. */
+export interface S3Config {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** http://host/bucket/key instead of http://bucket.host/key (most self-hosted stores need it) */
+  forcePathStyle: boolean;
+}
+
+const S3_VARIABLES = ["S3_ENDPOINT", "S3_REGION", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+
+type S3Variable = (typeof S3_VARIABLES)[number] | "S3_FORCE_PATH_STYLE";
+
+export type Env = Omit<z.infer<typeof envSchema>, "UPLOAD_DIR" | "PUBLIC_URL" | S3Variable> & {
   SESSION_SECRETS: string[];
   UPLOAD_DIR: string;
+  /** null: photos are kept in UPLOAD_DIR */
+  S3: S3Config | null;
   /** the origin without a trailing slash: "https://tours.example.com" */
   PUBLIC_URL: string;
 };
@@ -169,8 +194,28 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       "Invalid configuration (environment variables):\n  PUBLIC_URL: required in production with DATABASE_URL (the origin of the links in emails, the sitemap and link previews, like https://tours.example.com)",
     );
   }
+  const { S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, ...rest } = env;
+  // Half a bucket's settings would silently keep photos on this instance's disk: refuse to start.
+  const missing = S3_VARIABLES.filter((name) => !env[name]);
+  if (missing.length > 0 && missing.length < S3_VARIABLES.length) {
+    throw new Error(
+      `Invalid configuration (environment variables):\n${missing.map((name) => `  ${name}: required when any of ${S3_VARIABLES.join(", ")} is set`).join("\n")}`,
+    );
+  }
+  const s3 =
+    S3_ENDPOINT && S3_REGION && S3_BUCKET && S3_ACCESS_KEY_ID && S3_SECRET_ACCESS_KEY
+      ? {
+          endpoint: S3_ENDPOINT,
+          region: S3_REGION,
+          bucket: S3_BUCKET,
+          accessKeyId: S3_ACCESS_KEY_ID,
+          secretAccessKey: S3_SECRET_ACCESS_KEY,
+          forcePathStyle: S3_FORCE_PATH_STYLE === "true",
+        }
+      : null;
   return {
-    ...env,
+    ...rest,
+    S3: s3,
     DATA_DIR: dataDir,
     UPLOAD_DIR: env.UPLOAD_DIR ? resolve(env.UPLOAD_DIR) : join(dataDir, "uploads"),
     SESSION_SECRETS: secrets,

@@ -45,6 +45,35 @@ describe("configuration", () => {
     expect(() => parseEnv({ DATA_DIR: dir, AGENCY_TAX_ID: "12 34" })).toThrow(/AGENCY_TAX_ID/);
   });
 
+  it("keeps photos in UPLOAD_DIR unless every S3 variable is set, and names each one missing", () => {
+    const dir = dataDir();
+    expect(parseEnv({ DATA_DIR: dir }).S3).toBeNull();
+    const bucket = {
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_REGION: "us-east-1",
+      S3_BUCKET: "photos",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+    };
+    expect(parseEnv({ DATA_DIR: dir, ...bucket }).S3).toEqual({
+      endpoint: "http://127.0.0.1:9000",
+      region: "us-east-1",
+      bucket: "photos",
+      accessKeyId: "key",
+      secretAccessKey: "secret",
+      forcePathStyle: false,
+    });
+    expect(parseEnv({ DATA_DIR: dir, ...bucket, S3_FORCE_PATH_STYLE: "true" }).S3?.forcePathStyle).toBe(true);
+    const withoutSecret = () => parseEnv({ DATA_DIR: dir, ...bucket, S3_SECRET_ACCESS_KEY: " " });
+    expect(withoutSecret).toThrow(/S3_SECRET_ACCESS_KEY: required when any of S3_ENDPOINT/);
+    expect(withoutSecret).not.toThrow(/S3_BUCKET:/);
+    expect(() => parseEnv({ DATA_DIR: dir, S3_BUCKET: "photos" })).toThrow(
+      /S3_ENDPOINT: required[\s\S]*S3_REGION: required[\s\S]*S3_ACCESS_KEY_ID: required/,
+    );
+    expect(() => parseEnv({ DATA_DIR: dir, ...bucket, S3_ENDPOINT: "minio:9000" })).toThrow(/S3_ENDPOINT: must be an http/);
+    expect(() => parseEnv({ DATA_DIR: dir, ...bucket, S3_FORCE_PATH_STYLE: "yes" })).toThrow(/S3_FORCE_PATH_STYLE/);
+  });
+
   it("requires SESSION_SECRET in production with a server database", () => {
     expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/app", DATA_DIR: dataDir() })).toThrow(
       /SESSION_SECRET/,

@@ -6,7 +6,8 @@ export const { loader, action } = apiRoute({
   POST: async ({ request }) => {
     await requireApiAdmin(request);
     const upload = await readPhotoUpload(request);
-    if (!upload.ok) return jsonError(upload.status, upload.message);
+    if (!upload.ok)
+      return jsonError(upload.status, upload.message, undefined, upload.status === 503 ? { "Retry-After": "30" } : {});
     return Response.json({ url: upload.url }, { status: 201 });
   },
 });

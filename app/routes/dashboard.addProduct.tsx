@@ -17,13 +17,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   // Before the body is read: nothing is stored for anyone but an admin.
   await requireAdmin(request);
-  const { formData, errors } = await readFormWithPhotos(request);
+  const { formData, errors, refusedStatus } = await readFormWithPhotos(request);
   const submission = parseForm(formData, packageFormSchema);
   const refused = photoFormReply(submission, errors);
   // "Add a day" without JavaScript: the same form again with one more row, nothing saved.
   if (submission.status === undefined && !refused) return { result: submission.reply(), added: false };
   if (submission.status !== "success" || refused)
-    return data({ result: refused ?? submission.reply(), added: false }, { status: 400 });
+    return data({ result: refused ?? submission.reply(), added: false }, { status: refused ? refusedStatus : 400 });
   await createPackage(submission.value);
   return { result: submission.reply({ resetForm: true }), added: true };
 }

@@ -27,13 +27,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   // Before the body is read: nothing is stored for anyone but an admin.
   await requireAdmin(request);
-  const { formData, errors } = await readFormWithPhotos(request);
+  const { formData, errors, refusedStatus } = await readFormWithPhotos(request);
   const submission = parseForm(formData, packageFormSchema);
   const refused = photoFormReply(submission, errors);
   // "Add a day" without JavaScript: the same form again with one more row, nothing saved.
   if (submission.status === undefined && !refused) return { result: submission.reply(), saved: false };
   if (submission.status !== "success" || refused)
-    return data({ result: refused ?? submission.reply(), saved: false }, { status: 400 });
+    return data({ result: refused ?? submission.reply(), saved: false }, { status: refused ? refusedStatus : 400 });
   if ((await updatePackage(params.id ?? "", submission.value)) === 0) {
     return data(
       { result: submission.reply({ formErrors: ["This package does not exist or was deleted."] }), saved: false },

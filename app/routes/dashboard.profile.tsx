@@ -69,14 +69,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return data({ intent: "profile" as Intent, result, saved: false }, { status: 429, headers: retryAfter(counted.refused) });
     }
   }
-  const { formData, errors } = await readFormWithPhotos(request, PROFILE_PHOTO_FIELDS);
+  const { formData, errors, refusedStatus } = await readFormWithPhotos(request, PROFILE_PHOTO_FIELDS);
   const intent = String(formData.get("intent")) as Intent;
   if (!(intent in SCHEMAS)) return data({ intent: "profile" as Intent, result: null, saved: false }, { status: 400 });
   const submission = parseForm(formData, SCHEMAS[intent]);
   const hideFields = HIDDEN[intent];
   const refused = photoFormReply(submission, errors);
   if (submission.status !== "success" || refused) {
-    return data({ intent, result: refused ?? submission.reply({ hideFields }), saved: false }, { status: 400 });
+    const status = refused ? refusedStatus : 400;
+    return data({ intent, result: refused ?? submission.reply({ hideFields }), saved: false }, { status });
   }
   const address = clientAddress(request, context);
   try {
