@@ -89,7 +89,11 @@ export default function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   const cacheKey = renderCacheKey(request, responseStatusCode, responseHeaders, remixContext);
   const cached = cacheKey ? cachedPage(cacheKey, nonce) : null;
-  if (cached) return new Response(cached, { headers: responseHeaders, status: responseStatusCode });
+  if (cached)
+    return new Response(cached as Uint8Array<ArrayBuffer>, {
+      headers: responseHeaders,
+      status: responseStatusCode,
+    });
   // A page that will be cached is rendered whole, like one for a bot; others stream.
   const waitForAll = cacheKey !== null || isbot(request.headers.get("user-agent") ?? "");
   return new Promise((resolve, reject) => {
@@ -109,7 +113,7 @@ export default function handleRequest(
           if (cacheKey && !failed) {
             const chunks: Buffer[] = [];
             body.on("data", (chunk: Buffer) => chunks.push(chunk));
-            body.on("end", () => rememberPage(cacheKey, Buffer.concat(chunks).toString("utf8"), nonce));
+            body.on("end", () => rememberPage(cacheKey, Buffer.concat(chunks), nonce));
           }
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);

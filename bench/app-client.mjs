@@ -23,12 +23,12 @@ async function freePort() {
 }
 
 /** Starts server/start.mjs in `cwd` and waits until `readyPath` answers 200. */
-export async function startServer({ name, cwd, env, readyPath, countQueries, memoryProbe }) {
+export async function startServer({ name, cwd, env, readyPath, countQueries, memoryProbe, nodeArgs: extraArgs = [] }) {
   const port = await freePort();
   const logDir = mkdtempSync(path.join(os.tmpdir(), `bench-${name}-log-`));
   const logFile = path.join(logDir, "server.log");
   const fd = openSync(logFile, "w");
-  const nodeArgs = [];
+  const nodeArgs = [...extraArgs];
   if (countQueries) nodeArgs.push("--import", pathToImport(path.join(ROOT, "bench", "count-queries.mjs")));
   if (memoryProbe) nodeArgs.push("--expose-gc", "--import", pathToImport(path.join(ROOT, "bench", "memory-probe.mjs")));
   nodeArgs.push(path.join(ROOT, "server", "start.mjs"));
@@ -76,6 +76,22 @@ export async function startServer({ name, cwd, env, readyPath, countQueries, mem
         };
         child.on("message", onMessage);
         child.send({ type: "bench:queries", id });
+      });
+    },
+    /** Sends `message` over IPC and resolves with the answer of type `answerType` (a preloaded probe's). */
+    ask(message, answerType, timeoutMs = 30_000) {
+      const id = ++nextId;
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no ${answerType} from ${name}`)), timeoutMs);
+        const onMessage = (answer) => {
+          if (answer?.type === answerType && answer.id === id) {
+            clearTimeout(timer);
+            child.off("message", onMessage);
+            resolve(answer);
+          }
+        };
+        child.on("message", onMessage);
+        child.send({ ...message, id });
       });
     },
     /** The server's memory (bench/memory-probe.mjs), after a full collection when `gc`; null without the probe. */
@@ -232,4 +248,35 @@ export async function placeOrder(origin, cookie, email, serviceId) {
   });
   await response.arrayBuffer();
   if (response.status !== 201) throw new Error(`POST /api/my-orders answered ${response.status}`);
+}
+
+export const SIGNED_IN_ORDERS = { customer: 4, others: 136 };
+// The bench places its fixture's orders through the API from one address: room for them.
+export const BENCH_LIMITS = {
+  RATE_LIMIT_ORDER_MAX: "1000",
+  RATE_LIMIT_WRITE_ADDRESS_MAX: "1000",
+  // One account places ~140 unpaid orders.
+  HOLD_MAX_SEATS_PER_DEPARTURE: "100000",
+  HOLD_MAX_SEATS_PER_ACCOUNT: "100000",
+};
+
+/**
+ * The signed-in fixture: the administrator's cookie, and a customer with 4 orders among ~140
+ * (the others of a second customer), all placed through the API.
+ */
+export async function signedInFixture(origin) {
+  const admin = await signInCookie(
+    origin,
+    process.env.ADMIN_EMAIL ?? "admin@tourbooking.test",
+    process.env.ADMIN_PASSWORD ?? "admin12345",
+  );
+  // ~140 orders need more seats than a demo date has: a package of the bench's own, without dates.
+  const serviceId = await createPackage(origin, admin);
+  const customerEmail = `bench-customer-${process.pid}@bench.test`;
+  const customer = await registerCookie(origin, customerEmail);
+  const othersEmail = `bench-others-${process.pid}@bench.test`;
+  const others = await registerCookie(origin, othersEmail);
+  for (let i = 0; i < SIGNED_IN_ORDERS.customer; i++) await placeOrder(origin, customer, customerEmail, serviceId);
+  for (let i = 0; i < SIGNED_IN_ORDERS.others; i++) await placeOrder(origin, others, othersEmail, serviceId);
+  return { admin, customer };
 }

@@ -28,17 +28,7 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import {
-  createPackage,
-  log,
-  placeOrder,
-  registerCookie,
-  ROOT,
-  serverDatabase,
-  signInCookie,
-  sleep,
-  startServer,
-} from "./app-client.mjs";
+import { BENCH_LIMITS, log, ROOT, serverDatabase, SIGNED_IN_ORDERS, signedInFixture, sleep, startServer } from "./app-client.mjs";
 
 const FIXTURE = path.join(ROOT, "bench", "fixture");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -99,6 +89,8 @@ async function throughput(server, route, headers = PLAIN_HEADERS) {
   const url = server.origin + route;
   await cannon(url, { connections: 10, duration: WARMUP, headers });
   const cpuBefore = cpuMs(server.pid);
+  // The machine may be shared: its 1-minute load average as the measurement starts, in the table.
+  const load = Math.round(os.loadavg()[0] * 10) / 10;
   const result = await cannon(url, { connections: CONNECTIONS, duration: DURATION, headers });
   const cpuAfter = cpuMs(server.pid);
   // Server CPU per request: steadier than req/s when other processes share the machine. It counts
@@ -108,6 +100,7 @@ async function throughput(server, route, headers = PLAIN_HEADERS) {
       ? null
       : Math.round(((cpuAfter - cpuBefore) / result.requests.total) * 100) / 100;
   return {
+    load,
     cpuMsPerRequest: cpuPerRequest,
     rps: Math.round(result.requests.average * 10) / 10,
     p50: result.latency.p50,
@@ -330,37 +323,6 @@ async function findRoutes(origin) {
   return routes;
 }
 
-const SIGNED_IN_ORDERS = { customer: 4, others: 136 };
-// The bench places its fixture's orders through the API from one address: room for them.
-const BENCH_LIMITS = {
-  RATE_LIMIT_ORDER_MAX: "1000",
-  RATE_LIMIT_WRITE_ADDRESS_MAX: "1000",
-  // One account places ~140 unpaid orders.
-  HOLD_MAX_SEATS_PER_DEPARTURE: "100000",
-  HOLD_MAX_SEATS_PER_ACCOUNT: "100000",
-};
-
-/**
- * The signed-in fixture: the administrator's cookie, and a customer with 4 orders among ~140
- * (the others of a second customer), all placed through the API.
- */
-async function signedInFixture(origin) {
-  const admin = await signInCookie(
-    origin,
-    process.env.ADMIN_EMAIL ?? "admin@tourbooking.test",
-    process.env.ADMIN_PASSWORD ?? "admin12345",
-  );
-  // ~140 orders need more seats than a demo date has: a package of the bench's own, without dates.
-  const serviceId = await createPackage(origin, admin);
-  const customerEmail = `bench-customer-${process.pid}@bench.test`;
-  const customer = await registerCookie(origin, customerEmail);
-  const othersEmail = `bench-others-${process.pid}@bench.test`;
-  const others = await registerCookie(origin, othersEmail);
-  for (let i = 0; i < SIGNED_IN_ORDERS.customer; i++) await placeOrder(origin, customer, customerEmail, serviceId);
-  for (let i = 0; i < SIGNED_IN_ORDERS.others; i++) await placeOrder(origin, others, othersEmail, serviceId);
-  return { admin, customer };
-}
-
 function selected(key) {
   const only = args.get("only");
   return typeof only !== "string" || only.split(",").includes(key);
@@ -412,7 +374,7 @@ async function measureApp({ label, env, browserWork, reference }) {
     const after = await throughput(reference, "/");
     const mean = (key) =>
       before[key] === null || after[key] === null ? null : Math.round(((before[key] + after[key]) / 2) * 100) / 100;
-    result.reference = { before, after, rps: mean("rps"), cpuMsPerRequest: mean("cpuMsPerRequest") };
+    result.reference = { before, after, rps: mean("rps"), p99: mean("p99"), cpuMsPerRequest: mean("cpuMsPerRequest") };
     if (!args.has("only")) {
       log(`${label}: / with a browser's Accept-Encoding`);
       result.compressed = { path: "/ [br]", ...(await throughput(server, "/", BROWSER_HEADERS)) };
@@ -512,6 +474,8 @@ function table(results) {
     "p50 ms",
     "p99 ms",
     "ratio",
+    "p99 ratio",
+    "load",
     "CPU ms/req",
     "CPU ratio",
     "queries",
@@ -530,6 +494,8 @@ function table(results) {
       refCell("p50"),
       refCell("p99"),
       "1.00",
+      "1.00",
+      refCell("load", 1),
       refCell("cpuMsPerRequest", 2),
       "1.00",
       "0",
@@ -539,7 +505,7 @@ function table(results) {
     ]);
     for (const route of Object.values(run.routes)) {
       if (!route.available) {
-        rows.push([run.database, route.path, "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", "", "", ""]);
+        rows.push([run.database, route.path, "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", "", "", ""]);
         continue;
       }
       const lh = route.lighthouse;
@@ -550,6 +516,8 @@ function table(results) {
         fmt(route.p50),
         fmt(route.p99),
         route.rps === undefined ? "n/a" : fmt(route.rps / run.reference.rps, 2),
+        route.p99 === undefined ? "n/a" : fmt(route.p99 / run.reference.p99, 2),
+        fmt(route.load, 1),
         fmt(route.cpuMsPerRequest, 2),
         cpuRatio(run.reference.cpuMsPerRequest, route.cpuMsPerRequest),
         fmt(route.queries),
@@ -562,7 +530,22 @@ function table(results) {
   // With compression: against the reference measured the same way.
   const rc = results.reference.compressed;
   if (rc)
-    rows.push(["-", rc.path, fmt(rc.rps), fmt(rc.p50), fmt(rc.p99), "1.00", fmt(rc.cpuMsPerRequest, 2), "1.00", "", "", "", ""]);
+    rows.push([
+      "-",
+      rc.path,
+      fmt(rc.rps),
+      fmt(rc.p50),
+      fmt(rc.p99),
+      "1.00",
+      "1.00",
+      fmt(rc.load, 1),
+      fmt(rc.cpuMsPerRequest, 2),
+      "1.00",
+      "",
+      "",
+      "",
+      "",
+    ]);
   for (const run of results.runs) {
     const c = run.compressed;
     if (c && rc)
@@ -573,6 +556,8 @@ function table(results) {
         fmt(c.p50),
         fmt(c.p99),
         fmt(c.rps / rc.rps, 2),
+        fmt(c.p99 / rc.p99, 2),
+        fmt(c.load, 1),
         fmt(c.cpuMsPerRequest, 2),
         cpuRatio(rc.cpuMsPerRequest, c.cpuMsPerRequest),
         "",
@@ -667,8 +652,9 @@ async function main() {
     `CPU ms/req = the server process's CPU time per request during the measurement; CPU ratio = reference's ÷ route's (the ratio an idle machine would show, when the database is in-process).`,
   );
   console.log(
-    `ratio = route req/s ÷ mean of the reference before/after (goal ≥ 0.5); JS = gzip bytes of the scripts a page load downloads (goal ≤ 120 KB for /);`,
+    `ratio = route req/s ÷ mean of the reference before/after (goal ≥ 0.5; ≥ 0.9 for / and /services); p99 ratio = route p99 ÷ mean of the reference's (goal ≤ 2); load = the machine's 1-minute load average as the route's measurement started;`,
   );
+  console.log(`JS = gzip bytes of the scripts a page load downloads (goal ≤ 120 KB for /);`);
   console.log(
     `queries = SQL statements per request; Lighthouse = median of ${LIGHTHOUSE_RUNS}, mobile defaults (goal 95/100/100/100).`,
   );

@@ -1,6 +1,8 @@
 // Production HTTP server: the Remix build behind Express (the same adapter @remix-run/serve uses),
 // plus what an operator needs: migrations before listening, static caching, compression,
 // one JSON log line per request with a request id, and a graceful shutdown.
+// First: it must be in place before anything loads @remix-run/router.
+import "./route-match-cache.mjs";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -86,7 +88,10 @@ app.use("/images", express.static("public/images", { maxAge: "1y" }), (_req, res
   res.status(404).setHeader("Cache-Control", "no-store");
   res.type("text").send("There is no such picture.");
 });
-app.use(express.static("public", { maxAge: "1d" }));
+// The other files of public/ (favicon.svg) all have an extension; a page's path (the last segment
+// without a dot) skips the file lookup, a file-system call per request.
+const publicFiles = express.static("public", { maxAge: "1d" });
+app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, next) : next()));
 
 // Malformed hosts, forged cross-site writes, page posts that are not forms and U+0000 in paths stop
 // here, before any route runs.
@@ -107,7 +112,8 @@ let handleWithRemix = remixHandler(build);
 // Each request in its own scope: the app looks its session up once per request (app/platform/request-scope.server.ts).
 // The bench's reference app (bench/fixture) has no such hook.
 const inRequestScope = hooks.inRequestScope ?? ((handle) => handle());
-app.all("*", (req, res, next) => inRequestScope(() => handleWithRemix(req, res, next)));
+// app.use, not app.all("*"): a "*" route decodes the whole path into a parameter on every request.
+app.use((req, res, next) => inRequestScope(() => handleWithRemix(req, res, next)));
 if (build.mode === "development") {
   watchBuild(BUILD_PATH, (next) => {
     handleWithRemix = remixHandler(next);

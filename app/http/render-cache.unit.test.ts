@@ -15,6 +15,9 @@ const context = (loaderData: Record<string, unknown>, extra: Record<string, unkn
   ({ staticHandlerContext: { loaderData, actionData: null, errors: null, ...extra } }) as unknown as EntryContext;
 const get = (path: string, method = "GET") => new Request(`http://localhost${path}`, { method });
 
+/** The cached page as text, or null. */
+const page = (key: string, nonce: string) => cachedPage(key, nonce)?.toString("utf8") ?? null;
+
 describe("the render cache", () => {
   it("keys a public page by its URL and loader data", () => {
     const key = renderCacheKey(get("/services"), 200, publicHeaders(), context({ root: { user: null } }));
@@ -45,36 +48,41 @@ describe("the render cache", () => {
   });
 
   it("gives every response its own nonce", () => {
-    rememberPage("page", '<script nonce="first-nonce">a</script><script nonce="first-nonce">b</script>', "first-nonce");
-    expect(cachedPage("page", "second-nonce")).toBe(
-      '<script nonce="second-nonce">a</script><script nonce="second-nonce">b</script>',
+    rememberPage(
+      "page",
+      Buffer.from('<script nonce="first-nonce">a</script><script nonce="first-nonce">b</script>'),
+      "first-nonce",
     );
-    expect(cachedPage("page", "third-nonce")).not.toContain("second-nonce");
-    expect(cachedPage("unknown", "n")).toBeNull();
+    expect(page("page", "second-nonce")).toBe('<script nonce="second-nonce">a</script><script nonce="second-nonce">b</script>');
+    expect(page("page", "third-nonce")).not.toContain("second-nonce");
+    expect(page("unknown", "n")).toBeNull();
+    // Bytes, cut at the nonce: text around it in any script stays whole.
+    rememberPage("taka", Buffer.from('৳ 3,000 <script nonce="n1">বাংলা</script>'), "n1");
+    expect(page("taka", "n2")).toBe('৳ 3,000 <script nonce="n2">বাংলা</script>');
   });
 
   it("keeps at most 200 public pages, dropping the least recently used", () => {
-    rememberPage("public:kept", "kept", "");
-    for (let i = 0; i < 199; i++) rememberPage(`public:filler-${i}`, "x", "");
-    expect(cachedPage("public:kept", "n")).toBe("kept");
-    rememberPage("public:one-more", "x", "");
-    expect(cachedPage("public:kept", "n")).toBe("kept");
-    expect(cachedPage("public:filler-0", "n")).toBeNull();
+    rememberPage("public:kept", Buffer.from("kept"), "");
+    for (let i = 0; i < 199; i++) rememberPage(`public:filler-${i}`, Buffer.from("x"), "");
+    expect(page("public:kept", "n")).toBe("kept");
+    rememberPage("public:one-more", Buffer.from("x"), "");
+    expect(page("public:kept", "n")).toBe("kept");
+    expect(page("public:filler-0", "n")).toBeNull();
     expect(renderCacheSize().public.entries).toBe(PUBLIC_BOUND.entries);
   });
 
-  it("bounds the characters held, and personal pages never push public ones out", () => {
-    rememberPage("public:home", "home", "");
-    const big = "x".repeat(Math.floor(PERSONAL_BOUND.chars / 4));
-    for (let i = 0; i < 10; i++) rememberPage(`personal:user-${i}`, big, "");
-    expect(renderCacheSize().personal.chars).toBeLessThanOrEqual(PERSONAL_BOUND.chars);
+  it("bounds the bytes held, and personal pages never push public ones out", () => {
+    rememberPage("public:home", Buffer.from("home"), "");
+    const big = "x".repeat(Math.floor(PERSONAL_BOUND.bytes / 4));
+    for (let i = 0; i < 10; i++) rememberPage(`personal:user-${i}`, Buffer.from(big), "");
+    expect(renderCacheSize().personal.bytes).toBeLessThanOrEqual(PERSONAL_BOUND.bytes);
     expect(renderCacheSize().personal.entries).toBe(4);
-    expect(cachedPage("personal:user-0", "n")).toBeNull();
-    expect(cachedPage("personal:user-9", "n")).toBe(big);
-    expect(cachedPage("public:home", "n")).toBe("home");
+    expect(page("personal:user-0", "n")).toBeNull();
+    expect(page("personal:user-9", "n")).toBe(big);
+    expect(page("public:home", "n")).toBe("home");
     // A page larger than the whole bound is not kept at all.
-    rememberPage("personal:huge", "x".repeat(PERSONAL_BOUND.chars + 1), "");
-    expect(cachedPage("personal:huge", "n")).toBeNull();
-    expect(cachedPage("personal:user-9", "n")).toBe(big);
+    rememberPage("personal:huge", Buffer.from("x".repeat(PERSONAL_BOUND.bytes + 1)), "");
+    expect(page("personal:huge", "n")).toBeNull();
+    expect(page("personal:user-9", "n")).toBe(big);
   });
 });

@@ -10,7 +10,7 @@ import { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { env } from "~/platform/env.server";
 import { logger } from "~/platform/logger.server";
 import { applyMigrations, pendingMigrations, readMigrations, type MigrationConnection } from "~/platform/migrate.server";
-import { watchWrites } from "~/platform/read-cache.server";
+import { stopWatchingServerWrites, watchServerWrites, watchWrites } from "~/platform/read-cache.server";
 import { seedDatabase } from "~/platform/seed.server";
 
 export type Db = PrismaClient;
@@ -74,6 +74,8 @@ function openServerDatabase(url: string, poolSize: number): Database {
   pool.on("connect", (client) =>
     client.on("error", (error) => logger.warn({ error: error.message }, "PostgreSQL connection lost during a transaction")),
   );
+  // Reads are kept until a write of any instance (app/platform/read-cache.server.ts).
+  watchServerWrites(pool, url);
   const prisma = countingQueries(new PrismaClient({ adapter: new PrismaPg(pool), log: [{ emit: "event", level: "query" }] }));
   return {
     prisma,
@@ -102,6 +104,7 @@ function openServerDatabase(url: string, poolSize: number): Database {
       }
     },
     async close() {
+      await stopWatchingServerWrites();
       await prisma.$disconnect();
       await pool.end();
     },

@@ -65,4 +65,34 @@ describe("reads kept until the next write (embedded database)", () => {
     await cachedRead("key-0", async () => ++again);
     expect(again).toBe(1);
   });
+
+  it("keeps every plain SELECT by its text and parameters until the next write, each caller with rows of its own", async () => {
+    const statement = "SELECT name FROM item WHERE name = $1";
+    await pglite.query("INSERT INTO item (name) VALUES ('kept')");
+    const first = await pglite.query<{ name: string }>(statement, ["kept"]);
+    expect(first.rows).toEqual([{ name: "kept" }]);
+    first.rows[0].name = "changed by a caller";
+    const again = await pglite.query<{ name: string }>(statement, ["kept"]);
+    expect(again.rows).toEqual([{ name: "kept" }]);
+    expect(cachedReads()).toBeGreaterThan(0);
+    // Other parameters, another row mode: other entries.
+    expect((await pglite.query(statement, ["other"])).rows).toEqual([]);
+    expect((await pglite.query(statement, ["kept"], { rowMode: "array" })).rows).toEqual([["kept"]]);
+    await pglite.query("UPDATE item SET name = 'renamed' WHERE name = 'kept'");
+    expect((await pglite.query(statement, ["kept"])).rows).toEqual([]);
+    expect((await pglite.query(statement, ["renamed"])).rows).toEqual([{ name: "renamed" }]);
+  });
+
+  it("never keeps a SELECT that depends on the clock or a sequence, nor a large answer", async () => {
+    const first = (await pglite.query<{ t: string }>("SELECT clock_timestamp()::text AS t")).rows[0].t;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await pglite.query<{ t: string }>("SELECT clock_timestamp()::text AS t")).rows[0].t).not.toBe(first);
+    await pglite.exec("CREATE SEQUENCE counter");
+    const next = async () => (await pglite.query<{ n: number }>("SELECT nextval('counter')::int AS n")).rows[0].n;
+    expect([await next(), await next()]).toEqual([1, 2]);
+    await pglite.query("INSERT INTO item (name) SELECT 'many' FROM generate_series(1, 250)");
+    const before = cachedReads();
+    await pglite.query("SELECT id FROM item WHERE name = 'many'");
+    expect(cachedReads()).toBe(before);
+  });
 });
