@@ -63,7 +63,14 @@ export {
   readOrderChoice,
 } from "./ordering";
 export { countTravellers, priceBooking } from "./travellers";
-export { describeDiscount, normalisePromoCode, promoCodeActionSchema, promoCodeInputSchema } from "./promo-codes";
+export {
+  describeDiscount,
+  normalisePromoCode,
+  promoCodeActionSchema,
+  promoCodeInputSchema,
+  promoCodePatchOver,
+  promoCodePatchSchema,
+} from "./promo-codes";
 export {
   DEFAULT_REFUND_POLICY,
   describePolicy,

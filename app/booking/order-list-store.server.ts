@@ -17,6 +17,8 @@ export interface OrderListRow {
   packageType: string;
   unitPriceCents: number;
   priceCents: number;
+  discountCents: number;
+  promoCode: string | null;
   paymentStatus: "UNPAID" | "PROCESSING" | "PAID" | "FAILED";
   bookingStatus: "PENDING" | "CONFIRMED" | "CANCELLED" | "COMPLETED" | "EXPIRED";
   holdExpiresAt: Date | null;
@@ -57,7 +59,8 @@ export interface OrderPageRequest {
 }
 
 const COLUMNS = Prisma.sql`o.id, o.reference, o."serviceId", o."serviceTitle", o.quantity, o."packageType"::text AS "packageType",
-  o."unitPriceCents", o."priceCents", o."paymentStatus"::text AS "paymentStatus", o."bookingStatus"::text AS "bookingStatus",
+  o."unitPriceCents", o."priceCents", o."discountCents",
+  (SELECT p.code FROM "PromoCode" p WHERE p.id = o."promoCodeId") AS "promoCode", o."paymentStatus"::text AS "paymentStatus", o."bookingStatus"::text AS "bookingStatus",
   o."holdExpiresAt", o."travelDate", o."createdAt", o."firstName", o."lastName", o.email, o."mobileNumber",
   o."streetAddress", o.city, o."townName", o.district, o.postcode,
   o.channel::text AS channel, o."resellerId", o."resellerReference",

@@ -77,10 +77,13 @@ export const promoCodeInputSchema = promoCodeFields.superRefine((value, context)
   if (value.percentOff !== undefined && value.amountOff !== undefined) {
     context.addIssue({ code: "custom", path: ["amountOff"], message: "Give either a percent off or an amount off, not both." });
   }
-  if (value.validUntil < value.validFrom) {
+  // compared only when both are dates (a refinement also runs over fields already refused)
+  const ordered = (from: string | undefined, until: string | undefined) =>
+    !from || !until || !isCalendarDate(from) || !isCalendarDate(until) || until >= from;
+  if (!ordered(value.validFrom, value.validUntil)) {
     context.addIssue({ code: "custom", path: ["validUntil"], message: "The last day cannot be before the first day." });
   }
-  if (value.travelFrom && value.travelUntil && value.travelUntil < value.travelFrom) {
+  if (!ordered(value.travelFrom, value.travelUntil)) {
     context.addIssue({
       code: "custom",
       path: ["travelUntil"],
@@ -90,6 +93,40 @@ export const promoCodeInputSchema = promoCodeFields.superRefine((value, context)
 });
 
 export type PromoCodeInput = z.infer<typeof promoCodeInputSchema>;
+
+const OPTIONAL_FIELDS = ["travelFrom", "travelUntil", "maxRedemptions", "maxPerCustomer", "packages", "minTravellers"] as const;
+
+/** PATCH /api/promo-codes/{code}'s body as documented: any of the fields; null clears an optional one. */
+export const promoCodePatchSchema = promoCodeFields
+  .partial()
+  .extend(
+    Object.fromEntries(
+      OPTIONAL_FIELDS.map((field) => [
+        field,
+        promoCodeFields.shape[field].nullable().describe(`${promoCodeFields.shape[field].description ?? ""}; null clears it`),
+      ]),
+    ) as { [Field in (typeof OPTIONAL_FIELDS)[number]]: z.ZodNullable<(typeof promoCodeFields.shape)[Field]> },
+  );
+
+/**
+ * The same body read over the stored code: its fields replace the code's (null clears an optional
+ * one; a percent off drops the amount off and the other way round), then the whole is checked as
+ * a new code is.
+ */
+export function promoCodePatchOver(current: PromoCodeInput) {
+  return z.preprocess((body) => {
+    if (!body || typeof body !== "object") return body;
+    const merged: Record<string, unknown> = { ...current };
+    const patch = body as Record<string, unknown>;
+    if ("percentOff" in patch) delete merged.amountOff;
+    if ("amountOff" in patch) delete merged.percentOff;
+    for (const [field, value] of Object.entries(patch)) {
+      if (value === null) delete merged[field];
+      else merged[field] = value;
+    }
+    return merged;
+  }, promoCodeInputSchema);
+}
 
 /** The checkout's field (and POST /api/my-orders' promoCode): blank is none; the code's rules are checked at placement. */
 export const promoCodeField = optional(

@@ -19,6 +19,7 @@ import type {
   departureRecordSchema,
   manifestEntrySchema,
   orderSchema,
+  promoCodeSchema,
   resellerSchema,
   reviewRecordSchema,
   savedUserSchema,
@@ -77,6 +78,8 @@ export interface OrderRecord {
   mobileNumber: string;
   email: string;
   priceCents: number;
+  discountCents: number;
+  promoCode: { code: string } | null;
   serviceTitle: string;
   quantity: number;
   packageType: string;
@@ -128,6 +131,8 @@ export function orderJson(order: OrderRecord, now: Date = new Date()): z.infer<t
     mobileNumber: order.mobileNumber,
     email: order.email,
     Price: Number(dollarsValue(order.priceCents)),
+    discount: Number(dollarsValue(order.discountCents)),
+    promoCode: order.promoCode?.code ?? null,
     name: order.serviceTitle,
     quantity: order.quantity,
     packageType: order.packageType,
@@ -236,6 +241,41 @@ export function cancellationJson(outcome: CancellationOutcome): z.infer<typeof c
 }
 
 /** GET /api/resellers: a reseller as an administrator sees it, with its keys (never the keys themselves). */
+/** GET /api/promo-codes */
+export function promoCodeJson(code: {
+  id: string;
+  code: string;
+  percentOff: number | null;
+  amountOffCents: number | null;
+  validFrom: string;
+  validUntil: string;
+  travelFrom: string | null;
+  travelUntil: string | null;
+  maxRedemptions: number | null;
+  maxPerCustomer: number | null;
+  packageIds: readonly string[];
+  minTravellers: number | null;
+  active: boolean;
+  redemptions: number;
+}): z.infer<typeof promoCodeSchema> {
+  return {
+    _id: code.id,
+    code: code.code,
+    percentOff: code.percentOff,
+    amountOff: code.amountOffCents === null ? null : Number(dollarsValue(code.amountOffCents)),
+    validFrom: code.validFrom,
+    validUntil: code.validUntil,
+    travelFrom: code.travelFrom,
+    travelUntil: code.travelUntil,
+    maxRedemptions: code.maxRedemptions,
+    maxPerCustomer: code.maxPerCustomer,
+    packages: [...code.packageIds],
+    minTravellers: code.minTravellers,
+    active: code.active,
+    redemptions: code.redemptions,
+  };
+}
+
 export function resellerJson(reseller: {
   id: string;
   name: string;

@@ -10,6 +10,8 @@ import {
   departureSeats,
   MAX_QUANTITY,
   MIN_QUANTITY,
+  promoCodeInputSchema as promoCodeInput,
+  promoCodePatchSchema as promoCodePatch,
   refundAmount,
 } from "~/booking";
 import { catalogueQueryShape, PRICE_CATEGORY_TYPES, reviewReportSchema, reviewSchema } from "~/catalogue";
@@ -81,7 +83,9 @@ export const reviewInputSchema = reviewSchema.extend({
 /** The checkout's fields, without its form key, with the original site's Price (checked, never trusted). */
 export const orderInputSchema = checkoutSchema.extend({
   formKey: optional(checkoutSchema.shape.formKey),
-  Price: optional(z.coerce.number()).describe("Optional: refused with 400 when it differs from the server's price"),
+  Price: optional(z.coerce.number()).describe(
+    "Optional: refused with 400 when it differs from the server's price (before any promo code's discount)",
+  ),
   quantity: withDefault(checkoutSchema.shape.quantity, 1),
 });
 
@@ -314,7 +318,11 @@ export const orderSchema = z
     Postcode: z.string(),
     mobileNumber: z.string(),
     email: z.string(),
-    Price: z.number().describe("Dollars: each traveller's category price added up, computed by the server"),
+    Price: z
+      .number()
+      .describe("Dollars: each traveller's category price added up, less the promo code's discount, computed by the server"),
+    discount: z.number().describe("Dollars taken off by the promo code (0 without one)"),
+    promoCode: z.string().nullable().describe("The promo code ordered with (null: none)"),
     name: z.string().describe("The package's title"),
     quantity: z
       .number()
@@ -385,6 +393,39 @@ export const resellerKeyCreatedSchema = z
   .object({
     _id: z.string(),
     key: z.string().describe("The API key, for `Authorization: Bearer` on /octo only; shown this once, stored hashed"),
+  })
+  .strict();
+
+/** POST /api/promo-codes (administrators): the same rules as the dashboard's form. */
+export const promoCodeInputSchema = promoCodeInput;
+/** PATCH /api/promo-codes/{code}: the fields to change, checked with the code's others as a whole. */
+export const promoCodePatchSchema = promoCodePatch;
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .describe("YYYY-MM-DD");
+
+export const promoCodeSchema = z
+  .object({
+    _id: z.string(),
+    code: z.string().describe("Upper case; customers may type it in any case"),
+    percentOff: z.number().int().min(1).max(100).nullable().describe("Percent off the total (null: an amount off)"),
+    amountOff: z.number().nullable().describe("Dollars off the total (null: a percent off)"),
+    validFrom: isoDay.describe("The first day an order can use it"),
+    validUntil: isoDay.describe("The last day an order can use it"),
+    travelFrom: isoDay.nullable().describe("Only trips on or after this date (null: any)"),
+    travelUntil: isoDay.nullable().describe("Only trips on or before this date (null: any)"),
+    maxRedemptions: z.number().int().nullable().describe("Orders that can use it in all (null: no limit)"),
+    maxPerCustomer: z.number().int().nullable().describe("Orders one customer can use it for (null: no limit)"),
+    packages: z.array(z.string()).describe("The packages' _id it is for (empty: every package)"),
+    minTravellers: z.number().int().nullable().describe("Travellers a booking needs (null: any number)"),
+    active: z.boolean(),
+    redemptions: z
+      .number()
+      .int()
+      .min(0)
+      .describe("Read-only: orders holding it (an order expired or cancelled unpaid gives its use back)"),
   })
   .strict();
 

@@ -52,6 +52,9 @@ const schemas = {
   Departure: registry.register("Departure", api.departureRecordSchema),
   DepartureInput: registry.register("DepartureInput", api.departureInputSchema),
   DeparturePatch: registry.register("DeparturePatch", api.departurePatchSchema),
+  PromoCode: registry.register("PromoCode", api.promoCodeSchema),
+  PromoCodeInput: registry.register("PromoCodeInput", api.promoCodeInputSchema),
+  PromoCodePatch: registry.register("PromoCodePatch", api.promoCodePatchSchema),
   Reseller: registry.register("Reseller", api.resellerSchema),
   ResellerInput: registry.register("ResellerInput", api.resellerInputSchema),
   ResellerKeyCreated: registry.register("ResellerKeyCreated", api.resellerKeyCreatedSchema),
@@ -477,6 +480,36 @@ route({
   security: signedIn,
   request: { body: body(schemas.PaymentIntentInput) },
   responses: { 200: json("The intent's client secret", schemas.ClientSecret), ...errors(...WRITE_ERRORS, 404, 409, 502, 503) },
+});
+route({
+  method: "get",
+  path: "/api/promo-codes",
+  summary: "Every promo code, newest first, with its redemptions (administrators only)",
+  operationId: "listPromoCodes",
+  security: signedIn,
+  responses: { 200: json("Promo codes", z.array(schemas.PromoCode)), ...errors(401, 403) },
+});
+route({
+  method: "post",
+  path: "/api/promo-codes",
+  summary:
+    "Add a promo code: percentOff or amountOff, its windows and limits; any window, past ones included (administrators only)",
+  description: "409 when another code has the same text (in any case).",
+  operationId: "createPromoCode",
+  security: signedIn,
+  request: { body: body(schemas.PromoCodeInput) },
+  responses: { 200: json("The new code's id", schemas.InsertedId), ...errors(...WRITE_ERRORS, 409) },
+});
+route({
+  method: "patch",
+  path: "/api/promo-codes/{code}",
+  summary: "Change a promo code: the fields given replace its own, null clears an optional one (administrators only)",
+  description:
+    "Giving percentOff drops amountOff and the other way round; the result is checked as a new code is. Its redemptions stay. 409 when renamed to another code's text.",
+  operationId: "updatePromoCode",
+  security: signedIn,
+  request: { params: z.object({ code: z.string().describe("The code, in any case") }), body: body(schemas.PromoCodePatch) },
+  responses: { 200: json("1 when changed", schemas.ModifiedCount), ...errors(...WRITE_ERRORS, 404, 409) },
 });
 route({
   method: "get",

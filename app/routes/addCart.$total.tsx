@@ -4,7 +4,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, da
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { flashCookie, requireUser } from "~/accounts/index.server";
 import { checkoutPath, checkoutSchema, DISTRICTS, isPackageType, MAX_QUANTITY, MIN_QUANTITY, otherCounts } from "~/booking";
-import { departureToBook, OrderError, placeOrder, quote } from "~/booking/index.server";
+import { checkPromoCode, departureToBook, OrderError, placeOrder, quote } from "~/booking/index.server";
 import type { PriceCategory } from "~/catalogue";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, FormErrors, SelectField, SubmitButton } from "~/components/forms";
@@ -12,7 +12,7 @@ import { PackageImage } from "~/components/PackageImage";
 import { placementErrorStatus } from "~/http/error-status";
 import { formPageHeaders, retryAfter } from "~/http/retry-after";
 import { clientAddress } from "~/platform/client-address.server";
-import { formatCalendarDate } from "~/platform/dates";
+import { agencyToday, formatCalendarDate } from "~/platform/dates";
 import { parseForm } from "~/platform/forms";
 import { isPlausibleId } from "~/platform/ids";
 import { dollarsValue, formatDollars } from "~/platform/money";
@@ -82,6 +82,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // The {total} in the path is only what the order page computed: the server's total wins.
   const total = dollarsValue(priced.totalCents);
   if (params.total !== total) throw redirect(checkoutPath(packageId, total, quantity, type, departure?.id, others));
+  // ?promo=CODE (the Apply form): the discount it would give, or exactly why not; placing the order checks it again.
+  const promoText = url.searchParams.get("promo")?.trim().slice(0, 40) ?? "";
+  const checked = promoText
+    ? await checkPromoCode(promoText, {
+        userId: user.id,
+        packageId,
+        persons: priced.persons,
+        travelDate: departure?.date ?? null,
+        today: agencyToday(),
+        totalCents: priced.totalCents,
+      })
+    : null;
+  const promo = checked
+    ? checked.ok
+      ? { text: promoText, code: checked.promo.code, discountCents: checked.discountCents, refusal: null }
+      : { text: promoText, code: null, discountCents: 0, refusal: checked.message }
+    : null;
   return {
     tourPackage,
     quantity,
@@ -95,6 +112,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     type,
     departure,
     totalCents: priced.totalCents,
+    promo,
     email: user.email,
     formKey: randomBytes(16).toString("base64url"),
   };
@@ -121,9 +139,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof OrderError) {
       // A traveller's error on that traveller's field; the booking as a whole above the form.
-      const onFields = error.fields.filter((field) => field.path.startsWith("travellers["));
+      const onFields = error.fields.filter((field) => field.path.startsWith("travellers[") || field.path === "promoCode");
       const fieldErrors = Object.fromEntries(onFields.map((field) => [field.path, [field.message]]));
-      const formErrors = onFields.length > 0 ? ["Please check the travellers' details below."] : [error.message];
+      const formErrors =
+        onFields.length === 0
+          ? [error.message]
+          : onFields[0].path === "promoCode"
+            ? ["Please check the promo code."]
+            : ["Please check the travellers' details below."];
       return data(submission.reply({ formErrors, fieldErrors }), { status: placementErrorStatus(error) });
     }
     throw error;
@@ -158,6 +181,58 @@ export function ErrorBoundary() {
   );
 }
 
+/**
+ * The promo code box: a GET form that reloads the checkout with ?promo=CODE (so it works without
+ * JavaScript; it stands above the billing fields, which a reload without JavaScript would clear),
+ * showing the discount or exactly why the code is refused. Placing the order checks it again.
+ */
+function PromoCodeForm({
+  promo,
+  placementError,
+}: {
+  promo: ReturnType<typeof useLoaderData<typeof loader>>["promo"];
+  placementError: string | null;
+}) {
+  const query = new URLSearchParams(useLocation().search);
+  query.delete("promo");
+  const error = placementError ?? promo?.refusal ?? null;
+  return (
+    <Form method="get" className="promo-code-form" aria-label="Promo code" preventScrollReset>
+      {[...query].map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <div className="field">
+        <label htmlFor="promo">Promo code (optional)</label>
+        <div className="inline-field">
+          <input
+            id="promo"
+            name="promo"
+            defaultValue={promo?.text ?? ""}
+            key={promo?.text ?? ""}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={40}
+            aria-invalid={error ? true : undefined}
+            aria-describedby="promo-message"
+          />
+          <button type="submit" className="button button-secondary">
+            Apply
+          </button>
+        </div>
+        {error ? (
+          <p id="promo-message" className="field-error" role="alert">
+            {error}
+          </p>
+        ) : (
+          <p id="promo-message" className="hint" role="status">
+            {promo?.code ? `${promo.code} applied: ${formatDollars(promo.discountCents)} off.` : ""}
+          </p>
+        )}
+      </div>
+    </Form>
+  );
+}
+
 export default function CheckoutPage() {
   const order = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
@@ -175,18 +250,21 @@ export default function CheckoutPage() {
     ...Object.fromEntries(order.others),
   });
   const onlyDefault = order.lines.length === 1 && order.others.length === 0;
+  const discountCents = order.promo?.discountCents ?? 0;
 
   return (
     <div className="container page-section checkout-layout">
       <section className="card form-card" aria-labelledby="billing-title">
         <h1 id="billing-title">Billing details</h1>
         <FormErrors form={form} />
+        <PromoCodeForm promo={order.promo} placementError={fields.promoCode.errors?.[0] ?? null} />
         <Form method="post" {...getFormProps(form)}>
           <input type="hidden" name="service" value={order.tourPackage.id} />
           <input type="hidden" name="quantity" value={order.quantity} />
           <input type="hidden" name="type" value={order.type} />
           {order.departure ? <input type="hidden" name="departure" value={order.departure.id} /> : null}
           <input type="hidden" name="formKey" value={order.formKey} />
+          {order.promo?.code ? <input type="hidden" name="promoCode" value={order.promo.code} /> : null}
           <div className="field-row">
             <Field label="First name" meta={fields.firstName} inputProps={{ autoComplete: "given-name" }} />
             <Field label="Last name" meta={fields.lastName} inputProps={{ autoComplete: "family-name" }} />
@@ -301,8 +379,13 @@ export default function CheckoutPage() {
             <p>{order.type} package</p>
           </>
         )}
+        {discountCents > 0 ? (
+          <p className="order-discount">
+            Promo code {order.promo?.code}: <strong>−{formatDollars(discountCents)}</strong>
+          </p>
+        ) : null}
         <p className="order-total">
-          Price: <strong>{formatDollars(order.totalCents)}</strong>
+          Price: <strong>{formatDollars(order.totalCents - discountCents)}</strong>
         </p>
         <Link to={`/order/${order.tourPackage.id}?${changeQuery}`}>Change the order</Link>
       </aside>

@@ -26,6 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     quantity: order.quantity,
     packageType: order.packageType,
     priceCents: order.priceCents,
+    discountCents: order.discountCents,
+    promoCode: order.promoCode,
     paymentStatus: order.paymentStatus,
     status: order.status,
     holdExpiresAt: order.holdExpiresAt,
@@ -92,7 +94,22 @@ export default function MyOrders() {
             },
             { header: "Travel date", cell: (order) => (order.travelDate ? formatCalendarDate(order.travelDate) : "—") },
             { header: "Status", cell: (order) => <OrderStatus order={order} /> },
-            { header: "Price", cell: (order) => formatDollars(order.priceCents) },
+            {
+              header: "Price",
+              cell: (order) => (
+                <>
+                  {formatDollars(order.priceCents)}
+                  {order.promoCode ? (
+                    <>
+                      <br />
+                      <span className="hint">
+                        {order.promoCode}: −{formatDollars(order.discountCents)}
+                      </span>
+                    </>
+                  ) : null}
+                </>
+              ),
+            },
             {
               header: "Payment",
               cell: (order) =>

@@ -62,6 +62,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       packageType: order.packageType,
       quantity: order.quantity,
       priceCents: order.priceCents,
+      discountCents: order.discountCents,
+      promoCode: order.promoCode?.code ?? null,
       travelDate: order.travelDate && formatCalendarDate(order.travelDate),
       status: actions.status,
       paymentStatus: order.paymentStatus,
@@ -229,6 +231,14 @@ export default function OrderPage() {
           <dd>{order.quantity}</dd>
           <dt>Package type</dt>
           <dd>{order.packageType}</dd>
+          {order.promoCode ? (
+            <>
+              <dt>Promo code</dt>
+              <dd>
+                {order.promoCode}: −{formatDollars(order.discountCents)}
+              </dd>
+            </>
+          ) : null}
           <dt>Total</dt>
           <dd>{formatDollars(order.priceCents)}</dd>
           <dt>Status</dt>

@@ -22,6 +22,8 @@ import * as cancelOrder from "~/routes/api.my-orders.$id.cancel";
 import * as orderTravellers from "~/routes/api.my-orders.$id.travellers";
 import * as openApi from "~/routes/api.openapi[.]json";
 import * as photos from "~/routes/api.photos";
+import * as promoCodes from "~/routes/api.promo-codes";
+import * as promoCodeByCode from "~/routes/api.promo-codes.$code";
 import * as resellers from "~/routes/api.resellers";
 import * as resellerKeys from "~/routes/api.resellers.$id.keys";
 import * as resellerKey from "~/routes/api.resellers.$id.keys.$keyId";
@@ -79,6 +81,8 @@ const ROUTES: [template: string, module: Module][] = [
   ["/api/resellers/{id}/keys/{keyId}", resellerKey],
   ["/api/resellers/{id}/keys", resellerKeys],
   ["/api/resellers", resellers],
+  ["/api/promo-codes/{code}", promoCodeByCode],
+  ["/api/promo-codes", promoCodes],
 ];
 
 function route(pathname: string): { template: string | null; module: Module; params: Record<string, string> } {
@@ -171,7 +175,8 @@ async function databaseState(): Promise<string> {
       (SELECT string_agg(concat_ws(',', id, name, active), ';' ORDER BY id) FROM "Reseller"),
       (SELECT string_agg(concat_ws(',', id, "revokedAt"), ';' ORDER BY id) FROM "ResellerKey"),
       (SELECT string_agg(concat_ws(',', id, "checkIn", "checkInById"), ';' ORDER BY id) FROM "Traveller"),
-      (SELECT count(*) FROM "IdNumberReveal")
+      (SELECT count(*) FROM "IdNumberReveal"),
+      (SELECT string_agg(md5(p::text), ';' ORDER BY id) FROM "PromoCode" p)
     )) AS state`;
   return rows[0].state;
 }
@@ -247,6 +252,23 @@ async function freshReseller(): Promise<string> {
     data: { name: "Contract Reseller", email: "contract@reseller.example", commissionBasisPoints: 1000 },
   });
   return created.id;
+}
+
+/** A promo code of its own (10% off, this month), with at most `maxRedemptions` uses. */
+async function freshPromoCode(maxRedemptions: number | null = null): Promise<string> {
+  const prisma = await db();
+  const code = `CONTRACT-${randomBytes(4).toString("hex")}`.toUpperCase();
+  const today = new Date();
+  await prisma.promoCode.create({
+    data: {
+      code,
+      percentOff: 10,
+      validFrom: new Date(today.getTime() - 86_400_000),
+      validUntil: new Date(today.getTime() + 86_400_000),
+      maxRedemptions,
+    },
+  });
+  return code;
 }
 
 /** A reseller with one live key (only its hash: the contract never needs the key itself). */
@@ -686,6 +708,47 @@ const rows: Row[] = [
     writes: true,
   },
   {
+    call: "POST /api/my-orders (promo code)",
+    request: async () => ({
+      method: "POST",
+      path: "/api/my-orders",
+      body: {
+        ...billing,
+        service: serviceId,
+        quantity: 3,
+        type: "group",
+        Price: 150,
+        promoCode: (await freshPromoCode()).toLowerCase(),
+      },
+    }),
+    expected: signedIn(201),
+    writes: true,
+  },
+  {
+    call: "POST /api/my-orders (promo code used up)",
+    request: async () => ({
+      method: "POST",
+      path: "/api/my-orders",
+      body: { ...billing, service: serviceId, quantity: 1, type: "group", promoCode: await freshPromoCode(0) },
+    }),
+    expected: signedIn(409),
+    check: (_caller, answer) =>
+      expect(answer.body).toEqual({
+        error: "This promo code has been used up.",
+        details: { promoCode: ["This promo code has been used up."] },
+      }),
+  },
+  {
+    call: "POST /api/my-orders (unknown promo code)",
+    request: async () => ({
+      method: "POST",
+      path: "/api/my-orders",
+      body: { ...billing, service: serviceId, quantity: 1, type: "group", promoCode: "NO-SUCH-CODE" },
+    }),
+    expected: signedIn(400),
+    check: (_caller, answer) => expect(answer.body.details).toEqual({ promoCode: ["This promo code does not exist."] }),
+  },
+  {
     call: "PUT /api/my-orders/{id} (payment verified by Stripe)",
     request: async () => {
       const id = await customerOrder();
@@ -854,6 +917,84 @@ const rows: Row[] = [
     call: "GET /api/openapi.json",
     request: async () => ({ method: "GET", path: "/api/openapi.json" }),
     expected: everyone(200),
+  },
+  {
+    call: "GET /api/promo-codes",
+    request: async () => {
+      await freshPromoCode(5);
+      return { method: "GET", path: "/api/promo-codes" };
+    },
+    expected: adminOnly(200),
+    check: (_caller, answer) => expect(answer.body.length).toBeGreaterThan(0),
+  },
+  {
+    call: "POST /api/promo-codes",
+    request: async () => ({
+      method: "POST",
+      path: "/api/promo-codes",
+      body: {
+        code: `eid-${randomBytes(3).toString("hex")}`,
+        amountOff: 20,
+        validFrom: "2025-06-01",
+        validUntil: "2025-06-30",
+        travelFrom: "2025-07-01",
+        maxRedemptions: 100,
+        maxPerCustomer: 1,
+        packages: [serviceId],
+        minTravellers: 2,
+        active: true,
+      },
+    }),
+    expected: adminOnly(200),
+    writes: true,
+    check: (_caller, answer) => expect(answer.body).toEqual({ insertedId: expect.any(String) }),
+  },
+  {
+    call: "POST /api/promo-codes (both discounts, days reversed)",
+    request: async () => ({
+      method: "POST",
+      path: "/api/promo-codes",
+      body: { code: "BOTH-10", percentOff: 10, amountOff: 5, validFrom: "2026-01-01", validUntil: "2025-01-01" },
+    }),
+    expected: adminOnly(400),
+    check: (_caller, answer) => expect(Object.keys(answer.body.details).sort()).toEqual(["amountOff", "validUntil"]),
+  },
+  {
+    call: "POST /api/promo-codes (taken)",
+    request: async () => ({
+      method: "POST",
+      path: "/api/promo-codes",
+      body: { code: (await freshPromoCode()).toLowerCase(), percentOff: 5, validFrom: "2026-01-01", validUntil: "2026-12-31" },
+    }),
+    expected: adminOnly(409),
+    check: (_caller, answer) => expect(Object.keys(answer.body.details)).toEqual(["code"]),
+  },
+  {
+    call: "PATCH /api/promo-codes/{code}",
+    request: async () => ({
+      method: "PATCH",
+      path: `/api/promo-codes/${(await freshPromoCode(5)).toLowerCase()}`,
+      body: { amountOff: 15, maxRedemptions: null, active: false },
+    }),
+    expected: adminOnly(200),
+    writes: true,
+    check: (_caller, answer) => expect(answer.body).toEqual({ modifiedCount: 1 }),
+  },
+  {
+    call: "PATCH /api/promo-codes/{code} (invalid)",
+    request: async () => ({
+      method: "PATCH",
+      path: `/api/promo-codes/${await freshPromoCode()}`,
+      body: { validUntil: "2000-01-01" },
+    }),
+    expected: adminOnly(400),
+    check: (_caller, answer) =>
+      expect(answer.body.details).toEqual({ validUntil: ["The last day cannot be before the first day."] }),
+  },
+  {
+    call: "PATCH /api/promo-codes/{code} (unknown)",
+    request: async () => ({ method: "PATCH", path: "/api/promo-codes/NO-SUCH-CODE", body: { active: false } }),
+    expected: adminOnly(404),
   },
   {
     call: "GET /api/resellers",
@@ -1108,6 +1249,20 @@ describe("errors", () => {
       path: "/api/resellers",
       body: { name: "", email: "not-an-email", commissionPercent: 100.5 },
       fields: ["name", "email", "commissionPercent"],
+    },
+    {
+      caller: "admin",
+      method: "POST",
+      path: "/api/promo-codes",
+      body: { code: "A B", percentOff: 500, validFrom: "2026-01-01", validUntil: "2026-02-01" },
+      fields: ["code", "percentOff"],
+    },
+    {
+      caller: "admin",
+      method: "PATCH",
+      path: () => freshPromoCode().then((code) => `/api/promo-codes/${code}`),
+      body: { maxRedemptions: 0, validFrom: "someday" },
+      fields: ["maxRedemptions", "validFrom"],
     },
   ];
 
