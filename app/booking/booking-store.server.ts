@@ -8,6 +8,7 @@ import { releaseSeats } from "~/booking/departure-store.server";
 import { changeBookingStatus } from "~/booking/order-status-store.server";
 import { releasePromoCode } from "~/booking/promo-code-store.server";
 import { Prisma, type BookingStatus } from "~/generated/prisma/client";
+import { takeCreditNoteNumber } from "~/invoicing/index.server";
 import { forgetCachedLists } from "~/platform/cache.server";
 import { db, type Tx } from "~/platform/db.server";
 
@@ -79,10 +80,27 @@ interface Email {
   replyTo?: string;
 }
 
-/** Records refunds (each Stripe id once) and sets refundedCents to their sum; returns how many were new. */
+/**
+ * Records refunds (each Stripe id once), each new one with its credit note's number, and sets
+ * refundedCents to their sum; returns how many were new. The order's row is locked first, so two
+ * reports of one refund (our call and the webhook) wait for each other and number it once.
+ */
 async function recordRefunds(tx: Tx, orderId: string, refunds: RefundRecord[]): Promise<number> {
   if (refunds.length === 0) return 0;
-  const { count } = await tx.refund.createMany({ data: refunds.map((refund) => ({ orderId, ...refund })), skipDuplicates: true });
+  await tx.$queryRaw`SELECT "id" FROM "Order" WHERE "id" = ${orderId} FOR UPDATE`;
+  const known = await tx.refund.findMany({
+    where: { stripeRefundId: { in: refunds.map((refund) => refund.stripeRefundId) } },
+    select: { stripeRefundId: true },
+  });
+  const recorded = new Set(known.map((refund) => refund.stripeRefundId));
+  let count = 0;
+  for (const refund of refunds) {
+    if (recorded.has(refund.stripeRefundId)) continue;
+    recorded.add(refund.stripeRefundId);
+    const creditNoteNumber = await takeCreditNoteNumber(tx, refund.createdAt ?? new Date());
+    await tx.refund.create({ data: { orderId, ...refund, creditNoteNumber } });
+    count += 1;
+  }
   const sum = await tx.refund.aggregate({ where: { orderId }, _sum: { amountCents: true } });
   await tx.order.update({ where: { id: orderId }, data: { refundedCents: sum._sum.amountCents ?? 0 } });
   return count;

@@ -3,6 +3,7 @@
 import { takeSeats } from "~/booking/departure-store.server";
 import { retakePromoCode } from "~/booking/promo-code-store.server";
 import type { BookingStatus } from "~/generated/prisma/client";
+import { issueInvoiceNumber } from "~/invoicing/index.server";
 import { insertPaymentRecord, type CardPayment } from "~/payments/index.server";
 import { db, type Tx } from "~/platform/db.server";
 
@@ -66,6 +67,7 @@ export async function recordPayment(
       data: { paymentStatus: "PAID", stripePaymentIntentId: payment.transaction, deletedAt: null },
       select: { bookingStatus: true, departureId: true, quantity: true },
     });
+    await issueInvoiceNumber(tx, orderId, new Date());
     let confirmed = order.bookingStatus === "CONFIRMED" || order.bookingStatus === "COMPLETED";
     if (order.bookingStatus === "PENDING") {
       confirmed = await changeBookingStatus(tx, orderId, {

@@ -91,6 +91,7 @@ export interface OrderRecord {
   channel: "WEBSITE" | "RESELLER";
   reseller: { id: string; name: string } | null;
   resellerReference: string | null;
+  invoiceNumber: string | null;
   travellers: {
     id: string;
     categoryId: string | null;
@@ -151,6 +152,7 @@ export function orderJson(order: OrderRecord, now: Date = new Date()): z.infer<t
     channel: order.channel === "RESELLER" ? "reseller" : "website",
     reseller: order.reseller ? { _id: order.reseller.id, name: order.reseller.name } : null,
     resellerReference: order.resellerReference,
+    invoiceNumber: order.invoiceNumber,
   };
 }
 

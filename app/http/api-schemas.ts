@@ -348,6 +348,11 @@ export const orderSchema = z
       .nullable()
       .describe("The reseller who sold it (null for the website)"),
     resellerReference: z.string().nullable().describe("The reseller's own reference of the booking (null for the website)"),
+    invoiceNumber: z
+      .string()
+      .regex(/^INV-\d{4}-\d{6,}$/)
+      .nullable()
+      .describe('The booking\'s invoice number ("INV-2026-000001"), given with its first payment; null before'),
   })
   .strict();
 
