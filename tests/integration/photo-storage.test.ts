@@ -125,6 +125,29 @@ describe("photos in an S3 bucket", () => {
     const id = uploadedPhotoId(created.image)!;
     expect(await objectInBucket(`${id}/960.webp`)).not.toBeNull();
   });
+
+  it("keeps a profile photo (the avatar) in the bucket and shows it from there", async () => {
+    const customer = await createUser();
+    const answer = await callRoute(
+      profilePage.action,
+      multipart(
+        "/dashboard/profile",
+        { intent: "profile", displayName: "Nila" },
+        "photoFile",
+        await picture(300, 300, 200),
+        await signIn(customer.id),
+      ),
+    );
+    expect(answer.status).toBe(200);
+    const { photoUrl } = await (await db()).user.findUniqueOrThrow({ where: { id: customer.id }, select: { photoUrl: true } });
+    const id = uploadedPhotoId(photoUrl ?? "")!;
+    expect(id).not.toBeNull();
+    const file = photoUrl!.split("/").pop()!;
+    const served = await getPhoto(id, file);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals((await objectInBucket(`${id}/${file}`))!)).toBe(true);
+    expect(uploadsOnDisk()).toEqual([]);
+  });
 });
 
 describe("a bucket that fails", () => {
