@@ -81,9 +81,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const others = otherCounts(categories, priced.counts);
   // The {total} in the path is only what the order page computed: the server's total wins.
   const total = dollarsValue(priced.totalCents);
-  if (params.total !== total) throw redirect(checkoutPath(packageId, total, quantity, type, departure?.id, others));
   // ?promo=CODE (the Apply form): the discount it would give, or exactly why not; placing the order checks it again.
   const promoText = url.searchParams.get("promo")?.trim().slice(0, 40) ?? "";
+  if (params.total !== total) {
+    const path = checkoutPath(packageId, total, quantity, type, departure?.id, others);
+    throw redirect(promoText ? `${path}&${new URLSearchParams({ promo: promoText })}` : path);
+  }
   const checked = promoText
     ? await checkPromoCode(promoText, {
         userId: user.id,

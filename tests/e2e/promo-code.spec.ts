@@ -1,0 +1,79 @@
+// A customer enters a promo code at checkout at 390 px, with JavaScript on and off: an unknown code
+// is refused on the field, the right one (typed in lower case) shows its discount and the lower
+// price, and the order placed carries it to My Orders. The code is made through /api/promo-codes.
+import { expect, test } from "./fixtures";
+import { DEMO_PACKAGE_QUERY, open, openDeparture } from "./helpers";
+
+test.use({ viewport: { width: 390, height: 844 } });
+test.describe.configure({ timeout: 120_000 });
+
+const dollars = (text: string) => Number(text.replace(/[^0-9.]/g, ""));
+
+test("a promo code at checkout: refused with its reason, then applied to the price and the order", async ({
+  page,
+  baseURL,
+  javaScriptEnabled,
+  signIn,
+}) => {
+  await signIn("admin");
+  const code = `E2E-${javaScriptEnabled ? "JS" : "NOJS"}-${Date.now().toString(36)}`.toUpperCase();
+  const today = new Date();
+  const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  const created = await page.request.post("/api/promo-codes", {
+    data: { code, amountOff: 5, validFrom: day(-1), validUntil: day(1), maxPerCustomer: 1, active: true },
+    headers: { Origin: baseURL! },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+
+  await signIn();
+  const [tourPackage] = (await (await page.request.get(DEMO_PACKAGE_QUERY)).json()) as { _id: string }[];
+  const departure = await openDeparture(page.request, tourPackage._id);
+  // The checkout corrects the total in its path to the server's.
+  await open(page, `/addCart/0?service=${tourPackage._id}&quantity=1&type=couple&departure=${departure._id}`, javaScriptEnabled);
+  await expect(page.getByRole("heading", { name: "Billing details" })).toBeVisible();
+  const price = page.locator(".order-total strong");
+  const before = dollars(await price.innerText());
+
+  // With JavaScript the Apply box reloads only the data: what is typed stays.
+  if (javaScriptEnabled) await page.getByLabel("First name").fill("Rina");
+  const promo = page.getByLabel("Promo code (optional)");
+  await promo.fill("nope-123");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("This promo code does not exist.")).toBeVisible();
+  await expect(promo).toHaveAttribute("aria-invalid", "true");
+  await expect(price).toHaveText(`$${before.toLocaleString("en-US")}`);
+
+  await promo.fill(code.toLowerCase());
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText(`${code} applied: $5 off.`)).toBeVisible();
+  await expect(page.getByText(`Promo code ${code}: −$5`)).toBeVisible();
+  await expect(price).toHaveText(`$${(before - 5).toLocaleString("en-US")}`);
+  if (javaScriptEnabled) await expect(page.getByLabel("First name")).toHaveValue("Rina");
+  // SHOTS_DIR=<folder> saves the checkout with the code applied.
+  if (process.env.SHOTS_DIR) {
+    await page.screenshot({
+      path: `${process.env.SHOTS_DIR}/promo-checkout-390-${javaScriptEnabled ? "js" : "nojs"}.png`,
+      fullPage: true,
+    });
+  }
+  // Nothing wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await page.getByLabel("First name").fill("Rina");
+  await page.getByLabel("Last name").fill("Das");
+  await page.getByLabel("Street address").fill("House 4, Road 2");
+  await page.getByLabel("Town / City").fill("Cox's Bazar");
+  await page.getByLabel("District").selectOption("Cox's Bazar");
+  await page.getByLabel("Mobile number").fill("01712345678");
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/myOrder$/);
+  await expect(page.getByText(`${code}: −$5`).first()).toBeVisible();
+
+  // Used once by this customer, as the code allows: a second order is told so.
+  await open(
+    page,
+    `/addCart/0?service=${tourPackage._id}&quantity=1&type=couple&departure=${departure._id}&promo=${code}`,
+    javaScriptEnabled,
+  );
+  await expect(page.getByText("You have already used this promo code.")).toBeVisible();
+});
