@@ -1,7 +1,7 @@
 // Where uploaded files (package and profile photos) are kept: a directory of this machine
 // (UPLOAD_DIR, the default) or an S3-compatible bucket (S3_*, README Configuration) that every
 // instance behind a load balancer shares. Keys are relative paths such as "{id}/960.webp", the
-// same in both, so `npm run photos:to-s3` copies a directory into a bucket as it is.
+// same in both, so `npm run photos:to-s3` copies a directory into a bucket as it is (decision 0017).
 import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { mkdir, readdir, readFile, rename, stat, writeFile } from "node:fs/promises";
