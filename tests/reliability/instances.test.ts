@@ -2,9 +2,13 @@
 // proxy (support/round-robin.ts) as a load balancer would put them: the migrations and the seed
 // run once; sessions, rate limits, caches and seats agree across them; the periodic jobs run once
 // a period; one killed in the middle of traffic loses no booking and no email.
-import { readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeSmtp } from "../support/fake-smtp";
+import { type S3Server, startS3Server } from "../support/s3-server";
 import { createDatabase, sleep, startApp, TEST_ADMIN, type AppProcess, type TestDatabase } from "./support/app";
 import { addPackage, Client, logIn, register } from "./support/client";
 import { recordFigures } from "./support/figures";
@@ -17,6 +21,8 @@ const AGREE_MS = 2_000;
 
 let database: TestDatabase;
 let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
+let s3: S3Server;
+const uploadDirs: string[] = [];
 let proxy: RoundRobin;
 let apps: AppProcess[];
 let admin: Client;
@@ -28,6 +34,7 @@ let rushDeparture = "";
 
 beforeAll(async () => {
   smtp = await startFakeSmtp();
+  s3 = await startS3Server({ bucket: "fleet-photos" });
   proxy = await startRoundRobin();
   database = await createDatabase("instances");
   const env = {
@@ -39,9 +46,17 @@ beforeAll(async () => {
     CONTACT_TO: AGENCY,
     // The site's address is the load balancer's, the same for every instance.
     PUBLIC_URL: proxy.origin,
+    // Photos in one bucket for all three.
+    ...s3.env,
   };
   const started = performance.now();
-  apps = await Promise.all([startApp(database.url, env), startApp(database.url, env), startApp(database.url, env)]);
+  // Each instance its own UPLOAD_DIR: a photo one stored can reach the others only through the bucket.
+  apps = await Promise.all(
+    [1, 2, 3].map((n) => {
+      uploadDirs.push(mkdtempSync(join(tmpdir(), `tb-fleet-uploads-${n}-`)));
+      return startApp(database.url, { ...env, UPLOAD_DIR: uploadDirs.at(-1)! });
+    }),
+  );
   startSeconds = (performance.now() - started) / 1000;
   proxy.backends.push(...apps.map((app) => app.origin));
   admin = await logIn(proxy.origin, TEST_ADMIN.email, TEST_ADMIN.password);
@@ -54,6 +69,8 @@ afterAll(async () => {
   const codes = await Promise.all((apps ?? []).map((app) => app.stop()));
   expect(codes.filter((code) => code !== null)).toEqual([0, 0]);
   await smtp?.close();
+  await s3?.remove();
+  for (const dir of uploadDirs) rmSync(dir, { recursive: true, force: true });
   await database?.drop();
 });
 
@@ -155,6 +172,30 @@ describe("three instances on one database behind a load balancer", () => {
       const response = await new Client(app.origin).postForm("/login", { email, password: "customer-password" });
       expect(response.status, app.origin).toBe(429);
     }
+  });
+
+  it("serves through every instance a photo uploaded through one of them (S3 mode)", async () => {
+    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 40, g: 120, b: 90 } } })
+      .jpeg()
+      .toBuffer();
+    const before = new Map(proxy.answered);
+    const upload = await admin.request("/api/photos", {
+      method: "POST",
+      body: new Uint8Array(photo),
+      headers: { "Content-Type": "image/jpeg" },
+    });
+    expect(upload.status).toBe(201);
+    const { url } = (await upload.json()) as { url: string };
+    const uploadedOn = apps.find((app) => (proxy.answered.get(app.origin) ?? 0) > (before.get(app.origin) ?? 0))!;
+    const copies: Buffer[] = [];
+    for (const app of apps) {
+      const response = await fetch(app.origin + url);
+      expect(response.status, app.origin).toBe(200);
+      expect(response.headers.get("Content-Type")).toBe("image/webp");
+      copies.push(Buffer.from(await response.arrayBuffer()));
+    }
+    expect(copies.every((copy) => copy.equals(copies[0]))).toBe(true);
+    figures.photoUploadedOn = apps.indexOf(uploadedOn) + 1;
   });
 
   it(`shows a change made on one instance on the others within ${AGREE_MS / 1000} s, their caches just filled`, async () => {
@@ -291,12 +332,12 @@ describe("three instances on one database behind a load balancer", () => {
         }
       }
     });
-    // Killed while the orders flow: no SIGTERM, no goodbye.
-    await sleep(1_500);
+    // Killed while the orders flow (a few are in already): no SIGTERM, no goodbye.
+    for (const started = performance.now(); created.length < 5 && performance.now() - started < 30_000;) await sleep(50);
     const victim = apps[2];
     victim.child.kill("SIGKILL");
     const killedAfter = created.length;
-    await sleep(2_000);
+    await sleep(2_500);
     stop = true;
     await Promise.all(traffic);
     expect(await victim.exited).toBeNull();
