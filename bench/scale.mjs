@@ -7,12 +7,15 @@
 // generate_series statements, restarts the server on it and measures, for every page and API
 // list in LISTS below, one client's p50/p95 time over sequential requests, the answer's size
 // (raw and gzip) and the SQL statements per request (bench/count-queries.mjs); for the CSV exports
-// the time to the first byte and to the last. Then EXPLAIN of the orders list's filters and
-// search, to show each is served by an index. Prints a table and writes bench/scale-results.json.
+// the time to the first byte and to the last. Then the OCTO API as a reseller polls it (OCTO below:
+// a year's availability calendar under 20 concurrent clients of one key, the products list), and
+// EXPLAIN of the orders list's filters and search, to show each is served by an index. Prints a
+// table and writes bench/scale-results.json.
 //
 // Options: --skip-build, --keep (leave the database), --requests=N (default 30),
-//          --orders=N --users=N --packages=N --reviews=N
+//          --orders=N --users=N --packages=N --reviews=N, --only=octo (the OCTO measures alone)
 import { spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -42,6 +45,12 @@ const DATABASE_URL = Object.assign(new URL(SERVER_URL), { pathname: `/${DATABASE
 const ADMIN = { email: "admin@tourbooking.test", password: "admin12345" };
 // The customer with many orders (every 50th order: 2,000 of 100,000).
 const MANY = { email: "many@scale.test", password: "scale-customer-1" };
+
+// The reseller key of the fixture (a key's shape: tbr_ and 43 characters; the database keeps its SHA-256).
+const OCTO_KEY = "tbr_scaleBenchResellerKey0000000000000000000000";
+const OCTO_CLIENTS = 20;
+// The package the calendar is asked for (every package departs weekly in the fixture).
+const OCTO_PACKAGE = "bpkg000007";
 
 const log = (msg) => console.error(`[scale] ${msg}`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -221,6 +230,22 @@ async function fill() {
        FROM generate_series(1, $1::int) g`,
       [reviews, users],
     );
+    // Every package departs weekly for the next year (53 departures each), seats partly taken, some
+    // sold out; one reseller with a key (OCTO).
+    await step(
+      "departures",
+      `INSERT INTO "Departure" (id, "serviceId", "startDate", seats, "seatsTaken", "updatedAt")
+       SELECT 'bdep' || lpad(p::text, 6, '0') || '-' || w, 'bpkg' || lpad(p::text, 6, '0'), current_date + 7 * w + 1 + p % 7,
+              40, (p * 7 + w * 3) % 41, now()
+       FROM generate_series(1, $1::int) p, generate_series(0, 52) w`,
+      [packages],
+    );
+    await step(
+      "a reseller and its key",
+      `WITH r AS (INSERT INTO "Reseller" (id, name, email, "commissionBasisPoints") VALUES ('bres000001', 'Scale Partner', 'ops@partner.scale.test', 1000) RETURNING id)
+       INSERT INTO "ResellerKey" (id, "resellerId", hash, prefix) SELECT 'bkey000001', id, $1, $2 FROM r`,
+      [createHash("sha256").update(OCTO_KEY).digest("hex"), OCTO_KEY.slice(0, 12)],
+    );
     await step("analyze", "ANALYZE");
   });
 }
@@ -262,6 +287,8 @@ async function startServer() {
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
         LOG_LEVEL: "warn",
+        // 20 clients polling with one key for minutes: far over a reseller's 600 calls a minute.
+        RATE_LIMIT_OCTO_MAX: "1000000",
       },
       stdio: ["ignore", fd, fd, "ipc"],
     },
@@ -283,6 +310,13 @@ async function startServer() {
   return {
     origin,
     queryCount() {
+      return this.probe().then((answer) => answer?.count ?? null);
+    },
+    /** The server's CPU time so far, in ms (null without an answer). */
+    cpuMs() {
+      return this.probe().then((answer) => (answer?.cpuMicros === undefined ? null : answer.cpuMicros / 1000));
+    },
+    probe() {
       const id = ++nextId;
       return new Promise((resolve) => {
         const timer = setTimeout(() => resolve(null), 2_000);
@@ -290,7 +324,7 @@ async function startServer() {
           if (message?.type !== "bench:queries" || message.id !== id) return;
           clearTimeout(timer);
           child.off("message", onMessage);
-          resolve(message.count);
+          resolve(message);
         };
         child.on("message", onMessage);
         child.send({ type: "bench:queries", id });
@@ -382,6 +416,101 @@ async function measure(server, list, cookies) {
   };
 }
 
+/** YYYY-MM-DD `days` from today in Dhaka (the departures' dates). */
+function dhakaDay(days) {
+  const dhaka = new Date(Date.now() + 6 * 3_600_000);
+  dhaka.setUTCDate(dhaka.getUTCDate() + days);
+  return dhaka.toISOString().slice(0, 10);
+}
+
+/**
+ * What a reseller's system does: the OCTO calls, with the fixture's key and octo/pricing. `clients`
+ * of them at once, each sending its requests one after the other; the calendar is a year of the
+ * package.
+ */
+const OCTO = [
+  {
+    name: `OCTO calendar, 12 months (${OCTO_CLIENTS} clients)`,
+    path: "/octo/availability/calendar",
+    method: "POST",
+    body: () => ({ productId: OCTO_PACKAGE, optionId: "DEFAULT", localDateStart: dhakaDay(0), localDateEnd: dhakaDay(364) }),
+    clients: OCTO_CLIENTS,
+  },
+  {
+    name: "OCTO calendar, 12 months (1 client)",
+    path: "/octo/availability/calendar",
+    method: "POST",
+    body: () => ({ productId: OCTO_PACKAGE, optionId: "DEFAULT", localDateStart: dhakaDay(0), localDateEnd: dhakaDay(364) }),
+    clients: 1,
+  },
+  {
+    name: "OCTO availability, a month",
+    path: "/octo/availability",
+    method: "POST",
+    body: () => ({ productId: OCTO_PACKAGE, optionId: "DEFAULT", localDateStart: dhakaDay(0), localDateEnd: dhakaDay(30) }),
+    clients: 1,
+  },
+  { name: "OCTO products (every package)", path: "/octo/products", method: "GET", clients: 1 },
+];
+
+async function measureOcto(server, call) {
+  const url = server.origin + call.path;
+  const send = async () => {
+    const response = await fetch(url, {
+      method: call.method,
+      headers: {
+        Authorization: `Bearer ${OCTO_KEY}`,
+        "Octo-Capabilities": "octo/pricing",
+        "Accept-Encoding": "gzip",
+        ...(call.body ? { "Content-Type": "application/json" } : {}),
+      },
+      body: call.body ? JSON.stringify(call.body()) : undefined,
+    });
+    const body = Buffer.from(await response.arrayBuffer());
+    if (response.status !== 200) throw new Error(`${call.name}: ${response.status} ${body.toString("utf8").slice(0, 300)}`);
+    return body;
+  };
+  const body = await send();
+  // Queries of one request on a quiet server: the lowest of 3.
+  const samples = [];
+  for (let i = 0; i < 3; i++) {
+    const before = await server.queryCount();
+    await send();
+    const after = await server.queryCount();
+    if (before !== null && after !== null) samples.push(after - before);
+  }
+  const perClient = Math.max(REQUESTS, call.clients > 1 ? 15 : 0);
+  const times = [];
+  const started = performance.now();
+  const cpuBefore = await server.cpuMs();
+  await Promise.all(
+    Array.from({ length: call.clients }, async () => {
+      for (let i = 0; i < perClient + 2; i++) {
+        const sent = performance.now();
+        await send();
+        if (i >= 2) times.push(performance.now() - sent); // warm-up
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = await server.cpuMs();
+  const sent = (perClient + 2) * call.clients;
+  return {
+    name: call.name,
+    path: `${call.method} ${call.path}`,
+    clients: call.clients,
+    requests: times.length,
+    p50: round(percentile(times, 50)),
+    p95: round(percentile(times, 95)),
+    perSecond: round(sent / seconds),
+    // The server's own CPU per request (what a busy machine does not change much): its share of a core.
+    cpuMsPerRequest: cpuBefore !== null && cpuAfter !== null ? round((cpuAfter - cpuBefore) / sent) : null,
+    bytes: body.length,
+    gzip: gzipSync(body).length,
+    queries: samples.length === 3 ? Math.min(...samples) : null,
+  };
+}
+
 // The orders list's query for each filter, as app/booking/order-list-store.server.ts writes it.
 const LIST = `SELECT o.id FROM "Order" o WHERE o."deletedAt" IS NULL`;
 const ORDER = `ORDER BY o."createdAt" DESC, o.id DESC LIMIT 26`;
@@ -449,14 +578,30 @@ async function main() {
   const fillSeconds = round((performance.now() - filled) / 1000);
   server = await startServer();
   try {
-    const cookies = { admin: await signIn(server.origin, ADMIN), many: await signIn(server.origin, MANY) };
+    const onlyOcto = args.get("only") === "octo";
+    const cookies = onlyOcto ? {} : { admin: await signIn(server.origin, ADMIN), many: await signIn(server.origin, MANY) };
     const results = [];
-    for (const list of LISTS) {
+    for (const list of onlyOcto ? [] : LISTS) {
       log(list.name);
       results.push(await measure(server, list, cookies));
     }
-    const plans = await explainAll();
-    const report = { date: new Date().toISOString(), counts: COUNTS, fillSeconds, requests: REQUESTS, results, plans };
+    const octo = [];
+    for (const call of OCTO) {
+      log(call.name);
+      octo.push(await measureOcto(server, call));
+    }
+    const plans = onlyOcto ? [] : await explainAll();
+    const load = os.loadavg().map((value) => round(value));
+    const report = {
+      date: new Date().toISOString(),
+      counts: COUNTS,
+      fillSeconds,
+      requests: REQUESTS,
+      load: { cores: os.cpus().length, loadAverage: load },
+      results,
+      octo,
+      plans,
+    };
     writeFileSync(path.join(ROOT, "bench", "scale-results.json"), `${JSON.stringify(report, null, 2)}\n`);
     console.log(
       `Filled ${COUNTS.packages} packages, ${COUNTS.users} users, ${COUNTS.orders} orders, ${COUNTS.reviews} reviews in ${fillSeconds} s.\n`,
@@ -470,6 +615,13 @@ async function main() {
           `| ${row.name} | ${row.p50}${row.ttfbP50 !== undefined ? ` (first byte ${row.ttfbP50})` : ""} | ${row.p95} | ${round(row.bytes / 1024)} (${round(row.gzip / 1024)})${row.rows !== undefined ? `, ${row.rows} rows` : ""} | ${row.queries ?? "n/a"} |`,
         );
     }
+    console.log(`\nOCTO (key of one reseller, octo/pricing; load average ${load.join(", ")} on ${os.cpus().length} cores):\n`);
+    console.log("| call | clients | p50 ms | p95 ms | requests/s | server CPU ms/request | KB (gzip) | queries |");
+    console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    for (const row of octo)
+      console.log(
+        `| ${row.name} | ${row.clients} | ${row.p50} | ${row.p95} | ${row.perSecond} | ${row.cpuMsPerRequest ?? "n/a"} | ${round(row.bytes / 1024)} (${round(row.gzip / 1024)}) | ${row.queries ?? "n/a"} |`,
+      );
     console.log("\n| query | indexes used | sequential scan | execution |");
     console.log("| --- | --- | --- | ---: |");
     for (const plan of plans)

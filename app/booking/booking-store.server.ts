@@ -227,6 +227,12 @@ export async function findRefundPolicy(packageId: string) {
   });
 }
 
+/** The refund policy of every package on sale, in one query (a list of packages reads them at once). */
+export async function listRefundPolicies() {
+  const prisma = await db();
+  return prisma.service.findMany({ where: { deletedAt: null }, select: { id: true, refundPolicy: true } });
+}
+
 /** Returns false when the package does not exist (or is deleted). */
 export async function saveRefundPolicy(
   packageId: string,

@@ -10,7 +10,7 @@ export {
   openPaymentIntent,
   paymentPageOrder,
 } from "./booking-payments.server";
-export { findOrderPage, findRefundPolicy, saveRefundPolicy } from "./booking-store.server";
+export { findOrderPage, findRefundPolicy, listRefundPolicies, saveRefundPolicy } from "./booking-store.server";
 export { bookingJobs, sweepBookings } from "./booking-sweep.server";
 export {
   cancelBooking,

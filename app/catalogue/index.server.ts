@@ -9,6 +9,7 @@ export {
   findPackageToOrder,
   listPackageCards,
   listPackagesForSitemap,
+  listPackagesToOrder,
   updatePackage,
 } from "./package-store.server";
 export { maxUploadFormBytes, photoFormReply, readFormWithPhotos, readPhotoUpload } from "./photo-upload.server";

@@ -102,6 +102,29 @@ export async function findPackageToOrder(id: string) {
   return found && { ...found, priceCategories: priceCategoriesOf(found) };
 }
 
+/**
+ * Every package on sale with what orders it, read afresh like findPackageToOrder, in one query
+ * whatever their number (the OCTO products list), in the order they were added.
+ */
+export async function listPackagesToOrder() {
+  const prisma = await db();
+  const found = await prisma.service.findMany({
+    where: { deletedAt: null },
+    orderBy: { createdAt: "asc" },
+    select: {
+      id: true,
+      title: true,
+      description: true,
+      meetingPoint: true,
+      durationDays: true,
+      idRequired: true,
+      priceCategories: { orderBy: { position: "asc" }, select: priceCategorySelect },
+      costCents: true,
+    },
+  });
+  return found.map((tourPackage) => ({ ...tourPackage, priceCategories: priceCategoriesOf(tourPackage) }));
+}
+
 /** The columns of a package as the admin's form or the API gives it (prices in cents). */
 function packageData(input: PackageWrite) {
   // The first category's price is the package's cost (the spec's `Cost:` and `/addCart/{total}`).

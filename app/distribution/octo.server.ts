@@ -1,14 +1,14 @@
 // The OCTO read operations: products from the catalogue's packages and price categories,
 // availability from the departures and the website's own seat count (app/booking/departures.ts).
 import { refundPolicyOf, seatsLeft } from "~/booking";
-import { departuresOf, findRefundPolicy } from "~/booking/index.server";
-import { findPackage, findPackageToOrder, listPackagesForSitemap } from "~/catalogue/index.server";
+import { departuresOf, findRefundPolicy, listRefundPolicies } from "~/booking/index.server";
+import { findPackage, findPackageToOrder, listPackagesToOrder } from "~/catalogue/index.server";
 import {
-  addDays,
   availabilityDate,
   availabilityOf,
   type AvailabilityQuery,
   calendarDayOf,
+  calendarUnitPricing,
   checkUnits,
   daysBetween,
   type OctoDeparture,
@@ -19,41 +19,69 @@ import {
 } from "~/distribution/octo";
 import { agencyToday, isoDate } from "~/platform/dates";
 
-/** A package on sale as OCTO reads it; null when there is none with this id. */
-export async function octoPackage(id: string): Promise<OctoPackage | null> {
-  const [ordered, facts, policy] = await Promise.all([findPackageToOrder(id), findPackage(id), findRefundPolicy(id)]);
-  if (!ordered || !policy) return null;
+type PackageFacts = Omit<OctoPackage, "refundPolicy" | "description" | "meetingPoint" | "durationDays"> & {
+  description?: string | null;
+  meetingPoint?: string | null;
+  durationDays?: number | null;
+};
+
+function octoPackageOf(found: PackageFacts, refundPolicy: Parameters<typeof refundPolicyOf>[0]): OctoPackage {
   return {
-    id: ordered.id,
-    title: ordered.title,
-    description: facts?.description ?? null,
-    meetingPoint: facts?.meetingPoint ?? null,
-    durationDays: facts?.durationDays ?? null,
-    idRequired: ordered.idRequired,
-    priceCategories: ordered.priceCategories,
-    refundPolicy: refundPolicyOf(policy.refundPolicy),
+    id: found.id,
+    title: found.title,
+    description: found.description ?? null,
+    meetingPoint: found.meetingPoint ?? null,
+    durationDays: found.durationDays ?? null,
+    idRequired: found.idRequired,
+    priceCategories: found.priceCategories,
+    refundPolicy: refundPolicyOf(refundPolicy),
   };
 }
 
-async function requirePackage(id: string): Promise<OctoPackage> {
-  const found = await octoPackage(id);
+/**
+ * A package on sale as OCTO reads it; null when there is none with this id. `fresh`: its prices read
+ * afresh, as an order is priced (bookings); otherwise from the catalogue's cached list, as the
+ * website's pages show it (products and availability, which resellers poll).
+ */
+export async function octoPackage(id: string, { fresh = true } = {}): Promise<OctoPackage | null> {
+  const [facts, ordered, policy] = await Promise.all([
+    findPackage(id),
+    fresh ? findPackageToOrder(id) : null,
+    findRefundPolicy(id),
+  ]);
+  const priced = fresh ? ordered : facts;
+  if (!priced || !policy) return null;
+  return octoPackageOf(
+    { ...priced, description: facts?.description, meetingPoint: facts?.meetingPoint, durationDays: facts?.durationDays },
+    policy.refundPolicy,
+  );
+}
+
+async function requirePackage(id: string, fresh: boolean): Promise<OctoPackage> {
+  const found = await octoPackage(id, { fresh });
   if (!found) throw octoErrors.invalidProductId(id);
   return found;
 }
 
+/** Every package on sale as a product, in two reads whatever their number (not one per package). */
 export async function listOctoProducts(seller: Seller | null) {
-  const rows = await listPackagesForSitemap();
-  const packages = await Promise.all(rows.map((row) => octoPackage(row.id)));
-  return packages.filter((found) => found !== null).map((found) => productOf(found, seller));
+  const [packages, policies] = await Promise.all([listPackagesToOrder(), listRefundPolicies()]);
+  const policyOf = new Map(policies.map((row) => [row.id, row.refundPolicy]));
+  return packages
+    .filter((found) => policyOf.has(found.id))
+    .map((found) => productOf(octoPackageOf(found, policyOf.get(found.id) ?? null), seller));
 }
 
 export async function getOctoProduct(id: string, seller: Seller | null) {
-  return productOf(await requirePackage(id), seller);
+  return productOf(await requirePackage(id, false), seller);
 }
 
-/** The product a body names (INVALID_PRODUCT_ID otherwise), before the rest of the body is read. */
-export async function octoProductOfBody(productId: string): Promise<OctoPackage> {
-  return requirePackage(productId);
+/**
+ * The product a body names (INVALID_PRODUCT_ID otherwise), before the rest of the body is read;
+ * `fresh` for a booking (see octoPackage).
+ */
+export async function octoProductOfBody(productId: string, { fresh }: { fresh: boolean }): Promise<OctoPackage> {
+  return requirePackage(productId, fresh);
 }
 
 /** The package's departures from `today` on (past ones are no availability), with the website's seats left. */
@@ -108,12 +136,14 @@ export async function octoCalendar(
 ) {
   checkUnits(query.units, tourPackage.priceCategories);
   const today = agencyToday(now);
-  const context = { tourPackage, today, seller, units: query.units };
+  const context = { tourPackage, today, seller, units: query.units, unitPricing: calendarUnitPricing(tourPackage, seller) };
   const byDate = new Map((await departuresFrom(tourPackage.id, today)).map((row) => [row.departure.date, row]));
   const { start, end } = query.selector;
-  const days = daysBetween(start, end);
-  return Array.from({ length: days + 1 }, (_, index) => {
-    const date = addDays(start, index);
+  // One moment stepped a day at a time (a year is 366 days: not a Date parsed per day).
+  const day = new Date(`${start}T00:00:00Z`);
+  return Array.from({ length: daysBetween(start, end) + 1 }, () => {
+    const date = day.toISOString().slice(0, 10);
+    day.setUTCDate(day.getUTCDate() + 1);
     return calendarDayOf(date, byDate.get(date) ?? null, context);
   });
 }

@@ -271,7 +271,7 @@ export function availabilityDate(id: string): string | null {
   return match && isCalendarDate(match[1]) ? match[1] : null;
 }
 
-export function addDays(date: string, days: number): string {
+function addDays(date: string, days: number): string {
   const moment = new Date(`${date}T00:00:00Z`);
   moment.setUTCDate(moment.getUTCDate() + days);
   return moment.toISOString().slice(0, 10);
@@ -372,11 +372,15 @@ export function availabilityOf(departure: OctoDeparture, seatsLeft: number, cont
   };
 }
 
-/** One day of the calendar: its departure's state, or CLOSED on a day without one. */
+/**
+ * One day of the calendar: its departure's state, or CLOSED on a day without one. With octo/pricing,
+ * a day without a departure has no price (`unitPricingFrom` empty): nothing can be booked on it, and a
+ * year's calendar of a weekly trip stays a seventh of its size (resellers poll it).
+ */
 export function calendarDayOf(
   date: string,
   departure: { departure: OctoDeparture; seatsLeft: number } | null,
-  context: AvailabilityContext,
+  context: AvailabilityContext & { unitPricing?: ReturnType<typeof unitPricingOf> },
 ) {
   const { tourPackage, today, seller, units } = context;
   const state = departure
@@ -393,11 +397,16 @@ export function calendarDayOf(
     openingHours: [],
     ...(seller
       ? {
-          unitPricingFrom: unitPricingOf(tourPackage.priceCategories, seller),
+          unitPricingFrom: departure ? (context.unitPricing ?? unitPricingOf(tourPackage.priceCategories, seller)) : [],
           ...(units && units.length > 0 ? { pricingFrom: totalPricing(units, tourPackage.priceCategories, seller) } : {}),
         }
       : {}),
   };
+}
+
+/** The unit prices every day of a calendar shares, computed once for the whole range. */
+export function calendarUnitPricing(tourPackage: OctoPackage, seller: Seller | null) {
+  return seller ? unitPricingOf(tourPackage.priceCategories, seller) : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -86,7 +86,13 @@ export async function findActiveKey(hash: string) {
 /** A key's last use, written at most once a minute (resellers poll: not a write per request). */
 const LAST_USE_STEP_MS = 60_000;
 
+/** When this process last wrote each key's use: a reseller polling with 20 clients writes it once a minute, not per call. */
+const markedAt = new Map<string, number>();
+
 export async function markKeyUsed(keyId: string, now: Date): Promise<void> {
+  const last = markedAt.get(keyId);
+  if (last !== undefined && now.getTime() >= last && now.getTime() - last < LAST_USE_STEP_MS) return;
+  markedAt.set(keyId, now.getTime());
   const prisma = await db();
   await prisma.resellerKey.updateMany({
     where: { id: keyId, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now.getTime() - LAST_USE_STEP_MS) } }] },

@@ -6,7 +6,7 @@ import { octoRoute, readOctoBody } from "~/http/octo.server";
 export const { loader, action } = octoRoute({
   POST: async ({ request, seller }) => {
     const body = await readOctoBody(request);
-    const tourPackage = await octoProductOfBody(bodyProductId(body));
+    const tourPackage = await octoProductOfBody(bodyProductId(body), { fresh: false });
     return octoCalendar(tourPackage, readCalendarQuery(body), seller);
   },
 });

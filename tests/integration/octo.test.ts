@@ -367,6 +367,9 @@ describe("availability", () => {
     ]);
     expect(answer.data[1]).toMatchObject({ available: true, vacancies: 8, capacity: 8, openingHours: [] });
     expect(answer.data[1].unitPricingFrom[0]).toMatchObject({ unitId: categories.adult, retail: 20000, net: 17500 });
+    // A day without a departure has no price: nothing can be booked on it.
+    expect(answer.data[0].unitPricingFrom).toEqual([]);
+    expect(answer.data[2].unitPricingFrom).toEqual([]);
   });
 
   it("refuses bad bodies with the specification's errors", async () => {
