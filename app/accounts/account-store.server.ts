@@ -114,7 +114,7 @@ export async function deleteAccount(userId: string): Promise<"deleted" | "last-a
   return prisma.$transaction(async (tx) => {
     const admins = await lockActiveAdmins(tx);
     if (admins.length === 1 && admins[0] === userId) return "last-admin";
-    await tx.order.deleteMany({ where: { userId, paymentStatus: { in: ["UNPAID", "FAILED"] }, payment: null } });
+    await tx.order.deleteMany({ where: { userId, paymentStatus: { in: ["UNPAID", "FAILED"] }, payments: { none: {} } } });
     await tx.order.updateMany({
       where: { userId },
       data: { ...ANONYMOUS, email: anonymousEmail(userId) },

@@ -50,7 +50,8 @@ const DEPARTURE_PASSED = "The departure date has passed: this booking can no lon
 export function bookingActions(order: BookingActionsInput, now: Date): BookingActions {
   const status = effectiveStatus(order, now);
   const live = status === "PENDING" || status === "CONFIRMED";
-  const paid = order.paymentStatus === "PAID";
+  // anything paid (a deposit too) keeps the booking on record
+  const paid = order.paymentStatus === "PAID" || order.paymentStatus === "PARTLY_PAID";
   const seats = order.travelDate !== null;
   const past = order.travelDate !== null && isoDate(order.travelDate) <= agencyToday(now);
   const canCancel = live && !past;
@@ -60,7 +61,8 @@ export function bookingActions(order: BookingActionsInput, now: Date): BookingAc
   return {
     status,
     live,
-    canPay: status === "PENDING" && !paid && !resold,
+    // a booking secured by its deposit is paid on until its balance is 0
+    canPay: (status === "PENDING" || (status === "CONFIRMED" && paid)) && order.paymentStatus !== "PAID" && !resold,
     canDelete,
     canCancel,
     deleteHint: paid

@@ -1,13 +1,14 @@
 // Paying a booking by card: the server opens the payment for the order's own price, records a
 // payment only after the provider has confirmed it for exactly that order, and reacts to what the
 // provider reports on its own (webhook). The provider itself is app/payments (docs/decisions/0006-payments.md).
+import { recordPaymentNow } from "~/booking/booking-payments-store.server";
 import type { BookingRow } from "~/booking/booking-row.server";
 import { effectiveStatus, holdDeadline } from "~/booking/booking-status";
 import { bookingFacts, recordReportedCardRefunds, refundLatePayment } from "~/booking/cancellation.server";
 import { extendHold } from "~/booking/hold-store.server";
 import { receiptEmail } from "~/booking/lifecycle-emails";
-import { recordPayment } from "~/booking/order-status-store.server";
 import { attachPaymentIntent, findPayableOrder, findPaymentPageOrder, markPaymentFailed } from "~/booking/order-store.server";
+import { amountToPay, balanceCents, type PaymentPart } from "~/booking/payment-plan";
 import { voucherPath } from "~/booking/voucher";
 import {
   openCardIntent,
@@ -16,7 +17,7 @@ import {
   verifiedCardPayment,
   type PaymentEvent,
 } from "~/payments/index.server";
-import { agencyToday } from "~/platform/dates";
+import { agencyToday, isoDate } from "~/platform/dates";
 import { env } from "~/platform/env.server";
 import { isPlausibleId } from "~/platform/ids";
 import { logger } from "~/platform/logger.server";
@@ -31,32 +32,40 @@ async function findOrder(orderId: string, ownerId: string | undefined, { include
   return order;
 }
 
-/** The client secret for paying this order (its open intent, or a new one for its stored price). */
+/** The client secret for paying `part` of this order (default: all that is due), its open intent or a new one. */
 export async function openPaymentIntent(
   orderId: string,
   ownerId: string,
-): Promise<{ clientSecret: string; paymentIntentId: string }> {
+  part?: PaymentPart,
+): Promise<{ clientSecret: string; paymentIntentId: string; amountCents: number }> {
   requirePaymentsConfigured();
   const order = await findOrder(orderId, ownerId);
-  if (order.paymentStatus === "PAID") throw new PaymentError("paid", "This order is already paid.");
   const closed = closedBookingMessage(order);
-  if (closed) throw new PaymentError("closed", closed);
-  const intent = await openCardIntent({
-    id: order.id,
-    userId: order.userId,
-    priceCents: order.priceCents,
-    description: `Tour booking: ${order.serviceTitle}`,
-    receiptEmail: order.user.email,
-    previousIntentId: order.stripePaymentIntentId,
-  });
-  if ("succeeded" in intent) {
-    await recordVerifiedPayment(order, intent.succeeded);
-    throw new PaymentError("paid", "This order is already paid.");
+  if (order.paymentStatus === "PAID" || !closed) {
+    const due = amountToPay(order, part);
+    if ("error" in due)
+      throw due.error === "This order is already paid."
+        ? new PaymentError("paid", due.error)
+        : new PaymentError("part", `part: ${due.error}.`);
+    const intent = await openCardIntent({
+      id: order.id,
+      userId: order.userId,
+      part: due.part,
+      amountCents: due.cents,
+      description: `Tour booking: ${order.serviceTitle}${due.part === "full" ? "" : ` (${due.part})`}`,
+      receiptEmail: order.user.email,
+      previousIntentId: order.stripePaymentIntentId,
+    });
+    if ("succeeded" in intent) {
+      await recordVerifiedPayment(order, intent.succeeded);
+      throw new PaymentError("paid", "This payment was already made.");
+    }
+    await attachPaymentIntent(order.id, intent.intentId);
+    // Paying has started: the short hold of a new booking becomes the long one.
+    await extendHold(order.id, holdDeadline(order.createdAt, env().BOOKING_HOLD_HOURS * 60), new Date());
+    return { clientSecret: intent.clientSecret, paymentIntentId: intent.intentId, amountCents: due.cents };
   }
-  await attachPaymentIntent(order.id, intent.intentId);
-  // Paying has started: the short hold of a new booking becomes the long one.
-  await extendHold(order.id, holdDeadline(order.createdAt, env().BOOKING_HOLD_HOURS * 60), new Date());
-  return { clientSecret: intent.clientSecret, paymentIntentId: intent.intentId };
+  throw new PaymentError("closed", closed);
 }
 
 /** Why a booking can no longer be paid (its seats were released, even if the sweep has not run yet), or null. */
@@ -85,27 +94,37 @@ export async function confirmPayment(orderId: string, paymentIntentId: string, o
   return recordVerifiedPayment(order, paymentIntentId);
 }
 
+/** The amounts an intent may pay this order: its price, its deposit, its balance. */
+function payableAmounts(order: BookingRow): number[] {
+  return [order.priceCents, order.depositCents ?? order.priceCents, balanceCents(order)].filter((cents) => cents > 0);
+}
+
 async function recordVerifiedPayment(order: BookingRow, paymentIntentId: string): Promise<boolean> {
-  const payment = await verifiedCardPayment(paymentIntentId, order);
-  let outcome;
-  try {
-    outcome = await recordPayment(
-      order.id,
-      payment,
-      receiptEmail(bookingFacts(order), payment, publicUrl(voucherPath(order.id))),
-      agencyToday(),
-    );
-  } catch (error) {
-    // The unique order id on Payment: another request (browser, API or webhook) recorded it first.
-    // A refund that the first one could not make (Stripe unreachable) is tried again.
-    if ((error as { code?: string }).code === "P2002") {
-      await refundLatePayment(order.id).catch(lateRefundFailed);
-      return false;
-    }
-    throw error;
+  // Recorded before (the browser, the API or a webhook's earlier delivery): nothing to ask the provider.
+  if (order.payments.some((payment) => payment.transaction === paymentIntentId)) {
+    await refundLatePayment(order.id).catch(lateRefundFailed);
+    return false;
+  }
+  const payment = await verifiedCardPayment(paymentIntentId, { id: order.id, amountsCents: payableAmounts(order) });
+  const facts = bookingFacts(order);
+  const recorded = await recordPaymentNow(
+    { orderId: order.id, method: "CARD", recordedById: null, ...payment },
+    agencyToday(),
+    (result) =>
+      result.outcome === "confirmed"
+        ? receiptEmail(facts, payment, publicUrl(voucherPath(order.id)), {
+            balanceCents: result.priceCents - result.paidCents,
+            balanceDue: order.balanceDueDate && isoDate(order.balanceDueDate),
+          })
+        : null,
+  );
+  if (recorded.status === "duplicate") {
+    // Another request recorded it first; a refund that one could not make (Stripe unreachable) is tried again.
+    await refundLatePayment(order.id).catch(lateRefundFailed);
+    return false;
   }
   // Paid, but the booking had ended and its seats are gone: the money goes back at once.
-  if (outcome === "refund-due") await refundLatePayment(order.id).catch(lateRefundFailed);
+  if (recorded.outcome === "refund-due") await refundLatePayment(order.id).catch(lateRefundFailed);
   await deliverOutbox().catch(() => 0);
   return true;
 }

@@ -1,8 +1,8 @@
 // The one projection of an order row (a booking): every read of one booking, or of a page of them
 // through Prisma, selects it and adds only the relations its screen needs (refunds, history). The
 // orders lists read the same columns in SQL (order-list-store.server.ts), for their indexes.
+import { paymentRecordSelect } from "~/booking/booking-payments-store.server";
 import type { Prisma } from "~/generated/prisma/client";
-import { paymentRecordSelect } from "~/payments/index.server";
 
 export const bookingSelect = {
   id: true,
@@ -45,7 +45,11 @@ export const bookingSelect = {
   channel: true,
   resellerReference: true,
   reseller: { select: { id: true, name: true } },
-  payment: { select: paymentRecordSelect },
+  // what was paid, in the order it was paid (the spec's `payment` is the first card payment: firstCardPayment)
+  paidCents: true,
+  depositCents: true,
+  balanceDueDate: true,
+  payments: { orderBy: { created: "asc" }, select: paymentRecordSelect },
   // one per person, in the order they were entered; the ID number whole (who sees it so is each screen's rule)
   travellers: {
     orderBy: { position: "asc" },

@@ -44,7 +44,10 @@ export async function findBooking(orderId: string, ownerId: string | undefined, 
 /** The order paid by this payment intent (the webhook's way in). */
 export async function findBookingByPaymentIntent(paymentIntentId: string) {
   const prisma = await db();
-  return prisma.order.findFirst({ where: { stripePaymentIntentId: paymentIntentId }, select: cancellableSelect });
+  return prisma.order.findFirst({
+    where: { OR: [{ payments: { some: { transaction: paymentIntentId } } }, { stripePaymentIntentId: paymentIntentId }] },
+    select: cancellableSelect,
+  });
 }
 
 /** The bookings of a departure that still hold seats (a departure's cancellation goes through them). */
@@ -144,7 +147,7 @@ export async function applyCancellation(
     if (cancelled && before.paymentStatus !== "PAID") await releasePromoCode(tx, orderId);
     if (change.softDelete && (cancelled || before.bookingStatus === "CANCELLED" || before.bookingStatus === "EXPIRED")) {
       const { count } = await tx.order.updateMany({
-        where: { id: orderId, deletedAt: null, paymentStatus: { not: "PAID" } },
+        where: { id: orderId, deletedAt: null, paidCents: 0 },
         data: { deletedAt: new Date() },
       });
       deleted = count === 1;
@@ -178,10 +181,10 @@ export async function recordReportedRefunds(
         departureId: true,
         quantity: true,
         refundedCents: true,
-        payment: { select: { amountCents: true } },
+        paidCents: true,
       },
     });
-    const whole = order.payment !== null && order.refundedCents >= order.payment.amountCents;
+    const whole = order.paidCents > 0 && order.refundedCents >= order.paidCents;
     let cancelled = false;
     if (recorded > 0 && whole && order.bookingStatus === "CONFIRMED") {
       cancelled = await changeBookingStatus(tx, orderId, {

@@ -14,6 +14,7 @@ import {
   type CancellableBooking,
 } from "~/booking/booking-store.server";
 import { cancellationEmails, latePaymentRefundEmails, refundEmails, type BookingFacts } from "~/booking/lifecycle-emails";
+import { firstCardPayment } from "~/booking/payment-plan";
 import { policyRefund, refundPolicyOf, type PolicyRefund } from "~/booking/refund-policy";
 import { listCardRefunds, PaymentError, refundCard, type CardRefund } from "~/payments/index.server";
 import { agencyToday, isoDate } from "~/platform/dates";
@@ -61,9 +62,10 @@ export function bookingFacts(
   };
 }
 
-/** What was paid and not yet refunded. */
-function refundableCents(order: Pick<CancellableBooking, "payment" | "refundedCents" | "paymentStatus">): number {
-  return order.payment && order.paymentStatus === "PAID" ? Math.max(0, order.payment.amountCents - order.refundedCents) : 0;
+/** What was paid by card and not yet refunded (refunds go through the first card payment). */
+function refundableCents(order: Pick<CancellableBooking, "payments" | "refundedCents">): number {
+  const card = firstCardPayment(order);
+  return card ? Math.max(0, card.amountCents - order.refundedCents) : 0;
 }
 
 /** Why the booking cannot be cancelled by this actor now, or null (the customer's rules: bookingActions). */
@@ -88,8 +90,8 @@ export interface CancellationQuote {
 /** What cancelling the booking now would refund (the order page shows it before the customer confirms). */
 export function quoteCancellation(order: CancellableBooking, actor: Actor, now = new Date()): CancellationQuote {
   const today = agencyToday(now);
-  const paid = order.paymentStatus === "PAID" && order.payment !== null;
-  const paidCents = paid ? order.payment!.amountCents : 0;
+  const paidCents = order.paidCents;
+  const paid = paidCents > 0;
   return {
     refusal: refusal(order, actor, now),
     paid,
@@ -154,7 +156,7 @@ async function refundAtProvider(
   purpose: "cancel" | "late-payment",
 ): Promise<CardRefund> {
   try {
-    return await refundCard({ orderId: order.id, paymentIntentId: order.payment!.transaction, cents, purpose });
+    return await refundCard({ orderId: order.id, paymentIntentId: firstCardPayment(order)!.transaction, cents, purpose });
   } catch (error) {
     if (error instanceof PaymentError && (error.code === "not-configured" || error.code === "provider")) {
       throw new CancellationError(error.code, error.message);
@@ -217,7 +219,7 @@ export async function cancelForDelete(
   const order = await loadBooking(orderId, actor);
   // A reseller's booking is never deleted either: it is cancelled per the policy and recorded
   // (nothing was paid by card, so nothing is refunded by card; the reseller settles with the agency).
-  if (order.paymentStatus === "PAID" || order.channel === "RESELLER") {
+  if (order.paidCents > 0 || order.channel === "RESELLER") {
     if (!actor.isAdmin) throw new CancellationError("forbidden", "A paid order cannot be deleted.");
     if (order.bookingStatus !== "PENDING" && order.bookingStatus !== "CONFIRMED") return { deleted: false, cancellation: null };
     return { deleted: false, cancellation: await cancelBooking(orderId, actor) };
@@ -278,7 +280,7 @@ export async function cancelDeparture({ departureId, byUserId }: { departureId: 
  */
 export async function refundLatePayment(orderId: string): Promise<void> {
   const order = await findBooking(orderId, undefined, { includeDeleted: true });
-  if (!order || order.paymentStatus !== "PAID" || !order.payment) return;
+  if (!order || !firstCardPayment(order)) return;
   if (order.bookingStatus !== "EXPIRED" && order.bookingStatus !== "CANCELLED") return;
   const cents = refundableCents(order);
   if (cents === 0) return;
@@ -305,7 +307,7 @@ export async function refundLatePayment(orderId: string): Promise<void> {
  */
 export async function recordReportedCardRefunds(paymentIntentId: string): Promise<{ recorded: number; cancelled: boolean }> {
   const order = await findBookingByPaymentIntent(paymentIntentId);
-  if (!order || !order.payment) return { recorded: 0, cancelled: false };
+  if (!order || !firstCardPayment(order)) return { recorded: 0, cancelled: false };
   const reason = "Refunded in the payment provider's dashboard";
   const records = (await listCardRefunds(paymentIntentId)).map((refund) => refundRecord(refund, reason, null));
   const facts = bookingFacts(order);

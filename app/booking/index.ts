@@ -63,6 +63,7 @@ export {
   readOrderChoice,
 } from "./ordering";
 export { countTravellers, priceBooking } from "./travellers";
+export { balanceCents, balanceDueOf, firstCardPayment } from "./payment-plan";
 export {
   describeDiscount,
   normalisePromoCode,

@@ -33,7 +33,10 @@ export async function findInvoiceBooking(orderId: string, ownerId: string | unde
       email: true,
       mobileNumber: true,
       travellers: { orderBy: { position: "asc" }, select: { categoryName: true, priceCents: true } },
-      payment: { select: { amountCents: true, created: true } },
+      payments: {
+        orderBy: { created: "asc" },
+        select: { amountCents: true, created: true, kind: true, method: true, transaction: true, reference: true },
+      },
       refunds: {
         orderBy: { createdAt: "asc" },
         select: { amountCents: true, createdAt: true, reason: true, creditNoteNumber: true },

@@ -14,9 +14,13 @@ function customerAddress(order: InvoiceBooking): string[] {
 }
 
 function factsOf(order: InvoiceBooking & { invoiceNumber: string; invoicedAt: Date }): InvoiceFacts {
-  const payments = order.payment
-    ? [{ at: order.payment.created, kind: "FULL", method: "CARD", reference: null, amountCents: order.payment.amountCents }]
-    : [];
+  const payments = order.payments.map((payment) => ({
+    at: payment.created,
+    kind: payment.kind,
+    method: payment.method,
+    reference: payment.reference ?? payment.transaction,
+    amountCents: payment.amountCents,
+  }));
   const paidCents = payments.reduce((sum, payment) => sum + payment.amountCents, 0);
   const cancelled = order.bookingStatus === "CANCELLED" || order.bookingStatus === "EXPIRED";
   return {

@@ -57,6 +57,8 @@ export function receiptEmail(
   payment: { amountCents: number; transaction: string; last4: string },
   /** the absolute link to the booking's voucher */
   voucherUrl: string,
+  /** what is left to pay after this payment, and by when (YYYY-MM-DD) */
+  left: { balanceCents: number; balanceDue: string | null } = { balanceCents: 0, balanceDue: null },
 ): EmailMessage {
   return {
     to: order.accountEmail,
@@ -69,6 +71,11 @@ export function receiptEmail(
       ...bookingLines(order),
       `Paid: ${formatDollars(payment.amountCents)}${payment.last4 ? ` (card ending in ${payment.last4})` : ""}`,
       `Transaction: ${payment.transaction}`,
+      ...(left.balanceCents > 0
+        ? [
+            `Balance: ${formatDollars(left.balanceCents)}${left.balanceDue ? `, due by ${formatCalendarDate(left.balanceDue)}` : ""}`,
+          ]
+        : []),
       "",
       `Your voucher (show it at the meeting point): ${voucherUrl}`,
       "Your receipt is also on your order page under My Orders.",

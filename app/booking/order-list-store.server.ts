@@ -4,7 +4,14 @@
 // the search compares lower(...) prefixes, which Prisma's `where` cannot express in a way those
 // indexes serve.
 import { referenceSearchPrefix } from "~/booking/booking-reference";
-import { monthRange, type OrderListFilter, type OrderSort, searchTerms, WEBSITE_CHANNEL } from "~/booking/order-list";
+import {
+  monthRange,
+  type OrderListFilter,
+  type OrderSort,
+  type PaymentStatusName,
+  searchTerms,
+  WEBSITE_CHANNEL,
+} from "~/booking/order-list";
 import { Prisma } from "~/generated/prisma/client";
 import { db, sqlTimestamp } from "~/platform/db.server";
 
@@ -19,7 +26,7 @@ export interface OrderListRow {
   priceCents: number;
   discountCents: number;
   promoCode: string | null;
-  paymentStatus: "UNPAID" | "PROCESSING" | "PAID" | "FAILED";
+  paymentStatus: PaymentStatusName;
   bookingStatus: "PENDING" | "CONFIRMED" | "CANCELLED" | "COMPLETED" | "EXPIRED";
   holdExpiresAt: Date | null;
   travelDate: Date | null;

@@ -8,11 +8,13 @@ export const ORDER_PAGE_SIZE = 25;
 /** Up to this many packages the filter is a select; beyond, a field for the start of the title. */
 export const PACKAGE_SELECT_MAX = 100;
 
-export const PAYMENT_STATUSES = ["UNPAID", "PROCESSING", "PAID", "FAILED"] as const;
+export const PAYMENT_STATUSES = ["UNPAID", "PROCESSING", "PARTLY_PAID", "PAID", "FAILED"] as const;
 export type PaymentStatusName = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatusName, string> = {
   UNPAID: "Unpaid",
   PROCESSING: "Processing",
+  // a deposit (or part of it) paid, a balance left
+  PARTLY_PAID: "Partly paid",
   PAID: "Paid",
   FAILED: "Failed",
 };

@@ -148,20 +148,24 @@ export async function findPayableOrder(orderId: string, ownerId: string | undefi
   });
 }
 
-/** The order's current payment intent; an unpaid order is then PROCESSING. */
+/** The order's current payment intent; an order with nothing paid yet is then PROCESSING (a partly paid one stays so). */
 export async function attachPaymentIntent(orderId: string, paymentIntentId: string): Promise<void> {
   const prisma = await db();
   await prisma.order.updateMany({
     where: { id: orderId, paymentStatus: { not: "PAID" } },
-    data: { stripePaymentIntentId: paymentIntentId, paymentStatus: "PROCESSING" },
+    data: { stripePaymentIntentId: paymentIntentId },
+  });
+  await prisma.order.updateMany({
+    where: { id: orderId, paidCents: 0, paymentStatus: { in: ["UNPAID", "FAILED"] } },
+    data: { paymentStatus: "PROCESSING" },
   });
 }
 
-/** The intent failed: an unpaid order paid by this intent shows it; a paid one never changes. */
+/** The intent failed: an order with nothing paid yet shows it; a paid or partly paid one never changes. */
 export async function markPaymentFailed(orderId: string, paymentIntentId: string): Promise<void> {
   const prisma = await db();
   await prisma.order.updateMany({
-    where: { id: orderId, stripePaymentIntentId: paymentIntentId, paymentStatus: { not: "PAID" } },
+    where: { id: orderId, stripePaymentIntentId: paymentIntentId, paidCents: 0 },
     data: { paymentStatus: "FAILED" },
   });
 }

@@ -9,6 +9,7 @@ import { findDeparture, hasDepartures } from "~/booking/departure-store.server";
 import { DEPARTURE_NEEDED, DEPARTURE_UNAVAILABLE, seatsLeft, seatsRefusal } from "~/booking/departures";
 import { holdLimitMessage } from "~/booking/holds";
 import { createBooking, findOrderIdByKey, findOrderSummary } from "~/booking/order-store.server";
+import { orderPlanTerms } from "~/booking/payment-plan";
 import { isUsedUp, lateRefusal, type PromoRefusal } from "~/booking/promo-codes";
 import { checkPromoCode } from "~/booking/promo-codes.server";
 import { priceBooking } from "~/booking/travellers";
@@ -92,6 +93,8 @@ export async function placeOrder(userId: string, input: CheckoutInput, { now = n
   if (promo && !promo.ok) throw promoError(promo);
   const discountCents = promo?.discountCents ?? 0;
   const priceCents = booking.totalCents - discountCents;
+  // The package's payment plan as it is today: a later change of the plan never changes this order.
+  const terms = orderPlanTerms(tourPackage, { priceCents, travellers: booking.travellers.length, travelDate }, today);
   const config = env();
   // Held briefly until the customer starts paying (payments.server.ts extends it then).
   const holdExpiresAt = departure ? holdDeadline(now, config.BOOKING_HOLD_MINUTES) : null;
@@ -121,6 +124,8 @@ export async function placeOrder(userId: string, input: CheckoutInput, { now = n
         departureId: departure?.id ?? null,
         travelDate: departure?.startDate ?? null,
         holdExpiresAt,
+        depositCents: terms.depositCents,
+        balanceDueDate: terms.balanceDueDate && new Date(`${terms.balanceDueDate}T00:00:00Z`),
       },
       {
         today,
@@ -208,7 +213,7 @@ export async function quote(packageId: string, counts: (categories: readonly Pri
 export async function orderToDelete(orderId: string, ownerId?: string, now = new Date()) {
   const order = await findOrderSummary(orderId, ownerId);
   if (!order) throw new OrderError("not-found", "This order does not exist.");
-  if (ownerId && order.paymentStatus === "PAID") {
+  if (ownerId && (order.paymentStatus === "PAID" || order.paymentStatus === "PARTLY_PAID")) {
     throw new OrderError("paid", "A paid order cannot be deleted. Please contact us to cancel it.");
   }
   const actions = bookingActions(order, now);

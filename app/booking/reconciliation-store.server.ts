@@ -8,7 +8,8 @@ export async function recordedCardMoney(from: Date, to: Date): Promise<{ payment
   const prisma = await db();
   const [payments, refunds] = await Promise.all([
     prisma.payment.findMany({
-      where: { created: { gte: from, lt: to } },
+      // card payments only: offline ones never reach the provider
+      where: { created: { gte: from, lt: to }, method: "CARD", transaction: { not: null } },
       select: { transaction: true, amountCents: true, created: true, orderId: true },
     }),
     prisma.refund.findMany({
@@ -18,7 +19,7 @@ export async function recordedCardMoney(from: Date, to: Date): Promise<{ payment
   ]);
   return {
     payments: payments.map((payment) => ({
-      id: payment.transaction,
+      id: payment.transaction!,
       amountCents: payment.amountCents,
       created: payment.created.toISOString(),
       orderId: payment.orderId,
@@ -45,7 +46,7 @@ export async function ordersOfPaymentIntents(paymentIntentIds: string[]): Promis
   ]);
   return new Map([
     ...orders.map((order) => [order.stripePaymentIntentId!, order.id] as const),
-    ...payments.map((payment) => [payment.transaction, payment.orderId] as const),
+    ...payments.map((payment) => [payment.transaction!, payment.orderId] as const),
   ]);
 }
 

@@ -96,6 +96,9 @@ export async function findPackageToOrder(id: string) {
       costCents: true,
       image: true,
       idRequired: true,
+      depositPercent: true,
+      depositPerTravellerCents: true,
+      balanceDueDays: true,
       priceCategories: { orderBy: { position: "asc" }, select: priceCategorySelect },
     },
   });

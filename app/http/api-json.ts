@@ -4,9 +4,12 @@
 import type { z } from "zod";
 import {
   apiCheckIn,
+  balanceCents,
+  balanceDueOf,
   type BookingStatusName,
   type DepartureStatusValue,
   effectiveStatus,
+  firstCardPayment,
   type manifestRows,
   maskIdNumber,
   seatsLeft,
@@ -83,7 +86,18 @@ export interface OrderRecord {
   serviceTitle: string;
   quantity: number;
   packageType: string;
-  payment: { amountCents: number; created: Date; last4: string; transaction: string } | null;
+  paidCents: number;
+  depositCents: number | null;
+  balanceDueDate: Date | null;
+  payments: {
+    amountCents: number;
+    kind: "DEPOSIT" | "BALANCE" | "FULL";
+    method: "CARD" | "BKASH" | "NAGAD" | "BANK" | "CASH";
+    created: Date;
+    last4: string;
+    transaction: string | null;
+    reference: string | null;
+  }[];
   departureId: string | null;
   travelDate: Date | null;
   bookingStatus: BookingStatusName;
@@ -119,6 +133,9 @@ function travellersJson(travellers: OrderRecord["travellers"]): z.infer<typeof o
 }
 
 export function orderJson(order: OrderRecord, now: Date = new Date()): z.infer<typeof orderSchema> {
+  // the spec's payment: the first card payment
+  const card = firstCardPayment(order);
+  const balanceDue = balanceDueOf({ ...order, balanceDueDate: order.balanceDueDate && isoDate(order.balanceDueDate) });
   return {
     _id: order.id,
     reference: order.reference,
@@ -137,14 +154,24 @@ export function orderJson(order: OrderRecord, now: Date = new Date()): z.infer<t
     name: order.serviceTitle,
     quantity: order.quantity,
     packageType: order.packageType,
-    payment: order.payment
+    payment: card
       ? {
-          amount: Number(dollarsValue(order.payment.amountCents)),
-          created: Math.floor(order.payment.created.getTime() / 1000),
-          last4: order.payment.last4,
-          transaction: order.payment.transaction,
+          amount: Number(dollarsValue(card.amountCents)),
+          created: Math.floor(card.created.getTime() / 1000),
+          last4: card.last4,
+          transaction: card.transaction,
         }
       : null,
+    payments: order.payments.map((payment) => ({
+      amount: Number(dollarsValue(payment.amountCents)),
+      kind: payment.kind.toLowerCase() as "deposit" | "balance" | "full",
+      method: payment.method.toLowerCase() as "card" | "bkash" | "nagad" | "bank" | "cash",
+      reference: payment.transaction ?? payment.reference ?? "",
+      created: Math.floor(payment.created.getTime() / 1000),
+    })),
+    paid: Number(dollarsValue(order.paidCents)),
+    balance: Number(dollarsValue(balanceCents(order))),
+    balanceDue: balanceDue && isoDate(balanceDue),
     departure: order.departureId,
     date: order.travelDate ? isoDate(order.travelDate) : null,
     status: effectiveStatus(order, now).toLowerCase() as z.infer<typeof orderSchema>["status"],

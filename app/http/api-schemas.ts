@@ -281,6 +281,26 @@ export const paymentSchema = z
   })
   .strict();
 
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+const PAYMENT_METHOD_NAMES = ["card", "bkash", "nagad", "bank", "cash"] as const;
+
+const orderPaymentSchema = z
+  .object({
+    amount: z.number().describe("Dollars"),
+    kind: z
+      .enum(["deposit", "balance", "full"])
+      .describe("What it paid: the deposit, (part of) the balance, or the whole price at once"),
+    method: z.enum(PAYMENT_METHOD_NAMES),
+    reference: z
+      .string()
+      .describe(
+        "The card payment's Stripe payment intent id, or the offline payment's reference (bKash/Nagad transaction id, receipt number)",
+      ),
+    created: z.number().int().describe("Unix time (seconds)"),
+  })
+  .strict();
+
 const travellerSchema = z
   .object({
     _id: z.string(),
@@ -331,7 +351,15 @@ export const orderSchema = z
       .max(MAX_QUANTITY)
       .describe("The seats taken: the travellers who take one (an infant on a lap takes none)"),
     packageType: z.string(),
-    payment: paymentSchema.nullable(),
+    payment: paymentSchema.nullable().describe("The first card payment, or null"),
+    payments: z.array(orderPaymentSchema).describe("Every payment of the order, oldest first"),
+    paid: z.number().describe("Dollars: the payments added up"),
+    balance: z.number().describe("Dollars: the price less what was paid (an unpaid order's balance is its whole price)"),
+    balanceDue: z
+      .string()
+      .regex(ISO_DAY)
+      .nullable()
+      .describe("YYYY-MM-DD: the day the balance is due, while a balance is left on a booking paid by deposit; else null"),
     departure: z.string().nullable().describe("The departure's _id (null for a package without departures)"),
     date: z
       .string()

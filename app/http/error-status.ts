@@ -9,6 +9,7 @@ export function paymentErrorStatus(error: PaymentError): number {
     paid: 409,
     closed: 409,
     unverified: 400,
+    part: 400,
     provider: 502,
   }[error.code];
 }

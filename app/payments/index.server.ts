@@ -1,6 +1,5 @@
-// The payments module's door: the card provider and the payment records. Booking calls it;
+// The payments module's door: the card provider. Booking calls it;
 // payments never calls booking (docs/decisions/0012-module-layout.md).
-export { insertPaymentRecord, paymentRecordSelect } from "./payment-store.server";
 export {
   cardPaymentOrderId,
   listCardRefunds,
@@ -12,7 +11,6 @@ export {
   requirePaymentsConfigured,
   verifiedCardPayment,
   verifyWebhook,
-  type CardPayment,
   type CardRefund,
   type PaymentEvent,
 } from "./payments.server";

@@ -1,5 +1,5 @@
 // The card provider (Stripe), behind the few operations the booking needs: open an intent for an
-// order's price, verify one before a payment is recorded, refund, list refunds, verify a webhook.
+// order's amount due (its price, deposit or balance), verify one before a payment is recorded, refund, list refunds, verify a webhook.
 // Booking calls this module, never the other way round (docs/decisions/0006-payments.md).
 import Stripe from "stripe";
 import { mismatchBetween, PAYMENT_CURRENCY, type PayableOrder } from "~/payments/payments";
@@ -9,7 +9,7 @@ import { logger } from "~/platform/logger.server";
 
 export class PaymentError extends Error {
   constructor(
-    readonly code: "not-configured" | "not-found" | "paid" | "closed" | "unverified" | "provider",
+    readonly code: "not-configured" | "not-found" | "paid" | "closed" | "unverified" | "provider" | "part",
     message: string,
   ) {
     super(message);
@@ -23,19 +23,33 @@ export function requirePaymentsConfigured(message = "Card payments are not confi
   if (!paymentsConfigured()) throw new PaymentError("not-configured", message);
 }
 
-/** What a booking asks to be paid: its id, owner, price and what the statement shows. */
-export interface CardCharge extends PayableOrder {
+/** What a booking asks to be paid now: its id, owner, the amount of one part and what the statement shows. */
+export interface CardCharge {
+  id: string;
   userId: string;
+  /** "deposit", "balance" or "full": with the amount, what one intent is for */
+  part: string;
+  amountCents: number;
   description: string;
   receiptEmail: string;
   /** the intent opened for it before, if any */
   previousIntentId: string | null;
 }
 
+function pays(intent: Stripe.PaymentIntent, charge: CardCharge): boolean {
+  return (
+    intent.metadata?.orderId === charge.id &&
+    intent.metadata?.part === charge.part &&
+    intent.amount === charge.amountCents &&
+    intent.currency === PAYMENT_CURRENCY
+  );
+}
+
 /**
  * The intent that pays this charge: the previous one while it can still be paid for exactly this
- * price, else a new one. The idempotency key makes a retry or a second tab get the same intent
- * from Stripe, never a second charge. `succeeded` when the previous one was paid already.
+ * part and amount, else one per (order, part, amount): the idempotency key makes a retry, a
+ * second tab or a return to a part chosen before get the same intent from Stripe, never a second
+ * charge. `succeeded` when the previous one was paid already.
  */
 export async function openCardIntent(
   charge: CardCharge,
@@ -44,22 +58,24 @@ export async function openCardIntent(
   const provider = stripe();
   let intent: Stripe.PaymentIntent | undefined;
   try {
+    // A dead intent (cancelled at Stripe) of this same part and amount: its key would give it back.
+    let replaced: string | null = null;
     if (charge.previousIntentId) {
       const previous = await provider.paymentIntents.retrieve(charge.previousIntentId);
       if (previous.status === "succeeded") return { succeeded: previous.id };
-      if (OPEN_STATES.has(previous.status) && !mismatchBetween(previous, charge)) intent = previous;
+      if (OPEN_STATES.has(previous.status) && pays(previous, charge)) intent = previous;
+      else if (previous.metadata?.part === charge.part && previous.amount === charge.amountCents) replaced = previous.id;
     }
     intent ??= await provider.paymentIntents.create(
       {
-        amount: charge.priceCents,
+        amount: charge.amountCents,
         currency: PAYMENT_CURRENCY,
         allowed_payment_method_types: ["card"],
         description: charge.description,
         receipt_email: charge.receiptEmail,
-        metadata: { orderId: charge.id, userId: charge.userId },
+        metadata: { orderId: charge.id, userId: charge.userId, part: charge.part },
       },
-      // A replaced (cancelled) intent gets a new key; everything else reuses the first one.
-      { idempotencyKey: `order-${charge.id}-${charge.previousIntentId ?? "first"}` },
+      { idempotencyKey: `order-${charge.id}-${charge.part}-${charge.amountCents}${replaced ? `-after-${replaced}` : ""}` },
     );
   } catch (error) {
     throw providerError(error);
@@ -79,7 +95,7 @@ export interface CardPayment {
 
 /**
  * Asks Stripe for the intent; returns the payment when it succeeded for exactly this order's
- * price, currency and id, else throws PaymentError("unverified") saying why.
+ * amounts, currency and id, else throws PaymentError("unverified") saying why.
  */
 export async function verifiedCardPayment(paymentIntentId: string, order: PayableOrder): Promise<CardPayment> {
   if (!/^pi_[A-Za-z0-9_]{1,200}$/.test(paymentIntentId)) throw new PaymentError("unverified", "That is not a payment intent id.");

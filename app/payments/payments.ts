@@ -3,7 +3,8 @@ export const PAYMENT_CURRENCY = "usd";
 
 export interface PayableOrder {
   id: string;
-  priceCents: number;
+  /** the amounts the order may be paid by (its price, its deposit, its balance) */
+  amountsCents: readonly number[];
 }
 
 interface IntentFacts {
@@ -16,7 +17,7 @@ interface IntentFacts {
 export function mismatchBetween(intent: IntentFacts, order: PayableOrder): string | null {
   if (intent.metadata?.orderId !== order.id) return "it was made for another order";
   if (intent.currency !== PAYMENT_CURRENCY) return `its currency is ${intent.currency}, not ${PAYMENT_CURRENCY}`;
-  if (intent.amount !== order.priceCents)
-    return `its amount ${intent.amount} differs from the order's price ${order.priceCents} (cents)`;
+  if (!order.amountsCents.includes(intent.amount))
+    return `its amount ${intent.amount} differs from what the order asks (${order.amountsCents.join(" or ")} cents)`;
   return null;
 }

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { mismatchBetween } from "~/payments/payments";
 
-const order = { id: "order-1", priceCents: 50_000 };
+const order = { id: "order-1", amountsCents: [50_000, 12_500] };
 
 describe("mismatchBetween", () => {
-  it("accepts an intent for this order's exact price in dollars", () => {
+  it("accepts an intent for one of this order's exact amounts in dollars (its price or its deposit)", () => {
     expect(mismatchBetween({ amount: 50_000, currency: "usd", metadata: { orderId: "order-1" } }, order)).toBeNull();
+    expect(mismatchBetween({ amount: 12_500, currency: "usd", metadata: { orderId: "order-1" } }, order)).toBeNull();
   });
 
   it.each([

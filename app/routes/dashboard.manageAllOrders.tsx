@@ -80,7 +80,7 @@ export async function action({ request }: ActionFunctionArgs) {
             : `${what}, sold by ${seller}. It will not be deleted: the booking will be cancelled under the package's refund policy (${quote.policy.percent} % today) and kept in the records. Nothing is refunded by card: ${seller} settles with the agency.`,
         );
       }
-      if (order.paymentStatus !== "PAID") return askToDelete(id, `${what}.`);
+      if (order.paymentStatus !== "PAID" && order.paymentStatus !== "PARTLY_PAID") return askToDelete(id, `${what}.`);
       // A paid booking is never deleted: the delete becomes its cancellation with the policy refund.
       const { quote } = await cancellationPreview(id, admin);
       return askToDelete(
@@ -276,6 +276,7 @@ export default function ManageAllOrders() {
               <>
                 {formatDollars(order.priceCents)}
                 {order.paymentStatus === "PAID" ? <span className="badge-paid"> Paid</span> : null}
+                {order.paymentStatus === "PARTLY_PAID" ? <span className="badge-paid"> Partly paid</span> : null}
               </>
             ),
           },

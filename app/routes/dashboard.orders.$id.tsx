@@ -7,7 +7,15 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { requireUser } from "~/accounts/index.server";
-import { bookingActions, cancelFormSchema, describePolicy, refundPolicyOf, toCents, voucherPath } from "~/booking";
+import {
+  bookingActions,
+  cancelFormSchema,
+  describePolicy,
+  firstCardPayment,
+  refundPolicyOf,
+  toCents,
+  voucherPath,
+} from "~/booking";
 import {
   bookingTravellers,
   cancelBooking,
@@ -50,6 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const quote = quoteCancellation(order, user, now);
   const actions = bookingActions(order, now);
   const travellers = await bookingTravellers(order.id, user, { now });
+  const cardPayment = firstCardPayment(order);
   return {
     travellers: travellers && { ...travellers, cutoff: travellers.cutoff?.toISOString() ?? null },
     isAdmin: user.isAdmin,
@@ -81,7 +90,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           .filter(Boolean)
           .join(", "),
       },
-      payment: order.payment && { ...order.payment, created: order.payment.created.toISOString() },
+      payment: cardPayment && { ...cardPayment, created: cardPayment.created.toISOString() },
       refunds: order.refunds.map((refund) => ({ ...refund, createdAt: refund.createdAt.toISOString() })),
       history: order.statusChanges.map((change) => ({ ...change, createdAt: change.createdAt.toISOString() })),
     },

@@ -10,6 +10,7 @@ import type { Stripe } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { useEffect, useState, type FormEvent } from "react";
 import { requireUser } from "~/accounts/index.server";
+import { firstCardPayment } from "~/booking";
 import { closedBookingMessage, confirmPayment, paymentPageOrder } from "~/booking/index.server";
 import { Spinner } from "~/components/Spinner";
 import { paymentErrorStatus } from "~/http/error-status";
@@ -32,14 +33,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       email: order.email,
       failed: order.paymentStatus === "FAILED",
       /** an expired or cancelled booking is not paid any more: why */
-      closed: order.payment ? null : closedBookingMessage(order),
-      payment: order.payment && {
-        ...order.payment,
-        created: order.payment.created.toISOString(),
-      },
+      closed: order.paymentStatus === "PAID" ? null : closedBookingMessage(order),
+      payment: paidSummary(order),
     },
     publishableKey: paymentsConfigured() ? env().STRIPE_PUBLISHABLE_KEY! : null,
   };
+}
+
+/** The paid view's payment: the first card payment of an order paid in full. */
+function paidSummary(order: NonNullable<Awaited<ReturnType<typeof paymentPageOrder>>>) {
+  const card = order.paymentStatus === "PAID" ? firstCardPayment(order) : null;
+  return card && { ...card, created: card.created.toISOString() };
 }
 
 type ActionResult = { paid: true } | { error: string };

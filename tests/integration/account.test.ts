@@ -402,9 +402,9 @@ describe("account deletion", () => {
     expect(await getUser(getRequest("/", { headers: { Cookie: cookie } }))).toBeNull();
     expect(await getApiTokenUser(token)).toBeNull();
     expect(await prisma.order.findUnique({ where: { id: unpaid.id } })).toBeNull();
-    const kept = await prisma.order.findUniqueOrThrow({ where: { id: paid.id }, include: { payment: true } });
+    const kept = await prisma.order.findUniqueOrThrow({ where: { id: paid.id }, include: { payments: true } });
     expect(kept.priceCents).toBe(paid.priceCents);
-    expect(kept.payment?.last4).toBe("4242");
+    expect(kept.payments[0]?.last4).toBe("4242");
     const personal = JSON.stringify([
       kept.firstName,
       kept.lastName,

@@ -221,7 +221,8 @@ async function paidCustomerOrder(): Promise<string> {
     data: {
       paymentStatus: "PAID",
       bookingStatus: "CONFIRMED",
-      payment: {
+      paidCents: 10000,
+      payments: {
         create: { amountCents: 10000, currency: "usd", created: new Date(), last4: "4242", transaction: paymentIntentId },
       },
     },

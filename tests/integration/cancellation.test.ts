@@ -58,7 +58,7 @@ async function state(orderId: string) {
   const prisma = await db();
   const order = await prisma.order.findUniqueOrThrow({
     where: { id: orderId },
-    include: { refunds: true, statusChanges: { orderBy: { createdAt: "asc" } }, departure: true, payment: true },
+    include: { refunds: true, statusChanges: { orderBy: { createdAt: "asc" } }, departure: true, payments: true },
   });
   return order;
 }
@@ -143,7 +143,7 @@ describe("a late payment of an expired booking", () => {
     await prisma.departure.update({ where: { id: departure.id }, data: { seatsTaken: 2 } });
     expect(await confirmPayment(order.id, intentId)).toBe(true);
     const stored = await state(order.id);
-    expect(stored.payment).toMatchObject({ amountCents: 40_000, transaction: intentId });
+    expect(stored.payments).toMatchObject([{ amountCents: 40_000, transaction: intentId, kind: "FULL", method: "CARD" }]);
     expect(stored).toMatchObject({ bookingStatus: "CANCELLED", paymentStatus: "PAID", refundedCents: 40_000 });
     expect(stored.refunds).toHaveLength(1);
     expect(stored.departure!.seatsTaken).toBe(2);

@@ -98,14 +98,15 @@ async function paymentState(orderId: string) {
   const prisma = await db();
   const order = await prisma.order.findUniqueOrThrow({
     where: { id: orderId },
-    include: { payment: true },
+    include: { payments: true },
   });
   const emails = await prisma.outboxEmail.count({
     where: { subject: { startsWith: "Payment received" }, to: order.email },
   });
   return {
     status: order.paymentStatus,
-    payment: order.payment,
+    payment: order.payments[0] ?? null,
+    payments: order.payments.length,
     emails,
     deletedAt: order.deletedAt,
   };
@@ -202,10 +203,10 @@ describe("creating the payment intent", () => {
     expect(intent).toMatchObject({
       amount: order.priceCents,
       currency: "usd",
-      metadata: { orderId: order.id, userId: user.id },
+      metadata: { orderId: order.id, userId: user.id, part: "full" },
     });
     expect(fake.requests.find((request) => request.path === "/v1/payment_intents")?.idempotencyKey).toBe(
-      `order-${order.id}-first`,
+      `order-${order.id}-full-${order.priceCents}`,
     );
   });
 
@@ -231,7 +232,7 @@ describe("creating the payment intent", () => {
     expect(second).not.toBe(first);
     expect(
       fake.requests.filter((request) => request.path === "/v1/payment_intents").map((request) => request.idempotencyKey),
-    ).toEqual([`order-${order.id}-first`, `order-${order.id}-${first}`]);
+    ).toEqual([`order-${order.id}-full-${order.priceCents}`, `order-${order.id}-full-${order.priceCents}-after-${first}`]);
     expect(intentIdOf((await startPayment(order.id, cookie)).body.clientSecret!)).toBe(second);
   });
 
@@ -503,9 +504,9 @@ describe("after payment", () => {
     const prisma = await db();
     const kept = await prisma.order.findUniqueOrThrow({
       where: { id: order.id },
-      include: { payment: true },
+      include: { payments: true },
     });
     expect(kept).toMatchObject({ deletedAt: null, bookingStatus: "CANCELLED", refundedCents: order.priceCents });
-    expect(kept.payment?.transaction).toBe(intentIdOf(body.clientSecret!));
+    expect(kept.payments.map((payment) => payment.transaction)).toEqual([intentIdOf(body.clientSecret!)]);
   });
 });

@@ -168,10 +168,12 @@ describe("October 2026 in Dhaka: a payment missing on each side, an amount that 
       data: { message: `Payment ${intentId} verified with the card provider and recorded.` },
     });
     const prisma = await db();
-    const stored = await prisma.order.findUniqueOrThrow({ where: { id: order.id }, include: { payment: true } });
+    const stored = await prisma.order.findUniqueOrThrow({ where: { id: order.id }, include: { payments: true } });
     expect(stored.paymentStatus).toBe("PAID");
-    expect(stored.payment).toMatchObject({ transaction: intentId, amountCents: order.priceCents });
-    expect(stored.payment!.created.toISOString()).toBe("2026-10-20T06:00:00.000Z");
+    expect(stored.payments).toMatchObject([
+      { transaction: intentId, amountCents: order.priceCents, kind: "FULL", method: "CARD" },
+    ]);
+    expect(stored.payments[0].created.toISOString()).toBe("2026-10-20T06:00:00.000Z");
     // the late webhook and a second press change nothing
     await handlePaymentEvent(intentSucceeded(intentId));
     expect((await record()).data.message).toBe(`Payment ${intentId} was already recorded: nothing changed.`);
