@@ -184,6 +184,7 @@ const formCases: FormCase[] = [
       type: "city",
       "travellers[0].category": fixture.categoryId,
       "travellers[0].name": "Rina Das",
+      promoCode: "",
       formKey: randomBytes(16).toString("hex"),
     }),
   },
