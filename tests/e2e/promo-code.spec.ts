@@ -1,6 +1,6 @@
 // A customer enters a promo code at checkout at 390 px, with JavaScript on and off: an unknown code
 // is refused on the field, the right one (typed in lower case) shows its discount and the lower
-// price, and the order placed carries it to My Orders. The code is made through /api/promo-codes.
+// price, and the order placed carries it to My Orders. The code is made on /dashboard/promo-codes.
 import { expect, test } from "./fixtures";
 import { DEMO_PACKAGE_QUERY, open, openDeparture } from "./helpers";
 
@@ -11,7 +11,6 @@ const dollars = (text: string) => Number(text.replace(/[^0-9.]/g, ""));
 
 test("a promo code at checkout: refused with its reason, then applied to the price and the order", async ({
   page,
-  baseURL,
   javaScriptEnabled,
   signIn,
 }) => {
@@ -19,11 +18,21 @@ test("a promo code at checkout: refused with its reason, then applied to the pri
   const code = `E2E-${javaScriptEnabled ? "JS" : "NOJS"}-${Date.now().toString(36)}`.toUpperCase();
   const today = new Date();
   const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
-  const created = await page.request.post("/api/promo-codes", {
-    data: { code, amountOff: 5, validFrom: day(-1), validUntil: day(1), maxPerCustomer: 1, active: true },
-    headers: { Origin: baseURL! },
-  });
-  expect(created.status(), await created.text()).toBe(200);
+  // The administrator adds it on the dashboard's form, from the sidebar's link.
+  await open(page, "/dashboard", javaScriptEnabled);
+  // at 390 px the sidebar's links wait behind its Menu
+  const sidebar = page.getByRole("navigation", { name: "Dashboard" });
+  await sidebar.locator("summary").click();
+  await sidebar.getByRole("link", { name: "Promo codes" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Promo codes" })).toBeVisible();
+  await page.getByLabel("Code", { exact: true }).fill(code.toLowerCase());
+  await page.getByLabel("Or amount off ($)").fill("5");
+  await page.getByLabel("Usable from").fill(day(-1));
+  await page.getByLabel("Usable until").fill(day(1));
+  await page.getByLabel("Uses per customer (optional)").fill("1");
+  await page.getByRole("button", { name: "Add promo code" }).click();
+  await expect(page.getByText(`Promo code ${code} added.`)).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(code) })).toContainText("$5 off");
 
   await signIn();
   const [tourPackage] = (await (await page.request.get(DEMO_PACKAGE_QUERY)).json()) as { _id: string }[];
