@@ -22,6 +22,7 @@ import { env } from "~/platform/env.server";
 import { joinFleet, leaveFleet } from "~/platform/fleet.server";
 import { type PeriodicJob, startJobs, stopJobs } from "~/platform/jobs.server";
 import { outboxJob } from "~/platform/mail.server";
+import { objectStorageLocation } from "~/platform/object-storage.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -52,6 +53,7 @@ export function publicConfig() {
     port: config.PORT,
     trustProxy: config.TRUST_PROXY,
     database: databaseKind(),
+    photos: objectStorageLocation(),
     cardPayments: paymentsConfigured(),
     maxUploadBytes: maxUploadFormBytes(),
   };

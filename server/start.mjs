@@ -122,7 +122,7 @@ if (build.mode === "development") {
 }
 
 const server = app.listen(config.port, () => {
-  logger.info({ database: config.database }, `listening on http://localhost:${config.port}`);
+  logger.info({ database: config.database, photos: config.photos }, `listening on http://localhost:${config.port}`);
   if (build.mode === "development") void broadcastDevReady(build);
 });
 server.keepAliveTimeout = 65_000;

@@ -192,6 +192,12 @@ export function objectStorage(): ObjectStorage {
   return storage;
 }
 
+/** Where photos are kept, for the start-up log line: "s3://bucket at endpoint" or the directory. */
+export function objectStorageLocation(): string {
+  const config = env().S3;
+  return config ? `s3://${config.bucket} at ${config.endpoint}` : env().UPLOAD_DIR;
+}
+
 export interface CopyCounts {
   copied: number;
   /** already in the bucket with the same size (a second run copies nothing) */

@@ -37,6 +37,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  for (const name of Object.keys(s3?.env ?? {})) delete process.env[name];
   bucket?.destroy();
   await s3?.remove();
 });

@@ -62,6 +62,7 @@ async function addProductOnA(fields: Record<string, string>, photo: Buffer) {
 
 describe("two instances sharing one bucket", () => {
   it("serves through one instance the photo uploaded through the other, with the same URL and headers", async () => {
+    for (const app of [a, b]) expect(app.output()).toContain(`"photos":"s3://shared-photos at ${s3.endpoint}"`);
     const upload = await uploadOnA(await picture(1500, 900, 30));
     expect(upload.status).toBe(201);
     const { url } = (await upload.json()) as { url: string };
