@@ -120,7 +120,13 @@ async function main() {
   const server = await startServer({
     name: "profile",
     cwd: ROOT,
-    env: { ...BENCH_LIMITS, DATA_DIR: dataDir, DATABASE_URL: database?.url ?? "" },
+    env: {
+      ...BENCH_LIMITS,
+      DATA_DIR: dataDir,
+      DATABASE_URL: database?.url ?? "",
+      // Required in production with DATABASE_URL.
+      ...(database ? { SESSION_SECRET: `profile-${Math.random().toString(36).slice(2)}-secret-0123456789` } : {}),
+    },
     readyPath: "/readyz",
     nodeArgs: ["--import", new URL("./cpu-probe.mjs", import.meta.url).href],
   });

@@ -1,6 +1,7 @@
 // Messages: contact messages, newsletter subscriptions and the mail outbox.
 import { db } from "~/platform/db.server";
 import { keysetAfter, keysetPages } from "~/platform/paging";
+import { cachedRead } from "~/platform/read-cache.server";
 
 export async function saveContactMessage(input: {
   name: string;
@@ -35,9 +36,12 @@ export async function listContactMessages(filter: InboxFilter, page: number) {
   return { messages, total };
 }
 
-export async function countUnhandledMessages(): Promise<number> {
-  const prisma = await db();
-  return prisma.contactMessage.count({ where: { handledAt: null } });
+/** The sidebar's count, on every back-office page: kept until the next write (app/platform/read-cache.server.ts). */
+export function countUnhandledMessages(): Promise<number> {
+  return cachedRead("unhandled-messages", async () => {
+    const prisma = await db();
+    return prisma.contactMessage.count({ where: { handledAt: null } });
+  });
 }
 
 /** The message, marked read the first time an admin opens it. */

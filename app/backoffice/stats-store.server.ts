@@ -1,6 +1,7 @@
 // The dashboard's figures: a few grouped queries, each backed by an index on its date column.
 import { cached } from "~/platform/cache.server";
 import { db } from "~/platform/db.server";
+import { cachedRead } from "~/platform/read-cache.server";
 
 // Monthly figures over the whole order book (100,000 orders: tens of milliseconds) need not be
 // to the second: each instance keeps them for a minute.
@@ -40,19 +41,28 @@ async function sumRevenueByMonth(since: Date): Promise<MonthSum[]> {
   return rows.map((row) => ({ month: row.month, value: Number(row.value) }));
 }
 
-/** The next open departures (from `today`, YYYY-MM-DD) with their seats. */
-export async function upcomingDepartures(today: string, limit: number) {
-  const prisma = await db();
-  return prisma.departure.findMany({
-    where: { status: "OPEN", startDate: { gte: new Date(`${today}T00:00:00Z`) }, service: { deletedAt: null } },
-    orderBy: [{ startDate: "asc" }, { id: "asc" }],
-    take: limit,
-    select: { id: true, startDate: true, seats: true, seatsTaken: true, service: { select: { title: true } } },
+/**
+ * The next open departures (from `today`, YYYY-MM-DD) with their seats. This and the customer's
+ * figures are read on every dashboard view: kept until the next write (app/platform/read-cache.server.ts).
+ */
+export function upcomingDepartures(today: string, limit: number) {
+  return cachedRead(`upcoming-departures:${today}:${limit}`, async () => {
+    const prisma = await db();
+    return prisma.departure.findMany({
+      where: { status: "OPEN", startDate: { gte: new Date(`${today}T00:00:00Z`) }, service: { deletedAt: null } },
+      orderBy: [{ startDate: "asc" }, { id: "asc" }],
+      take: limit,
+      select: { id: true, startDate: true, seats: true, seatsTaken: true, service: { select: { title: true } } },
+    });
   });
 }
 
 /** A customer's own figures: their orders, how many are paid, and their trips to come. */
-export async function customerFigures(userId: string, today: string) {
+export function customerFigures(userId: string, today: string) {
+  return cachedRead(`customer-figures:${userId}:${today}`, () => loadCustomerFigures(userId, today));
+}
+
+async function loadCustomerFigures(userId: string, today: string) {
   const prisma = await db();
   const upcoming = {
     userId,

@@ -14,6 +14,7 @@ import {
 } from "~/booking/order-list";
 import { Prisma } from "~/generated/prisma/client";
 import { db, sqlTimestamp } from "~/platform/db.server";
+import { cachedRead } from "~/platform/read-cache.server";
 
 export interface OrderListRow {
   id: string;
@@ -144,7 +145,18 @@ export function orderSortKey(row: Pick<OrderListRow, "createdAt" | "priceCents">
  * One page in the list's order and whether there are more beyond it in the direction read (after
  * the last row for Next, before the first for Previous).
  */
-export async function listOrdersPage(request: OrderPageRequest): Promise<{ rows: OrderListRow[]; hasMore: boolean }> {
+export function listOrdersPage(request: OrderPageRequest): Promise<{ rows: OrderListRow[]; hasMore: boolean }> {
+  // A page of a list (not an export's thousand rows) is kept until the next write
+  // (app/platform/read-cache.server.ts); the clock is part of the key only where the filter reads it.
+  if (request.limit > LIST_PAGE_KEPT_MAX) return readOrdersPage(request);
+  const { now, ...rest } = request;
+  const clock = request.filter.status === "PENDING" || request.filter.status === "EXPIRED" ? now.toISOString() : "";
+  return cachedRead(`orders-page:${clock}:${JSON.stringify(rest)}`, () => readOrdersPage(request));
+}
+
+const LIST_PAGE_KEPT_MAX = 100;
+
+async function readOrdersPage(request: OrderPageRequest): Promise<{ rows: OrderListRow[]; hasMore: boolean }> {
   const prisma = await db();
   const { column, descending } = SORTS[request.sort];
   const where = conditions(request);
@@ -182,7 +194,12 @@ export async function* orderPages(
 }
 
 /** The packages the filter offers (id and title), or null when there are more than a select should list. */
-export async function listPackageChoices(max: number) {
+export function listPackageChoices(max: number) {
+  // Read on every view of Manage All Orders: kept until the next write (app/platform/read-cache.server.ts).
+  return cachedRead(`package-choices:${max}`, () => loadPackageChoices(max));
+}
+
+async function loadPackageChoices(max: number) {
   const prisma = await db();
   const packages = await prisma.service.findMany({
     where: { deletedAt: null },

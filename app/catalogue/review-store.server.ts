@@ -5,6 +5,7 @@ import { cached, forgetCachedLists } from "~/platform/cache.server";
 import { db, sqlTimestamp } from "~/platform/db.server";
 import { isPlausibleId } from "~/platform/ids";
 import { type KeysetPage } from "~/platform/paging";
+import { cachedRead } from "~/platform/read-cache.server";
 
 /** How many reviews the home page's carousel shows: the newest visible ones, so no one can flood it. */
 export const HOME_REVIEWS = 12;
@@ -103,10 +104,12 @@ export async function listReviewsPage({ flaggedOnly, page, pageSize }: { flagged
   return { total, reviews };
 }
 
-/** The number next to the sidebar's Reviews link. */
-export async function countFlaggedReviews(): Promise<number> {
-  const prisma = await db();
-  return prisma.review.count({ where: flaggedWhere });
+/** The number next to the sidebar's Reviews link, kept until the next write (app/platform/read-cache.server.ts). */
+export function countFlaggedReviews(): Promise<number> {
+  return cachedRead("flagged-reviews", async () => {
+    const prisma = await db();
+    return prisma.review.count({ where: flaggedWhere });
+  });
 }
 
 /** Hides a shown review; returns 1, or 0 when it is missing or hidden already. */

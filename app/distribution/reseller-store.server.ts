@@ -1,6 +1,7 @@
 // Resellers and their keys (the Prisma models Reseller and ResellerKey).
 import { db } from "~/platform/db.server";
 import { isPlausibleId } from "~/platform/ids";
+import { cachedRead } from "~/platform/read-cache.server";
 
 const keySelect = { id: true, prefix: true, createdAt: true, lastUsedAt: true, revokedAt: true } as const;
 const resellerSelect = {
@@ -14,9 +15,12 @@ const resellerSelect = {
 } as const;
 
 /** Every reseller, newest first, with its keys (there are a handful: no paging). */
-export async function listResellers() {
-  const prisma = await db();
-  return prisma.reseller.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: resellerSelect });
+/** Every reseller; read on every view of Manage All Orders, so kept until the next write (app/platform/read-cache.server.ts). */
+export function listResellers() {
+  return cachedRead("resellers", async () => {
+    const prisma = await db();
+    return prisma.reseller.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: resellerSelect });
+  });
 }
 
 export async function insertReseller(input: { name: string; email: string; commissionBasisPoints: number; active: boolean }) {
