@@ -137,7 +137,7 @@ function CodeForm({ edited, packages }: { edited: Loaded["edited"]; packages: Lo
     <div className="card form-card dashboard-form">
       <h2 id="promo-form-title">{title}</h2>
       <FormErrors form={form} />
-      <Form method="post" {...getFormProps(form)} aria-labelledby="promo-form-title" key={edited?.code ?? "new"}>
+      <Form method="post" {...getFormProps(form)} aria-labelledby="promo-form-title">
         <input type="hidden" name="intent" value={intent} />
         {edited ? <input type="hidden" name="original" value={edited.code} /> : null}
         <Field
@@ -288,7 +288,8 @@ export default function PromoCodesPage() {
           },
         ]}
       />
-      <CodeForm edited={edited} packages={packages} />
+      {/* a new form for each code edited: its fields start from that code's values */}
+      <CodeForm key={edited?.code ?? "new"} edited={edited} packages={packages} />
     </section>
   );
 }

@@ -26,12 +26,20 @@ test("a promo code at checkout: refused with its reason, then applied to the pri
   await sidebar.getByRole("link", { name: "Promo codes" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Promo codes" })).toBeVisible();
   await page.getByLabel("Code", { exact: true }).fill(code.toLowerCase());
-  await page.getByLabel("Or amount off ($)").fill("5");
+  await page.getByLabel("Or amount off ($)").fill("4");
   await page.getByLabel("Usable from").fill(day(-1));
   await page.getByLabel("Usable until").fill(day(1));
   await page.getByLabel("Uses per customer (optional)").fill("1");
   await page.getByRole("button", { name: "Add promo code" }).click();
   await expect(page.getByText(`Promo code ${code} added.`)).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(code) })).toContainText("$4 off");
+  // Edited: the form opens with the code's values.
+  await page.getByRole("link", { name: `Edit ${code}` }).click();
+  await expect(page.getByRole("heading", { name: `Edit promo code ${code}` })).toBeVisible();
+  await expect(page.getByLabel("Uses per customer (optional)")).toHaveValue("1");
+  await page.getByLabel("Or amount off ($)").fill("5");
+  await page.getByRole("button", { name: "Save promo code" }).click();
+  await expect(page.getByText(`Promo code ${code} saved.`)).toBeVisible();
   await expect(page.getByRole("row", { name: new RegExp(code) })).toContainText("$5 off");
 
   await signIn();
