@@ -7,8 +7,9 @@ import { stripeFakeForTests, TEST_SECRET_KEY } from "../support/stripe-fake";
 
 const fake = await stripeFakeForTests();
 const { db } = await import("~/platform/db.server");
-const { placeTestOrder } = await import("../support/orders");
-const { confirmPayment, handlePaymentEvent, openPaymentIntent, reconcileCardMonth } = await import("~/booking/index.server");
+const { bookingFor, placeTestOrder } = await import("../support/orders");
+const { confirmPayment, handlePaymentEvent, openPaymentIntent, placeOrder, reconcileCardMonth } =
+  await import("~/booking/index.server");
 const page = await import("~/routes/dashboard.reconciliation");
 const csv = await import("~/routes/dashboard.reconciliation[.]csv");
 const { authedGet, authedPost, createUser, signIn } = await import("../support/auth");
@@ -216,6 +217,73 @@ describe("October 2026 in Dhaka: a payment missing on each side, an amount that 
     });
     expect((await post(unpaid.id)).data.error).toBe("The payment could not be verified: the payment is requires payment method.");
     expect(await prisma.payment.count()).toBe(before);
+  });
+});
+
+describe("July 2026: a booking paid by a deposit and its balance, and a payment in cash", () => {
+  it("lists each card payment of the booking on its own line; the cash payment has no provider and is left out", async () => {
+    const prisma = await db();
+    const tour = await prisma.service.create({
+      data: {
+        title: "Reconciliation Deposit Tour",
+        costCents: 50_000,
+        image: "/images/tours/x.svg",
+        description: "A 20 % deposit, the balance 30 days before.",
+        depositPercent: 20,
+        departures: { create: { startDate: new Date("2027-06-01"), seats: 10 } },
+      },
+    });
+    const { id: orderId } = await placeOrder(customer.id, await bookingFor(tour.id, { quantity: "1", email: customer.email }));
+    const deposit = await openPaymentIntent(orderId, customer.id, "deposit");
+    expect(deposit.amountCents).toBe(10_000);
+    fake.succeed(deposit.paymentIntentId);
+    fake.intents.get(deposit.paymentIntentId)!.created = seconds("2026-07-02T06:00:00.000Z");
+    expect(await confirmPayment(orderId, deposit.paymentIntentId)).toBe(true);
+    // the balance, paid at the provider as the payment page opens it; its webhook never arrived
+    const balanceIntent = await sdk.paymentIntents.create({
+      amount: 40_000,
+      currency: "usd",
+      metadata: { orderId, userId: customer.id, part: "balance" },
+    });
+    const balance = { paymentIntentId: balanceIntent.id };
+    fake.succeed(balance.paymentIntentId);
+    fake.intents.get(balance.paymentIntentId)!.created = seconds("2026-07-20T06:00:00.000Z");
+    const cashOrder = await placeTestOrder(customer.id, { quantity: "1", email: customer.email });
+    await prisma.payment.create({
+      data: {
+        orderId: cashOrder.id,
+        amountCents: cashOrder.priceCents,
+        currency: "usd",
+        method: "CASH",
+        reference: "RECEIPT-7",
+        created: new Date("2026-07-10T06:00:00.000Z"),
+      },
+    });
+
+    const before = await reconcileCardMonth("2026-07");
+    if (before.problem) throw new Error(before.problem.message);
+    const reference = (await prisma.order.findUniqueOrThrow({ where: { id: orderId } })).reference;
+    expect(before.payments.rows.map((row) => [row.kind, row.id, row.reference, row.there?.amountCents])).toEqual([
+      ["only-there", balance.paymentIntentId, reference, 40_000],
+      ["matched", deposit.paymentIntentId, reference, 10_000],
+    ]);
+
+    const answer = await callRoute<{ message: string }>(
+      page.action,
+      authedPost("/dashboard/reconciliation?month=2026-07", { paymentIntentId: balance.paymentIntentId }, admin),
+    );
+    expect(answer.data.message).toBe(`Payment ${balance.paymentIntentId} verified with the card provider and recorded.`);
+    const order = await prisma.order.findUniqueOrThrow({
+      where: { id: orderId },
+      include: { payments: { orderBy: { created: "asc" } } },
+    });
+    expect(order.payments.map((payment) => [payment.kind, payment.amountCents, payment.transaction])).toEqual([
+      ["DEPOSIT", 10_000, deposit.paymentIntentId],
+      ["BALANCE", 40_000, balance.paymentIntentId],
+    ]);
+    expect(order).toMatchObject({ paidCents: 50_000, paymentStatus: "PAID" });
+    const after = await reconcileCardMonth("2026-07");
+    expect(!after.problem && after.payments.totals.matched).toEqual({ count: 2, hereCents: 50_000, thereCents: 50_000 });
   });
 });
 
