@@ -71,7 +71,9 @@ export async function photoVariant(id: string, width: number): Promise<PhotoFile
     if (stored) return { ok: true, ...stored };
     const original = await storage.read(originalKey(id));
     if (!original) return { ok: false, status: 404 };
-    const variant = await resized(original, width);
+    // An original that no longer decodes (damaged in the store) has no sizes to serve.
+    const variant = await resized(original, width).catch(() => null);
+    if (!variant) return { ok: false, status: 404 };
     await storage.write(variantKey(id, width), variant, "image/webp");
     return { ok: true, body: new Blob([new Uint8Array(variant)]).stream(), size: variant.byteLength };
   } catch (error) {

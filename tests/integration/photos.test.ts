@@ -1,6 +1,6 @@
 // Package photos: who may upload, what is accepted (by content, not by name), the size bound,
 // the WebP sizes served, and the multipart forms of Add Product (app/catalogue/photo-upload.server.ts).
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -170,6 +170,11 @@ describe("GET /photos/{id}/{width}.webp", () => {
     ]) {
       expect((await get(params)).status).toBe(404);
     }
+    // A damaged original with its sizes gone: 404, not an error.
+    const damaged = "d".repeat(32);
+    mkdirSync(join(env().UPLOAD_DIR, damaged));
+    writeFileSync(join(env().UPLOAD_DIR, damaged, "original"), "not a picture any more");
+    expect((await get({ id: damaged, file: "640.webp" })).status).toBe(404);
   });
 });
 
