@@ -13,6 +13,7 @@ const CHANNEL = "tour_booking_changes";
 /** The first half of every job lock's key; the second is hashtext(the lock's name). */
 const JOB_LOCK_CLASS = 72707371;
 const RECONNECT_MS = 1_000;
+export const LINK_NAME = "tour-booking instance link";
 const CONNECT_TIMEOUT_MS = 5_000;
 const QUERY_TIMEOUT_MS = 5_000;
 
@@ -88,7 +89,14 @@ export async function joinFleet(): Promise<void> {
 }
 
 async function connect(current: Link, url: string, reconnecting: boolean): Promise<void> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // TCP keep-alive: a link whose peer vanished (a network cut) is noticed and opened again.
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    // How it shows in pg_stat_activity.
+    application_name: LINK_NAME,
+  });
   const lost = (error?: Error) => {
     if (current.client !== client) return;
     current.client = undefined;

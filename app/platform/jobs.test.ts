@@ -3,7 +3,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
-import { announceChange, heldJobLocks, joinFleet, leaveFleet, onChange } from "~/platform/fleet.server";
+import { announceChange, heldJobLocks, joinFleet, leaveFleet, LINK_NAME, onChange } from "~/platform/fleet.server";
 import { type PeriodicJob, runJobIfDue } from "~/platform/jobs.server";
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
@@ -117,4 +117,27 @@ describe("changes announced to every instance", () => {
       await other.end();
     }
   });
+
+  it.runIf(onPostgres)(
+    "opens its link again when the connection is cut, and forgets what it may have missed meanwhile",
+    async () => {
+      const other = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await other.connect();
+      try {
+        let handled = 0;
+        onChange("test-after-cut", () => (handled += 1));
+        const cut = await other.query(
+          "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()",
+          [LINK_NAME],
+        );
+        expect(cut.rowCount).toBe(1);
+        // Reconnected: every handler runs once (a change announced meanwhile went unheard).
+        await expect.poll(() => handled, { timeout: 5_000 }).toBe(1);
+        await other.query("SELECT pg_notify('tour_booking_changes', 'another00000 test-after-cut')");
+        await expect.poll(() => handled, { timeout: 2_000 }).toBe(2);
+      } finally {
+        await other.end();
+      }
+    },
+  );
 });
