@@ -3,7 +3,14 @@
 // Other modules and the routes import only the doors; the rest of the folder is private
 // (docs/decisions/0012-module-layout.md).
 export { commissionReport } from "./commission-store.server";
-export { getOctoProduct, listOctoProducts, octoAvailability, octoCalendar, octoProductOfBody } from "./octo.server";
+export {
+  getOctoProduct,
+  listOctoProducts,
+  octoAvailability,
+  octoCalendar,
+  octoProductOfBody,
+  octoTripOfBody,
+} from "./octo.server";
 export {
   cancelBooking as cancelOctoBooking,
   confirmBooking as confirmOctoBooking,

@@ -14,6 +14,7 @@ import {
   type OctoDeparture,
   octoErrors,
   type OctoPackage,
+  type OctoTrip,
   productOf,
   type Seller,
 } from "~/distribution/octo";
@@ -76,12 +77,27 @@ export async function getOctoProduct(id: string, seller: Seller | null) {
   return productOf(await requirePackage(id, false), seller);
 }
 
+/** The product a booking's body names, read afresh (INVALID_PRODUCT_ID otherwise), before the rest of the body is read. */
+export async function octoProductOfBody(productId: string): Promise<OctoPackage> {
+  return requirePackage(productId, true);
+}
+
 /**
- * The product a body names (INVALID_PRODUCT_ID otherwise), before the rest of the body is read;
- * `fresh` for a booking (see octoPackage).
+ * The product an availability body names, from the catalogue's cached list without a query (resellers
+ * poll availability; its refund policy is not needed there): INVALID_PRODUCT_ID otherwise.
  */
-export async function octoProductOfBody(productId: string, { fresh }: { fresh: boolean }): Promise<OctoPackage> {
-  return requirePackage(productId, fresh);
+export async function octoTripOfBody(productId: string): Promise<OctoTrip> {
+  const found = await findPackage(productId);
+  if (!found) throw octoErrors.invalidProductId(productId);
+  return {
+    id: found.id,
+    title: found.title,
+    description: found.description ?? null,
+    meetingPoint: found.meetingPoint ?? null,
+    durationDays: found.durationDays ?? null,
+    idRequired: found.idRequired,
+    priceCategories: found.priceCategories,
+  };
 }
 
 /** The package's departures from `today` on (past ones are no availability), with the website's seats left. */
@@ -101,12 +117,7 @@ async function departuresFrom(packageId: string, today: string) {
 }
 
 /** POST /octo/availability: the departures the query selects, by date. */
-export async function octoAvailability(
-  tourPackage: OctoPackage,
-  query: AvailabilityQuery,
-  seller: Seller | null,
-  now = new Date(),
-) {
+export async function octoAvailability(tourPackage: OctoTrip, query: AvailabilityQuery, seller: Seller | null, now = new Date()) {
   checkUnits(query.units, tourPackage.priceCategories);
   const today = agencyToday(now);
   const context = { tourPackage, today, seller, units: query.units };
@@ -129,7 +140,7 @@ export async function octoAvailability(
 
 /** POST /octo/availability/calendar: one entry per day of the range. */
 export async function octoCalendar(
-  tourPackage: OctoPackage,
+  tourPackage: OctoTrip,
   query: AvailabilityQuery & { selector: { kind: "range" } },
   seller: Seller | null,
   now = new Date(),

@@ -144,6 +144,9 @@ export interface OctoPackage {
   refundPolicy: readonly RefundTier[];
 }
 
+/** A package as availability reads it: all but its refund policy (only a product's cancellation cutoff needs that). */
+export type OctoTrip = Omit<OctoPackage, "refundPolicy">;
+
 export interface Seller {
   commissionBasisPoints: number;
 }
@@ -337,7 +340,7 @@ function unitPricingOf(categories: PriceCategory[], seller: Seller) {
 }
 
 export interface AvailabilityContext {
-  tourPackage: OctoPackage;
+  tourPackage: OctoTrip;
   today: string;
   seller: Seller | null;
   units: UnitRequest[] | null;
@@ -405,7 +408,7 @@ export function calendarDayOf(
 }
 
 /** The unit prices every day of a calendar shares, computed once for the whole range. */
-export function calendarUnitPricing(tourPackage: OctoPackage, seller: Seller | null) {
+export function calendarUnitPricing(tourPackage: OctoTrip, seller: Seller | null) {
   return seller ? unitPricingOf(tourPackage.priceCategories, seller) : undefined;
 }
 

@@ -1,12 +1,12 @@
 // POST /octo/availability/calendar (OCTO): one entry per day from localDateStart to localDateEnd.
 import { bodyProductId, readCalendarQuery } from "~/distribution";
-import { octoCalendar, octoProductOfBody } from "~/distribution/index.server";
+import { octoCalendar, octoTripOfBody } from "~/distribution/index.server";
 import { octoRoute, readOctoBody } from "~/http/octo.server";
 
 export const { loader, action } = octoRoute({
   POST: async ({ request, seller }) => {
     const body = await readOctoBody(request);
-    const tourPackage = await octoProductOfBody(bodyProductId(body), { fresh: false });
+    const tourPackage = await octoTripOfBody(bodyProductId(body));
     return octoCalendar(tourPackage, readCalendarQuery(body), seller);
   },
 });

@@ -9,7 +9,7 @@ export const { loader, action } = octoRoute({
   GET: async ({ request, reseller, seller }) => listOctoBookings(new URL(request.url).searchParams, reseller, seller !== null),
   POST: async ({ request, reseller, seller }) => {
     const body = await readOctoBody(request);
-    const tourPackage = await octoProductOfBody(bodyProductId(body), { fresh: true });
+    const tourPackage = await octoProductOfBody(bodyProductId(body));
     return reserveOctoBooking(tourPackage, body, reseller, seller !== null);
   },
 });
