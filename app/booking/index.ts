@@ -63,7 +63,7 @@ export {
   readOrderChoice,
 } from "./ordering";
 export { countTravellers, priceBooking } from "./travellers";
-export { balanceCents, balanceDueOf, firstCardPayment } from "./payment-plan";
+export { balanceCents, balanceDueOf, firstCardPayment, paymentPlanJson } from "./payment-plan";
 export {
   describeDiscount,
   normalisePromoCode,

@@ -5,6 +5,8 @@
 export {
   CATEGORY_ROWS_MAX,
   categoryRows,
+  DEFAULT_BALANCE_DUE_DAYS,
+  MAX_BALANCE_DUE_DAYS,
   type ItineraryDay,
   itineraryRows,
   packageFormSchema,

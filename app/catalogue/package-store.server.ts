@@ -1,5 +1,5 @@
 // Tour packages (the Prisma model Service). Orders keep a package's title and price of their own.
-import type { PackageInput } from "~/catalogue/packages";
+import type { PackageInput, PaymentPlanInput } from "~/catalogue/packages";
 import {
   newPriceCategoryRows,
   type PriceCategoryInput,
@@ -28,6 +28,9 @@ const packageSelect = {
   maxGroupSize: true,
   gallery: true,
   idRequired: true,
+  depositPercent: true,
+  depositPerTravellerCents: true,
+  balanceDueDays: true,
   priceCategories: { orderBy: { position: "asc" }, select: priceCategorySelect },
 } as const;
 const packageCardSelect = { id: true, title: true, costCents: true, image: true } as const;
@@ -146,13 +149,24 @@ function packageData(input: PackageWrite) {
     meetingPoint: input.meetingPoint ?? null,
     maxGroupSize: input.maxGroupSize ?? null,
     gallery: input.gallery ?? [],
+    ...(input.paymentPlan ? paymentPlanColumns(input.paymentPlan) : {}),
+  };
+}
+
+/** The plan's columns: at most one kind of deposit, in cents per traveller or a percent. */
+function paymentPlanColumns(plan: PaymentPlanInput) {
+  return {
+    depositPercent: plan.deposit?.percent ?? null,
+    depositPerTravellerCents: plan.deposit?.perTraveller !== undefined ? plan.deposit.perTraveller * 100 : null,
+    balanceDueDays: plan.balanceDueDays,
   };
 }
 
 /**
  * The spec's four fields are required; a fact left out is cleared. `priceCategories` left out keeps
  * the package's categories (the first one's price follows `cost`); an empty list leaves none (one
- * Adult at the cost). `idRequired` left out keeps what the package has (false for a new one).
+ * Adult at the cost). `idRequired` and `paymentPlan` left out keep what the package has (false,
+ * and full payment, for a new one).
  */
 type PackageWrite = Pick<PackageInput, "title" | "cost" | "image" | "description"> &
   Partial<Omit<PackageInput, "priceCategories">> & { priceCategories?: PriceCategoryInput[] };

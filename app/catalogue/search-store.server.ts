@@ -110,9 +110,8 @@ function whereOf(filters: CatalogueFilters, today: string): Prisma.Sql {
   return Prisma.join(conditions, " AND ");
 }
 
-interface Row extends TripFacts {
+interface Row extends TripFacts, SellingTerms {
   id: string;
-  idRequired: boolean;
   title: string;
   costCents: number;
   image: string;
@@ -127,7 +126,7 @@ function dateOnly(value: Date | null): string | null {
   return value === null ? null : value.toISOString().slice(0, 10);
 }
 
-function toItem(row: Row, sort: CatalogueSort): CatalogueItem & TripFacts & Pick<Selling, "idRequired"> {
+function toItem(row: Row, sort: CatalogueSort): CatalogueItem & TripFacts & SellingTerms {
   const nextDeparture = dateOnly(row.nextDeparture);
   const sortKey = {
     newest: () => row.createdAt.toISOString(),
@@ -151,6 +150,9 @@ function toItem(row: Row, sort: CatalogueSort): CatalogueItem & TripFacts & Pick
     maxGroupSize: row.maxGroupSize,
     gallery: row.gallery ?? [],
     idRequired: row.idRequired,
+    depositPercent: row.depositPercent,
+    depositPerTravellerCents: row.depositPerTravellerCents,
+    balanceDueDays: row.balanceDueDays,
     averageRating: row.averageRating,
     ratingCount: row.ratingCount,
     nextDeparture,
@@ -173,7 +175,7 @@ async function select(
   filters: CatalogueFilters,
   today: string,
   window: Window,
-): Promise<(CatalogueItem & TripFacts & Pick<Selling, "idRequired">)[]> {
+): Promise<(CatalogueItem & TripFacts & SellingTerms)[]> {
   const sort = sortsFor(today)[filters.sort];
   const direction = Prisma.raw(sort.descending ? "DESC" : "ASC");
   const where = [whereOf(filters, today)];
@@ -185,10 +187,12 @@ async function select(
   const rows = await prisma.$queryRaw<Row[]>`
     SELECT p."id", p."title", p."costCents", p."image", p."description", p."createdAt",
       p."destination", p."durationDays", p."itinerary", p."included", p."excluded", p."meetingPoint", p."maxGroupSize", p."gallery", p."idRequired",
+      p."depositPercent", p."depositPerTravellerCents", p."balanceDueDays",
       r."average" AS "averageRating", r."count" AS "ratingCount", d."next" AS "nextDeparture"
     FROM (
       SELECT s."id", s."title", s."costCents", s."image", s."description", s."createdAt",
         s."destination", s."durationDays", s."itinerary", s."included", s."excluded", s."meetingPoint", s."maxGroupSize", s."gallery", s."idRequired",
+        s."depositPercent", s."depositPerTravellerCents", s."balanceDueDays",
         ${sort.key} AS "sortKey"
       FROM "Service" s ${sort.join ?? Prisma.empty}
       WHERE ${Prisma.join(where, " AND ")}
@@ -227,9 +231,16 @@ async function searchPage(
   return { items, total };
 }
 
-/** What the API shows of a package besides the card and the trip facts. */
-interface Selling {
+/** How a package is sold, read with its row: IDs required, and its payment plan. */
+interface SellingTerms {
   idRequired: boolean;
+  depositPercent: number | null;
+  depositPerTravellerCents: number | null;
+  balanceDueDays: number;
+}
+
+/** What the API shows of a package besides the card and the trip facts. */
+interface Selling extends SellingTerms {
   /** as sold: the default Adult at the cost for a package without categories of its own */
   priceCategories: PriceCategory[];
 }

@@ -5,8 +5,10 @@ import { getInputProps } from "@conform-to/react";
 import {
   CATEGORY_ROWS_MAX,
   categoryRows,
+  DEFAULT_BALANCE_DUE_DAYS,
   DEFAULT_CATEGORY_ID,
   itineraryRows,
+  MAX_BALANCE_DUE_DAYS,
   type packageFormSchema,
   PRICE_CATEGORY_TYPES,
   type PriceCategory,
@@ -140,6 +142,32 @@ export function PackageFormFields({ form, fields }: { form: PackageForm[0]; fiel
       </fieldset>
 
       <fieldset className="form-section">
+        <legend>Payment plan</legend>
+        <SelectField
+          label="Deposit"
+          meta={fields.depositKind}
+          description="A deposit secures the booking; the balance is paid before the departure. Without one, the whole price is paid at once."
+        >
+          <option value="none">None: full payment only</option>
+          <option value="percent">A percent of the total</option>
+          <option value="perTraveller">A fixed amount per traveller (dollars)</option>
+        </SelectField>
+        <Field
+          label="Deposit amount"
+          type="number"
+          meta={fields.depositValue}
+          description="The percent (1 to 99) or the dollars per traveller, as chosen above."
+          inputProps={{ min: 1, step: 1 }}
+        />
+        <Field
+          label="Balance due (days before departure)"
+          type="number"
+          meta={fields.balanceDueDays}
+          inputProps={{ min: 0, max: MAX_BALANCE_DUE_DAYS, step: 1 }}
+        />
+      </fieldset>
+
+      <fieldset className="form-section">
         <legend>Trip facts (optional)</legend>
         <SelectField label="Destination" meta={fields.destination}>
           <option value="">Choose a destination</option>
@@ -245,6 +273,9 @@ export function packageFormValues(tourPackage?: {
   maxGroupSize: number | null;
   gallery: string[];
   idRequired: boolean;
+  depositPercent: number | null;
+  depositPerTravellerCents: number | null;
+  balanceDueDays: number;
   priceCategories: PriceCategory[];
 }) {
   const days = tourPackage?.itinerary ?? [];
@@ -266,8 +297,18 @@ export function packageFormValues(tourPackage?: {
           excluded: tourPackage.excluded.join("\n"),
           gallery: tourPackage.gallery.join("\n"),
           idRequired: tourPackage.idRequired,
+          depositKind:
+            tourPackage.depositPercent !== null
+              ? "percent"
+              : tourPackage.depositPerTravellerCents !== null
+                ? "perTraveller"
+                : "none",
+          depositValue:
+            tourPackage.depositPercent?.toString() ??
+            (tourPackage.depositPerTravellerCents !== null ? String(tourPackage.depositPerTravellerCents / 100) : ""),
+          balanceDueDays: String(tourPackage.balanceDueDays),
         }
-      : {}),
+      : { depositKind: "none", balanceDueDays: String(DEFAULT_BALANCE_DUE_DAYS) }),
     itinerary: [...days, ...Array.from({ length: blankRows }, () => ({ title: "", text: "" }))],
     priceCategories: [...own.map(categoryValues), ...Array.from({ length: categoryRows(own.length) - own.length }, () => ({}))],
   };

@@ -11,6 +11,7 @@ import {
   effectiveStatus,
   firstCardPayment,
   type manifestRows,
+  paymentPlanJson,
   maskIdNumber,
   seatsLeft,
 } from "~/booking";
@@ -46,6 +47,9 @@ export function packageJson(tourPackage: {
   maxGroupSize: number | null;
   gallery: string[];
   idRequired: boolean;
+  depositPercent: number | null;
+  depositPerTravellerCents: number | null;
+  balanceDueDays: number;
   /** as sold: the default Adult at the cost for a package without categories of its own */
   priceCategories: PriceCategory[];
 }): z.infer<typeof serviceSchema> {
@@ -65,6 +69,7 @@ export function packageJson(tourPackage: {
     gallery: tourPackage.gallery,
     priceCategories: tourPackage.priceCategories.map(({ id, ...category }) => ({ _id: id, ...category })),
     idRequired: tourPackage.idRequired,
+    paymentPlan: paymentPlanJson(tourPackage),
   };
 }
 

@@ -254,6 +254,20 @@ export const serviceSchema = z
       .min(1)
       .describe("In order; the first is the order page's quantity control and its price is cost"),
     idRequired: z.boolean().describe("Each traveller gives an ID number (NID, birth registration or passport)"),
+    paymentPlan: z
+      .object({
+        deposit: z
+          .union([
+            z.object({ percent: z.number().int().min(1).max(99) }).strict(),
+            z.object({ perTraveller: z.number().describe("Dollars per traveller") }).strict(),
+            z.null(),
+          ])
+          .describe(
+            "The deposit that secures a booking: a percent of its total or dollars per traveller; null: the whole price at once",
+          ),
+        balanceDueDays: z.number().int().min(0).describe("The balance is due this many days before the departure"),
+      })
+      .strict(),
   })
   .strict();
 

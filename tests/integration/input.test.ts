@@ -122,6 +122,10 @@ const tripFacts = {
   // The category rows (priceCategories[0].name, …) are tested in tests/integration/price-categories.test.ts.
   priceCategories: "",
   idRequired: "on",
+  // the payment plan (tests/integration/payment-plans.test.ts)
+  depositKind: "percent",
+  depositValue: "20",
+  balanceDueDays: "30",
 };
 
 const formCases: FormCase[] = [
@@ -202,7 +206,8 @@ const formCases: FormCase[] = [
     path: "/dashboard/addProduct",
     handler: addProduct.action as Handler,
     role: "admin",
-    schema: packageSchema,
+    // the form asks the payment plan as depositKind, depositValue and balanceDueDays (in tripFacts)
+    schema: packageSchema.omit({ paymentPlan: true }),
     valid: () => ({
       title: "Sajek Valley",
       cost: "150",
@@ -216,7 +221,8 @@ const formCases: FormCase[] = [
     path: "/dashboard/editProduct/x",
     handler: editProduct.action as Handler,
     role: "admin",
-    schema: packageSchema,
+    // the form asks the payment plan as depositKind, depositValue and balanceDueDays (in tripFacts)
+    schema: packageSchema.omit({ paymentPlan: true }),
     // A getter: the package is made in beforeAll, after the cases are listed.
     get params() {
       return { id: fixture.editedId };
