@@ -4,12 +4,18 @@
 // (app/platform/fleet.server.ts: within a moment); LIST_TTL_MS bounds what an instance that missed
 // the news can show.
 import { announceChange, onChange } from "~/platform/fleet.server";
+import { forgetReads } from "~/platform/read-cache.server";
 
 const LIST_TTL_MS = 5_000;
 const TOPIC = "lists";
 const lists = new Map<string, { expires: number; value: Promise<unknown> }>();
 
-onChange(TOPIC, () => lists.clear());
+// The database reads behind the lists go too: the read cache hears of the same write on a link of
+// its own, maybe a moment later, and the lists must not be filled again from its old copy.
+onChange(TOPIC, () => {
+  forgetReads();
+  lists.clear();
+});
 
 export function cached<T>(key: string, load: () => Promise<T>, ttlMs = LIST_TTL_MS): Promise<T> {
   const now = Date.now();

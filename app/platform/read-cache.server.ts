@@ -45,7 +45,11 @@ function keeping() {
   return mode === "embedded" || (mode === "server" && link?.listening === true);
 }
 
-/** Drops every kept read: another instance wrote, or the app knows something changed outside it. */
+/**
+ * Drops every kept read: another instance wrote, or the app knows something changed outside it.
+ * A cache of its own that is refilled from reads when another instance announces a change on the
+ * fleet's link (app/platform/cache.server.ts) calls this first: the two links are not ordered.
+ */
 export function forgetReads(): void {
   generation += 1;
   entries.clear();
