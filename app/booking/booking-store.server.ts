@@ -3,6 +3,7 @@
 // made in Stripe's dashboard, and what an order page shows. Refunds are unique by Stripe's id, so
 // a refund reported twice (our own call and the webhook) is recorded once; refundedCents is
 // always the sum of the order's refunds.
+import { paymentRecordSelect } from "~/booking/booking-payments-store.server";
 import { bookingSelect } from "~/booking/booking-row.server";
 import { releaseSeats } from "~/booking/departure-store.server";
 import { changeBookingStatus } from "~/booking/order-status-store.server";
@@ -27,7 +28,9 @@ const HOLDS_SEATS: BookingStatus[] = ["PENDING", "CONFIRMED"];
 const cancellableSelect = {
   ...bookingSelect,
   service: { select: { id: true, refundPolicy: true } },
-  refunds: { select: { stripeRefundId: true } },
+  // each payment with its id, and each refund with the payment it refunded: a refund's split (refund-allocation.ts)
+  payments: { orderBy: { created: "asc" }, select: { id: true, ...paymentRecordSelect } },
+  refunds: { select: { stripeRefundId: true, paymentId: true, method: true, amountCents: true } },
 } as const;
 
 export type CancellableBooking = Prisma.OrderGetPayload<{ select: typeof cancellableSelect }>;
@@ -70,6 +73,8 @@ export async function markDepartureCancelled(departureId: string): Promise<boole
 
 export interface RefundRecord {
   stripeRefundId: string;
+  /** the card payment refunded */
+  paymentId?: string | null;
   amountCents: number;
   reason: string | null;
   byUserId: string | null;
@@ -118,7 +123,7 @@ export async function applyCancellation(
   orderId: string,
   change: {
     from: BookingStatus[];
-    refund: RefundRecord | null;
+    refunds: RefundRecord[];
     byUserId: string | null;
     reason: string;
     emails: Email[];
@@ -129,7 +134,7 @@ export async function applyCancellation(
   const prisma = await db();
   return prisma.$transaction(async (tx) => {
     let deleted = false;
-    const refunded = (await recordRefunds(tx, orderId, change.refund ? [change.refund] : [])) === 1;
+    const refunded = (await recordRefunds(tx, orderId, change.refunds)) > 0;
     const before = await tx.order.findUniqueOrThrow({
       where: { id: orderId },
       select: { bookingStatus: true, departureId: true, quantity: true, paymentStatus: true },
@@ -154,6 +159,59 @@ export async function applyCancellation(
     }
     if (cancelled || refunded) await tx.outboxEmail.createMany({ data: reachable(change.emails) });
     return { cancelled, refunded, deleted };
+  });
+}
+
+/** The order an offline refund of this method and reference was recorded for, if it was. */
+export async function findOfflineRefund(method: "BKASH" | "NAGAD" | "BANK" | "CASH", reference: string) {
+  const prisma = await db();
+  return prisma.refund.findUnique({ where: { method_reference: { method, reference } }, select: { orderId: true } });
+}
+
+/** What a booking's refund limits are computed from: its payments and the refunds made of them. */
+const refundBasisSelect = {
+  payments: { orderBy: { created: "asc" }, select: { id: true, ...paymentRecordSelect } },
+  refunds: { select: { stripeRefundId: true, paymentId: true, method: true, amountCents: true } },
+} as const;
+
+export type RefundBasis = Prisma.OrderGetPayload<{ select: typeof refundBasisSelect }>;
+
+/**
+ * An offline refund the agency paid back (bKash, Nagad, bank, cash), in one transaction with the
+ * order's row locked: at most `limit` of what the booking's payments and refunds leave (read again
+ * under the lock), numbered with its credit note, refundedCents summed again, the emails queued.
+ * Its reference is recorded once per method: a second submit finds it ("duplicate").
+ */
+export async function applyOfflineRefund(
+  orderId: string,
+  refund: {
+    amountCents: number;
+    method: "BKASH" | "NAGAD" | "BANK" | "CASH";
+    reference: string;
+    reason: string | null;
+    byUserId: string;
+  },
+  limit: (basis: RefundBasis) => number,
+  emails: (creditNoteNumber: string) => Email[],
+): Promise<{ status: "recorded"; creditNoteNumber: string } | { status: "duplicate" } | { status: "over"; maxCents: number }> {
+  const prisma = await db();
+  return prisma.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT "id" FROM "Order" WHERE "id" = ${orderId} FOR UPDATE`;
+    const same = await tx.refund.findUnique({
+      where: { method_reference: { method: refund.method, reference: refund.reference } },
+      select: { orderId: true },
+    });
+    if (same) return { status: "duplicate" as const };
+    const basis = await tx.order.findUniqueOrThrow({ where: { id: orderId }, select: refundBasisSelect });
+    const maxCents = limit(basis);
+    if (refund.amountCents > maxCents) return { status: "over" as const, maxCents };
+    const createdAt = new Date();
+    const creditNoteNumber = await takeCreditNoteNumber(tx, createdAt);
+    await tx.refund.create({ data: { orderId, ...refund, stripeRefundId: null, creditNoteNumber, createdAt } });
+    const sum = await tx.refund.aggregate({ where: { orderId }, _sum: { amountCents: true } });
+    await tx.order.update({ where: { id: orderId }, data: { refundedCents: sum._sum.amountCents ?? 0 } });
+    await tx.outboxEmail.createMany({ data: reachable(emails(creditNoteNumber)) });
+    return { status: "recorded" as const, creditNoteNumber };
   });
 }
 
@@ -211,7 +269,16 @@ export async function findOrderPage(orderId: string, ownerId: string | undefined
       ...cancellableSelect,
       refunds: {
         orderBy: { createdAt: "asc" },
-        select: { amountCents: true, stripeRefundId: true, reason: true, createdAt: true },
+        select: {
+          amountCents: true,
+          stripeRefundId: true,
+          paymentId: true,
+          method: true,
+          reference: true,
+          creditNoteNumber: true,
+          reason: true,
+          createdAt: true,
+        },
       },
       statusChanges: {
         orderBy: { createdAt: "asc" },

@@ -6,15 +6,26 @@
 import { bookingActions } from "~/booking/booking-actions";
 import {
   applyCancellation,
+  applyOfflineRefund,
+  findOfflineRefund,
   findBooking,
   findBookingByPaymentIntent,
   listLiveBookingsOf,
   markDepartureCancelled,
   recordReportedRefunds,
   type CancellableBooking,
+  type RefundBasis,
 } from "~/booking/booking-store.server";
-import { cancellationEmails, latePaymentRefundEmails, refundEmails, type BookingFacts } from "~/booking/lifecycle-emails";
+import { OFFLINE_REFUND_METHODS } from "~/booking/cancellation";
+import {
+  cancellationEmails,
+  latePaymentRefundEmails,
+  offlineRefundEmail,
+  refundEmails,
+  type BookingFacts,
+} from "~/booking/lifecycle-emails";
 import { firstCardPayment } from "~/booking/payment-plan";
+import { allocateRefund, refundableOf, type RefundablePayment } from "~/booking/refund-allocation";
 import { policyRefund, refundPolicyOf, type PolicyRefund } from "~/booking/refund-policy";
 import { listCardRefunds, PaymentError, refundCard, type CardRefund } from "~/payments/index.server";
 import { agencyToday, isoDate } from "~/platform/dates";
@@ -26,7 +37,7 @@ import { formatDollars } from "~/platform/money";
 
 export class CancellationError extends Error {
   constructor(
-    readonly code: "not-found" | "not-cancellable" | "amount" | "forbidden" | "not-configured" | "provider",
+    readonly code: "not-found" | "not-cancellable" | "amount" | "reason" | "forbidden" | "not-configured" | "provider",
     message: string,
   ) {
     super(message);
@@ -41,7 +52,10 @@ export interface Actor {
 
 export interface CancellationOutcome {
   status: "cancelled";
+  /** what went back to the card(s), with the provider's refund ids */
   refund: { cents: number; refundId: string } | null;
+  /** what was paid offline and is due back, when there is some: the agency pays it and records it (recordOfflineRefund) */
+  offlineCents?: number;
 }
 
 /** What the emails need, addressed to the ordering account (never the order's contact email). */
@@ -62,10 +76,51 @@ export function bookingFacts(
   };
 }
 
-/** What was paid by card and not yet refunded (refunds go through the first card payment). */
-function refundableCents(order: Pick<CancellableBooking, "payments" | "refundedCents">): number {
-  const card = firstCardPayment(order);
-  return card ? Math.max(0, card.amountCents - order.refundedCents) : 0;
+/**
+ * The booking's payments as refund-allocation.ts counts them: each card payment with what was
+ * refunded of it, and the offline payments together with the offline refunds.
+ */
+function refundablePayments(order: RefundBasis): RefundablePayment[] {
+  const cards = order.payments.filter((payment) => payment.method === "CARD" && payment.transaction !== null);
+  const refundedOf = new Map<string, number>();
+  let offlineRefunded = 0;
+  for (const refund of order.refunds) {
+    // a card refund recorded before refunds named their payment was of the first card payment
+    const paymentId = refund.method === "CARD" ? (refund.paymentId ?? cards[0]?.id) : null;
+    if (paymentId) refundedOf.set(paymentId, (refundedOf.get(paymentId) ?? 0) + refund.amountCents);
+    else offlineRefunded += refund.amountCents;
+  }
+  const payments: RefundablePayment[] = cards.map((payment) => ({
+    id: payment.id,
+    method: payment.method,
+    amountCents: payment.amountCents,
+    refundedCents: refundedOf.get(payment.id) ?? 0,
+    created: payment.created,
+    transaction: payment.transaction,
+  }));
+  const offlinePaid = order.payments.filter((payment) => !cards.includes(payment)).reduce((sum, p) => sum + p.amountCents, 0);
+  if (offlinePaid > 0) {
+    payments.push({
+      id: "offline",
+      method: "OFFLINE",
+      amountCents: offlinePaid,
+      refundedCents: offlineRefunded,
+      created: new Date(0),
+      transaction: null,
+    });
+  }
+  return payments;
+}
+
+/** What was paid and not yet refunded, card and offline payments alike. */
+function refundableCents(order: RefundBasis): number {
+  return refundableOf(refundablePayments(order));
+}
+
+/** What the agency may still pay back itself: what was paid offline and not yet refunded. */
+export function offlineRefundableCents(order: RefundBasis): number {
+  const offline = refundablePayments(order).find((payment) => payment.transaction === null);
+  return offline ? Math.max(0, offline.amountCents - offline.refundedCents) : 0;
 }
 
 /** Why the booking cannot be cancelled by this actor now, or null (the customer's rules: bookingActions). */
@@ -126,6 +181,10 @@ export function decideCancellation(
     throw new CancellationError("forbidden", "Only the agency can choose the refund amount or the reason.");
   }
   const refundCents = choice.amountCents ?? quote.policy.cents;
+  // An amount the agency chooses below what is left to refund says why (the accountant's question).
+  if (choice.amountCents !== undefined && choice.amountCents < quote.refundableCents && !choice.reason?.trim()) {
+    throw new CancellationError("reason", "Please give the reason for a partial refund.");
+  }
   if (!Number.isInteger(refundCents) || refundCents < 0 || refundCents > quote.refundableCents) {
     throw new CancellationError(
       "amount",
@@ -149,25 +208,39 @@ export async function cancellationPreview(orderId: string, actor: Actor) {
   return { order, quote: quoteCancellation(order, actor) };
 }
 
-/** Refunds `cents` of the order's card payment; the provider's refusal becomes the booking's. */
+/**
+ * Refunds the card part of `cents` through the provider, the latest card payment first, splitting
+ * across payments when one is not enough (refund-allocation.ts); the provider's refusal becomes
+ * the booking's. Returns the refunds made, each with the payment it refunded, and what is left for
+ * the agency to pay back itself (what was paid offline).
+ */
 async function refundAtProvider(
   order: CancellableBooking,
   cents: number,
   purpose: "cancel" | "late-payment",
-): Promise<CardRefund> {
+): Promise<{ refunds: (CardRefund & { paymentId: string })[]; offlineCents: number }> {
+  const allocation = allocateRefund(refundablePayments(order), cents);
+  const refunds: (CardRefund & { paymentId: string })[] = [];
   try {
-    return await refundCard({ orderId: order.id, paymentIntentId: firstCardPayment(order)!.transaction, cents, purpose });
+    for (const part of allocation.card) {
+      const refund = await refundCard({ orderId: order.id, paymentIntentId: part.transaction, cents: part.cents, purpose });
+      refunds.push({ ...refund, paymentId: part.paymentId });
+    }
   } catch (error) {
     if (error instanceof PaymentError && (error.code === "not-configured" || error.code === "provider")) {
       throw new CancellationError(error.code, error.message);
     }
     throw error;
   }
+  return { refunds, offlineCents: allocation.offlineCents };
 }
 
-function refundRecord(refund: CardRefund, reason: string, byUserId: string | null) {
+function refundRecord(refund: CardRefund & { paymentId?: string | null }, reason: string, byUserId: string | null) {
   return { ...refund, reason, byUserId };
 }
+
+const centsOf = (refunds: { amountCents: number }[]) => refunds.reduce((sum, refund) => sum + refund.amountCents, 0);
+const idsOf = (refunds: { stripeRefundId: string }[]) => refunds.map((refund) => refund.stripeRefundId).join(", ");
 
 /**
  * Cancels a booking. A customer: their own, before departure, refunded per the package's policy.
@@ -190,21 +263,23 @@ export async function cancelBooking(
       : by === "agency"
         ? "Cancelled by the agency"
         : "Cancelled by the customer");
-  const refund = cents > 0 ? await refundAtProvider(order, cents, "cancel") : null;
-  const refundCents = refund?.amountCents ?? 0;
+  const { refunds, offlineCents } = cents > 0 ? await refundAtProvider(order, cents, "cancel") : { refunds: [], offlineCents: 0 };
+  const refundCents = centsOf(refunds);
+  const refundId = refunds.length > 0 ? idsOf(refunds) : null;
   const { cancelled } = await applyCancellation(order.id, {
     from: ["PENDING", "CONFIRMED"],
-    refund: refund && refundRecord(refund, reason, actor.id),
+    refunds: refunds.map((refund) => refundRecord(refund, reason, actor.id)),
     byUserId: actor.id,
     reason,
-    emails: cancellationEmails(
-      { order: bookingFacts(order), refundCents, refundId: refund?.stripeRefundId ?? null, reason, by },
-      env().CONTACT_TO,
-    ),
+    emails: cancellationEmails({ order: bookingFacts(order), refundCents, refundId, reason, by }, env().CONTACT_TO),
   });
-  if (!cancelled && !refund) throw new CancellationError("not-cancellable", "This booking is already cancelled.");
+  if (!cancelled && refunds.length === 0) throw new CancellationError("not-cancellable", "This booking is already cancelled.");
   await deliverOutbox().catch(() => 0);
-  return { status: "cancelled", refund: refund && { cents: refund.amountCents, refundId: refund.stripeRefundId } };
+  return {
+    status: "cancelled",
+    refund: refundId ? { cents: refundCents, refundId } : null,
+    ...(offlineCents > 0 ? { offlineCents } : {}),
+  };
 }
 
 /**
@@ -226,7 +301,7 @@ export async function cancelForDelete(
   }
   const { deleted } = await applyCancellation(order.id, {
     from: ["PENDING", "CONFIRMED"],
-    refund: null,
+    refunds: [],
     byUserId: actor.id,
     reason: "Order deleted",
     emails: [],
@@ -282,22 +357,19 @@ export async function refundLatePayment(orderId: string): Promise<void> {
   const order = await findBooking(orderId, undefined, { includeDeleted: true });
   if (!order || !firstCardPayment(order)) return;
   if (order.bookingStatus !== "EXPIRED" && order.bookingStatus !== "CANCELLED") return;
-  const cents = refundableCents(order);
-  if (cents === 0) return;
+  // The card payments go back; an offline one the agency pays back itself.
+  const cents = refundableCents(order) - offlineRefundableCents(order);
+  if (cents <= 0) return;
   const reason = "Paid after the booking had ended and its seats were gone: refunded in full";
-  const refund = await refundAtProvider(order, cents, "late-payment");
+  const { refunds } = await refundAtProvider(order, cents, "late-payment");
   await applyCancellation(order.id, {
     from: ["EXPIRED"],
-    refund: refundRecord(refund, reason, null),
+    refunds: refunds.map((refund) => refundRecord(refund, reason, null)),
     byUserId: null,
     reason,
-    emails: latePaymentRefundEmails(
-      bookingFacts(order),
-      { cents: refund.amountCents, refundId: refund.stripeRefundId },
-      env().CONTACT_TO,
-    ),
+    emails: latePaymentRefundEmails(bookingFacts(order), { cents: centsOf(refunds), refundId: idsOf(refunds) }, env().CONTACT_TO),
   });
-  logger.warn({ orderId, refundId: refund.stripeRefundId }, "late payment refunded in full");
+  logger.warn({ orderId, refundId: idsOf(refunds) }, "late payment refunded in full");
   await deliverOutbox().catch(() => 0);
 }
 
@@ -309,7 +381,8 @@ export async function recordReportedCardRefunds(paymentIntentId: string): Promis
   const order = await findBookingByPaymentIntent(paymentIntentId);
   if (!order || !firstCardPayment(order)) return { recorded: 0, cancelled: false };
   const reason = "Refunded in the payment provider's dashboard";
-  const records = (await listCardRefunds(paymentIntentId)).map((refund) => refundRecord(refund, reason, null));
+  const paymentId = order.payments.find((payment) => payment.transaction === paymentIntentId)?.id ?? null;
+  const records = (await listCardRefunds(paymentIntentId)).map((refund) => refundRecord({ ...refund, paymentId }, reason, null));
   const facts = bookingFacts(order);
   const known = new Set(order.refunds.map((refund) => refund.stripeRefundId));
   const newIds = records
@@ -324,5 +397,57 @@ export async function recordReportedCardRefunds(paymentIntentId: string): Promis
         : refundEmails(facts, { cents: newCents, refundIds: newIds }, env().CONTACT_TO),
   });
   await deliverOutbox().catch(() => 0);
+  return outcome;
+}
+
+/**
+ * A refund the agency paid back itself (bKash, Nagad, bank transfer, cash) of what the booking was
+ * paid offline: recorded by an admin with its reference, at most what was paid offline and not
+ * refunded (checked again with the order's row locked), with a reason when it is less than that;
+ * its credit note numbered in the same transaction. The same reference again changes nothing.
+ */
+export async function recordOfflineRefund(
+  orderId: string,
+  actor: Actor,
+  input: { amountCents: number; method: keyof typeof OFFLINE_REFUND_METHODS; reference: string; reason?: string },
+): Promise<{ status: "recorded"; creditNoteNumber: string } | { status: "duplicate" }> {
+  if (!actor.isAdmin) throw new CancellationError("forbidden", "Only the agency records the refunds it paid back.");
+  const order = await loadBooking(orderId, actor);
+  const method = input.method.toUpperCase() as "BKASH" | "NAGAD" | "BANK" | "CASH";
+  // A second submit of the same form: recorded already, nothing to check.
+  const same = await findOfflineRefund(method, input.reference);
+  if (same?.orderId === order.id) return { status: "duplicate" };
+  if (same) throw new CancellationError("amount", "This reference is already recorded for another booking's refund.");
+  const reason = input.reason?.trim() || null;
+  const due = offlineRefundableCents(order);
+  if (due === 0) throw new CancellationError("amount", "Nothing paid offline is left to refund.");
+  if (!Number.isInteger(input.amountCents) || input.amountCents <= 0 || input.amountCents > due) {
+    throw new CancellationError(
+      "amount",
+      `The refund can be at most ${formatDollars(due)} (what was paid offline, less what was refunded).`,
+    );
+  }
+  if (input.amountCents < due && !reason) throw new CancellationError("reason", "Please give the reason for a partial refund.");
+  const facts = bookingFacts(order);
+  const outcome = await applyOfflineRefund(
+    order.id,
+    { amountCents: input.amountCents, method, reference: input.reference, reason, byUserId: actor.id },
+    offlineRefundableCents,
+    (creditNoteNumber) => [
+      offlineRefundEmail(facts, {
+        cents: input.amountCents,
+        method: OFFLINE_REFUND_METHODS[input.method],
+        reference: input.reference,
+        creditNoteNumber,
+      }),
+    ],
+  );
+  if (outcome.status === "over") {
+    throw new CancellationError(
+      "amount",
+      `The refund can be at most ${formatDollars(outcome.maxCents)} (what was paid offline, less what was refunded).`,
+    );
+  }
+  if (outcome.status === "recorded") await deliverOutbox().catch(() => 0);
   return outcome;
 }

@@ -27,3 +27,24 @@ export const cancelFormSchema = z.object({
 export function toCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
+
+/** How the agency pays money back itself, and the words the pages use for it. */
+export const OFFLINE_REFUND_METHODS = { bkash: "bKash", nagad: "Nagad", bank: "Bank transfer", cash: "Cash" } as const;
+
+/** The order page's "Record a refund paid back" form (admins): amount, how, its reference, and why when partial. */
+export const offlineRefundFormSchema = z.object({
+  intent: z.literal("record-refund"),
+  amount: z.coerce
+    .number({ invalid_type_error: "The refund must be a number of dollars.", required_error: "Please enter the refund." })
+    .positive("The refund must be more than 0.")
+    .max(1_000_000, "The refund is too large.")
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, "The refund can have at most two decimals."),
+  method: z.enum(["bkash", "nagad", "bank", "cash"], { errorMap: () => ({ message: "Please choose how it was paid back." }) }),
+  reference: z
+    .string({ required_error: "Please enter the reference (transaction ID or receipt number)." })
+    .trim()
+    .min(1, "Please enter the reference (transaction ID or receipt number).")
+    .max(100, "The reference can be at most 100 characters.")
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 ./_-]*$/, "The reference can have letters, digits, spaces, dots, slashes and dashes."),
+  reason: cancellationReason("The reason"),
+});

@@ -633,7 +633,7 @@ export async function cancelChannelBooking(
   } catch {
     return { ok: false, reason: "not-allowed", booking: before };
   }
-  await applyCancellation(order.id, { from: ["CONFIRMED"], refund: null, byUserId: order.userId, reason: why, emails: [] });
+  await applyCancellation(order.id, { from: ["CONFIRMED"], refunds: [], byUserId: order.userId, reason: why, emails: [] });
   return { ok: true, booking: (await findChannelBooking(resellerId, externalId, now))! };
 }
 

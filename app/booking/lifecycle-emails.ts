@@ -214,3 +214,22 @@ export function refundEmails(order: BookingFacts, refund: { cents: number; refun
     },
   ];
 }
+
+/** An offline refund the agency recorded: the customer is told how and with which reference. */
+export function offlineRefundEmail(
+  order: BookingFacts,
+  refund: { cents: number; method: string; reference: string; creditNoteNumber: string },
+): EmailMessage {
+  return {
+    to: order.accountEmail,
+    subject: withReference(`Refund: ${order.serviceTitle}`, order),
+    text: [
+      `Dear ${order.firstName},`,
+      "",
+      `we have paid back ${formatDollars(refund.cents)} of your payment for ${order.serviceTitle} by ${refund.method} (reference ${refund.reference}).`,
+      `Credit note: ${refund.creditNoteNumber}.`,
+      "",
+      ...bookingLines(order),
+    ].join("\n"),
+  };
+}

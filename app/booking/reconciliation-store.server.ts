@@ -13,7 +13,8 @@ export async function recordedCardMoney(from: Date, to: Date): Promise<{ payment
       select: { transaction: true, amountCents: true, created: true, orderId: true },
     }),
     prisma.refund.findMany({
-      where: { createdAt: { gte: from, lt: to } },
+      // card refunds only: the agency pays offline ones back itself
+      where: { createdAt: { gte: from, lt: to }, method: "CARD", stripeRefundId: { not: null } },
       select: { stripeRefundId: true, amountCents: true, createdAt: true, orderId: true },
     }),
   ]);
@@ -25,7 +26,7 @@ export async function recordedCardMoney(from: Date, to: Date): Promise<{ payment
       orderId: payment.orderId,
     })),
     refunds: refunds.map((refund) => ({
-      id: refund.stripeRefundId,
+      id: refund.stripeRefundId!,
       amountCents: refund.amountCents,
       created: refund.createdAt.toISOString(),
       orderId: refund.orderId,

@@ -20,6 +20,7 @@ export function cancellationErrorStatus(error: CancellationError): number {
     "not-found": 404,
     "not-cancellable": 409,
     amount: 400,
+    reason: 400,
     forbidden: 403,
     "not-configured": 503,
     provider: 502,

@@ -157,7 +157,8 @@ export async function refundCard(refund: {
           reason: "requested_by_customer",
           metadata: { orderId: refund.orderId, purpose: refund.purpose },
         },
-        { idempotencyKey: `order-${refund.orderId}-${refund.purpose}-refund` },
+        // one key per payment refunded: a refund split across two card payments makes two
+        { idempotencyKey: `order-${refund.orderId}-${refund.purpose}-refund-${refund.paymentIntentId}` },
       ),
     );
   } catch (error) {

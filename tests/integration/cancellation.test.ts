@@ -190,7 +190,7 @@ describe("a customer's cancellation", () => {
       payment_intent: intentId,
     });
     expect(fake.requests.find((request) => request.path === "/v1/refunds")?.idempotencyKey).toBe(
-      `order-${order.id}-cancel-refund`,
+      `order-${order.id}-cancel-refund-${intentId}`,
     );
     const [email] = await emailsTo(user.email, "Booking cancelled");
     expect(email.text).toContain("Refund: $900");
@@ -481,7 +481,15 @@ describe("POST /api/my-orders/{id}/cancel", () => {
       body: { error: expect.stringContaining("at most $450") },
     });
     expect(await call(order.id, admin, { amount: 1.005 })).toMatchObject({ status: 400 });
-    expect(await call(order.id, admin, { amount: 100.5 })).toMatchObject({ status: 200, body: { refund: { amount: 100.5 } } });
+    // less than what can be refunded: it says why
+    expect(await call(order.id, admin, { amount: 100.5 })).toMatchObject({
+      status: 400,
+      body: { error: "Please give the reason for a partial refund." },
+    });
+    expect(await call(order.id, admin, { amount: 100.5, reason: "Agreed with the customer" })).toMatchObject({
+      status: 200,
+      body: { refund: { amount: 100.5 } },
+    });
     expect(await state(order.id)).toMatchObject({ refundedCents: 10_050 });
   });
 });
