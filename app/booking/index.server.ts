@@ -18,7 +18,9 @@ export {
   CancellationError,
   type CancellationOutcome,
   cancellationPreview,
+  offlineRefundableCents,
   quoteCancellation,
+  recordOfflineRefund,
 } from "./cancellation.server";
 export {
   addDeparture,

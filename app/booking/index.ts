@@ -13,7 +13,14 @@ export {
   effectiveStatus,
   payByText,
 } from "./booking-status";
-export { cancelFormSchema, cancellationReason, refundAmount, toCents } from "./cancellation";
+export {
+  cancelFormSchema,
+  cancellationReason,
+  OFFLINE_REFUND_METHODS,
+  offlineRefundFormSchema,
+  refundAmount,
+  toCents,
+} from "./cancellation";
 export { countField, otherCounts, readCategoryCounts } from "./category-counts";
 export { checkoutSchema, DISTRICTS } from "./checkout";
 export {

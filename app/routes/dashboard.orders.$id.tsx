@@ -12,6 +12,8 @@ import {
   cancelFormSchema,
   describePolicy,
   firstCardPayment,
+  OFFLINE_REFUND_METHODS,
+  offlineRefundFormSchema,
   refundPolicyOf,
   toCents,
   voucherPath,
@@ -22,7 +24,9 @@ import {
   CancellationError,
   decideCancellation,
   findOrderPage,
+  offlineRefundableCents,
   quoteCancellation,
+  recordOfflineRefund,
   TravellersError,
   updateTravellers,
 } from "~/booking/index.server";
@@ -62,6 +66,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     travellers: travellers && { ...travellers, cutoff: travellers.cutoff?.toISOString() ?? null },
     isAdmin: user.isAdmin,
+    /** what an admin may still record as paid back offline (bKash, Nagad, bank, cash) */
+    offlineRefundableCents: user.isAdmin ? offlineRefundableCents(order) : 0,
     isOwner: order.userId === user.id,
     order: {
       id: order.id,
@@ -103,7 +109,47 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 type ActionResult =
   | { confirm: { refundCents: number; amount: string; reason: string } }
   | { done: string }
-  | { error: string; result?: ReturnType<ReturnType<typeof parseForm>["reply"]> };
+  | { error: string; result?: ReturnType<ReturnType<typeof parseForm>["reply"]> }
+  | { offlineRefund: { error: string; fieldErrors: Record<string, string>; values: Record<string, string> } };
+
+/** The admin's "Record a refund paid back" form: an offline refund with its reference. */
+async function recordRefundForm(orderId: string, user: Parameters<typeof recordOfflineRefund>[1], form: FormData) {
+  const values = Object.fromEntries(
+    ["amount", "method", "reference", "reason"].map((name) => [name, String(form.get(name) ?? "")]),
+  );
+  const submission = parseForm(form, offlineRefundFormSchema);
+  if (submission.status !== "success") {
+    const fieldErrors = Object.fromEntries(
+      Object.entries(submission.error ?? {}).map(([name, messages]) => [name, (messages ?? [])[0] ?? ""]),
+    );
+    return data<ActionResult>(
+      { offlineRefund: { error: "Please correct the refund: nothing was recorded.", fieldErrors, values } },
+      { status: 400 },
+    );
+  }
+  const { amount, method, reference, reason } = submission.value;
+  try {
+    const outcome = await recordOfflineRefund(orderId, user, {
+      amountCents: toCents(amount),
+      method,
+      reference,
+      ...(reason !== undefined ? { reason } : {}),
+    });
+    return data<ActionResult>({
+      done:
+        outcome.status === "recorded"
+          ? `The refund of ${formatDollars(toCents(amount))} by ${OFFLINE_REFUND_METHODS[method]} is recorded (credit note ${outcome.creditNoteNumber}).`
+          : "This refund was recorded already.",
+    });
+  } catch (error) {
+    if (!(error instanceof CancellationError)) throw error;
+    const field = error.code === "amount" ? "amount" : error.code === "reason" ? "reason" : null;
+    return data<ActionResult>(
+      { offlineRefund: { error: error.message, fieldErrors: field ? { [field]: error.message } : {}, values } },
+      { status: cancellationErrorStatus(error) },
+    );
+  }
+}
 
 /** The travellers' form as posted: travellers[0]._id, travellers[0].name… in order, up to the first index missing. */
 function readTravellersForm(form: FormData) {
@@ -144,10 +190,16 @@ async function saveTravellersForm(orderId: string, user: Parameters<typeof updat
   }
 }
 
+/** What of a cancellation's refund the agency pays back itself (it was paid offline). */
+function offlineNote(cents: number | undefined): string {
+  return cents ? ` ${formatDollars(cents)} paid by bKash, Nagad, bank transfer or cash is paid back by the agency.` : "";
+}
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, order } = await loadOrder(request, params.id);
   const form = await request.formData();
   if (form.get("intent") === "travellers") return saveTravellersForm(order.id, user, form);
+  if (form.get("intent") === "record-refund") return recordRefundForm(order.id, user, form);
   const submission = parseForm(form, cancelFormSchema);
   if (submission.status !== "success") {
     return data<ActionResult>({ error: "Please correct the form.", result: submission.reply() }, { status: 400 });
@@ -173,8 +225,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const outcome = await cancelBooking(order.id, user, choice);
     return data<ActionResult>({
       done: outcome.refund
-        ? `The booking is cancelled. ${formatDollars(outcome.refund.cents)} is refunded to the card it was paid with.`
-        : "The booking is cancelled.",
+        ? `The booking is cancelled. ${formatDollars(outcome.refund.cents)} is refunded to the card it was paid with.${offlineNote(outcome.offlineCents)}`
+        : `The booking is cancelled.${offlineNote(outcome.offlineCents)}`,
     });
   } catch (error) {
     if (error instanceof CancellationError)
@@ -190,7 +242,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function OrderPage() {
-  const { order, quote, actions, policy, isAdmin, travellers } = useLoaderData<typeof loader>();
+  const { order, quote, actions, policy, isAdmin, travellers, offlineRefundableCents } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   // Each section shows only the answers to its own form.
   const travellersResult = answer && "travellers" in answer ? answer : undefined;
@@ -273,6 +325,12 @@ export default function OrderPage() {
 
       <PaymentSection order={order} canPay={actions.canPay} />
       <RefundsSection order={order} />
+      {offlineRefundableCents > 0 ? (
+        <OfflineRefundSection
+          dueCents={offlineRefundableCents}
+          result={result && "offlineRefund" in result ? result.offlineRefund : null}
+        />
+      ) : null}
       <HistorySection history={order.history} />
       <CancelSection quote={quote} actions={actions} policy={policy} isAdmin={isAdmin} result={result} />
     </article>
@@ -322,16 +380,102 @@ function RefundsSection({ order }: { order: Loaded["order"] }) {
     <section aria-labelledby="refunds-title" className="receipt-section">
       <h2 id="refunds-title">Refunds</h2>
       <ul className="plain-list">
-        {order.refunds.map((refund) => (
-          <li key={refund.stripeRefundId}>
-            {formatDollars(refund.amountCents)} on {formatDateTime(refund.createdAt)} (reference{" "}
-            <code>{refund.stripeRefundId}</code>){refund.reason ? `: ${refund.reason}` : ""}
+        {order.refunds.map((refund, index) => (
+          <li key={refund.stripeRefundId ?? refund.reference ?? index}>
+            {formatDollars(refund.amountCents)} on {formatDateTime(refund.createdAt)}
+            {refund.method === "CARD" ? " to the card" : ` by ${METHOD_LABELS[refund.method]}`} (reference{" "}
+            <code>{refund.stripeRefundId ?? refund.reference}</code>
+            {refund.creditNoteNumber ? `, credit note ${refund.creditNoteNumber}` : ""})
+            {refund.reason ? `: ${refund.reason}` : ""}
           </li>
         ))}
       </ul>
       <p>
         <strong>Refunded in total: {formatDollars(order.refundedCents)}</strong>
       </p>
+    </section>
+  );
+}
+
+const METHOD_LABELS = { CARD: "card", BKASH: "bKash", NAGAD: "Nagad", BANK: "bank transfer", CASH: "cash" } as const;
+
+/** Admins: a refund the agency paid back itself of what was paid offline, with its reference. Plain HTML form. */
+function OfflineRefundSection({
+  dueCents,
+  result,
+}: {
+  dueCents: number;
+  result: { error: string; fieldErrors: Record<string, string>; values: Record<string, string> } | null;
+}) {
+  const value = (name: string) => result?.values[name] ?? "";
+  const fieldError = (name: string) =>
+    result?.fieldErrors[name] ? (
+      <p id={`offline-refund-${name}-error`} className="field-error">
+        {result.fieldErrors[name]}
+      </p>
+    ) : null;
+  const described = (name: string) =>
+    result?.fieldErrors[name] ? { "aria-describedby": `offline-refund-${name}-error`, "aria-invalid": true } : {};
+  return (
+    <section aria-labelledby="offline-refund-title" className="receipt-section no-print">
+      <h2 id="offline-refund-title">Record a refund paid back</h2>
+      <p>
+        {formatDollars(dueCents)} was paid by bKash, Nagad, bank transfer or cash and is not refunded. Record what the agency paid
+        back, with its reference.
+      </p>
+      {result ? (
+        <p className="alert alert-error" role="alert">
+          {result.error}
+        </p>
+      ) : null}
+      <Form method="post" className="offline-refund-form">
+        <input type="hidden" name="intent" value="record-refund" />
+        <label htmlFor="offline-refund-amount">Refund ($)</label>
+        <input
+          id="offline-refund-amount"
+          name="amount"
+          type="number"
+          step="0.01"
+          min="0.01"
+          max={(dueCents / 100).toFixed(2)}
+          inputMode="decimal"
+          required
+          defaultValue={value("amount")}
+          {...described("amount")}
+        />
+        {fieldError("amount")}
+        <label htmlFor="offline-refund-method">Paid back by</label>
+        <select
+          id="offline-refund-method"
+          name="method"
+          required
+          defaultValue={value("method") || "bkash"}
+          {...described("method")}
+        >
+          {Object.entries(OFFLINE_REFUND_METHODS).map(([method, label]) => (
+            <option key={method} value={method}>
+              {label}
+            </option>
+          ))}
+        </select>
+        {fieldError("method")}
+        <label htmlFor="offline-refund-reference">Reference (transaction ID or receipt number)</label>
+        <input
+          id="offline-refund-reference"
+          name="reference"
+          maxLength={100}
+          required
+          defaultValue={value("reference")}
+          {...described("reference")}
+        />
+        {fieldError("reference")}
+        <label htmlFor="offline-refund-reason">Reason (needed when less than {formatDollars(dueCents)})</label>
+        <input id="offline-refund-reason" name="reason" maxLength={300} defaultValue={value("reason")} {...described("reason")} />
+        {fieldError("reason")}
+        <button type="submit" className="button">
+          Record the refund
+        </button>
+      </Form>
     </section>
   );
 }

@@ -25,7 +25,7 @@ beforeAll(async () => {
   admin.id = (await createUser({ role: "ADMIN" })).id;
 });
 
-type Paid = { cents: number; method: "CARD" | "BKASH" | "CASH"; minutesAgo: number };
+type Paid = { cents: number; method: "CARD" | "BKASH" | "NAGAD" | "CASH"; minutesAgo: number };
 
 /** A booking of 2 × $450 `days` before departure, paid in these payments (card ones at the fake). */
 async function bookingPaidWith(days: number, payments: Paid[]) {
@@ -173,5 +173,48 @@ describe("offline refunds", () => {
         .every((result) => result.reason instanceof CancellationError),
     ).toBe(true);
     expect((await refundsOf(order.id)).reduce((sum, refund) => sum + refund.amountCents, 0)).toBe(20_000);
+  });
+});
+
+describe("the order page's Record a refund paid back form", () => {
+  it("records an admin's offline refund, names each field's problem, and is not there for the customer", async () => {
+    const orderPage = await import("~/routes/dashboard.orders.$id");
+    const { authedGet, authedPost, signIn } = await import("../support/auth");
+    const { callRoute } = await import("../support/requests");
+    const { order, user } = await bookingPaidWith(30, [{ cents: 30_000, method: "NAGAD", minutesAgo: 5 }]);
+    const adminCookie = await signIn(admin.id);
+    const path = `/dashboard/orders/${order.id}`;
+    const page = await callRoute<{ offlineRefundableCents: number }>(orderPage.loader, authedGet(path, adminCookie), {
+      id: order.id,
+    });
+    expect(page.data.offlineRefundableCents).toBe(30_000);
+    const customerPage = await callRoute<{ offlineRefundableCents: number }>(
+      orderPage.loader,
+      authedGet(path, await signIn(user.id)),
+      {
+        id: order.id,
+      },
+    );
+    expect(customerPage.data.offlineRefundableCents).toBe(0);
+
+    const post = (fields: Record<string, string>, cookie = adminCookie) =>
+      callRoute<{ done?: string; offlineRefund?: { fieldErrors: Record<string, string> } }>(
+        orderPage.action,
+        authedPost(path, { intent: "record-refund", ...fields }, cookie),
+        { id: order.id },
+      );
+    const missing = await post({ amount: "300", method: "nagad", reference: "" });
+    expect(missing.status).toBe(400);
+    expect(missing.data.offlineRefund?.fieldErrors.reference).toBe(
+      "Please enter the reference (transaction ID or receipt number).",
+    );
+    const partial = await post({ amount: "100", method: "nagad", reference: "NG-1" });
+    expect(partial.status).toBe(400);
+    expect(partial.data.offlineRefund?.fieldErrors.reason).toBe("Please give the reason for a partial refund.");
+    expect((await post({ amount: "300", method: "nagad", reference: "NG-1" }, await signIn(user.id))).status).toBe(403);
+    expect(await refundsOf(order.id)).toEqual([]);
+    const done = await post({ amount: "300", method: "nagad", reference: "NG-1" });
+    expect(done.status).toBe(200);
+    expect(done.data.done).toMatch(/^The refund of \$300 by Nagad is recorded \(credit note CN-\d{4}-\d{6}\)\.$/);
   });
 });
