@@ -138,7 +138,7 @@ function channelBooking(row: Row, now: Date): ChannelBooking {
   const overdue = row.bookingStatus === "PENDING" && row.holdExpiresAt !== null && row.holdExpiresAt <= now;
   const status: ChannelStatus = overdue ? "EXPIRED" : row.bookingStatus;
   const confirmed = row.statusChanges.find((change) => change.toStatus === "CONFIRMED");
-  // Cancelled, or a hold its reseller ended (EXPIRED by someone, not by the sweep).
+  // Cancelled, or a hold its reseller ended before decision 0015 (EXPIRED by someone, not by the sweep).
   const ended = [...row.statusChanges]
     .reverse()
     .find(

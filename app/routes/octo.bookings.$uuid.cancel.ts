@@ -1,4 +1,4 @@
-// POST /octo/bookings/{uuid}/cancel (OCTO): under the package's refund policy (cancellation.refund); a booking ON_HOLD becomes EXPIRED.
+// POST /octo/bookings/{uuid}/cancel (OCTO): under the package's refund policy (cancellation.refund); a booking ON_HOLD is CANCELLED at once (decision 0015).
 import { octoBookingUuid } from "~/distribution";
 import { cancelOctoBooking } from "~/distribution/index.server";
 import { octoRoute, readOctoBody } from "~/http/octo.server";
