@@ -238,10 +238,16 @@ export function promoRefusal(
   return null;
 }
 
-/** The discount on a total, in cents: a percent rounded to the cent, an amount never more than the total. */
+/**
+ * The least a discounted order still costs: a card payment cannot be smaller (Stripe's minimum for
+ * dollars), and an order of 0 could never be paid, so it would only expire.
+ */
+const MIN_DISCOUNTED_CENTS = 50;
+
+/** The discount on a total, in cents: a percent rounded to the cent, or the amount, leaving at least MIN_DISCOUNTED_CENTS to pay. */
 export function discountCents(code: Pick<PromoCodeRule, "percentOff" | "amountOffCents">, totalCents: number): number {
-  if (code.percentOff !== null) return Math.round((totalCents * code.percentOff) / 100);
-  return Math.min(code.amountOffCents ?? 0, totalCents);
+  const wanted = code.percentOff !== null ? Math.round((totalCents * code.percentOff) / 100) : (code.amountOffCents ?? 0);
+  return Math.max(0, Math.min(wanted, totalCents - MIN_DISCOUNTED_CENTS));
 }
 
 /** "15% off" or "$20 off". */

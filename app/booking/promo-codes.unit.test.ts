@@ -102,10 +102,13 @@ describe("promoRefusal", () => {
 });
 
 describe("discountCents", () => {
-  it("takes a percent rounded to the cent, an amount never more than the total", () => {
+  it("takes a percent rounded to the cent or an amount, leaving at least 50 cents to pay", () => {
     expect(discountCents({ percentOff: 15, amountOffCents: null }, 33_333)).toBe(5_000);
     expect(discountCents({ percentOff: null, amountOffCents: 2_000 }, 45_000)).toBe(2_000);
-    expect(discountCents({ percentOff: null, amountOffCents: 90_000 }, 45_000)).toBe(45_000);
+    expect(discountCents({ percentOff: null, amountOffCents: 90_000 }, 45_000)).toBe(44_950);
+    expect(discountCents({ percentOff: 100, amountOffCents: null }, 45_000)).toBe(44_950);
+    // a free order (infants only) stays free, with nothing off
+    expect(discountCents({ percentOff: 50, amountOffCents: null }, 0)).toBe(0);
     expect(describeDiscount({ percentOff: 15, amountOffCents: null })).toBe("15% off");
     expect(describeDiscount({ percentOff: null, amountOffCents: 2_000 })).toBe("$20 off");
   });
