@@ -4,6 +4,7 @@
 // ID_NUMBER_RETENTION_DAYS after their trip. Each item changes once even when two instances run a
 // job at once (app/booking/booking-sweep-store.server.ts). Pages do not wait for them:
 // effectiveStatus (app/booking/booking-status.ts) shows an overdue hold as expired at once.
+import { balanceJobs } from "~/booking/balance-dues.server";
 import { completeTrip, eraseIdNumbers, expireHold, finishedTrips, overdueHolds } from "~/booking/booking-sweep-store.server";
 import { agencyToday } from "~/platform/dates";
 import { env } from "~/platform/env.server";
@@ -46,6 +47,7 @@ export const bookingJobs: readonly PeriodicJob[] = [
   { name: "expire-holds", everyMs: MINUTE, run: expireOverdueHolds },
   { name: "complete-trips", everyMs: 10 * MINUTE, run: completeFinishedTrips },
   { name: "erase-id-numbers", everyMs: 60 * MINUTE, run: (now) => eraseOldIdNumbers(now) },
+  ...balanceJobs,
 ];
 
 /** Every booking job at once, for `now` (tests: a chosen time instead of the clock's periods). */

@@ -233,3 +233,63 @@ export function offlineRefundEmail(
     ].join("\n"),
   };
 }
+
+/** A balance still to pay: 7 days and 1 day before its day (app/booking/balance-dues.server.ts). */
+export function balanceReminderEmail(
+  order: BookingFacts,
+  balance: { cents: number; dueDate: string; daysLeft: number },
+  /** the absolute link to the booking's payment page */
+  payUrl: string,
+): EmailMessage {
+  const when = balance.daysLeft <= 0 ? "today" : balance.daysLeft === 1 ? "tomorrow" : `in ${balance.daysLeft} days`;
+  return {
+    to: order.accountEmail,
+    subject: withReference(`Balance due ${when}: ${order.serviceTitle}`, order),
+    text: [
+      `Dear ${order.firstName},`,
+      "",
+      `the balance of ${formatDollars(balance.cents)} for ${order.serviceTitle}${onDate(order)} is due by ${formatCalendarDate(balance.dueDate)}.`,
+      "If it is not paid by then, the booking will be cancelled and its seats given to other travellers; the deposit is not refunded.",
+      "",
+      ...bookingLines(order),
+      `Balance: ${formatDollars(balance.cents)}, due by ${formatCalendarDate(balance.dueDate)}`,
+      "",
+      `Pay by card or send a bKash/Nagad transaction ID: ${payUrl}`,
+    ].join("\n"),
+  };
+}
+
+/** A booking cancelled because its balance was not paid in time: to the customer, and a copy to the agency. */
+export function overdueCancellationEmails(
+  order: BookingFacts,
+  money: { paidCents: number; dueDate: string },
+  agency: string,
+): EmailMessage[] {
+  const kept = money.paidCents > 0 ? `The ${formatDollars(money.paidCents)} paid is kept as the deposit.` : "";
+  return [
+    {
+      to: order.accountEmail,
+      subject: withReference(`Booking cancelled: ${order.serviceTitle}`, order),
+      text: [
+        `Dear ${order.firstName},`,
+        "",
+        `your booking of ${order.serviceTitle} is cancelled because its balance was not paid by ${formatCalendarDate(money.dueDate)}. ${kept}`.trim(),
+        "",
+        ...bookingLines(order),
+        "",
+        "Please contact us if you would still like to travel with us.",
+      ].join("\n"),
+    },
+    {
+      to: agency,
+      replyTo: order.accountEmail,
+      subject: withReference(`Cancelled, balance overdue: order ${order.id} (${order.serviceTitle})`, order),
+      text: [
+        `${order.firstName} ${order.lastName} <${order.accountEmail}>: booking cancelled, balance due ${formatCalendarDate(money.dueDate)} not paid.`,
+        "",
+        ...bookingLines(order),
+        `Paid and kept: ${formatDollars(money.paidCents)}`,
+      ].join("\n"),
+    },
+  ];
+}

@@ -85,6 +85,9 @@ const envSchema = z.object({
   // starts paying, until BOOKING_HOLD_HOURS after ordering; then it expires (app/booking/booking-sweep.server.ts).
   BOOKING_HOLD_MINUTES: positiveInt(30),
   BOOKING_HOLD_HOURS: positiveInt(24),
+  // Days after a booking's balance day (its package's payment plan) before an unpaid balance cancels
+  // the booking (app/booking/balance-dues.server.ts); 0 cancels the day after.
+  BALANCE_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(3),
   // Seats one account (administrators excepted) may hold unpaid on one departure, and on all of them.
   HOLD_MAX_SEATS_PER_DEPARTURE: positiveInt(20),
   HOLD_MAX_SEATS_PER_ACCOUNT: positiveInt(40),
