@@ -25,6 +25,21 @@ const READ_ONLY = /^\s*(SELECT|SHOW)\b/i;
 /** A SELECT whose answer depends on more than the tables (the clock, a sequence, a lock) is never kept. */
 const VOLATILE =
   /\b(now|random|nextval|setval|currval|clock_timestamp|statement_timestamp|timeofday|txid_\w+|pg_\w+|current_(date|time|timestamp)|localtime|localtimestamp)\b|\bFOR\s+(NO\s+KEY\s+)?(UPDATE|SHARE|KEY\s+SHARE)\b/i;
+/**
+ * Tables no kept read depends on: a read that names one is never kept, so a write to them alone
+ * (each request's rate-limit counter, an OCTO call's among them) drops nothing and announces nothing.
+ */
+const UNWATCHED = /"RateLimit"/;
+// Every table a statement writes, quoted or not (ON CONFLICT's DO UPDATE names none).
+const WRITE_TARGET = /\b(INSERT\s+INTO|(?<!\bDO\s+)UPDATE|DELETE\s+FROM)\s+(?:"?public"?\.)?("[^"]+"|\w+)/gi;
+const OTHER_CHANGES = /\b(MERGE|TRUNCATE|ALTER|DROP|CREATE|COPY|CALL)\b|^\s*DO\b/i;
+
+/** Whether a statement writes only to unwatched tables (a plain INSERT, UPDATE or DELETE of one). */
+function writesOnlyUnwatched(sql: string): boolean {
+  const targets = [...sql.matchAll(WRITE_TARGET)];
+  return targets.length > 0 && targets.every((target) => UNWATCHED.test(target[2])) && !OTHER_CHANGES.test(sql);
+}
+
 /** Larger answers (a CSV export's pages) are not kept: the bound is on entries, so each must stay small. */
 const MAX_KEPT_ROWS = 200;
 
@@ -79,7 +94,7 @@ type Results = Awaited<ReturnType<PGlite["query"]>>;
 
 /** The key of a statement that may be kept, or null. The parsers are part of it (rows are parsed by them). */
 function statementKey(sql: string, params: unknown, options: { rowMode?: string; parsers?: object } | undefined) {
-  if (!READ_ONLY.test(sql) || VOLATILE.test(sql)) return null;
+  if (!READ_ONLY.test(sql) || VOLATILE.test(sql) || UNWATCHED.test(sql)) return null;
   if (options && Object.keys(options).some((key) => key !== "rowMode" && key !== "parsers")) return null;
   try {
     return `statement\u0000${options?.rowMode ?? "object"}\u0000${parsersId(options?.parsers)}\u0000${sql}\u0000${JSON.stringify(params ?? [], jsonValue)}`;
@@ -113,7 +128,9 @@ export function watchWrites(pglite: PGlite): void {
   const exec = pglite.exec.bind(pglite);
   const transaction = pglite.transaction.bind(pglite);
   pglite.query = ((sql: string, params?: unknown[], options?: Parameters<PGlite["query"]>[2]) => {
-    if (!READ_ONLY.test(sql)) return asWrite(() => query(sql, params, options));
+    if (!READ_ONLY.test(sql)) {
+      return writesOnlyUnwatched(sql) ? query(sql, params, options) : asWrite(() => query(sql, params, options));
+    }
     const key = statementKey(sql, params, options as { rowMode?: string; parsers?: object } | undefined);
     if (!key) return query(sql, params, options);
     return cachedRead(key, () => query(sql, params, options).then(kept)).then(copyOf);
@@ -132,7 +149,7 @@ type QueryConfig = { text: string; values?: unknown[]; rowMode?: string; types?:
 /** The key of a pool statement that may be kept, or null (Prisma's parsers are the same for every call). */
 function serverStatementKey(config: string | QueryConfig, values: unknown) {
   const text = typeof config === "string" ? config : config?.text;
-  if (typeof text !== "string" || !READ_ONLY.test(text) || VOLATILE.test(text)) return null;
+  if (typeof text !== "string" || !READ_ONLY.test(text) || VOLATILE.test(text) || UNWATCHED.test(text)) return null;
   const options: Partial<QueryConfig> = typeof config === "string" ? {} : config;
   try {
     return `server\u0000${options.rowMode ?? "object"}\u0000${options.types ? "types" : ""}\u0000${text}\u0000${JSON.stringify(values ?? options.values ?? [], jsonValue)}`;
@@ -164,7 +181,7 @@ export function watchServerWrites(pool: pg.Pool, url: string): void {
     client.query = ((config: string | QueryConfig, ...rest: unknown[]) => {
       const text = typeof config === "string" ? config : config?.text;
       if (typeof text !== "string") return query(config, ...rest);
-      if (!writing.has(client as pg.PoolClient) && !READ_ONLY.test(text)) {
+      if (!writing.has(client as pg.PoolClient) && !READ_ONLY.test(text) && !writesOnlyUnwatched(text)) {
         writing.add(client as pg.PoolClient);
         writeStarted();
       }
@@ -184,7 +201,7 @@ export function watchServerWrites(pool: pg.Pool, url: string): void {
   pool.query = ((config: string | QueryConfig, values?: unknown, ...rest: unknown[]) => {
     if (typeof values === "function" || rest.length > 0) return query(config, values, ...rest);
     const text = typeof config === "string" ? config : config?.text;
-    if (typeof text === "string" && !READ_ONLY.test(text)) {
+    if (typeof text === "string" && !READ_ONLY.test(text) && !writesOnlyUnwatched(text)) {
       return query(config, values).then(async (result) => {
         await query(ANNOUNCE, [CHANNEL, instanceId]).catch((error: Error) =>
           logger.warn({ error: error.message }, "read cache: write not announced to the other instances"),

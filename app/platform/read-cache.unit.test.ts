@@ -95,4 +95,29 @@ describe("reads kept until the next write (embedded database)", () => {
     await pglite.query("SELECT id FROM item WHERE name = 'many'");
     expect(cachedReads()).toBe(before);
   });
+
+  it("keeps its reads over a write to the rate-limit counters alone, and never keeps a read of them", async () => {
+    await pglite.exec(`CREATE TABLE "RateLimit" ("key" text PRIMARY KEY, "count" int, "windowStart" timestamp)`);
+    loads = 0;
+    await readCount();
+    const hit = () =>
+      pglite.query(
+        `WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true))
+         INSERT INTO "RateLimit" ("key", "count", "windowStart") SELECT $1, 1, now() FROM async_commit
+         ON CONFLICT ("key") DO UPDATE SET "count" = "RateLimit"."count" + 1 RETURNING "count"`,
+        ["login:someone"],
+      );
+    expect((await hit()).rows).toEqual([{ count: 1 }]);
+    await pglite.query(`UPDATE "public"."RateLimit" SET "count" = "count" - 1 WHERE "key" = $1`, ["login:someone"]);
+    await readCount();
+    expect(loads).toBe(1);
+    const counted = async () => (await pglite.query<{ count: number }>(`SELECT "count" FROM "RateLimit"`)).rows[0].count;
+    expect(await counted()).toBe(0);
+    await hit();
+    expect(await counted()).toBe(1);
+    // A statement that writes another table as well drops everything, as before.
+    await pglite.query(`WITH moved AS (INSERT INTO item (name) VALUES ('x') RETURNING id) UPDATE "RateLimit" SET "count" = 0`);
+    await readCount();
+    expect(loads).toBe(2);
+  });
 });
