@@ -137,7 +137,7 @@ export async function applyCancellation(
     const refunded = (await recordRefunds(tx, orderId, change.refunds)) > 0;
     const before = await tx.order.findUniqueOrThrow({
       where: { id: orderId },
-      select: { bookingStatus: true, departureId: true, quantity: true, paymentStatus: true },
+      select: { bookingStatus: true, departureId: true, quantity: true, paidCents: true },
     });
     const cancelled = await changeBookingStatus(tx, orderId, {
       from: change.from,
@@ -148,8 +148,9 @@ export async function applyCancellation(
     if (cancelled && before.departureId && HOLDS_SEATS.includes(before.bookingStatus)) {
       await releaseSeats(tx, before.departureId, before.quantity);
     }
-    // Cancelled unpaid: its promo code's use is given back (after the seats: the order placement's lock order).
-    if (cancelled && before.paymentStatus !== "PAID") await releasePromoCode(tx, orderId);
+    // Cancelled with nothing paid (not even a deposit): its promo code's use is given back (after
+    // the seats: the order placement's lock order).
+    if (cancelled && before.paidCents === 0) await releasePromoCode(tx, orderId);
     if (change.softDelete && (cancelled || before.bookingStatus === "CANCELLED" || before.bookingStatus === "EXPIRED")) {
       const { count } = await tx.order.updateMany({
         where: { id: orderId, deletedAt: null, paidCents: 0 },

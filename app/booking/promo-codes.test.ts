@@ -10,6 +10,7 @@ const { placeOrder, OrderError, deleteOrder } = await import("~/booking/orders.s
 const { createPromoCode, findPromoCode } = await import("~/booking/promo-codes.server");
 const { promoCodeInputSchema } = await import("~/booking/promo-codes");
 const { expireHold } = await import("~/booking/booking-sweep-store.server");
+const { applyCancellation } = await import("~/booking/booking-store.server");
 const { createUser } = await import("../../tests/support/auth");
 const { createDeparture, createPackage, inDays } = await import("../../tests/support/bookings");
 const { checkoutFor } = await import("../../tests/support/orders");
@@ -144,5 +145,17 @@ describe("promo codes at placement", () => {
     expect((await findPromoCode(code))?.redemptions).toBe(0);
     await order((await createUser()).id, trip, code);
     expect((await findPromoCode(code))?.redemptions).toBe(1);
+  });
+
+  it("keeps the use of a booking cancelled after something was paid (a deposit)", async () => {
+    const trip = await tour();
+    const code = await newCode();
+    const placed = await order((await createUser()).id, trip, code);
+    const prisma = await db();
+    await prisma.order.update({ where: { id: placed.id }, data: { paidCents: 1_000, paymentStatus: "PARTLY_PAID" } });
+    const cancel = { from: ["PENDING" as const], refunds: [], byUserId: null, reason: "test", emails: [] };
+    expect((await applyCancellation(placed.id, cancel)).cancelled).toBe(true);
+    expect((await findPromoCode(code))?.redemptions).toBe(1);
+    expect((await stored(placed.id)).promoReleasedAt).toBeNull();
   });
 });
