@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { cancelOverdueBookings, sendBalanceReminders } from "~/booking/balance-dues.server";
 import { recordPaymentNow } from "~/booking/booking-payments-store.server";
+import { listOrdersPage } from "~/booking/order-list-store.server";
 import { agencyToday } from "~/platform/dates";
 import { db } from "~/platform/db.server";
 import { createUser } from "../../tests/support/auth";
@@ -152,5 +153,37 @@ describe("overdue balances", () => {
     );
     await cancelOverdueBookings(dhakaNoonIn(10), 3);
     expect((await state(order.id)).bookingStatus).toBe("CONFIRMED");
+  });
+});
+
+describe("the order lists' balance filters", () => {
+  it("lists a balance still to pay under 'balance due' and one past its day under 'overdue', never one paid in full", async () => {
+    const upcoming = await depositPaid(5);
+    const late = await depositPaid(-1);
+    const settled = await depositPaid(5);
+    await recordPaymentNow(
+      {
+        orderId: settled.order.id,
+        amountCents: 70_000,
+        currency: "usd",
+        method: "BANK",
+        created: new Date(),
+        reference: `BANK-${settled.order.id}`,
+        recordedById: null,
+      },
+      agencyToday(),
+      () => null,
+    );
+    const ids = async (balance: "due" | "overdue") =>
+      (await listOrdersPage({ filter: { balance }, sort: "newest", cursor: null, limit: 100, now: new Date() })).rows.map(
+        (row) => row.id,
+      );
+    const due = await ids("due");
+    const overdue = await ids("overdue");
+    expect(due).toContain(upcoming.order.id);
+    expect(due).not.toContain(late.order.id);
+    expect(overdue).toContain(late.order.id);
+    expect(overdue).not.toContain(upcoming.order.id);
+    expect([...due, ...overdue]).not.toContain(settled.order.id);
   });
 });

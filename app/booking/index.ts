@@ -50,6 +50,8 @@ export {
   manifestRows,
 } from "./manifest";
 export {
+  BALANCE_FILTER_LABELS,
+  BALANCE_FILTERS,
   ORDER_SORT_LABELS,
   ORDER_SORTS,
   PACKAGE_SELECT_MAX,

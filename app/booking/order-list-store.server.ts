@@ -13,6 +13,7 @@ import {
   WEBSITE_CHANNEL,
 } from "~/booking/order-list";
 import { Prisma } from "~/generated/prisma/client";
+import { agencyToday } from "~/platform/dates";
 import { db, sqlTimestamp } from "~/platform/db.server";
 import { cachedRead } from "~/platform/read-cache.server";
 
@@ -94,6 +95,17 @@ function conditions({ filter, ownerId, now }: OrderPageRequest): Prisma.Sql[] {
   } else if (filter.status) {
     where.push(Prisma.sql`o."bookingStatus" = ${filter.status}::"BookingStatus"`);
   }
+  if (filter.balance) {
+    // Confirmed deposit bookings with a balance left, by their balance's day against the agency's today
+    // (the (bookingStatus, balanceDueDate) index); cancelled ones left the list when the job cancelled them.
+    const today = agencyToday(now);
+    where.push(
+      Prisma.sql`o."bookingStatus" = 'CONFIRMED' AND o."paidCents" < o."priceCents" AND o."balanceDueDate" IS NOT NULL`,
+      filter.balance === "due"
+        ? Prisma.sql`o."balanceDueDate" >= ${today}::date`
+        : Prisma.sql`o."balanceDueDate" < ${today}::date`,
+    );
+  }
   if (filter.packageId) where.push(Prisma.sql`o."serviceId" = ${filter.packageId}`);
   if (filter.packageName) {
     // A thousand packages are a small table: read whole, the orders by their (serviceId, createdAt) index.
@@ -150,7 +162,12 @@ export function listOrdersPage(request: OrderPageRequest): Promise<{ rows: Order
   // (app/platform/read-cache.server.ts); the clock is part of the key only where the filter reads it.
   if (request.limit > LIST_PAGE_KEPT_MAX) return readOrdersPage(request);
   const { now, ...rest } = request;
-  const clock = request.filter.status === "PENDING" || request.filter.status === "EXPIRED" ? now.toISOString() : "";
+  const clock =
+    request.filter.status === "PENDING" || request.filter.status === "EXPIRED"
+      ? now.toISOString()
+      : request.filter.balance
+        ? agencyToday(now)
+        : "";
   return cachedRead(`orders-page:${clock}:${JSON.stringify(rest)}`, () => readOrdersPage(request));
 }
 

@@ -19,6 +19,14 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatusName, string> = {
   FAILED: "Failed",
 };
 
+/** Deposit bookings by their balance: still to pay by its day, or past its day and unpaid (cancelled after BALANCE_GRACE_DAYS). */
+export const BALANCE_FILTERS = ["due", "overdue"] as const;
+export type BalanceFilter = (typeof BALANCE_FILTERS)[number];
+export const BALANCE_FILTER_LABELS: Record<BalanceFilter, string> = {
+  due: "Balance due",
+  overdue: "Overdue",
+};
+
 export const ORDER_SORTS = ["newest", "oldest", "price-desc", "price-asc"] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
 export const ORDER_SORT_LABELS: Record<OrderSort, string> = {
@@ -33,6 +41,7 @@ export interface OrderListFilter {
   q?: string;
   payment?: PaymentStatusName;
   status?: BookingStatusName;
+  balance?: BalanceFilter;
   packageId?: string;
   /** the start of a package's title (the filter of an agency with more packages than a select can list) */
   packageName?: string;
@@ -76,6 +85,7 @@ export function parseOrderListQuery(params: URLSearchParams): { query: OrderList
   };
   filter.payment = read("payment", PAYMENT_STATUSES, "payment status");
   filter.status = read("status", BOOKING_STATUSES, "booking status");
+  filter.balance = read("balance", BALANCE_FILTERS, "balance filter");
   const packageId = params.get("package") ?? "";
   if (packageId && ID.test(packageId)) filter.packageId = packageId;
   else if (packageId) errors.push("Unknown package.");
@@ -104,6 +114,7 @@ export function orderListSearch({ filter, sort }: Pick<OrderListQuery, "filter" 
   if (filter.q) params.set("q", filter.q);
   if (filter.payment) params.set("payment", filter.payment);
   if (filter.status) params.set("status", filter.status);
+  if (filter.balance) params.set("balance", filter.balance);
   if (filter.packageId) params.set("package", filter.packageId);
   if (filter.packageName) params.set("packageName", filter.packageName);
   if (filter.month) params.set("month", filter.month);

@@ -8,6 +8,8 @@ import {
   ORDER_SORTS,
   orderLine,
   PACKAGE_SELECT_MAX,
+  BALANCE_FILTER_LABELS,
+  BALANCE_FILTERS,
   PAYMENT_STATUS_LABELS,
   PAYMENT_STATUSES,
   WEBSITE_CHANNEL,
@@ -149,6 +151,17 @@ export default function ManageAllOrders() {
             {PAYMENT_STATUSES.map((status) => (
               <option key={status} value={status}>
                 {PAYMENT_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="orders-balance">Balance</label>
+          <select id="orders-balance" name="balance" defaultValue={filter.balance ?? ""}>
+            <option value="">Any</option>
+            {BALANCE_FILTERS.map((balance) => (
+              <option key={balance} value={balance}>
+                {BALANCE_FILTER_LABELS[balance]}
               </option>
             ))}
           </select>
