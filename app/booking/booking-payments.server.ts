@@ -54,7 +54,10 @@ export async function openPaymentIntent(
       amountCents: due.cents,
       description: `Tour booking: ${order.serviceTitle}${due.part === "full" ? "" : ` (${due.part})`}`,
       receiptEmail: order.user.email,
-      previousIntentId: order.stripePaymentIntentId,
+      // an intent already recorded (the deposit's, when the balance is paid) is no longer the open one
+      previousIntentId: order.payments.some((payment) => payment.transaction === order.stripePaymentIntentId)
+        ? null
+        : order.stripePaymentIntentId,
     });
     if ("succeeded" in intent) {
       await recordVerifiedPayment(order, intent.succeeded);

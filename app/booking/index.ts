@@ -72,7 +72,15 @@ export {
   readOrderChoice,
 } from "./ordering";
 export { countTravellers, priceBooking } from "./travellers";
-export { balanceCents, balanceDueOf, firstCardPayment, paymentPlanJson } from "./payment-plan";
+export {
+  balanceCents,
+  balanceDueOf,
+  firstCardPayment,
+  PAYMENT_PARTS,
+  payableParts,
+  type PaymentPart,
+  paymentPlanJson,
+} from "./payment-plan";
 export {
   describeDiscount,
   normalisePromoCode,

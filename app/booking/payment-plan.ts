@@ -13,7 +13,8 @@ export interface PaymentPlan {
 
 export const FULL_PAYMENT_PLAN: PaymentPlan = { depositPercent: null, depositPerTravellerCents: null, balanceDueDays: 30 };
 
-export type PaymentPart = "deposit" | "balance" | "full";
+export const PAYMENT_PARTS = ["deposit", "balance", "full"] as const;
+export type PaymentPart = (typeof PAYMENT_PARTS)[number];
 export type PaymentKindName = "DEPOSIT" | "BALANCE" | "FULL";
 
 /** What an order keeps of its package's plan when it is placed. */
@@ -86,7 +87,7 @@ export function paymentKind(order: OrderMoney, amountCents: number): PaymentKind
 }
 
 /** The parts a customer may pay now, each with its amount: the deposit only while nothing is paid. */
-function payableParts(order: OrderMoney): { part: PaymentPart; cents: number }[] {
+export function payableParts(order: OrderMoney): { part: PaymentPart; cents: number }[] {
   const balance = balanceCents(order);
   if (balance <= 0) return [];
   if (order.paidCents > 0) return [{ part: "balance", cents: balance }];

@@ -31,7 +31,7 @@ const DUE_DAYS_RULE = `paymentPlan.balanceDueDays must be a whole number of days
  * per traveller, and the balance due balanceDueDays before the departure; deposit null: the whole
  * price at once. The money rules are app/booking/payment-plan.ts.
  */
-export const paymentPlanSchema = z
+const paymentPlanSchema = z
   .object({
     deposit: z
       .object({
@@ -125,7 +125,7 @@ export function readItinerary(stored: unknown): ItineraryDay[] {
 }
 
 /** The form's choice of deposit: none (the whole price at once), a percent of the total, or dollars per traveller. */
-export const DEPOSIT_KINDS = ["none", "percent", "perTraveller"] as const;
+const DEPOSIT_KINDS = ["none", "percent", "perTraveller"] as const;
 export const DEFAULT_BALANCE_DUE_DAYS = 30;
 
 /** Why the form's deposit figure does not fit its kind, or null. */

@@ -10,6 +10,7 @@ import {
   departureSeats,
   MAX_QUANTITY,
   MIN_QUANTITY,
+  PAYMENT_PARTS,
   promoCodeInputSchema as promoCodeInput,
   promoCodePatchSchema as promoCodePatch,
   refundAmount,
@@ -190,6 +191,12 @@ export const travellersInputSchema = z.object({
 export const paymentIntentInputSchema = z.object({
   orderId: reference("orderId is required: the order to pay", 100, "orderId is required: the order to pay"),
   price: ignored("the amount is the order's price"),
+  part: z
+    .enum(PAYMENT_PARTS, { errorMap: () => ({ message: 'part must be "deposit", "balance" or "full".' }) })
+    .optional()
+    .describe(
+      'What to pay: "deposit" (while nothing is paid, on a plan with one), "balance" (what is left once something is paid) or "full"; left out: everything still due',
+    ),
 });
 
 // ---- Answers ----

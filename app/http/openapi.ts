@@ -473,9 +473,10 @@ route({
 route({
   method: "post",
   path: "/api/create-payment-intent",
-  summary: "Open (or reuse) the Stripe payment intent of an order the caller owns; the amount is the order's price",
+  summary:
+    "Open (or reuse) the Stripe payment intent of an order the caller owns for one part: its deposit, its balance or the whole (default: everything still due)",
   description:
-    "409 when the order is paid, cancelled or expired, or was sold by a reseller (channel reseller: the reseller pays the agency, never by card here).",
+    "One intent per order, part and amount, reused on retry. 400 naming part when that part cannot be paid now; 409 when the order is paid, cancelled or expired, or was sold by a reseller (channel reseller: the reseller pays the agency, never by card here).",
   operationId: "createPaymentIntent",
   security: signedIn,
   request: { body: body(schemas.PaymentIntentInput) },

@@ -5,12 +5,12 @@ import { paymentErrorStatus } from "~/http/error-status";
 import { PaymentError } from "~/payments/index.server";
 
 export const { loader, action } = apiRoute({
-  // POST /api/create-payment-intent (the order's owner): { clientSecret }
+  // POST /api/create-payment-intent (the order's owner): { clientSecret } for `part` (default: all that is due)
   POST: async ({ request }) => {
     const user = await requireApiUser(request);
-    const { orderId } = await readBody(request, paymentIntentInputSchema);
+    const { orderId, part } = await readBody(request, paymentIntentInputSchema);
     try {
-      const { clientSecret } = await openPaymentIntent(orderId, user.id);
+      const { clientSecret } = await openPaymentIntent(orderId, user.id, part);
       return Response.json({ clientSecret });
     } catch (error) {
       if (error instanceof PaymentError) return jsonError(paymentErrorStatus(error), error.message);
