@@ -32,6 +32,8 @@ export async function findInvoiceBooking(orderId: string, ownerId: string | unde
       country: true,
       email: true,
       mobileNumber: true,
+      paidCents: true,
+      depositCents: true,
       travellers: { orderBy: { position: "asc" }, select: { categoryName: true, priceCents: true } },
       payments: {
         orderBy: { created: "asc" },

@@ -1,6 +1,7 @@
 // A booking's invoice: its facts gathered for app/invoicing, which numbers and renders it. The
 // number is given with the booking's first payment; before that there is no invoice.
 import { findInvoiceBooking, type InvoiceBooking } from "~/booking/invoice-store.server";
+import { balanceCents, paymentStatusOf } from "~/booking/payment-plan";
 import { invoiceView, type InvoiceFacts, type InvoiceView } from "~/invoicing";
 import { invoicePdf } from "~/invoicing/index.server";
 import { agencyIdentity } from "~/platform/agency.server";
@@ -21,14 +22,13 @@ function factsOf(order: InvoiceBooking & { invoiceNumber: string; invoicedAt: Da
     reference: payment.reference ?? payment.transaction,
     amountCents: payment.amountCents,
   }));
-  const paidCents = payments.reduce((sum, payment) => sum + payment.amountCents, 0);
   const cancelled = order.bookingStatus === "CANCELLED" || order.bookingStatus === "EXPIRED";
   return {
     agency: agencyIdentity(),
     invoiceNumber: order.invoiceNumber,
     invoicedAt: order.invoicedAt,
     reference: order.reference,
-    status: cancelled ? "cancelled" : paidCents >= order.priceCents ? "paid" : "partly-paid",
+    status: cancelled ? "cancelled" : paymentStatusOf(order) === "PAID" ? "paid" : "partly-paid",
     customer: {
       name: `${order.firstName} ${order.lastName}`,
       addressLines: customerAddress(order),
@@ -48,7 +48,7 @@ function factsOf(order: InvoiceBooking & { invoiceNumber: string; invoicedAt: Da
       reason: refund.reason,
       amountCents: refund.amountCents,
     })),
-    balanceCents: cancelled ? 0 : order.priceCents - paidCents,
+    balanceCents: cancelled ? 0 : balanceCents(order),
   };
 }
 

@@ -20,7 +20,10 @@ async function pay(orderId: string, amountCents: number) {
     await tx.payment.create({
       data: { orderId, amountCents, currency: "usd", created: new Date(), last4: "4242", transaction: `pi_invoice_${orderId}` },
     });
-    await tx.order.update({ where: { id: orderId }, data: { paymentStatus: "PAID", bookingStatus: "CONFIRMED" } });
+    await tx.order.update({
+      where: { id: orderId },
+      data: { paymentStatus: "PAID", bookingStatus: "CONFIRMED", paidCents: amountCents },
+    });
     await issueInvoiceNumber(tx, orderId, new Date());
   });
 }
