@@ -41,7 +41,15 @@ export async function findInvoiceBooking(orderId: string, ownerId: string | unde
       },
       refunds: {
         orderBy: { createdAt: "asc" },
-        select: { amountCents: true, createdAt: true, reason: true, creditNoteNumber: true },
+        select: {
+          amountCents: true,
+          createdAt: true,
+          reason: true,
+          creditNoteNumber: true,
+          method: true,
+          stripeRefundId: true,
+          reference: true,
+        },
       },
     },
   });

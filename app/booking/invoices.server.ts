@@ -47,6 +47,8 @@ function factsOf(order: InvoiceBooking & { invoiceNumber: string; invoicedAt: Da
       creditNoteNumber: refund.creditNoteNumber,
       reason: refund.reason,
       amountCents: refund.amountCents,
+      method: refund.method,
+      reference: refund.stripeRefundId ?? refund.reference,
     })),
     balanceCents: cancelled ? 0 : balanceCents(order),
   };

@@ -169,6 +169,7 @@ function creditNotePage(doc: Doc, view: InvoiceView, note: CreditNoteView) {
   );
   rule(doc);
   row(doc, [{ x: 0, width: 395 }, TOTAL_COLUMNS[1]], [`Refund: ${note.reason}`, note.amount]);
+  row(doc, [{ x: 0, width: 395 }], [`Paid back: ${note.paidBack}`]);
   rule(doc);
   row(doc, TOTAL_COLUMNS, ["Total credited", note.amount], { bold: true });
   doc.moveDown(1.5);

@@ -43,6 +43,7 @@ describe("invoicePdf", () => {
     expect(note).toContain("Credit note number: CN-2026-000007");
     expect(note).toContain("Against invoice: INV-2026-000042");
     expect(note).toContain("Total credited");
+    expect(note).toContain("Paid back: bKash · 9Q8W7E6R5T");
     expect(note).toContain("$50.00");
   });
 

@@ -20,7 +20,16 @@ export interface InvoiceFacts {
   discount: { cents: number; code: string | null };
   totalCents: number;
   payments: { at: Date | string; kind: string; method: string; reference: string | null; amountCents: number }[];
-  refunds: { at: Date | string; creditNoteNumber: string | null; reason: string | null; amountCents: number }[];
+  refunds: {
+    at: Date | string;
+    creditNoteNumber: string | null;
+    reason: string | null;
+    amountCents: number;
+    /** CARD (through the card provider) or how the agency paid it back */
+    method: string;
+    /** the provider's refund id, or the offline refund's reference */
+    reference: string | null;
+  }[];
   balanceCents: number;
 }
 
@@ -35,6 +44,8 @@ export interface CreditNoteView {
   number: string;
   date: string;
   reason: string;
+  /** "Card · re_…", "bKash · 8N7A6B5C4D": how it was paid back */
+  paidBack: string;
   amount: string;
 }
 
@@ -126,6 +137,7 @@ export function invoiceView(facts: InvoiceFacts): InvoiceView {
       number: refund.creditNoteNumber ?? "",
       date: formatDate(refund.at),
       reason: refund.reason ?? "Refund",
+      paidBack: [METHOD[refund.method] ?? refund.method, refund.reference].filter(Boolean).join(" · "),
       amount: dollarsAndCents(refund.amountCents),
     })),
     refunded: dollarsAndCents(sum(facts.refunds.map((refund) => refund.amountCents))),

@@ -26,7 +26,13 @@ describe("invoiceView", () => {
     ]);
     expect(view.paid).toBe("$500.00");
     expect(view.creditNotes).toEqual([
-      { number: "CN-2026-000007", date: "3 Dec 2026", reason: "One traveller fewer", amount: "$50.00" },
+      {
+        number: "CN-2026-000007",
+        date: "3 Dec 2026",
+        reason: "One traveller fewer",
+        paidBack: "bKash · 9Q8W7E6R5T",
+        amount: "$50.00",
+      },
     ]);
     expect(view.refunded).toBe("$50.00");
     expect(view.balance).toBe("$593.50");

@@ -250,7 +250,11 @@ export default function InvoicePage() {
             </thead>
             <tbody>
               <tr>
-                <td>Refund: {note.reason}</td>
+                <td>
+                  Refund: {note.reason}
+                  <br />
+                  Paid back: {note.paidBack}
+                </td>
                 <td className="amount">{note.amount}</td>
               </tr>
             </tbody>

@@ -35,7 +35,14 @@ export const FACTS: InvoiceFacts = {
     { at: "2026-12-02T05:00:00Z", kind: "BALANCE", method: "BKASH", reference: "8N7A6B5C4D", amountCents: 20_000 },
   ],
   refunds: [
-    { at: "2026-12-03T05:00:00Z", creditNoteNumber: "CN-2026-000007", reason: "One traveller fewer", amountCents: 5_000 },
+    {
+      at: "2026-12-03T05:00:00Z",
+      creditNoteNumber: "CN-2026-000007",
+      reason: "One traveller fewer",
+      amountCents: 5_000,
+      method: "BKASH",
+      reference: "9Q8W7E6R5T",
+    },
   ],
   balanceCents: 59_350,
 };
