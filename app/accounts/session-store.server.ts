@@ -1,6 +1,7 @@
 // Session rows: browser sessions and API tokens, keyed by the SHA-256 of their secret id.
+import { Prisma } from "~/generated/prisma/client";
 import { db } from "~/platform/db.server";
-import { cachedRead } from "~/platform/read-cache.server";
+import { cachedReadFreshAcrossInstances, FRESH_ACROSS_INSTANCES } from "~/platform/read-cache.server";
 
 interface SessionRow {
   expiresAt: Date | string;
@@ -15,10 +16,11 @@ interface SessionRow {
 /**
  * The row's expiry and the user it belongs to (with the role and the disabled flag). Every
  * signed-in request asks this: one statement with a join, by the primary key (Prisma's nested
- * select sends two), kept until the next write on the embedded database (app/platform/read-cache.server.ts).
+ * select sends two), kept until the next write on the embedded database, read each time on PostgreSQL
+ * (a sign-out or a disabled account on another instance ends it at once: app/platform/read-cache.server.ts).
  */
 export function findSession(id: string) {
-  return cachedRead(`session:${id}`, () => loadSession(id));
+  return cachedReadFreshAcrossInstances(`session:${id}`, () => loadSession(id));
 }
 
 async function loadSession(id: string) {
@@ -26,7 +28,7 @@ async function loadSession(id: string) {
   const rows = await prisma.$queryRaw<SessionRow[]>`
     SELECT s."expiresAt", u."id" AS "userId", u."email", u."displayName", u."photoUrl", u."role"::text AS "role", u."disabled"
     FROM "Session" s JOIN "User" u ON u."id" = s."userId"
-    WHERE s."id" = ${id}`;
+    WHERE s."id" = ${id} ${Prisma.raw(FRESH_ACROSS_INSTANCES)}`;
   const row = rows[0];
   if (!row) return null;
   return {

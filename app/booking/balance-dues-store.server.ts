@@ -5,7 +5,7 @@
 import { releaseSeats } from "~/booking/departure-store.server";
 import type { EmailMessage } from "~/booking/lifecycle-emails";
 import { changeBookingStatus } from "~/booking/order-status-store.server";
-import { Prisma } from "~/generated/prisma/client";
+import { type Prisma } from "~/generated/prisma/client";
 import { db, type Tx } from "~/platform/db.server";
 
 /** A confirmed website booking with a balance left (resellers pay the agency themselves). */

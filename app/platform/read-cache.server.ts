@@ -150,6 +150,7 @@ type QueryConfig = { text: string; values?: unknown[]; rowMode?: string; types?:
 function serverStatementKey(config: string | QueryConfig, values: unknown) {
   const text = typeof config === "string" ? config : config?.text;
   if (typeof text !== "string" || !READ_ONLY.test(text) || VOLATILE.test(text) || UNWATCHED.test(text)) return null;
+  if (text.includes(FRESH_ACROSS_INSTANCES)) return null;
   const options: Partial<QueryConfig> = typeof config === "string" ? {} : config;
   try {
     return `server\u0000${options.rowMode ?? "object"}\u0000${options.types ? "types" : ""}\u0000${text}\u0000${JSON.stringify(values ?? options.values ?? [], jsonValue)}`;
@@ -307,6 +308,19 @@ function kept<R extends { rows: unknown[] }>(results: R): R {
 }
 
 /** The value of `load` (a read), kept until the next write when the database is embedded. */
+/**
+ * Marks a statement (a comment at its end) that must see every instance's last write at once: a
+ * session, whose sign-out, role change or disabled account on one instance ends it on every other
+ * at the next request. A NOTIFY takes a few milliseconds to arrive, so on PostgreSQL such a
+ * statement is never kept; on the embedded database every write passes through this process.
+ */
+export const FRESH_ACROSS_INSTANCES = "/* fresh across instances */";
+
+/** cachedRead, except on PostgreSQL, where the value is read again each time (see FRESH_ACROSS_INSTANCES). */
+export function cachedReadFreshAcrossInstances<T>(key: string, load: () => Promise<T>): Promise<T> {
+  return mode === "server" ? load() : cachedRead(key, load);
+}
+
 export function cachedRead<T>(key: string, load: () => Promise<T>): Promise<T> {
   if (!keeping()) return load();
   const hit = entries.get(key);

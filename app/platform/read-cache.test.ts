@@ -4,7 +4,14 @@
 // cases do not apply (read-cache.unit.test.ts covers it).
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { forgetReads, keepingReads, stopWatchingServerWrites, watchServerWrites } from "~/platform/read-cache.server";
+import {
+  cachedReadFreshAcrossInstances,
+  FRESH_ACROSS_INSTANCES,
+  forgetReads,
+  keepingReads,
+  stopWatchingServerWrites,
+  watchServerWrites,
+} from "~/platform/read-cache.server";
 
 const url = process.env.DATABASE_URL;
 const CHANNEL = "tour_booking_reads";
@@ -74,6 +81,21 @@ describe.skipIf(!url)("reads kept on PostgreSQL until a write of any instance", 
     await pool.query("DELETE FROM cache_item WHERE name = 'c'");
     await until(() => heard.length > 0);
     await listener.end();
+  });
+
+  it("never keeps a read marked fresh across instances (a session): another instance's write is seen before its notice arrives", async () => {
+    const fresh = async () =>
+      (await pool.query<{ name: string }>(`SELECT name FROM cache_item ORDER BY name ${FRESH_ACROSS_INSTANCES}`)).rows.map(
+        (row) => row.name,
+      );
+    const loaded = () => cachedReadFreshAcrossInstances("fresh-names", fresh);
+    expect(await loaded()).toEqual(["a", "b"]);
+    // Another instance writes and its NOTIFY has not come (it never comes here): both levels read again.
+    await outside.query("INSERT INTO cache_item (name) VALUES ('f')");
+    expect(await fresh()).toEqual(["a", "b", "f"]);
+    expect(await loaded()).toEqual(["a", "b", "f"]);
+    await outside.query("DELETE FROM cache_item WHERE name = 'f'");
+    forgetReads();
   });
 
   it("keeps nothing longer than 2 s, nor while the link to the others is down", async () => {
