@@ -47,7 +47,7 @@ export { invoiceOf, invoicePdfOf } from "./invoices.server";
 export { voucherOf } from "./voucher.server";
 export { type MonthReconciliation, reconcileCardMonth, recordProviderPayment } from "./reconciliation.server";
 export {
-  checkPromoCode,
+  tryPromoCode,
   createPromoCode,
   findPromoCode,
   listPromoCodes,

@@ -11,6 +11,7 @@ import {
 } from "~/booking/promo-code-store.server";
 import { discountCents, normalisePromoCode, type PromoCodeInput, type PromoRefusal, promoRefusal } from "~/booking/promo-codes";
 import { db } from "~/platform/db.server";
+import { take } from "~/platform/rate-limit.server";
 
 export class PromoCodeError extends Error {
   constructor(
@@ -89,4 +90,18 @@ export async function checkPromoCode(
   const refusal = promoRefusal(promo, { ...booking, customerUses });
   if (refusal) return { ok: false, promo, ...refusal };
   return { ok: true, promo: promo!, discountCents: discountCents(promo!, booking.totalCents) };
+}
+
+/**
+ * The checkout's Apply box: checkPromoCode, counted per account and per address first
+ * (RATE_LIMIT_PROMO_MAX an hour), so that no one finds a live code by trying many.
+ */
+export async function tryPromoCode(
+  text: string,
+  booking: Parameters<typeof checkPromoCode>[1],
+  address: string | null,
+): Promise<PromoCheck | { ok: false; promo: null; reason: "rate-limited"; message: string }> {
+  const counted = await take("promo-code", { account: booking.userId, address });
+  if (counted.refused) return { ok: false, promo: null, reason: "rate-limited", message: counted.refused.message };
+  return checkPromoCode(text, booking);
 }

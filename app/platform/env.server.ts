@@ -134,6 +134,7 @@ const envSchema = z.object({
   RATE_LIMIT_RESET_ACCOUNT_MAX: positiveInt(10),
   RATE_LIMIT_NEWSLETTER_EMAIL_MAX: positiveInt(3),
   RATE_LIMIT_PROFILE_PHOTO_MAX: positiveInt(10),
+  RATE_LIMIT_PROMO_MAX: positiveInt(30),
   RATE_LIMIT_OCTO_MAX: positiveInt(600),
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
   // Password hashing runs on worker threads; above threads + queue a login is refused at once.

@@ -60,6 +60,13 @@ function table(config: Env) {
       perAccount: config.RATE_LIMIT_PROFILE_PHOTO_MAX,
       message: "You have uploaded many photos today. Please try again tomorrow.",
     },
+    // Promo codes tried in the checkout's Apply box: enough for a family's typos, not for guessing codes.
+    "promo-code": {
+      windowMinutes: form,
+      perAccount: config.RATE_LIMIT_PROMO_MAX,
+      perAddress: config.RATE_LIMIT_PROMO_MAX * 3,
+      message: "You have tried many promo codes in a short time. Please try again later.",
+    },
     order: {
       windowMinutes: write,
       perAccount: config.RATE_LIMIT_ORDER_MAX,

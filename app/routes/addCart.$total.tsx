@@ -4,7 +4,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, da
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { flashCookie, requireUser } from "~/accounts/index.server";
 import { checkoutPath, checkoutSchema, DISTRICTS, isPackageType, MAX_QUANTITY, MIN_QUANTITY, otherCounts } from "~/booking";
-import { checkPromoCode, departureToBook, OrderError, placeOrder, quote } from "~/booking/index.server";
+import { departureToBook, OrderError, placeOrder, quote, tryPromoCode } from "~/booking/index.server";
 import type { PriceCategory } from "~/catalogue";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, FormErrors, SelectField, SubmitButton } from "~/components/forms";
@@ -49,7 +49,7 @@ function ageRangeText({ minAge, maxAge }: PriceCategory): string | null {
   return null;
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
   const packageId = url.searchParams.get("service") ?? "";
@@ -88,14 +88,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw redirect(promoText ? `${path}&${new URLSearchParams({ promo: promoText })}` : path);
   }
   const checked = promoText
-    ? await checkPromoCode(promoText, {
-        userId: user.id,
-        packageId,
-        persons: priced.persons,
-        travelDate: departure?.date ?? null,
-        today: agencyToday(),
-        totalCents: priced.totalCents,
-      })
+    ? await tryPromoCode(
+        promoText,
+        {
+          userId: user.id,
+          packageId,
+          persons: priced.persons,
+          travelDate: departure?.date ?? null,
+          today: agencyToday(),
+          totalCents: priced.totalCents,
+        },
+        clientAddress(request, context),
+      )
     : null;
   const promo = checked
     ? checked.ok

@@ -166,3 +166,24 @@ describe("a promo code at checkout", () => {
     expect(inactive.data.promo.refusal).toBe("This promo code is not active.");
   });
 });
+
+describe("guessing codes in the Apply box", () => {
+  it("answers 30 tries an hour per account, then says to wait (no code is checked), while others still apply theirs", async () => {
+    const guesser = await signIn((await createUser()).id);
+    const tryCode = (code: string, who = guesser) =>
+      callRoute(checkout.loader, authedGet(`/addCart/200?${query(`&promo=${code}`)}`, who), { total: "200" });
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      const answer = await tryCode(`GUESS-${attempt}`);
+      expect(answer.data.promo.refusal).not.toMatch(/tried many/);
+    }
+    const refused = await tryCode("GUESS-30");
+    expect(refused.status).toBe(200);
+    expect(refused.data.promo).toMatchObject({
+      code: null,
+      discountCents: 0,
+      refusal: expect.stringMatching(/tried many promo codes/),
+    });
+    const other = await tryCode("GUESS-31", cookie);
+    expect(other.data.promo.refusal).not.toMatch(/tried many/);
+  });
+});
