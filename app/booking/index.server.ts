@@ -10,6 +10,13 @@ export {
   openPaymentIntent,
   paymentPageOrder,
 } from "./booking-payments.server";
+export {
+  decidePaymentClaim,
+  listPaymentClaims,
+  OfflinePaymentError,
+  recordOfflinePayment,
+  submitPaymentClaim,
+} from "./offline-payments.server";
 export { findOrderPage, findRefundPolicy, listRefundPolicies, saveRefundPolicy } from "./booking-store.server";
 export { bookingJobs, sweepBookings } from "./booking-sweep.server";
 export {

@@ -22,6 +22,7 @@ import type {
   cancellationSchema,
   departureRecordSchema,
   manifestEntrySchema,
+  paymentClaimSchema,
   orderSchema,
   promoCodeSchema,
   resellerSchema,
@@ -348,5 +349,31 @@ export function manifestEntryJson(row: ReturnType<typeof manifestRows>[number]):
     age: row.age,
     mobileNumber: row.mobileNumber,
     checkedIn: apiCheckIn(row.checkIn),
+  };
+}
+
+/** GET /api/payment-claims: a customer's bKash/Nagad claim as an administrator verifies it. */
+export function paymentClaimJson(claim: {
+  id: string;
+  orderId: string;
+  method: string;
+  amountCents: number;
+  reference: string;
+  status: string;
+  reason: string | null;
+  createdAt: Date;
+  order: { reference: string; firstName: string; lastName: string };
+}): z.infer<typeof paymentClaimSchema> {
+  return {
+    _id: claim.id,
+    order: claim.orderId,
+    orderReference: claim.order.reference,
+    customer: `${claim.order.firstName} ${claim.order.lastName}`,
+    method: claim.method.toLowerCase() as "bkash" | "nagad",
+    amount: Number(dollarsValue(claim.amountCents)),
+    reference: claim.reference,
+    status: claim.status.toLowerCase() as "pending" | "accepted" | "rejected",
+    reason: claim.reason,
+    created: Math.floor(claim.createdAt.getTime() / 1000),
   };
 }

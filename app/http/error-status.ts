@@ -1,4 +1,4 @@
-import { type CancellationError, type OrderError, type TravellersError } from "~/booking/index.server";
+import { type CancellationError, type OfflinePaymentError, type OrderError, type TravellersError } from "~/booking/index.server";
 import type { PaymentError } from "~/payments/index.server";
 
 /** The HTTP status for a payment failure, the same for the page action and /api. */
@@ -40,4 +40,13 @@ export function deleteErrorStatus(error: OrderError): number {
 /** The HTTP status for travellers not saved: the owner after the cutoff is forbidden. */
 export function travellersErrorStatus(error: TravellersError): number {
   return { "not-found": 404, closed: 403, invalid: 400 }[error.code];
+}
+
+/** An offline payment or claim refused: 400 naming the field, 404, or 409 (closed booking, already recorded or decided). */
+export function offlinePaymentErrorResponse(
+  error: OfflinePaymentError,
+  jsonError: (status: number, message: string, details?: Record<string, string[]>) => Response,
+): Response {
+  const status = { "not-found": 404, invalid: 400, closed: 409, conflict: 409 }[error.code];
+  return jsonError(status, error.message, error.field ? { [error.field]: [error.message] } : undefined);
 }

@@ -42,6 +42,10 @@ const schemas = {
   PaymentIntentInput: registry.register("PaymentIntentInput", api.paymentIntentInputSchema),
   ClientSecret: registry.register("ClientSecret", api.clientSecretSchema),
   InsertedId: registry.register("InsertedId", api.insertedIdSchema),
+  OfflinePaymentInput: registry.register("OfflinePaymentInput", api.offlinePaymentInputSchema),
+  PaymentClaimInput: registry.register("PaymentClaimInput", api.paymentClaimInputSchema),
+  PaymentClaimDecision: registry.register("PaymentClaimDecision", api.paymentClaimDecisionSchema),
+  PaymentClaim: registry.register("PaymentClaim", api.paymentClaimSchema),
   DeletedCount: registry.register("DeletedCount", api.deletedCountSchema),
   DeleteOrderResult: registry.register("DeleteOrderResult", api.deleteOrderResultSchema),
   Refund: registry.register("Refund", api.refundSchema),
@@ -459,6 +463,49 @@ route({
     200: json("Cancelled, with the refund made (null when none)", schemas.Cancellation),
     ...errors(...WRITE_ERRORS, 404, 409, 502, 503),
   },
+});
+route({
+  method: "post",
+  path: "/api/my-orders/{id}/payments",
+  summary:
+    "Record money received outside the card provider (cash, bank transfer, bKash, Nagad) with its reference (administrators only): it counts toward the deposit and the balance like a card payment",
+  description:
+    "400 naming the field (an amount above the balance too); 409 for a closed or paid booking, or a reference already recorded.",
+  operationId: "recordOfflinePayment",
+  security: signedIn,
+  request: { params: idParams("The order's _id"), body: body(schemas.OfflinePaymentInput) },
+  responses: { 201: json("The payment recorded", schemas.InsertedId), ...errors(...WRITE_ERRORS, 404, 409) },
+});
+route({
+  method: "post",
+  path: "/api/my-orders/{id}/payment-claims",
+  summary:
+    "The order's owner submits a bKash/Nagad transaction id and amount; it awaits an administrator's verification. The same transaction id again gives the same claim (a rejected one is opened again)",
+  description: "400 naming the field; 409 for a closed or paid booking, or a transaction id submitted for another order.",
+  operationId: "submitPaymentClaim",
+  security: signedIn,
+  request: { params: idParams("The order's _id"), body: body(schemas.PaymentClaimInput) },
+  responses: { 201: json("The claim", schemas.InsertedId), ...errors(...WRITE_ERRORS, 404, 409) },
+});
+route({
+  method: "get",
+  path: "/api/payment-claims",
+  summary: "Payment claims in one status, oldest first (administrators only)",
+  operationId: "listPaymentClaims",
+  security: signedIn,
+  request: { query: api.paymentClaimsQuerySchema },
+  responses: { 200: json("Claims", z.array(schemas.PaymentClaim)), ...errors(400, 401, 403) },
+});
+route({
+  method: "patch",
+  path: "/api/payment-claims/{id}",
+  summary:
+    "Accept a pending claim (it becomes a payment of its order) or reject it with the reason the customer reads (administrators only)",
+  description: "409 when the claim was already decided or its transaction id is already a payment.",
+  operationId: "decidePaymentClaim",
+  security: signedIn,
+  request: { params: idParams("The claim's _id"), body: body(schemas.PaymentClaimDecision) },
+  responses: { 200: json("Decided", schemas.ModifiedCount), ...errors(...WRITE_ERRORS, 404, 409) },
 });
 route({
   method: "put",

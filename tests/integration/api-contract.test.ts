@@ -6,7 +6,7 @@ import { readdirSync } from "node:fs";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashSessionId, sessionCookie } from "~/accounts/session.server";
-import { openPaymentIntent } from "~/booking/index.server";
+import { openPaymentIntent, submitPaymentClaim } from "~/booking/index.server";
 import { placeOrder } from "~/booking/orders.server";
 import { db } from "~/platform/db.server";
 import { parseEnv } from "~/platform/env.server";
@@ -19,8 +19,12 @@ import * as manifest from "~/routes/api.departures.$id.manifest";
 import * as myOrders from "~/routes/api.my-orders";
 import * as myOrder from "~/routes/api.my-orders.$id";
 import * as cancelOrder from "~/routes/api.my-orders.$id.cancel";
+import * as orderPaymentClaims from "~/routes/api.my-orders.$id.payment-claims";
+import * as orderPayments from "~/routes/api.my-orders.$id.payments";
 import * as orderTravellers from "~/routes/api.my-orders.$id.travellers";
 import * as openApi from "~/routes/api.openapi[.]json";
+import * as paymentClaims from "~/routes/api.payment-claims";
+import * as paymentClaimById from "~/routes/api.payment-claims.$id";
 import * as photos from "~/routes/api.photos";
 import * as promoCodes from "~/routes/api.promo-codes";
 import * as promoCodeByCode from "~/routes/api.promo-codes.$code";
@@ -72,6 +76,10 @@ const ROUTES: [template: string, module: Module][] = [
   ["/api/review/{id}/report", reviewReport],
   ["/api/review", review],
   ["/api/my-orders/{id}/cancel", cancelOrder],
+  ["/api/my-orders/{id}/payments", orderPayments],
+  ["/api/my-orders/{id}/payment-claims", orderPaymentClaims],
+  ["/api/payment-claims/{id}", paymentClaimById],
+  ["/api/payment-claims", paymentClaims],
   ["/api/my-orders/{id}/travellers", orderTravellers],
   ["/api/my-orders/{id}", myOrder],
   ["/api/my-orders", myOrders],
@@ -164,7 +172,7 @@ async function databaseState(): Promise<string> {
     SELECT md5(concat_ws('|',
       (SELECT string_agg(concat_ws(',', id, email, "displayName", role, disabled), ';' ORDER BY id) FROM "User"),
       (SELECT string_agg(md5(s::text), ';' ORDER BY id) FROM "Service" s),
-      (SELECT string_agg(concat_ws(',', id, "priceCents", "deletedAt", "paymentStatus", "stripePaymentIntentId", "bookingStatus"), ';' ORDER BY id) FROM "Order"),
+      (SELECT string_agg(concat_ws(',', id, "priceCents", "deletedAt", "paymentStatus", "stripePaymentIntentId", "bookingStatus", "paidCents"), ';' ORDER BY id) FROM "Order"),
       (SELECT string_agg(concat_ws(',', id, seats, "seatsTaken", status), ';' ORDER BY id) FROM "Departure"),
       (SELECT string_agg(concat_ws(',', id, "orderId"), ';' ORDER BY id) FROM "Payment"),
       (SELECT string_agg(concat_ws(',', id, name, "dateOfBirth", "idNumber"), ';' ORDER BY id) FROM "Traveller"),
@@ -176,7 +184,8 @@ async function databaseState(): Promise<string> {
       (SELECT string_agg(concat_ws(',', id, "revokedAt"), ';' ORDER BY id) FROM "ResellerKey"),
       (SELECT string_agg(concat_ws(',', id, "checkIn", "checkInById"), ';' ORDER BY id) FROM "Traveller"),
       (SELECT count(*) FROM "IdNumberReveal"),
-      (SELECT string_agg(md5(p::text), ';' ORDER BY id) FROM "PromoCode" p)
+      (SELECT string_agg(md5(p::text), ';' ORDER BY id) FROM "PromoCode" p),
+      (SELECT string_agg(md5(c::text), ';' ORDER BY id) FROM "PaymentClaim" c)
     )) AS state`;
   return rows[0].state;
 }
@@ -827,6 +836,46 @@ const rows: Row[] = [
       }),
   },
   {
+    call: "POST /api/my-orders/{id}/payments (cash received)",
+    request: async () => ({
+      method: "POST",
+      path: `/api/my-orders/${await customerOrder()}/payments`,
+      body: { amount: 40, method: "cash", reference: `Receipt ${randomBytes(4).toString("hex")}` },
+    }),
+    expected: adminOnly(201),
+    writes: true,
+    check: (_caller, answer) => expect(answer.body).toEqual({ insertedId: expect.any(String) }),
+  },
+  {
+    call: "POST /api/my-orders/{id}/payment-claims (a bKash transaction id)",
+    request: async () => ({
+      method: "POST",
+      path: `/api/my-orders/${await customerOrder()}/payment-claims`,
+      body: { method: "bkash", amount: 100, reference: `TRX${randomBytes(4).toString("hex")}` },
+    }),
+    // the owner's own orders only: anyone else, administrators included, finds none
+    expected: { anonymous: 401, customer: 201, other: 404, admin: 404, customerToken: 201, adminToken: 404 },
+    writes: true,
+  },
+  {
+    call: "GET /api/payment-claims",
+    request: async () => ({ method: "GET", path: "/api/payment-claims?status=pending" }),
+    expected: adminOnly(200),
+  },
+  {
+    call: "PATCH /api/payment-claims/{id} (rejected with a reason)",
+    request: async () => {
+      const claim = await submitPaymentClaim(await customerOrder(), people.customer.id, {
+        method: "nagad",
+        amountCents: 10_000,
+        reference: `TRX${randomBytes(4).toString("hex")}`,
+      });
+      return { method: "PATCH", path: `/api/payment-claims/${claim}`, body: { status: "rejected", reason: "Not received" } };
+    },
+    expected: adminOnly(200),
+    writes: true,
+  },
+  {
     call: "POST /api/my-orders/{id}/cancel (unpaid)",
     request: async () => ({ method: "POST", path: `/api/my-orders/${await customerOrder()}/cancel` }),
     expected: ownerOrAdmin(200),
@@ -1207,6 +1256,27 @@ describe("errors", () => {
       path: () => customerOrder().then((id) => `/api/my-orders/${id}/cancel`),
       body: { amount: "ten", reason: "x".repeat(301) },
       fields: ["amount", "reason"],
+    },
+    {
+      caller: "admin",
+      method: "POST",
+      path: () => customerOrder().then((id) => `/api/my-orders/${id}/payments`),
+      body: { amount: "ten", method: "card", reference: "" },
+      fields: ["amount", "method", "reference"],
+    },
+    {
+      caller: "customer",
+      method: "POST",
+      path: () => customerOrder().then((id) => `/api/my-orders/${id}/payment-claims`),
+      body: { amount: 10.5, method: "cash", reference: "x".repeat(101) },
+      fields: ["method", "amount", "reference"],
+    },
+    {
+      caller: "admin",
+      method: "PATCH",
+      path: "/api/payment-claims/cmabcdefghij0123456789",
+      body: { status: "maybe", reason: "x".repeat(501) },
+      fields: ["status", "reason"],
     },
     {
       caller: "admin",

@@ -1,0 +1,19 @@
+// POST /api/my-orders/{id}/payment-claims (the order's owner): a bKash/Nagad transaction id to verify.
+import { OfflinePaymentError, submitPaymentClaim } from "~/booking/index.server";
+import { paymentClaimInputSchema } from "~/http/api-schemas";
+import { apiRoute, jsonError, readBody, requireApiUser } from "~/http/api.server";
+import { offlinePaymentErrorResponse } from "~/http/error-status";
+
+export const { loader, action } = apiRoute({
+  POST: async ({ request, params }) => {
+    const user = await requireApiUser(request);
+    const { amount, method, reference } = await readBody(request, paymentClaimInputSchema);
+    try {
+      const insertedId = await submitPaymentClaim(params.id ?? "", user.id, { amountCents: amount * 100, method, reference });
+      return Response.json({ insertedId }, { status: 201 });
+    } catch (error) {
+      if (error instanceof OfflinePaymentError) return offlinePaymentErrorResponse(error, jsonError);
+      throw error;
+    }
+  },
+});

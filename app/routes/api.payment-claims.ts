@@ -1,0 +1,16 @@
+// GET /api/payment-claims?status=pending (administrators): the claims to verify, oldest first.
+import { listPaymentClaims } from "~/booking/index.server";
+import { paymentClaimJson } from "~/http/api-json";
+import { paymentClaimsQuerySchema } from "~/http/api-schemas";
+import { apiRoute, jsonError, requireApiAdmin } from "~/http/api.server";
+
+export const { loader, action } = apiRoute({
+  GET: async ({ request }) => {
+    await requireApiAdmin(request);
+    const query = paymentClaimsQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+    if (!query.success) return jsonError(400, query.error.issues[0].message, { status: [query.error.issues[0].message] });
+    const { status } = query.data;
+    const claims = await listPaymentClaims(status.toUpperCase() as "PENDING" | "ACCEPTED" | "REJECTED");
+    return Response.json(claims.map(paymentClaimJson));
+  },
+});
