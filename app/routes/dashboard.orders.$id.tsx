@@ -11,7 +11,7 @@ import {
   bookingActions,
   cancelFormSchema,
   describePolicy,
-  firstCardPayment,
+  balanceDueOf,
   OFFLINE_REFUND_METHODS,
   offlineRefundFormSchema,
   refundPolicyOf,
@@ -36,7 +36,7 @@ import { useHydrated } from "~/components/hooks";
 import { TravellersSection, type TravellersResult } from "~/components/TravellersSection";
 import { cancellationErrorStatus, travellersErrorStatus } from "~/http/error-status";
 import { invoicePath } from "~/invoicing";
-import { formatCalendarDate, formatDateTime } from "~/platform/dates";
+import { formatCalendarDate, formatDateTime, isoDate } from "~/platform/dates";
 import { parseForm } from "~/platform/forms";
 import { isPlausibleId } from "~/platform/ids";
 import { formatDollars } from "~/platform/money";
@@ -62,7 +62,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const quote = quoteCancellation(order, user, now);
   const actions = bookingActions(order, now);
   const travellers = await bookingTravellers(order.id, user, { now });
-  const cardPayment = firstCardPayment(order);
+  const balanceDue = balanceDueOf({ ...order, balanceDueDate: order.balanceDueDate && isoDate(order.balanceDueDate) });
   return {
     travellers: travellers && { ...travellers, cutoff: travellers.cutoff?.toISOString() ?? null },
     isAdmin: user.isAdmin,
@@ -96,7 +96,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           .filter(Boolean)
           .join(", "),
       },
-      payment: cardPayment && { ...cardPayment, created: cardPayment.created.toISOString() },
+      // every payment, oldest first, and the plan: the deposit and when the balance is due
+      payments: order.payments.map((payment) => ({ ...payment, created: payment.created.toISOString() })),
+      paidCents: order.paidCents,
+      depositCents: order.depositCents,
+      balanceDue: balanceDue && formatCalendarDate(balanceDue),
       refunds: order.refunds.map((refund) => ({ ...refund, createdAt: refund.createdAt.toISOString() })),
       history: order.statusChanges.map((change) => ({ ...change, createdAt: change.createdAt.toISOString() })),
     },
@@ -337,35 +341,41 @@ export default function OrderPage() {
   );
 }
 
+const KIND_LABELS: Record<string, string> = { DEPOSIT: "Deposit", BALANCE: "Balance", FULL: "Full payment" };
+
 function PaymentSection({ order, canPay }: { order: Loaded["order"]; canPay: boolean }) {
+  const balance = order.priceCents - order.paidCents;
   return (
     <section aria-labelledby="payment-title" className="receipt-section">
       <h2 id="payment-title">Payment</h2>
-      {order.payment ? (
-        <dl className="facts">
-          <dt>Amount</dt>
-          <dd>{formatDollars(order.payment.amountCents)}</dd>
-          <dt>Paid on</dt>
-          <dd>{formatDateTime(order.payment.created)}</dd>
-          {order.payment.last4 ? (
-            <>
-              <dt>Card</dt>
-              <dd>ending in {order.payment.last4}</dd>
-            </>
-          ) : null}
-          <dt>Transaction</dt>
-          <dd>
-            <code>{order.payment.transaction}</code>
-          </dd>
-        </dl>
-      ) : order.reseller ? (
+      {order.depositCents !== null ? (
+        <p>
+          Payment plan: a deposit of {formatDollars(order.depositCents)} secures the booking; the balance is due by{" "}
+          {order.balanceDue ?? "the departure"}.
+        </p>
+      ) : null}
+      {order.payments.length > 0 ? (
+        <ul className="plain-list">
+          {order.payments.map((payment, index) => (
+            <li key={payment.transaction ?? payment.reference ?? index}>
+              {KIND_LABELS[payment.kind]}: {formatDollars(payment.amountCents)} on {formatDateTime(payment.created)},{" "}
+              {METHOD_LABELS[payment.method as keyof typeof METHOD_LABELS]}
+              {payment.last4 ? ` ending in ${payment.last4}` : ""} <code>{payment.transaction ?? payment.reference}</code>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {order.reseller ? (
         <p>Paid to the agency by {order.reseller.name}: no card payment on this site.</p>
+      ) : balance <= 0 ? (
+        <p>Paid in full: {formatDollars(order.paidCents)}.</p>
       ) : (
         <p>
-          Not paid.{" "}
+          {order.paidCents > 0 ? `Paid ${formatDollars(order.paidCents)}; balance ${formatDollars(balance)}` : "Not paid"}
+          {order.balanceDue && order.paidCents > 0 ? `, due by ${order.balanceDue}` : ""}.{" "}
           {canPay ? (
             <Link to={`/dashboard/payment/${order.id}`} className="no-print" reloadDocument>
-              Pay {formatDollars(order.priceCents)}
+              Pay {formatDollars(balance)}
             </Link>
           ) : null}
         </p>

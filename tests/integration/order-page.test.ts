@@ -46,7 +46,8 @@ describe("the order page", () => {
       priceCents: 12_345,
       travelDate: formatCalendarDate(inDays(10)),
       status: "CONFIRMED",
-      payment: { amountCents: 12_345, last4: "4242" },
+      payments: [{ amountCents: 12_345, last4: "4242", kind: "FULL", method: "CARD" }],
+      paidCents: 12_345,
     });
     expect(own.data.order.history.map((change: { toStatus: string }) => change.toStatus)).toEqual(["PENDING", "CONFIRMED"]);
     expect(own.data.quote).toMatchObject({ refusal: null, policy: { days: 10, percent: 50, cents: 6_172 } });
