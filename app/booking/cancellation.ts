@@ -48,3 +48,15 @@ export const offlineRefundFormSchema = z.object({
     .regex(/^[A-Za-z0-9][A-Za-z0-9 ./_-]*$/, "The reference can have letters, digits, spaces, dots, slashes and dashes."),
   reason: cancellationReason("The reason"),
 });
+
+/** The order page's "Record a payment received" form (admins): whole dollars, how, and its reference. */
+export const offlinePaymentFormSchema = z.object({
+  intent: z.literal("record-payment"),
+  amount: z.coerce
+    .number({ invalid_type_error: "The amount must be whole dollars.", required_error: "Please enter the amount." })
+    .int("The amount must be whole dollars.")
+    .positive("The amount must be more than 0.")
+    .max(10_000_000, "The amount is too large."),
+  method: offlineRefundFormSchema.shape.method,
+  reference: offlineRefundFormSchema.shape.reference,
+});

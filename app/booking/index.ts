@@ -17,6 +17,7 @@ export {
   cancelFormSchema,
   cancellationReason,
   OFFLINE_REFUND_METHODS,
+  offlinePaymentFormSchema,
   offlineRefundFormSchema,
   refundAmount,
   toCents,

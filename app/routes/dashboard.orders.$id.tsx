@@ -13,6 +13,7 @@ import {
   describePolicy,
   balanceDueOf,
   OFFLINE_REFUND_METHODS,
+  offlinePaymentFormSchema,
   offlineRefundFormSchema,
   refundPolicyOf,
   toCents,
@@ -24,8 +25,10 @@ import {
   CancellationError,
   decideCancellation,
   findOrderPage,
+  OfflinePaymentError,
   offlineRefundableCents,
   quoteCancellation,
+  recordOfflinePayment,
   recordOfflineRefund,
   TravellersError,
   updateTravellers,
@@ -114,7 +117,37 @@ type ActionResult =
   | { confirm: { refundCents: number; amount: string; reason: string } }
   | { done: string }
   | { error: string; result?: ReturnType<ReturnType<typeof parseForm>["reply"]> }
-  | { offlineRefund: { error: string; fieldErrors: Record<string, string>; values: Record<string, string> } };
+  | { offlineRefund: { error: string; fieldErrors: Record<string, string>; values: Record<string, string> } }
+  | { offlinePayment: { error: string; fieldErrors: Record<string, string>; values: Record<string, string> } };
+
+/** The admin's "Record a payment received" form: cash, bank, bKash or Nagad with its reference. */
+async function recordPaymentForm(orderId: string, user: { id: string }, form: FormData) {
+  const values = Object.fromEntries(["amount", "method", "reference"].map((name) => [name, String(form.get(name) ?? "")]));
+  const submission = parseForm(form, offlinePaymentFormSchema);
+  if (submission.status !== "success") {
+    const fieldErrors = Object.fromEntries(
+      Object.entries(submission.error ?? {}).map(([name, messages]) => [name, (messages ?? [])[0] ?? ""]),
+    );
+    return data<ActionResult>(
+      { offlinePayment: { error: "Please correct the payment: nothing was recorded.", fieldErrors, values } },
+      { status: 400 },
+    );
+  }
+  const { amount, method, reference } = submission.value;
+  try {
+    await recordOfflinePayment(orderId, user, { amountCents: amount * 100, method, reference });
+    return data<ActionResult>({
+      done: `The payment of ${formatDollars(amount * 100)} by ${OFFLINE_REFUND_METHODS[method]} is recorded.`,
+    });
+  } catch (error) {
+    if (!(error instanceof OfflinePaymentError)) throw error;
+    const field = error.field ?? null;
+    return data<ActionResult>(
+      { offlinePayment: { error: error.message, fieldErrors: field ? { [field]: error.message } : {}, values } },
+      { status: error.code === "invalid" ? 400 : error.code === "not-found" ? 404 : 409 },
+    );
+  }
+}
 
 /** The admin's "Record a refund paid back" form: an offline refund with its reference. */
 async function recordRefundForm(orderId: string, user: Parameters<typeof recordOfflineRefund>[1], form: FormData) {
@@ -204,6 +237,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   if (form.get("intent") === "travellers") return saveTravellersForm(order.id, user, form);
   if (form.get("intent") === "record-refund") return recordRefundForm(order.id, user, form);
+  if (form.get("intent") === "record-payment") {
+    if (!user.isAdmin) throw new Response("Administrators only", { status: 403 });
+    return recordPaymentForm(order.id, user, form);
+  }
   const submission = parseForm(form, cancelFormSchema);
   if (submission.status !== "success") {
     return data<ActionResult>({ error: "Please correct the form.", result: submission.reply() }, { status: 400 });
@@ -328,6 +365,9 @@ export default function OrderPage() {
       {travellers ? <TravellersSection {...travellers} isAdmin={isAdmin} result={travellersResult} /> : null}
 
       <PaymentSection order={order} canPay={actions.canPay} />
+      {isAdmin && actions.live && order.priceCents > order.paidCents && !order.reseller ? (
+        <OfflinePaymentSection result={result && "offlinePayment" in result ? result.offlinePayment : null} />
+      ) : null}
       <RefundsSection order={order} />
       {offlineRefundableCents > 0 ? (
         <OfflineRefundSection
@@ -484,6 +524,76 @@ function OfflineRefundSection({
         {fieldError("reason")}
         <button type="submit" className="button">
           Record the refund
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/** Admins: money received by bKash, Nagad, bank transfer or cash, with its reference. Plain HTML form. */
+function OfflinePaymentSection({
+  result,
+}: {
+  result: { error: string; fieldErrors: Record<string, string>; values: Record<string, string> } | null;
+}) {
+  const value = (name: string) => result?.values[name] ?? "";
+  const fieldError = (name: string) =>
+    result?.fieldErrors[name] ? (
+      <p id={`offline-payment-${name}-error`} className="field-error">
+        {result.fieldErrors[name]}
+      </p>
+    ) : null;
+  const described = (name: string) =>
+    result?.fieldErrors[name] ? { "aria-describedby": `offline-payment-${name}-error`, "aria-invalid": true } : {};
+  return (
+    <section aria-labelledby="offline-payment-title" className="receipt-section no-print">
+      <h2 id="offline-payment-title">Record a payment received</h2>
+      {result ? (
+        <p className="alert alert-error" role="alert">
+          {result.error}
+        </p>
+      ) : null}
+      <Form method="post" className="offline-refund-form">
+        <input type="hidden" name="intent" value="record-payment" />
+        <label htmlFor="offline-payment-amount">Amount ($)</label>
+        <input
+          id="offline-payment-amount"
+          name="amount"
+          type="number"
+          step="1"
+          min="1"
+          required
+          defaultValue={value("amount")}
+          {...described("amount")}
+        />
+        {fieldError("amount")}
+        <label htmlFor="offline-payment-method">Paid by</label>
+        <select
+          id="offline-payment-method"
+          name="method"
+          required
+          defaultValue={value("method") || "bkash"}
+          {...described("method")}
+        >
+          {Object.entries(OFFLINE_REFUND_METHODS).map(([method, label]) => (
+            <option key={method} value={method}>
+              {label}
+            </option>
+          ))}
+        </select>
+        {fieldError("method")}
+        <label htmlFor="offline-payment-reference">Reference (transaction ID or receipt number)</label>
+        <input
+          id="offline-payment-reference"
+          name="reference"
+          maxLength={100}
+          required
+          defaultValue={value("reference")}
+          {...described("reference")}
+        />
+        {fieldError("reference")}
+        <button type="submit" className="button">
+          Record the payment
         </button>
       </Form>
     </section>

@@ -205,3 +205,30 @@ describe("payment claims", () => {
     expect((await orderState(orderId)).payments).toHaveLength(1);
   });
 });
+
+describe("the order page's 'Record a payment received' form without JavaScript", () => {
+  it("records a payment for an administrator, names a wrong field, and refuses a customer", async () => {
+    const orderPage = await import("~/routes/dashboard.orders.$id");
+    const { authedPost } = await import("../support/auth");
+    const { callRoute } = await import("../support/requests");
+    const orderId = await depositOrder();
+    const post = (fields: Record<string, string>, cookie = cookies.admin) =>
+      callRoute<Record<string, unknown>>(orderPage.action, authedPost(`/dashboard/orders/${orderId}`, fields, cookie), {
+        id: orderId,
+      });
+    const refused = await post({ intent: "record-payment", amount: "12.5", method: "bkash", reference: "" });
+    expect(refused.status).toBe(400);
+    expect(refused.data.offlinePayment).toMatchObject({
+      fieldErrors: { amount: "The amount must be whole dollars.", reference: expect.stringContaining("reference") },
+    });
+    const done = await post({ intent: "record-payment", amount: "200", method: "bank", reference: "DBBL-778812" });
+    expect(done).toMatchObject({ status: 200, data: { done: "The payment of $200 by Bank transfer is recorded." } });
+    expect(await orderState(orderId)).toMatchObject({ paidCents: 20_000, bookingStatus: "CONFIRMED" });
+    const customer = await post(
+      { intent: "record-payment", amount: "100", method: "cash", reference: "R-1" },
+      cookies.owner,
+    ).catch((response: Response) => ({ status: response.status }));
+    expect(customer.status).toBe(403);
+    expect((await orderState(orderId)).payments).toHaveLength(1);
+  });
+});
