@@ -49,6 +49,18 @@ export const offlineRefundFormSchema = z.object({
   reason: cancellationReason("The reason"),
 });
 
+/** The order page's "I paid by bKash or Nagad" form (the owner): the transaction id and amount to verify. */
+export const paymentClaimFormSchema = z.object({
+  intent: z.literal("claim-payment"),
+  amount: z.coerce
+    .number({ invalid_type_error: "The amount must be whole dollars.", required_error: "Please enter the amount." })
+    .int("The amount must be whole dollars.")
+    .positive("The amount must be more than 0.")
+    .max(10_000_000, "The amount is too large."),
+  method: z.enum(["bkash", "nagad"], { errorMap: () => ({ message: "Please choose bKash or Nagad." }) }),
+  reference: offlineRefundFormSchema.shape.reference,
+});
+
 /** The order page's "Record a payment received" form (admins): whole dollars, how, and its reference. */
 export const offlinePaymentFormSchema = z.object({
   intent: z.literal("record-payment"),

@@ -11,6 +11,7 @@ export {
   paymentPageOrder,
 } from "./booking-payments.server";
 export {
+  claimsOfOrder,
   decidePaymentClaim,
   listPaymentClaims,
   OfflinePaymentError,

@@ -18,6 +18,7 @@ export {
   cancellationReason,
   OFFLINE_REFUND_METHODS,
   offlinePaymentFormSchema,
+  paymentClaimFormSchema,
   offlineRefundFormSchema,
   refundAmount,
   toCents,

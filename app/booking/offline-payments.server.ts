@@ -147,6 +147,12 @@ export async function listPaymentClaims(status: "PENDING" | "ACCEPTED" | "REJECT
   return prisma.paymentClaim.findMany({ where: { status }, orderBy: { createdAt: "asc" }, take: 200, select: claimSelect });
 }
 
+/** An order's claims, newest first (its page shows the owner what awaits verification or was rejected, and why). */
+export async function claimsOfOrder(orderId: string) {
+  const prisma = await db();
+  return prisma.paymentClaim.findMany({ where: { orderId }, orderBy: { createdAt: "desc" }, select: claimSelect });
+}
+
 /**
  * An administrator decides a pending claim: accepted, it becomes a payment in the same
  * transaction (the claim's row changes once: a second decision is a conflict); rejected, with the

@@ -14,6 +14,7 @@ import {
   balanceDueOf,
   OFFLINE_REFUND_METHODS,
   offlinePaymentFormSchema,
+  paymentClaimFormSchema,
   offlineRefundFormSchema,
   refundPolicyOf,
   toCents,
@@ -22,6 +23,7 @@ import {
 import {
   bookingTravellers,
   cancelBooking,
+  claimsOfOrder,
   CancellationError,
   decideCancellation,
   findOrderPage,
@@ -30,6 +32,7 @@ import {
   quoteCancellation,
   recordOfflinePayment,
   recordOfflineRefund,
+  submitPaymentClaim,
   TravellersError,
   updateTravellers,
 } from "~/booking/index.server";
@@ -65,10 +68,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const quote = quoteCancellation(order, user, now);
   const actions = bookingActions(order, now);
   const travellers = await bookingTravellers(order.id, user, { now });
+  const claims = (await claimsOfOrder(order.id)).map((claim) => ({
+    id: claim.id,
+    method: claim.method === "NAGAD" ? "Nagad" : "bKash",
+    amountCents: claim.amountCents,
+    reference: claim.reference,
+    status: claim.status,
+    reason: claim.reason,
+  }));
   const balanceDue = balanceDueOf({ ...order, balanceDueDate: order.balanceDueDate && isoDate(order.balanceDueDate) });
   return {
     travellers: travellers && { ...travellers, cutoff: travellers.cutoff?.toISOString() ?? null },
     isAdmin: user.isAdmin,
+    claims,
     /** what an admin may still record as paid back offline (bKash, Nagad, bank, cash) */
     offlineRefundableCents: user.isAdmin ? offlineRefundableCents(order) : 0,
     isOwner: order.userId === user.id,
@@ -118,7 +130,35 @@ type ActionResult =
   | { done: string }
   | { error: string; result?: ReturnType<ReturnType<typeof parseForm>["reply"]> }
   | { offlineRefund: { error: string; fieldErrors: Record<string, string>; values: Record<string, string> } }
-  | { offlinePayment: { error: string; fieldErrors: Record<string, string>; values: Record<string, string> } };
+  | { offlinePayment: { error: string; fieldErrors: Record<string, string>; values: Record<string, string> } }
+  | { claim: { error: string; fieldErrors: Record<string, string>; values: Record<string, string> } };
+
+/** The owner's "I paid by bKash or Nagad" form: a claim an administrator verifies. */
+async function claimPaymentForm(orderId: string, user: { id: string }, form: FormData) {
+  const values = Object.fromEntries(["amount", "method", "reference"].map((name) => [name, String(form.get(name) ?? "")]));
+  const submission = parseForm(form, paymentClaimFormSchema);
+  if (submission.status !== "success") {
+    const fieldErrors = Object.fromEntries(
+      Object.entries(submission.error ?? {}).map(([name, messages]) => [name, (messages ?? [])[0] ?? ""]),
+    );
+    return data<ActionResult>(
+      { claim: { error: "Please correct the form: nothing was sent.", fieldErrors, values } },
+      { status: 400 },
+    );
+  }
+  const { amount, method, reference } = submission.value;
+  try {
+    await submitPaymentClaim(orderId, user.id, { amountCents: amount * 100, method, reference });
+    return data<ActionResult>({ done: "Thank you: your payment is awaiting verification." });
+  } catch (error) {
+    if (!(error instanceof OfflinePaymentError)) throw error;
+    const field = error.field ?? null;
+    return data<ActionResult>(
+      { claim: { error: error.message, fieldErrors: field ? { [field]: error.message } : {}, values } },
+      { status: error.code === "invalid" ? 400 : error.code === "not-found" ? 404 : 409 },
+    );
+  }
+}
 
 /** The admin's "Record a payment received" form: cash, bank, bKash or Nagad with its reference. */
 async function recordPaymentForm(orderId: string, user: { id: string }, form: FormData) {
@@ -237,6 +277,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   if (form.get("intent") === "travellers") return saveTravellersForm(order.id, user, form);
   if (form.get("intent") === "record-refund") return recordRefundForm(order.id, user, form);
+  if (form.get("intent") === "claim-payment") return claimPaymentForm(order.id, user, form);
   if (form.get("intent") === "record-payment") {
     if (!user.isAdmin) throw new Response("Administrators only", { status: 403 });
     return recordPaymentForm(order.id, user, form);
@@ -283,7 +324,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function OrderPage() {
-  const { order, quote, actions, policy, isAdmin, travellers, offlineRefundableCents } = useLoaderData<typeof loader>();
+  const { order, quote, actions, policy, isAdmin, isOwner, claims, travellers, offlineRefundableCents } =
+    useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   // Each section shows only the answers to its own form.
   const travellersResult = answer && "travellers" in answer ? answer : undefined;
@@ -365,6 +407,11 @@ export default function OrderPage() {
       {travellers ? <TravellersSection {...travellers} isAdmin={isAdmin} result={travellersResult} /> : null}
 
       <PaymentSection order={order} canPay={actions.canPay} />
+      <ClaimsSection
+        claims={claims}
+        canClaim={isOwner && actions.canPay}
+        result={result && "claim" in result ? result.claim : null}
+      />
       {isAdmin && actions.live && order.priceCents > order.paidCents && !order.reseller ? (
         <OfflinePaymentSection result={result && "offlinePayment" in result ? result.offlinePayment : null} />
       ) : null}
@@ -526,6 +573,90 @@ function OfflineRefundSection({
           Record the refund
         </button>
       </Form>
+    </section>
+  );
+}
+
+/** The owner's bKash/Nagad payments to verify: each claim's state, and the form to send one. */
+function ClaimsSection({
+  claims,
+  canClaim,
+  result,
+}: {
+  claims: { id: string; method: string; amountCents: number; reference: string; status: string; reason: string | null }[];
+  canClaim: boolean;
+  result: { error: string; fieldErrors: Record<string, string>; values: Record<string, string> } | null;
+}) {
+  if (claims.length === 0 && !canClaim) return null;
+  const value = (name: string) => result?.values[name] ?? "";
+  const fieldError = (name: string) =>
+    result?.fieldErrors[name] ? (
+      <p id={`claim-${name}-error`} className="field-error">
+        {result.fieldErrors[name]}
+      </p>
+    ) : null;
+  const described = (name: string) =>
+    result?.fieldErrors[name] ? { "aria-describedby": `claim-${name}-error`, "aria-invalid": true } : {};
+  return (
+    <section aria-labelledby="claims-title" className="receipt-section no-print">
+      <h2 id="claims-title">Paid by bKash or Nagad</h2>
+      {claims.length > 0 ? (
+        <ul className="plain-list">
+          {claims.map((claim) => (
+            <li key={claim.id}>
+              {claim.method} {formatDollars(claim.amountCents)}, transaction <code>{claim.reference}</code>:{" "}
+              {claim.status === "PENDING"
+                ? "awaiting verification"
+                : claim.status === "ACCEPTED"
+                  ? "verified"
+                  : `rejected: ${claim.reason ?? ""}`}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {canClaim ? (
+        <>
+          {result ? (
+            <p className="alert alert-error" role="alert">
+              {result.error}
+            </p>
+          ) : null}
+          <Form method="post" className="offline-refund-form">
+            <input type="hidden" name="intent" value="claim-payment" />
+            <label htmlFor="claim-method">Paid by</label>
+            <select id="claim-method" name="method" required defaultValue={value("method") || "bkash"} {...described("method")}>
+              <option value="bkash">bKash</option>
+              <option value="nagad">Nagad</option>
+            </select>
+            {fieldError("method")}
+            <label htmlFor="claim-amount">Amount ($)</label>
+            <input
+              id="claim-amount"
+              name="amount"
+              type="number"
+              step="1"
+              min="1"
+              required
+              defaultValue={value("amount")}
+              {...described("amount")}
+            />
+            {fieldError("amount")}
+            <label htmlFor="claim-reference">Transaction ID</label>
+            <input
+              id="claim-reference"
+              name="reference"
+              maxLength={100}
+              required
+              defaultValue={value("reference")}
+              {...described("reference")}
+            />
+            {fieldError("reference")}
+            <button type="submit" className="button">
+              Send for verification
+            </button>
+          </Form>
+        </>
+      ) : null}
     </section>
   );
 }

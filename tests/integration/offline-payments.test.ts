@@ -232,3 +232,35 @@ describe("the order page's 'Record a payment received' form without JavaScript",
     expect((await orderState(orderId)).payments).toHaveLength(1);
   });
 });
+
+describe("the order page's bKash/Nagad claim without JavaScript", () => {
+  it("the owner sends a transaction id; the page says awaiting verification, then the reason it was rejected", async () => {
+    const orderPage = await import("~/routes/dashboard.orders.$id");
+    const { authedGet, authedPost } = await import("../support/auth");
+    const { callRoute, unwrap } = await import("../support/requests");
+    const orderId = await depositOrder();
+    const post = (fields: Record<string, string>) =>
+      callRoute<Record<string, unknown>>(orderPage.action, authedPost(`/dashboard/orders/${orderId}`, fields, cookies.owner), {
+        id: orderId,
+      });
+    const claims = async () =>
+      (
+        await unwrap<{ claims: { status: string; reason: string | null; id: string }[] }>(
+          await orderPage.loader({
+            request: authedGet(`/dashboard/orders/${orderId}`, cookies.owner),
+            params: { id: orderId },
+            context: {},
+          }),
+        )
+      ).data.claims;
+    const refused = await post({ intent: "claim-payment", method: "cash", amount: "200", reference: "X1" });
+    expect(refused.status).toBe(400);
+    expect(refused.data.claim).toMatchObject({ fieldErrors: { method: "Please choose bKash or Nagad." } });
+    const sent = await post({ intent: "claim-payment", method: "bkash", amount: "200", reference: trx() });
+    expect(sent).toMatchObject({ status: 200, data: { done: "Thank you: your payment is awaiting verification." } });
+    const [claim] = await claims();
+    expect(claim).toMatchObject({ status: "PENDING", reason: null });
+    await decide(claim.id, { status: "rejected", reason: "Amount differs from the transaction." });
+    expect((await claims())[0]).toMatchObject({ status: "REJECTED", reason: "Amount differs from the transaction." });
+  });
+});
