@@ -61,6 +61,18 @@ export const paymentClaimFormSchema = z.object({
   reference: offlineRefundFormSchema.shape.reference,
 });
 
+/** The payment-claims page's Accept / Reject forms (admins): rejecting needs the reason the customer reads. */
+export const claimDecisionFormSchema = z
+  .object({
+    intent: z.enum(["accept", "reject"], { errorMap: () => ({ message: "Unknown action." }) }),
+    claimId: z.string({ required_error: "Which claim?" }).min(1, "Which claim?").max(100),
+    reason: z.string().trim().max(500, "The reason can be at most 500 characters.").optional(),
+  })
+  .refine((form) => form.intent !== "reject" || Boolean(form.reason), {
+    path: ["reason"],
+    message: "Please say why the claim is rejected (the customer reads it).",
+  });
+
 /** The order page's "Record a payment received" form (admins): whole dollars, how, and its reference. */
 export const offlinePaymentFormSchema = z.object({
   intent: z.literal("record-payment"),

@@ -12,6 +12,7 @@ export {
 } from "./booking-payments.server";
 export {
   claimsOfOrder,
+  countPendingClaims,
   decidePaymentClaim,
   listPaymentClaims,
   OfflinePaymentError,

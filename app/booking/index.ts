@@ -19,6 +19,7 @@ export {
   OFFLINE_REFUND_METHODS,
   offlinePaymentFormSchema,
   paymentClaimFormSchema,
+  claimDecisionFormSchema,
   offlineRefundFormSchema,
   refundAmount,
   toCents,

@@ -16,6 +16,7 @@ import { isPlausibleId } from "~/platform/ids";
 import { deliverOutbox } from "~/platform/mail.server";
 import { formatDollars } from "~/platform/money";
 import { publicUrl } from "~/platform/public-url.server";
+import { cachedRead } from "~/platform/read-cache.server";
 
 export class OfflinePaymentError extends Error {
   constructor(
@@ -138,13 +139,21 @@ const claimSelect = {
   reason: true,
   createdAt: true,
   decidedAt: true,
-  order: { select: { reference: true, firstName: true, lastName: true } },
+  order: { select: { reference: true, firstName: true, lastName: true, email: true } },
 } as const;
 
 /** Claims in this status, oldest first (what waits longest is decided first). */
 export async function listPaymentClaims(status: "PENDING" | "ACCEPTED" | "REJECTED") {
   const prisma = await db();
   return prisma.paymentClaim.findMany({ where: { status }, orderBy: { createdAt: "asc" }, take: 200, select: claimSelect });
+}
+
+/** How many claims wait for an administrator (the sidebar's count; kept until the next write). */
+export function countPendingClaims(): Promise<number> {
+  return cachedRead("pending-payment-claims", async () => {
+    const prisma = await db();
+    return prisma.paymentClaim.count({ where: { status: "PENDING" } });
+  });
 }
 
 /** An order's claims, newest first (its page shows the owner what awaits verification or was rejected, and why). */

@@ -25,6 +25,7 @@ const admins: Item[] = [
   { to: "/dashboard/messages", label: "Messages", countLabel: "to handle" },
   { to: "/dashboard/subscribers", label: "Subscribers" },
   { to: "/dashboard/resellers", label: "Resellers" },
+  { to: "/dashboard/payment-claims", label: "Payment claims", countLabel: "to verify" },
   { to: "/dashboard/promo-codes", label: "Promo codes" },
   { to: "/dashboard/reconciliation", label: "Reconciliation" },
 ];

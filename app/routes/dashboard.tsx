@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/accounts/index.server";
 import { countUnhandledMessages } from "~/backoffice/index.server";
+import { countPendingClaims } from "~/booking/index.server";
 import { countFlaggedReviews } from "~/catalogue/index.server";
 import { DashboardSidebar } from "~/components/DashboardSidebar";
 
@@ -9,8 +10,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   if (!user.isAdmin) return { isAdmin: false, isGuide: user.isGuide, counts: {} };
   // What waits for an administrator, next to the sidebar's links.
-  const [messages, reviews] = await Promise.all([countUnhandledMessages(), countFlaggedReviews()]);
-  return { isAdmin: true, isGuide: false, counts: { "/dashboard/messages": messages, "/dashboard/reviews": reviews } };
+  const [messages, reviews, claims] = await Promise.all([countUnhandledMessages(), countFlaggedReviews(), countPendingClaims()]);
+  const counts = { "/dashboard/messages": messages, "/dashboard/reviews": reviews, "/dashboard/payment-claims": claims };
+  return { isAdmin: true, isGuide: false, counts };
 }
 
 export const meta: MetaFunction = () => [{ title: "Dashboard — Tour Booking" }];

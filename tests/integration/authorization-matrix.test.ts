@@ -24,6 +24,7 @@ import * as orderPage from "~/routes/dashboard.orders.$id";
 import * as invoicePage from "~/routes/dashboard.orders.$id_.invoice";
 import * as invoicePdf from "~/routes/dashboard.orders.$id_.invoice[.]pdf";
 import * as voucherPage from "~/routes/dashboard.orders.$id_.voucher";
+import * as paymentClaims from "~/routes/dashboard.payment-claims";
 import * as profile from "~/routes/dashboard.profile";
 import * as promoCodes from "~/routes/dashboard.promo-codes";
 import * as reconciliation from "~/routes/dashboard.reconciliation";
@@ -57,7 +58,7 @@ interface RouteCase {
 /** The package the edit form aims at (a fixed id, so that its path is known when the cases are named). */
 const EDITED_ID = "matrixeditpackage01";
 
-const fixture = { orderId: "", serviceId: "", victimEmail: "", disableId: "", reviewId: "", departureId: "" };
+const fixture = { claimId: "", orderId: "", serviceId: "", victimEmail: "", disableId: "", reviewId: "", departureId: "" };
 
 const routes: RouteCase[] = [
   { path: "/dashboard", module: layout, access: "user" },
@@ -142,6 +143,12 @@ const routes: RouteCase[] = [
     payload: () => ({ intent: "create", name: "Matrix Tours", email: "m@matrix.example", commissionPercent: "5", active: "yes" }),
   },
   { path: "/dashboard/resellers/commission", module: commission, access: "admin" },
+  {
+    path: "/dashboard/payment-claims",
+    module: paymentClaims,
+    access: "admin",
+    payload: () => ({ intent: "accept", claimId: fixture.claimId }),
+  },
   {
     path: "/dashboard/promo-codes",
     module: promoCodes,
@@ -229,6 +236,14 @@ beforeAll(async () => {
     },
   });
   fixture.orderId = order.id;
+  // a claim on an order of its own: the admin's accept confirms that order, not the one above
+  const { id: _id, createdAt: _created, reference: _reference, ...copied } = order;
+  const claimed = await prisma.order.create({ data: { ...copied, reference: "MATRIXCLAIM" } });
+  fixture.claimId = (
+    await prisma.paymentClaim.create({
+      data: { orderId: claimed.id, userId: victim.id, method: "BKASH", amountCents: 10000, reference: "MATRIX-TX-1" },
+    })
+  ).id;
 });
 
 function expectedFor(access: RouteCase["access"], role: Role, method: "GET" | "POST"): Expect {
@@ -255,7 +270,25 @@ async function snapshot() {
       prisma.review.count({ where: { hiddenAt: { not: null } } }),
       prisma.userAuditEntry.count(),
     ]);
-  return { users, admins, services, liveServices, orders, liveOrders, reviews, sessions, disabled, hidden, audit };
+  const [payments, pendingClaims] = await Promise.all([
+    prisma.payment.count(),
+    prisma.paymentClaim.count({ where: { status: "PENDING" } }),
+  ]);
+  return {
+    users,
+    admins,
+    services,
+    liveServices,
+    orders,
+    liveOrders,
+    reviews,
+    sessions,
+    disabled,
+    hidden,
+    audit,
+    payments,
+    pendingClaims,
+  };
 }
 
 /** The path with its parameters filled in. */

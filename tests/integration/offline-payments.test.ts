@@ -264,3 +264,60 @@ describe("the order page's bKash/Nagad claim without JavaScript", () => {
     expect((await claims())[0]).toMatchObject({ status: "REJECTED", reason: "Amount differs from the transaction." });
   });
 });
+
+describe("the payment-claims page (administrators) without JavaScript", () => {
+  it("accepts a claim (a payment, the booking confirmed) once; rejecting needs a reason the customer then reads", async () => {
+    const page = await import("~/routes/dashboard.payment-claims");
+    const orderPage = await import("~/routes/dashboard.orders.$id");
+    const { authedGet, authedPost } = await import("../support/auth");
+    const { callRoute, unwrap } = await import("../support/requests");
+    const post = (fields: Record<string, string>) =>
+      callRoute<Record<string, unknown>>(page.action, authedPost("/dashboard/payment-claims", fields, cookies.admin), {});
+    const listed = async (status: string) =>
+      (
+        await unwrap<{ claims: { id: string; booking: string; amount: string; reference: string; reason: string | null }[] }>(
+          await page.loader({
+            request: authedGet(`/dashboard/payment-claims?status=${status}`, cookies.admin),
+            params: {},
+            context: {},
+          }),
+        )
+      ).data.claims;
+
+    const accepted = await depositOrder();
+    const acceptedTx = trx();
+    const acceptedId = (await submitClaim(accepted, { method: "bkash", amount: 200, reference: acceptedTx })).body.insertedId;
+    expect((await listed("pending")).find((claim) => claim.id === acceptedId)).toMatchObject({
+      amount: "$200",
+      reference: acceptedTx,
+    });
+    const done = await post({ intent: "accept", claimId: acceptedId });
+    expect(done).toMatchObject({ status: 200, data: { message: "Claim accepted: the payment is recorded." } });
+    expect(await orderState(accepted)).toMatchObject({ paidCents: 20_000, bookingStatus: "CONFIRMED" });
+    const again = await post({ intent: "accept", claimId: acceptedId });
+    expect(again).toMatchObject({ status: 409, data: { error: "This claim was already decided." } });
+    expect((await orderState(accepted)).payments).toHaveLength(1);
+    expect((await listed("accepted")).some((claim) => claim.id === acceptedId)).toBe(true);
+    expect((await listed("pending")).some((claim) => claim.id === acceptedId)).toBe(false);
+
+    const rejected = await depositOrder();
+    const rejectedId = (await submitClaim(rejected, { method: "nagad", amount: 200, reference: trx() })).body.insertedId;
+    const noReason = await post({ intent: "reject", claimId: rejectedId, reason: "  " });
+    expect(noReason).toMatchObject({
+      status: 400,
+      data: { claimId: rejectedId, reasonError: "Please say why the claim is rejected (the customer reads it)." },
+    });
+    expect((await listed("pending")).some((claim) => claim.id === rejectedId)).toBe(true);
+    const refusal = await post({ intent: "reject", claimId: rejectedId, reason: "No such transaction on Nagad." });
+    expect(refusal).toMatchObject({ status: 200, data: { message: "Claim rejected: the customer sees the reason." } });
+    expect(await orderState(rejected)).toMatchObject({ paidCents: 0, payments: [] });
+    const ownerView = await unwrap<{ claims: { status: string; reason: string | null }[] }>(
+      await orderPage.loader({
+        request: authedGet(`/dashboard/orders/${rejected}`, cookies.owner),
+        params: { id: rejected },
+        context: {},
+      }),
+    );
+    expect(ownerView.data.claims[0]).toMatchObject({ status: "REJECTED", reason: "No such transaction on Nagad." });
+  });
+});

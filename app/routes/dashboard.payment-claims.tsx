@@ -1,0 +1,165 @@
+// Payment claims (administrators): the bKash/Nagad transaction ids customers sent from their order
+// page. Accept records the payment (the same path as PATCH /api/payment-claims/{id}); Reject needs
+// the reason the customer reads on the order page. Plain POST forms, so the page works without
+// JavaScript; ?status= shows the pending (default), accepted or rejected ones.
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireAdmin } from "~/accounts/index.server";
+import { claimDecisionFormSchema } from "~/booking";
+import { decidePaymentClaim, listPaymentClaims, OfflinePaymentError } from "~/booking/index.server";
+import { formatDateTime } from "~/platform/dates";
+import { parseForm } from "~/platform/forms";
+import { formatDollars } from "~/platform/money";
+
+const TABS = [
+  { status: "pending", label: "Pending" },
+  { status: "accepted", label: "Accepted" },
+  { status: "rejected", label: "Rejected" },
+] as const;
+type TabStatus = (typeof TABS)[number]["status"];
+
+function tabOf(url: string): TabStatus {
+  const status = new URL(url).searchParams.get("status");
+  return TABS.some((tab) => tab.status === status) ? (status as TabStatus) : "pending";
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const status = tabOf(request.url);
+  const claims = await listPaymentClaims(status.toUpperCase() as "PENDING" | "ACCEPTED" | "REJECTED");
+  return {
+    status,
+    claims: claims.map((claim) => ({
+      id: claim.id,
+      orderId: claim.orderId,
+      booking: claim.order.reference,
+      customer: `${claim.order.firstName} ${claim.order.lastName}`,
+      method: claim.method === "NAGAD" ? "Nagad" : "bKash",
+      amount: formatDollars(claim.amountCents),
+      reference: claim.reference,
+      submitted: formatDateTime(claim.createdAt),
+      decided: claim.decidedAt ? formatDateTime(claim.decidedAt) : null,
+      reason: claim.reason,
+    })),
+  };
+}
+
+type ActionAnswer = { claimId: string | null; message: string | null; error: string | null; reasonError: string | null };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const submission = parseForm(await request.formData(), claimDecisionFormSchema);
+  if (submission.status !== "success") {
+    const claimId = String(submission.payload.claimId ?? "") || null;
+    const reasonError = submission.error?.reason?.[0] ?? null;
+    const error = reasonError ?? Object.values(submission.error ?? {})[0]?.[0] ?? "Nothing was decided.";
+    return data<ActionAnswer>({ claimId, message: null, error, reasonError }, { status: 400 });
+  }
+  const { intent, claimId, reason } = submission.value;
+  try {
+    await decidePaymentClaim(claimId, admin, { status: intent === "accept" ? "accepted" : "rejected", reason });
+  } catch (error) {
+    if (!(error instanceof OfflinePaymentError)) throw error;
+    const status = error.code === "invalid" ? 400 : error.code === "not-found" ? 404 : 409;
+    const reasonError = error.field === "reason" ? error.message : null;
+    return data<ActionAnswer>({ claimId, message: null, error: error.message, reasonError }, { status });
+  }
+  return data<ActionAnswer>({
+    claimId,
+    message: intent === "accept" ? "Claim accepted: the payment is recorded." : "Claim rejected: the customer sees the reason.",
+    error: null,
+    reasonError: null,
+  });
+}
+
+export const meta: MetaFunction = () => [{ title: "Payment claims — Tour Booking" }];
+
+type Claim = ReturnType<typeof useLoaderData<typeof loader>>["claims"][number];
+
+function Decision({ claim, answer }: { claim: Claim; answer: ActionAnswer | undefined }) {
+  const reasonError = answer?.claimId === claim.id ? answer.reasonError : null;
+  const errorId = `reason-${claim.id}-error`;
+  return (
+    <div className="claim-decision field-row">
+      <Form method="post">
+        <input type="hidden" name="intent" value="accept" />
+        <input type="hidden" name="claimId" value={claim.id} />
+        <button type="submit" className="button" aria-label={`Accept ${claim.method} ${claim.reference}`}>
+          Accept
+        </button>
+      </Form>
+      <Form method="post">
+        <input type="hidden" name="intent" value="reject" />
+        <input type="hidden" name="claimId" value={claim.id} />
+        <label htmlFor={`reason-${claim.id}`}>Reason to reject</label>
+        <input
+          id={`reason-${claim.id}`}
+          name="reason"
+          maxLength={500}
+          required
+          {...(reasonError ? { "aria-invalid": true, "aria-describedby": errorId } : {})}
+        />
+        {reasonError ? (
+          <p id={errorId} className="field-error">
+            {reasonError}
+          </p>
+        ) : null}
+        <button type="submit" className="button button-danger" aria-label={`Reject ${claim.method} ${claim.reference}`}>
+          Reject
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+export default function PaymentClaims() {
+  const { status, claims } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return (
+    <section aria-labelledby="claims-title">
+      <h1 id="claims-title">Payment claims</h1>
+      <p>bKash and Nagad payments customers reported from their order page. Check each transaction id before accepting it.</p>
+      <nav aria-label="Claims by status" className="filter-links">
+        {TABS.map((tab) => (
+          <Link key={tab.status} to={`?status=${tab.status}`} aria-current={tab.status === status ? "page" : undefined}>
+            {tab.label}
+          </Link>
+        ))}
+      </nav>
+      {answer?.message ? (
+        <p className="alert alert-success" role="status">
+          {answer.message}
+        </p>
+      ) : null}
+      {answer?.error ? (
+        <p className="alert alert-error" role="alert">
+          {answer.error}
+        </p>
+      ) : null}
+      {claims.length === 0 ? (
+        <p>No {status} claims.</p>
+      ) : (
+        <ul className="plain-list claim-list">
+          {claims.map((claim) => (
+            <li key={claim.id} className="card">
+              <p>
+                <Link to={`/dashboard/orders/${claim.orderId}`}>{claim.booking}</Link> · {claim.customer}
+              </p>
+              <p>
+                {claim.method} {claim.amount}, transaction <code className="break-anywhere">{claim.reference}</code>
+              </p>
+              <p>Submitted {claim.submitted}</p>
+              {claim.decided ? (
+                <p>
+                  {status === "accepted" ? "Accepted" : "Rejected"} {claim.decided}
+                  {claim.reason ? `: ${claim.reason}` : null}
+                </p>
+              ) : null}
+              {status === "pending" ? <Decision claim={claim} answer={answer} /> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
