@@ -39,6 +39,7 @@ import {
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { useHydrated } from "~/components/hooks";
+import { MethodAndReference, PlainFormError, plainFields, type PlainFormResult } from "~/components/PlainFormFields";
 import { TravellersSection, type TravellersResult } from "~/components/TravellersSection";
 import { cancellationErrorStatus, travellersErrorStatus } from "~/http/error-status";
 import { invoicePath } from "~/invoicing";
@@ -497,22 +498,9 @@ function RefundsSection({ order }: { order: Loaded["order"] }) {
 const METHOD_LABELS = { CARD: "card", BKASH: "bKash", NAGAD: "Nagad", BANK: "bank transfer", CASH: "cash" } as const;
 
 /** Admins: a refund the agency paid back itself of what was paid offline, with its reference. Plain HTML form. */
-function OfflineRefundSection({
-  dueCents,
-  result,
-}: {
-  dueCents: number;
-  result: { error: string; fieldErrors: Record<string, string>; values: Record<string, string> } | null;
-}) {
-  const value = (name: string) => result?.values[name] ?? "";
-  const fieldError = (name: string) =>
-    result?.fieldErrors[name] ? (
-      <p id={`offline-refund-${name}-error`} className="field-error">
-        {result.fieldErrors[name]}
-      </p>
-    ) : null;
-  const described = (name: string) =>
-    result?.fieldErrors[name] ? { "aria-describedby": `offline-refund-${name}-error`, "aria-invalid": true } : {};
+function OfflineRefundSection({ dueCents, result }: { dueCents: number; result: PlainFormResult | null }) {
+  const fields = plainFields("offline-refund", result);
+  const { value, error: fieldError, described } = fields;
   return (
     <section aria-labelledby="offline-refund-title" className="receipt-section no-print">
       <h2 id="offline-refund-title">Record a refund paid back</h2>
@@ -520,11 +508,7 @@ function OfflineRefundSection({
         {formatDollars(dueCents)} was paid by bKash, Nagad, bank transfer or cash and is not refunded. Record what the agency paid
         back, with its reference.
       </p>
-      {result ? (
-        <p className="alert alert-error" role="alert">
-          {result.error}
-        </p>
-      ) : null}
+      <PlainFormError result={result} />
       <Form method="post" className="offline-refund-form">
         <input type="hidden" name="intent" value="record-refund" />
         <label htmlFor="offline-refund-amount">Refund ($)</label>
@@ -541,31 +525,12 @@ function OfflineRefundSection({
           {...described("amount")}
         />
         {fieldError("amount")}
-        <label htmlFor="offline-refund-method">Paid back by</label>
-        <select
-          id="offline-refund-method"
-          name="method"
-          required
-          defaultValue={value("method") || "bkash"}
-          {...described("method")}
-        >
-          {Object.entries(OFFLINE_REFUND_METHODS).map(([method, label]) => (
-            <option key={method} value={method}>
-              {label}
-            </option>
-          ))}
-        </select>
-        {fieldError("method")}
-        <label htmlFor="offline-refund-reference">Reference (transaction ID or receipt number)</label>
-        <input
-          id="offline-refund-reference"
-          name="reference"
-          maxLength={100}
-          required
-          defaultValue={value("reference")}
-          {...described("reference")}
+        <MethodAndReference
+          fields={fields}
+          methods={OFFLINE_REFUND_METHODS}
+          methodLabel="Paid back by"
+          referenceLabel="Reference (transaction ID or receipt number)"
         />
-        {fieldError("reference")}
         <label htmlFor="offline-refund-reason">Reason (needed when less than {formatDollars(dueCents)})</label>
         <input id="offline-refund-reason" name="reason" maxLength={300} defaultValue={value("reason")} {...described("reason")} />
         {fieldError("reason")}
@@ -585,18 +550,10 @@ function ClaimsSection({
 }: {
   claims: { id: string; method: string; amountCents: number; reference: string; status: string; reason: string | null }[];
   canClaim: boolean;
-  result: { error: string; fieldErrors: Record<string, string>; values: Record<string, string> } | null;
+  result: PlainFormResult | null;
 }) {
   if (claims.length === 0 && !canClaim) return null;
-  const value = (name: string) => result?.values[name] ?? "";
-  const fieldError = (name: string) =>
-    result?.fieldErrors[name] ? (
-      <p id={`claim-${name}-error`} className="field-error">
-        {result.fieldErrors[name]}
-      </p>
-    ) : null;
-  const described = (name: string) =>
-    result?.fieldErrors[name] ? { "aria-describedby": `claim-${name}-error`, "aria-invalid": true } : {};
+  const { value, error: fieldError, described } = plainFields("claim", result);
   return (
     <section aria-labelledby="claims-title" className="receipt-section no-print">
       <h2 id="claims-title">Paid by bKash or Nagad</h2>
@@ -616,11 +573,7 @@ function ClaimsSection({
       ) : null}
       {canClaim ? (
         <>
-          {result ? (
-            <p className="alert alert-error" role="alert">
-              {result.error}
-            </p>
-          ) : null}
+          <PlainFormError result={result} />
           <Form method="post" className="offline-refund-form">
             <input type="hidden" name="intent" value="claim-payment" />
             <label htmlFor="claim-method">Paid by</label>
@@ -662,28 +615,13 @@ function ClaimsSection({
 }
 
 /** Admins: money received by bKash, Nagad, bank transfer or cash, with its reference. Plain HTML form. */
-function OfflinePaymentSection({
-  result,
-}: {
-  result: { error: string; fieldErrors: Record<string, string>; values: Record<string, string> } | null;
-}) {
-  const value = (name: string) => result?.values[name] ?? "";
-  const fieldError = (name: string) =>
-    result?.fieldErrors[name] ? (
-      <p id={`offline-payment-${name}-error`} className="field-error">
-        {result.fieldErrors[name]}
-      </p>
-    ) : null;
-  const described = (name: string) =>
-    result?.fieldErrors[name] ? { "aria-describedby": `offline-payment-${name}-error`, "aria-invalid": true } : {};
+function OfflinePaymentSection({ result }: { result: PlainFormResult | null }) {
+  const fields = plainFields("offline-payment", result);
+  const { value, error: fieldError, described } = fields;
   return (
     <section aria-labelledby="offline-payment-title" className="receipt-section no-print">
       <h2 id="offline-payment-title">Record a payment received</h2>
-      {result ? (
-        <p className="alert alert-error" role="alert">
-          {result.error}
-        </p>
-      ) : null}
+      <PlainFormError result={result} />
       <Form method="post" className="offline-refund-form">
         <input type="hidden" name="intent" value="record-payment" />
         <label htmlFor="offline-payment-amount">Amount ($)</label>
@@ -698,31 +636,12 @@ function OfflinePaymentSection({
           {...described("amount")}
         />
         {fieldError("amount")}
-        <label htmlFor="offline-payment-method">Paid by</label>
-        <select
-          id="offline-payment-method"
-          name="method"
-          required
-          defaultValue={value("method") || "bkash"}
-          {...described("method")}
-        >
-          {Object.entries(OFFLINE_REFUND_METHODS).map(([method, label]) => (
-            <option key={method} value={method}>
-              {label}
-            </option>
-          ))}
-        </select>
-        {fieldError("method")}
-        <label htmlFor="offline-payment-reference">Reference (transaction ID or receipt number)</label>
-        <input
-          id="offline-payment-reference"
-          name="reference"
-          maxLength={100}
-          required
-          defaultValue={value("reference")}
-          {...described("reference")}
+        <MethodAndReference
+          fields={fields}
+          methods={OFFLINE_REFUND_METHODS}
+          methodLabel="Paid by"
+          referenceLabel="Reference (transaction ID or receipt number)"
         />
-        {fieldError("reference")}
         <button type="submit" className="button">
           Record the payment
         </button>
