@@ -91,6 +91,7 @@ export {
   promoCodeInputSchema,
   promoCodePatchOver,
   promoCodePatchSchema,
+  type PromoCodeRule,
 } from "./promo-codes";
 export {
   DEFAULT_REFUND_POLICY,

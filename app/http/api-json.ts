@@ -13,6 +13,7 @@ import {
   type manifestRows,
   paymentPlanJson,
   maskIdNumber,
+  type PromoCodeRule,
   seatsLeft,
 } from "~/booking";
 import { type CancellationOutcome } from "~/booking/index.server";
@@ -275,24 +276,8 @@ export function cancellationJson(outcome: CancellationOutcome): z.infer<typeof c
   };
 }
 
-/** GET /api/resellers: a reseller as an administrator sees it, with its keys (never the keys themselves). */
 /** GET /api/promo-codes */
-export function promoCodeJson(code: {
-  id: string;
-  code: string;
-  percentOff: number | null;
-  amountOffCents: number | null;
-  validFrom: string;
-  validUntil: string;
-  travelFrom: string | null;
-  travelUntil: string | null;
-  maxRedemptions: number | null;
-  maxPerCustomer: number | null;
-  packageIds: readonly string[];
-  minTravellers: number | null;
-  active: boolean;
-  redemptions: number;
-}): z.infer<typeof promoCodeSchema> {
+export function promoCodeJson(code: PromoCodeRule & { id: string }): z.infer<typeof promoCodeSchema> {
   return {
     _id: code.id,
     code: code.code,
@@ -311,6 +296,7 @@ export function promoCodeJson(code: {
   };
 }
 
+/** GET /api/resellers: a reseller as an administrator sees it, with its keys (never the keys themselves). */
 export function resellerJson(reseller: {
   id: string;
   name: string;
