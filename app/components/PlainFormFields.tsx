@@ -2,12 +2,7 @@
 // values and errors: each field keeps what was typed, and its error is shown beside it and tied to
 // it for screen readers. Ids are `${prefix}-${name}` and `${prefix}-${name}-error`.
 import type { ReactNode } from "react";
-
-export interface PlainFormResult {
-  error: string;
-  fieldErrors: Record<string, string>;
-  values: Record<string, string>;
-}
+import type { PlainFormResult } from "~/platform/forms";
 
 export interface PlainFields {
   id: (name: string) => string;

@@ -39,12 +39,12 @@ import {
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { useHydrated } from "~/components/hooks";
-import { MethodAndReference, PlainFormError, plainFields, type PlainFormResult } from "~/components/PlainFormFields";
+import { MethodAndReference, PlainFormError, plainFields } from "~/components/PlainFormFields";
 import { TravellersSection, type TravellersResult } from "~/components/TravellersSection";
 import { cancellationErrorStatus, travellersErrorStatus } from "~/http/error-status";
 import { invoicePath } from "~/invoicing";
 import { formatCalendarDate, formatDateTime, isoDate } from "~/platform/dates";
-import { parseForm } from "~/platform/forms";
+import { parseForm, parsePlainForm, plainFormRefusal, type PlainFormResult } from "~/platform/forms";
 import { isPlausibleId } from "~/platform/ids";
 import { formatDollars } from "~/platform/money";
 
@@ -130,32 +130,30 @@ type ActionResult =
   | { confirm: { refundCents: number; amount: string; reason: string } }
   | { done: string }
   | { error: string; result?: ReturnType<ReturnType<typeof parseForm>["reply"]> }
-  | { offlineRefund: { error: string; fieldErrors: Record<string, string>; values: Record<string, string> } }
-  | { offlinePayment: { error: string; fieldErrors: Record<string, string>; values: Record<string, string> } }
-  | { claim: { error: string; fieldErrors: Record<string, string>; values: Record<string, string> } };
+  | { offlineRefund: PlainFormResult }
+  | { offlinePayment: PlainFormResult }
+  | { claim: PlainFormResult };
 
 /** The owner's "I paid by bKash or Nagad" form: a claim an administrator verifies. */
 async function claimPaymentForm(orderId: string, user: { id: string }, form: FormData) {
-  const values = Object.fromEntries(["amount", "method", "reference"].map((name) => [name, String(form.get(name) ?? "")]));
-  const submission = parseForm(form, paymentClaimFormSchema);
-  if (submission.status !== "success") {
-    const fieldErrors = Object.fromEntries(
-      Object.entries(submission.error ?? {}).map(([name, messages]) => [name, (messages ?? [])[0] ?? ""]),
-    );
-    return data<ActionResult>(
-      { claim: { error: "Please correct the form: nothing was sent.", fieldErrors, values } },
-      { status: 400 },
-    );
-  }
-  const { amount, method, reference } = submission.value;
+  const parsed = parsePlainForm(
+    form,
+    paymentClaimFormSchema,
+    ["amount", "method", "reference"],
+    "Please correct the form: nothing was sent.",
+  );
+  if (!parsed.ok) return data<ActionResult>({ claim: parsed.result }, { status: 400 });
+  const {
+    value: { amount, method, reference },
+    values,
+  } = parsed;
   try {
     await submitPaymentClaim(orderId, user.id, { amountCents: amount * 100, method, reference });
     return data<ActionResult>({ done: "Thank you: your payment is awaiting verification." });
   } catch (error) {
     if (!(error instanceof OfflinePaymentError)) throw error;
-    const field = error.field ?? null;
     return data<ActionResult>(
-      { claim: { error: error.message, fieldErrors: field ? { [field]: error.message } : {}, values } },
+      { claim: plainFormRefusal(error.message, error.field ?? null, values) },
       { status: error.code === "invalid" ? 400 : error.code === "not-found" ? 404 : 409 },
     );
   }
@@ -163,18 +161,17 @@ async function claimPaymentForm(orderId: string, user: { id: string }, form: For
 
 /** The admin's "Record a payment received" form: cash, bank, bKash or Nagad with its reference. */
 async function recordPaymentForm(orderId: string, user: { id: string }, form: FormData) {
-  const values = Object.fromEntries(["amount", "method", "reference"].map((name) => [name, String(form.get(name) ?? "")]));
-  const submission = parseForm(form, offlinePaymentFormSchema);
-  if (submission.status !== "success") {
-    const fieldErrors = Object.fromEntries(
-      Object.entries(submission.error ?? {}).map(([name, messages]) => [name, (messages ?? [])[0] ?? ""]),
-    );
-    return data<ActionResult>(
-      { offlinePayment: { error: "Please correct the payment: nothing was recorded.", fieldErrors, values } },
-      { status: 400 },
-    );
-  }
-  const { amount, method, reference } = submission.value;
+  const parsed = parsePlainForm(
+    form,
+    offlinePaymentFormSchema,
+    ["amount", "method", "reference"],
+    "Please correct the payment: nothing was recorded.",
+  );
+  if (!parsed.ok) return data<ActionResult>({ offlinePayment: parsed.result }, { status: 400 });
+  const {
+    value: { amount, method, reference },
+    values,
+  } = parsed;
   try {
     await recordOfflinePayment(orderId, user, { amountCents: amount * 100, method, reference });
     return data<ActionResult>({
@@ -182,9 +179,8 @@ async function recordPaymentForm(orderId: string, user: { id: string }, form: Fo
     });
   } catch (error) {
     if (!(error instanceof OfflinePaymentError)) throw error;
-    const field = error.field ?? null;
     return data<ActionResult>(
-      { offlinePayment: { error: error.message, fieldErrors: field ? { [field]: error.message } : {}, values } },
+      { offlinePayment: plainFormRefusal(error.message, error.field ?? null, values) },
       { status: error.code === "invalid" ? 400 : error.code === "not-found" ? 404 : 409 },
     );
   }
@@ -192,20 +188,17 @@ async function recordPaymentForm(orderId: string, user: { id: string }, form: Fo
 
 /** The admin's "Record a refund paid back" form: an offline refund with its reference. */
 async function recordRefundForm(orderId: string, user: Parameters<typeof recordOfflineRefund>[1], form: FormData) {
-  const values = Object.fromEntries(
-    ["amount", "method", "reference", "reason"].map((name) => [name, String(form.get(name) ?? "")]),
+  const parsed = parsePlainForm(
+    form,
+    offlineRefundFormSchema,
+    ["amount", "method", "reference", "reason"],
+    "Please correct the refund: nothing was recorded.",
   );
-  const submission = parseForm(form, offlineRefundFormSchema);
-  if (submission.status !== "success") {
-    const fieldErrors = Object.fromEntries(
-      Object.entries(submission.error ?? {}).map(([name, messages]) => [name, (messages ?? [])[0] ?? ""]),
-    );
-    return data<ActionResult>(
-      { offlineRefund: { error: "Please correct the refund: nothing was recorded.", fieldErrors, values } },
-      { status: 400 },
-    );
-  }
-  const { amount, method, reference, reason } = submission.value;
+  if (!parsed.ok) return data<ActionResult>({ offlineRefund: parsed.result }, { status: 400 });
+  const {
+    value: { amount, method, reference, reason },
+    values,
+  } = parsed;
   try {
     const outcome = await recordOfflineRefund(orderId, user, {
       amountCents: toCents(amount),
@@ -223,7 +216,7 @@ async function recordRefundForm(orderId: string, user: Parameters<typeof recordO
     if (!(error instanceof CancellationError)) throw error;
     const field = error.code === "amount" ? "amount" : error.code === "reason" ? "reason" : null;
     return data<ActionResult>(
-      { offlineRefund: { error: error.message, fieldErrors: field ? { [field]: error.message } : {}, values } },
+      { offlineRefund: plainFormRefusal(error.message, field, values) },
       { status: cancellationErrorStatus(error) },
     );
   }
