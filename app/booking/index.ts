@@ -79,6 +79,7 @@ export {
   balanceCents,
   balanceDueOf,
   firstCardPayment,
+  orderPlanTerms,
   PAYMENT_PARTS,
   payableParts,
   type PaymentPart,

@@ -3,7 +3,16 @@ import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data, redirect } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { flashCookie, requireUser } from "~/accounts/index.server";
-import { checkoutPath, checkoutSchema, DISTRICTS, isPackageType, MAX_QUANTITY, MIN_QUANTITY, otherCounts } from "~/booking";
+import {
+  checkoutPath,
+  checkoutSchema,
+  DISTRICTS,
+  isPackageType,
+  MAX_QUANTITY,
+  MIN_QUANTITY,
+  orderPlanTerms,
+  otherCounts,
+} from "~/booking";
 import { departureToBook, OrderError, placeOrder, quote, tryPromoCode } from "~/booking/index.server";
 import type { PriceCategory } from "~/catalogue";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
@@ -12,7 +21,7 @@ import { PackageImage } from "~/components/PackageImage";
 import { placementErrorStatus } from "~/http/error-status";
 import { formPageHeaders, retryAfter } from "~/http/retry-after";
 import { clientAddress } from "~/platform/client-address.server";
-import { agencyToday, formatCalendarDate } from "~/platform/dates";
+import { agencyToday, formatCalendarDate, isoDate } from "~/platform/dates";
 import { parseForm } from "~/platform/forms";
 import { isPlausibleId } from "~/platform/ids";
 import { dollarsValue, formatDollars } from "~/platform/money";
@@ -106,10 +115,24 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       ? { text: promoText, code: checked.promo.code, discountCents: checked.discountCents, refusal: null }
       : { text: promoText, code: null, discountCents: 0, refusal: checked.message }
     : null;
+  // The plan the order would get, by the same rule as placing it (orders.server.ts): deposit now, balance by its day.
+  const terms = orderPlanTerms(
+    priced.tourPackage,
+    {
+      priceCents: priced.totalCents - (promo?.discountCents ?? 0),
+      travellers: priced.persons,
+      travelDate: departure ? isoDate(departure.date) : null,
+    },
+    agencyToday(),
+  );
   return {
     tourPackage,
     quantity,
     others,
+    plan:
+      terms.depositCents !== null && terms.balanceDueDate
+        ? { depositCents: terms.depositCents, balanceDue: formatCalendarDate(terms.balanceDueDate) }
+        : null,
     lines: priced.lines.map((line) => ({
       name: line.category.name,
       count: line.count,
@@ -394,6 +417,12 @@ export default function CheckoutPage() {
         <p className="order-total">
           Price: <strong>{formatDollars(order.totalCents - discountCents)}</strong>
         </p>
+        {order.plan ? (
+          <p className="payment-plan">
+            Deposit now: {formatDollars(order.plan.depositCents)}. Balance:{" "}
+            {formatDollars(order.totalCents - discountCents - order.plan.depositCents)}, due by {order.plan.balanceDue}.
+          </p>
+        ) : null}
         <Link to={`/order/${order.tourPackage.id}?${changeQuery}`}>Change the order</Link>
       </aside>
     </div>

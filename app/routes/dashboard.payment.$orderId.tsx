@@ -122,7 +122,7 @@ export default function PaymentPage() {
       ) : publishableKey ? (
         <CardPayment publishableKey={publishableKey} order={order} price={price} onSucceeded={() => setJustPaid(true)} />
       ) : (
-        <CardPaymentsUnavailable />
+        <CardPaymentsUnavailable orderId={order.id} />
       )}
     </section>
   );
@@ -146,11 +146,16 @@ function PlanSummary({ order }: { order: PaymentOrder }) {
   );
 }
 
-// Without Stripe keys: no card form and no Stripe.js; the order stays unpaid until it is arranged.
-function CardPaymentsUnavailable() {
+// Without Stripe keys: no card form and no Stripe.js; the customer pays by bKash or Nagad and sends
+// the transaction id from the order page, or arranges payment with us.
+function CardPaymentsUnavailable({ orderId }: { orderId: string }) {
   return (
     <div className="alert alert-info" role="status">
       <p>Card payments are not available right now. Please contact us to arrange payment.</p>
+      <p>
+        Paid by bKash or Nagad? <Link to={`/dashboard/orders/${orderId}#claims-title`}>Send the transaction ID</Link> from your
+        order&apos;s page and we will verify it.
+      </p>
       <p>
         <Link to="/contact">Contact us</Link> · <Link to="/dashboard/myOrder">Back to My Orders</Link>
       </p>

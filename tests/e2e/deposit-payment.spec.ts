@@ -1,6 +1,6 @@
 // A deposit plan end to end at 390 px, with JavaScript on and off: an administrator makes a package
 // asking 20 % now on the Add Product form; a customer books it and sees the deposit and the balance
-// with its due day on the payment page; the deposit is paid (with JavaScript by card through the
+// with its due day at checkout and on the payment page; the deposit is paid (with JavaScript by card through the
 // Stripe fake; without, where the card form cannot run, by a bKash transaction id the administrator
 // accepts); the order page shows it and the balance; the balance is sent as a bKash transaction id,
 // accepted on /dashboard/payment-claims, and the order is paid in full.
@@ -72,6 +72,8 @@ test("a deposit secures the booking, the balance paid by bKash is verified, and 
 
   const owner = await signIn();
   await open(page, `/addCart/0?service=${saved._id}&quantity=1&type=city&departure=${departureId}`, javaScriptEnabled);
+  // The checkout shows the plan before ordering.
+  await expect(page.locator(".order-summary").getByText(/Deposit now: \$100\. Balance: \$400, due by .+\./)).toBeVisible();
   await page.getByLabel("First name").fill("Rina");
   await page.getByLabel("Last name").fill("Das");
   await page.getByLabel("Street address").fill("House 4, Road 2");

@@ -134,7 +134,7 @@ test.describe("without card payments", () => {
     return placeOrderThroughApi(page, { email, quantity: 1, origin });
   }
 
-  test("the payment page loads nothing from Stripe, explains and links to Contact; the order stays unpaid", async ({
+  test("the payment page loads nothing from Stripe, explains, links to Contact and to the order page's bKash/Nagad form; the order stays unpaid", async ({
     page,
     javaScriptEnabled,
   }) => {
@@ -159,6 +159,12 @@ test.describe("without card payments", () => {
     }
     await expect(page.locator('script[src*="stripe"], iframe[src*="stripe"]')).toHaveCount(0);
     expect(stripeRequests).toEqual([]);
+
+    // bKash or Nagad instead: the order page's form takes the transaction id
+    await page.getByRole("link", { name: "Send the transaction ID" }).click();
+    await expect(page).toHaveURL(`${origin}/dashboard/orders/${id}#claims-title`);
+    await expect(page.getByRole("button", { name: "Send for verification" })).toBeVisible();
+    await open(page, `${origin}/dashboard/payment/${id}`, javaScriptEnabled);
 
     await page.getByRole("link", { name: "Contact us", exact: true }).click();
     await expect(page).toHaveURL(`${origin}/contact`);

@@ -187,3 +187,24 @@ describe("guessing codes in the Apply box", () => {
     expect(other.data.promo.refusal).not.toMatch(/tried many/);
   });
 });
+
+describe("the checkout's payment plan", () => {
+  it("shows the deposit now and the balance's day before ordering, or nothing for full payment", async () => {
+    const { formatCalendarDate } = await import("~/platform/dates");
+    const prisma = await db();
+    const planned = await prisma.service.update({
+      where: { id: (await createPackage(10_000)).id },
+      data: { depositPercent: 20, balanceDueDays: 10 },
+    });
+    const departure = (await createDeparture(planned.id, inDays(60), 50)).id;
+    const shown = await callRoute(
+      checkout.loader,
+      authedGet(`/addCart/200?service=${planned.id}&quantity=2&type=group&departure=${departure}`, cookie),
+      { total: "200" },
+    );
+    expect(shown.status).toBe(200);
+    expect(shown.data.plan).toEqual({ depositCents: 4_000, balanceDue: formatCalendarDate(inDays(50)) });
+    const full = await callRoute(checkout.loader, authedGet(`/addCart/200?${query("")}`, cookie), { total: "200" });
+    expect(full.data.plan).toBeNull();
+  });
+});
