@@ -139,9 +139,16 @@ test.describe("on a phone (390 px)", () => {
     await list.focus();
     const scrolled = () => list.evaluate((element) => element.scrollLeft);
     const step = await list.evaluate((element) => element.clientWidth); // one review per view
+    // Settled: the smooth scroll and its snap are over (a key pressed during them can be taken into them).
+    const settled = async () => {
+      const before = await scrolled();
+      await page.waitForTimeout(100);
+      return (await scrolled()) === before;
+    };
     for (let index = 1; index < count; index += 1) {
       await page.keyboard.press("ArrowRight");
       await expect.poll(scrolled).toBeGreaterThanOrEqual(index * step - 1); // one review further (scroll-snap)
+      await expect.poll(settled).toBe(true);
     }
     await expect(cards.last()).toBeInViewport({ ratio: 0.9 });
     await expect(page.getByRole("button", { name: "Next reviews" })).toHaveCount(0);
