@@ -42,11 +42,15 @@ export function travellersErrorStatus(error: TravellersError): number {
   return { "not-found": 404, closed: 403, invalid: 400 }[error.code];
 }
 
-/** An offline payment or claim refused: 400 naming the field, 404, or 409 (closed booking, already recorded or decided). */
+/** The HTTP status for an offline payment or claim refused: 400, 404, or 409 (closed booking, already recorded or decided), the same for the pages and /api. */
+export function offlinePaymentErrorStatus(error: OfflinePaymentError): number {
+  return { "not-found": 404, invalid: 400, closed: 409, conflict: 409 }[error.code];
+}
+
+/** An offline payment or claim refused, as /api answers it: its status, the field named. */
 export function offlinePaymentErrorResponse(
   error: OfflinePaymentError,
   jsonError: (status: number, message: string, details?: Record<string, string[]>) => Response,
 ): Response {
-  const status = { "not-found": 404, invalid: 400, closed: 409, conflict: 409 }[error.code];
-  return jsonError(status, error.message, error.field ? { [error.field]: [error.message] } : undefined);
+  return jsonError(offlinePaymentErrorStatus(error), error.message, error.field ? { [error.field]: [error.message] } : undefined);
 }

@@ -41,7 +41,7 @@ import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { useHydrated } from "~/components/hooks";
 import { MethodAndReference, PlainFormError, plainFields } from "~/components/PlainFormFields";
 import { TravellersSection, type TravellersResult } from "~/components/TravellersSection";
-import { cancellationErrorStatus, travellersErrorStatus } from "~/http/error-status";
+import { cancellationErrorStatus, offlinePaymentErrorStatus, travellersErrorStatus } from "~/http/error-status";
 import { invoicePath } from "~/invoicing";
 import { formatCalendarDate, formatDateTime, isoDate } from "~/platform/dates";
 import { parseForm, parsePlainForm, plainFormRefusal, type PlainFormResult } from "~/platform/forms";
@@ -154,7 +154,7 @@ async function claimPaymentForm(orderId: string, user: { id: string }, form: For
     if (!(error instanceof OfflinePaymentError)) throw error;
     return data<ActionResult>(
       { claim: plainFormRefusal(error.message, error.field ?? null, values) },
-      { status: error.code === "invalid" ? 400 : error.code === "not-found" ? 404 : 409 },
+      { status: offlinePaymentErrorStatus(error) },
     );
   }
 }
@@ -181,7 +181,7 @@ async function recordPaymentForm(orderId: string, user: { id: string }, form: Fo
     if (!(error instanceof OfflinePaymentError)) throw error;
     return data<ActionResult>(
       { offlinePayment: plainFormRefusal(error.message, error.field ?? null, values) },
-      { status: error.code === "invalid" ? 400 : error.code === "not-found" ? 404 : 409 },
+      { status: offlinePaymentErrorStatus(error) },
     );
   }
 }

@@ -7,6 +7,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/accounts/index.server";
 import { claimDecisionFormSchema } from "~/booking";
 import { decidePaymentClaim, listPaymentClaims, OfflinePaymentError } from "~/booking/index.server";
+import { offlinePaymentErrorStatus } from "~/http/error-status";
 import { formatDateTime } from "~/platform/dates";
 import { parseForm } from "~/platform/forms";
 import { formatDollars } from "~/platform/money";
@@ -60,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await decidePaymentClaim(claimId, admin, { status: intent === "accept" ? "accepted" : "rejected", reason });
   } catch (error) {
     if (!(error instanceof OfflinePaymentError)) throw error;
-    const status = error.code === "invalid" ? 400 : error.code === "not-found" ? 404 : 409;
+    const status = offlinePaymentErrorStatus(error);
     const reasonError = error.field === "reason" ? error.message : null;
     return data<ActionAnswer>({ claimId, message: null, error: error.message, reasonError }, { status });
   }
