@@ -157,69 +157,29 @@ export default function InvoicePage() {
             </tr>
           </tfoot>
         </table>
-        <table className="invoice-table">
-          <caption>Payments</caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Payment</th>
-              <th scope="col">Reference</th>
-              <th scope="col" className="amount">
-                Amount
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {invoice.payments.map((payment, index) => (
-              <tr key={index}>
-                <td>{payment.date}</td>
-                <td>{payment.description}</td>
-                <td>{payment.reference}</td>
-                <td className="amount">{payment.amount}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr className="invoice-total">
-              <th scope="row" colSpan={3}>
-                Total paid
-              </th>
-              <td className="amount">{invoice.paid}</td>
-            </tr>
-          </tfoot>
-        </table>
+        <MoneyTable
+          caption="Payments"
+          columns={["Date", "Payment", "Reference"]}
+          rows={invoice.payments.map((payment, index) => ({
+            key: String(index),
+            cells: [payment.date, payment.description, payment.reference],
+            amount: payment.amount,
+          }))}
+          totalLabel="Total paid"
+          total={invoice.paid}
+        />
         {invoice.creditNotes.length > 0 ? (
-          <table className="invoice-table">
-            <caption>Refunds (credit notes)</caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Credit note</th>
-                <th scope="col">Reason</th>
-                <th scope="col" className="amount">
-                  Amount
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {invoice.creditNotes.map((note, index) => (
-                <tr key={note.number || index}>
-                  <td>{note.date}</td>
-                  <td>{note.number}</td>
-                  <td>{note.reason}</td>
-                  <td className="amount">{note.amount}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr className="invoice-total">
-                <th scope="row" colSpan={3}>
-                  Total refunded
-                </th>
-                <td className="amount">{invoice.refunded}</td>
-              </tr>
-            </tfoot>
-          </table>
+          <MoneyTable
+            caption="Refunds (credit notes)"
+            columns={["Date", "Credit note", "Reason"]}
+            rows={invoice.creditNotes.map((note, index) => ({
+              key: note.number || String(index),
+              cells: [note.date, note.number, note.reason],
+              amount: note.amount,
+            }))}
+            totalLabel="Total refunded"
+            total={invoice.refunded}
+          />
         ) : null}
         <p className="invoice-balance">
           <span>Balance due</span> <strong>{invoice.balance}</strong>
@@ -269,5 +229,56 @@ export default function InvoicePage() {
         </article>
       ))}
     </div>
+  );
+}
+
+/** A table of money lines (three columns, then the amount) with its total: the invoice's payments and its refunds. */
+function MoneyTable({
+  caption,
+  columns,
+  rows,
+  totalLabel,
+  total,
+}: {
+  caption: string;
+  columns: [string, string, string];
+  rows: { key: string; cells: [string, string, string]; amount: string }[];
+  totalLabel: string;
+  total: string;
+}) {
+  return (
+    <table className="invoice-table">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column} scope="col">
+              {column}
+            </th>
+          ))}
+          <th scope="col" className="amount">
+            Amount
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            {row.cells.map((cell, index) => (
+              <td key={index}>{cell}</td>
+            ))}
+            <td className="amount">{row.amount}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr className="invoice-total">
+          <th scope="row" colSpan={3}>
+            {totalLabel}
+          </th>
+          <td className="amount">{total}</td>
+        </tr>
+      </tfoot>
+    </table>
   );
 }
