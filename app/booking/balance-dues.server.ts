@@ -3,7 +3,7 @@
 // BALANCE_GRACE_DAYS have passed with a balance left. The deposit is kept (DESIGN.md §13: deposits
 // are not refunded); the seats go back to the departure. Each booking changes once
 // (app/booking/balance-dues-store.server.ts).
-import { isOverdue, lastOverdueDueDate, reminderDue } from "~/booking/balance-dues";
+import { daysUntil, isOverdue, lastOverdueDueDate, reminderDue } from "~/booking/balance-dues";
 import {
   bookingsWithBalanceDue,
   cancelOverdue,
@@ -52,7 +52,7 @@ export async function sendBalanceReminders(now: Date): Promise<{ reminded: numbe
           {
             cents: locked.priceCents - locked.paidCents,
             dueDate: dueDateOf(locked),
-            daysLeft: which === "1-day" ? Math.max(0, Math.min(1, daysLeftOf(locked, today))) : daysLeftOf(locked, today),
+            daysLeft: daysUntil(dueDateOf(locked), today),
           },
           publicUrl(`/dashboard/payment/${locked.id}`),
         ),
@@ -61,10 +61,6 @@ export async function sendBalanceReminders(now: Date): Promise<{ reminded: numbe
     if (sent) reminded += 1;
   }
   return { reminded };
-}
-
-function daysLeftOf(order: BalanceDueBooking, today: string): number {
-  return Math.round((order.balanceDueDate!.getTime() - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
 }
 
 /** Cancels the bookings whose balance day and grace period have passed. */
