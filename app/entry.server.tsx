@@ -12,10 +12,10 @@ import { renderToPipeableStream } from "react-dom/server";
 import { bookingJobs } from "~/booking/index.server";
 import { maxUploadFormBytes } from "~/catalogue/index.server";
 import { NonceContext, nonceFrom } from "~/http/csp-nonce";
-import { InlineStylesContext } from "~/http/inline-styles";
-import { siteStyles } from "~/http/inline-styles.server";
 import { logError } from "~/http/log.server";
-import { cachedPage, rememberPage, renderCacheKey } from "~/http/render-cache.server";
+import { cachedPage, rememberPage, rememberVisitorPage, renderCacheKey } from "~/http/render-cache.server";
+import { InlineStylesContext } from "~/http/site-styles";
+import { siteStyles } from "~/http/site-styles.server";
 import { paymentsConfigured } from "~/payments/index.server";
 import { closeDatabase, databaseKind, db } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
@@ -30,6 +30,7 @@ const ABORT_DELAY = 5_000;
 export { answerDatabaseOutages } from "~/http/outage.server";
 export { logger } from "~/platform/logger.server";
 export { logPath } from "~/http/log.server";
+export { visitorPages } from "~/http/render-cache.server";
 export { inRequestScope } from "~/platform/request-scope.server";
 // For scripts/photos-to-s3.mjs (npm run photos:to-s3), with the app's configuration and storage.
 export { copyUploadsToBucket } from "~/platform/object-storage.server";
@@ -91,11 +92,13 @@ export default function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   const cacheKey = renderCacheKey(request, responseStatusCode, responseHeaders, remixContext);
   const cached = cacheKey ? cachedPage(cacheKey, nonce) : null;
-  if (cached)
+  if (cacheKey && cached) {
+    rememberVisitorPage(cacheKey, responseHeaders, loadContext);
     return new Response(cached as Uint8Array<ArrayBuffer>, {
       headers: responseHeaders,
       status: responseStatusCode,
     });
+  }
   // A page that will be cached is rendered whole, like one for a bot; others stream.
   const waitForAll = cacheKey !== null || isbot(request.headers.get("user-agent") ?? "");
   return new Promise((resolve, reject) => {
@@ -115,7 +118,10 @@ export default function handleRequest(
           if (cacheKey && !failed) {
             const chunks: Buffer[] = [];
             body.on("data", (chunk: Buffer) => chunks.push(chunk));
-            body.on("end", () => rememberPage(cacheKey, Buffer.concat(chunks), nonce));
+            body.on("end", () => {
+              rememberPage(cacheKey, Buffer.concat(chunks), nonce);
+              rememberVisitorPage(cacheKey, responseHeaders, loadContext);
+            });
           }
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);

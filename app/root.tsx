@@ -17,10 +17,10 @@ import { Navbar } from "~/components/Navbar";
 import { NotFound } from "~/components/NotFound";
 import { useNonce } from "~/http/csp-nonce";
 import { PERSONAL } from "~/http/http-cache";
-import { InlineStyles } from "~/http/inline-styles";
+import { SiteStyles } from "~/http/site-styles";
 import { publicOrigin } from "~/platform/public-url.server";
 
-// The stylesheet is inlined by <InlineStyles /> (app/http/inline-styles.tsx), not linked.
+// The stylesheet comes with <SiteStyles /> (app/http/site-styles.tsx): inlined for visitors, linked when signed in.
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export const meta: MetaFunction = () => [
@@ -58,6 +58,7 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const rootData = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="en">
       <head>
@@ -65,7 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f766e" />
         <Meta />
-        <InlineStyles />
+        <SiteStyles signedIn={Boolean(rootData?.user)} />
         <Links />
       </head>
       <body>

@@ -2,15 +2,13 @@
 // static handler), and @remix-run/router flattens and ranks the whole route tree and compiles a
 // regular expression per route it tries, on every call: with this app's ~120 routes that was a
 // third of the server's CPU on a page served from the render cache (docs/performance.md,
-// "Profile"). The router has no option to keep that work, so this module, imported by
-// server/start.mjs before anything loads the router, adds two memos to its CommonJS build as it
-// loads: the matches per routes array and path (the 1,000 most recent paths), the ranked branches
+// "Profile"). The router has no option to keep that work, so server/framework-patches.mjs,
+// imported by server/start.mjs before anything loads the router, adds memos to its CommonJS build
+// as it loads, with this module: the matches per routes array and path (the 1,000 most recent paths), the ranked branches
 // per routes array (the server's arrays are built once and never changed) and the compiled pattern
 // per (path, case sensitivity, end). All are pure functions of their keys. When the router's source is not what this expects (another version), it is left as
 // it is and a warning says so: the app stays correct, only slower.
-import nodeModule from "node:module";
-
-const ROUTER = /[\\/]node_modules[\\/]@remix-run[\\/]router[\\/]dist[\\/]router\.cjs\.js$/;
+export const ROUTER = /[\\/]node_modules[\\/]@remix-run[\\/]router[\\/]dist[\\/]router\.cjs\.js$/;
 
 const IMPL_BEFORE = "function matchRoutesImpl(routes, locationArg, basename, allowPartial) {\n";
 const BRANCHES_BEFORE = "  let branches = flattenRoutes(routes);\n  rankRouteBranches(branches);\n";
@@ -65,21 +63,3 @@ export function withRouteMatchMemos(source) {
   if ([IMPL_BEFORE, BRANCHES_BEFORE, COMPILE_BEFORE].some((part) => source.split(part).length !== 2)) return null;
   return source.replace(IMPL_BEFORE, MATCHES_MEMO).replace(BRANCHES_BEFORE, BRANCHES_AFTER).replace(COMPILE_BEFORE, MEMOS);
 }
-
-let warned = false;
-
-// Node 22.15 and later (module.registerHooks); older versions match without the memos.
-nodeModule.registerHooks?.({
-  load(url, context, nextLoad) {
-    const loaded = nextLoad(url, context);
-    if (!ROUTER.test(url) || loaded.source == null) return loaded;
-    const patched = withRouteMatchMemos(String(loaded.source));
-    if (patched === null) {
-      if (!warned)
-        console.warn("route-match-cache: @remix-run/router is not the expected version; routes are matched without memos");
-      warned = true;
-      return loaded;
-    }
-    return { ...loaded, source: patched };
-  },
-});

@@ -1,8 +1,8 @@
 // Production HTTP server: the Remix build behind Express (the same adapter @remix-run/serve uses),
 // plus what an operator needs: migrations before listening, static caching, compression,
 // one JSON log line per request with a request id, and a graceful shutdown.
-// First: it must be in place before anything loads @remix-run/router.
-import "./route-match-cache.mjs";
+// First: it must be in place before anything loads @remix-run/router or turbo-stream.
+import "./framework-patches.mjs";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -99,14 +99,22 @@ app.use(hostGuard());
 app.use(crossSiteGuard());
 app.use(formBodyGuard({ maxUploadBytes: config.maxUploadBytes }));
 app.use(pathGuard());
+// A visitor's page rendered less than a second ago, with no write since, is answered here
+// (app/http/render-cache.server.ts). The bench's reference app (bench/fixture) has no such hook.
+if (hooks.visitorPages) app.use(hooks.visitorPages());
 // clientAddress for rate limits: the socket's, or per TRUST_PROXY the proxies' X-Forwarded-For.
 // cspNonce: the Content-Security-Policy nonce of this response, for Remix's inline scripts.
+// visitorRequest: set by visitorPages when the page may be kept for the next visitors.
 const remixHandler = (serverBuild) =>
   createRequestHandler({
     // An unreachable database answers 503 (a page in the site's look, or JSON on /api), not 500.
     build: hooks.answerDatabaseOutages(serverBuild),
     mode: serverBuild.mode,
-    getLoadContext: (req, res) => ({ clientAddress: req.ip, cspNonce: res.locals.cspNonce }),
+    getLoadContext: (req, res) => ({
+      clientAddress: req.ip,
+      cspNonce: res.locals.cspNonce,
+      visitorRequest: res.locals.visitorRequest,
+    }),
   });
 let handleWithRemix = remixHandler(build);
 // Each request in its own scope: the app looks its session up once per request (app/platform/request-scope.server.ts).

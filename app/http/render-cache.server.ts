@@ -6,8 +6,17 @@
 // personal page's key holds the loader data of its user (the root's user), so no other request
 // can reach it. Public pages and personal ones have separate bounds, so signed-in traffic cannot
 // push the public pages out.
+//
+// A visitor's page (no cookie, `Cache-Control: public`) is also answered before Remix runs
+// (`visitorPages`, mounted by server/start.mjs): for one second, and only while no write was made
+// since its loaders read (readsGeneration, app/platform/read-cache.server.ts: on PostgreSQL that
+// includes every other instance's writes). The page says `public, max-age=60` to browsers and
+// proxies anyway; this only keeps the server from running the same loaders for the same answer
+// hundreds of times a second.
 import { createHash } from "node:crypto";
-import type { EntryContext } from "@remix-run/node";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import { readsGeneration } from "~/platform/read-cache.server";
 
 interface Bound {
   entries: number;
@@ -91,7 +100,10 @@ function cacheOf(key: string) {
 /** The page's HTML with this response's nonce, or null. */
 export function cachedPage(key: string, nonce: string): Buffer | null {
   const entry = cacheOf(key).get(key);
-  if (!entry) return null;
+  return entry ? withNonce(entry, nonce) : null;
+}
+
+function withNonce(entry: Page, nonce: string): Buffer {
   if (entry.parts.length === 1) return entry.parts[0];
   const nonceBytes = Buffer.from(nonce);
   const pieces: Buffer[] = [];
@@ -116,7 +128,85 @@ export function rememberPage(key: string, html: Buffer, nonce: string): void {
   cacheOf(key).set(key, { parts, bytes: html.length });
 }
 
+/** How long a visitor's page is answered before Remix runs, at most. */
+export const VISITOR_PAGE_MS = 1_000;
+
+interface VisitorPage {
+  page: Page;
+  headers: [string, string][];
+  generation: number;
+  at: number;
+}
+
+/** By the request's path and query, as sent; bounded like the public pages. */
+const visitorPageCache = new Map<string, VisitorPage>();
+let visitorPageBytes = 0;
+
+function forgetVisitorPage(url: string) {
+  const kept = visitorPageCache.get(url);
+  if (!kept) return;
+  visitorPageCache.delete(url);
+  visitorPageBytes -= kept.page.bytes;
+}
+
+/** What `visitorPages` gives the load context of a request that may be kept (server/start.mjs). */
+interface VisitorRequest {
+  url: string;
+  generation: number;
+}
+
+function visitorRequestOf(loadContext: AppLoadContext): VisitorRequest | undefined {
+  return (loadContext as { visitorRequest?: VisitorRequest }).visitorRequest;
+}
+
+/**
+ * Keeps the public page of `key` (once in the render cache), answered to a visitor with these
+ * headers, for `visitorPages`. Pages that set a cookie are never kept.
+ */
+export function rememberVisitorPage(key: string, headers: Headers, loadContext: AppLoadContext): void {
+  const request = visitorRequestOf(loadContext);
+  const page = request && !headers.has("Set-Cookie") && key.startsWith("public:") ? caches.public.get(key) : undefined;
+  if (!request || !page) return;
+  forgetVisitorPage(request.url);
+  visitorPageCache.set(request.url, { page, headers: [...headers], generation: request.generation, at: Date.now() });
+  visitorPageBytes += page.bytes;
+  while (visitorPageCache.size > PUBLIC_BOUND.entries || visitorPageBytes > PUBLIC_BOUND.bytes)
+    forgetVisitorPage(visitorPageCache.keys().next().value!);
+}
+
+/**
+ * Express middleware, before Remix: a visitor's GET (no cookie at all, so no session and no
+ * one-time banner) of a page kept by `rememberVisitorPage` less than VISITOR_PAGE_MS ago, with no
+ * write since. Other requests go on, those that may be kept marked in `res.locals`.
+ */
+export function visitorPages() {
+  return (
+    req: IncomingMessage & { originalUrl?: string },
+    res: ServerResponse & { locals: Record<string, unknown> },
+    next: () => void,
+  ) => {
+    const generation = readsGeneration();
+    if (req.method !== "GET" || req.headers.cookie !== undefined || generation === null) return next();
+    const url = req.originalUrl ?? req.url ?? "/";
+    const kept = visitorPageCache.get(url);
+    if (kept && kept.generation === generation && Date.now() - kept.at < VISITOR_PAGE_MS) {
+      const body = withNonce(kept.page, String(res.locals.cspNonce ?? ""));
+      res.statusCode = 200;
+      for (const [name, value] of kept.headers) res.setHeader(name, value);
+      res.setHeader("Content-Length", body.length);
+      res.end(body);
+      return;
+    }
+    res.locals.visitorRequest = { url, generation } satisfies VisitorRequest;
+    next();
+  };
+}
+
 /** Entries and bytes held, per cache (tests and the memory figures of docs/performance.md). */
 export function renderCacheSize() {
-  return { public: caches.public.size(), personal: caches.personal.size() };
+  return {
+    public: caches.public.size(),
+    personal: caches.personal.size(),
+    visitor: { entries: visitorPageCache.size, bytes: visitorPageBytes },
+  };
 }

@@ -346,6 +346,15 @@ export function cachedRead<T>(key: string, load: () => Promise<T>): Promise<T> {
   return value;
 }
 
+/**
+ * A number that changes with every write (this instance's or, on PostgreSQL, another's), or null
+ * while a write runs or nothing is kept: what was computed from reads under one number is still
+ * what the reads would give while it stays the same (app/http/render-cache.server.ts, visitor pages).
+ */
+export function readsGeneration(): number | null {
+  return keeping() && writesInFlight === 0 ? generation : null;
+}
+
 /** Whether reads are kept now (tests: on PostgreSQL, once linked to the other instances). */
 export function keepingReads(): boolean {
   return keeping();

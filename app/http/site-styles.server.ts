@@ -1,4 +1,4 @@
-// The built stylesheet's text for InlineStyles (app/http/inline-styles.tsx): `remix build` writes
+// The built stylesheet's text for SiteStyles (app/http/site-styles.tsx): `remix build` writes
 // it under public/build with a fingerprinted name, which the import gives.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
