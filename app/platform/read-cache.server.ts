@@ -14,7 +14,9 @@
 // has ended (NOTIFY on one channel, from a connection of this module's own that LISTENs to it), and
 // drops everything when it hears of one, or `forgetReads()` is called. Nothing is kept while that
 // connection is down (what the others wrote meanwhile is unknown), and nothing longer than
-// SERVER_MAX_AGE_MS, which bounds what a write made outside the app (psql) can leave unseen.
+// SERVER_MAX_AGE_MS, which bounds what a write made outside the app (psql) can leave unseen. A
+// session is kept too, but used only once the link has caught up with the writes committed before
+// the request came (cachedReadFreshAcrossInstances): a sign-out on one instance ends it on all at once.
 import { randomBytes } from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
@@ -307,18 +309,62 @@ function kept<R extends { rows: unknown[] }>(results: R): R {
   return results;
 }
 
-/** The value of `load` (a read), kept until the next write when the database is embedded. */
+/** The value of `load` (a read), kept until the next write (on PostgreSQL: of any instance, and 2 s at most). */
 /**
  * Marks a statement (a comment at its end) that must see every instance's last write at once: a
  * session, whose sign-out, role change or disabled account on one instance ends it on every other
- * at the next request. A NOTIFY takes a few milliseconds to arrive, so on PostgreSQL such a
- * statement is never kept; on the embedded database every write passes through this process.
+ * at the next request. Such a statement is never kept by its text; the value read with it is kept
+ * by `cachedReadFreshAcrossInstances`.
  */
 export const FRESH_ACROSS_INSTANCES = "/* fresh across instances */";
 
-/** cachedRead, except on PostgreSQL, where the value is read again each time (see FRESH_ACROSS_INSTANCES). */
-export function cachedReadFreshAcrossInstances<T>(key: string, load: () => Promise<T>): Promise<T> {
-  return mode === "server" ? load() : cachedRead(key, load);
+/**
+ * cachedRead for a value that must reflect every instance's writes committed before this call (a
+ * session). A NOTIFY takes a moment to arrive, so on PostgreSQL the value kept is used only once the
+ * link has made a round trip that started after this call: PostgreSQL sends a listening connection
+ * every notification committed before a statement ends ahead of that statement's answer, so by then
+ * every write the others had committed (their sign-outs among them) has dropped what it changed.
+ * Concurrent callers share one round trip (`SELECT 1` on the link); if it fails, the value is read.
+ */
+export async function cachedReadFreshAcrossInstances<T>(key: string, load: () => Promise<T>): Promise<T> {
+  if (mode === "server" && !(await linkCaughtUp())) return load();
+  return cachedRead(key, load);
+}
+
+const CATCH_UP_TIMEOUT_MS = 1_000;
+/** The link's round trip under way, and the next one, for callers that came after it had started. */
+let catchingUp: Promise<boolean> | null = null;
+let nextCatchUp: Promise<boolean> | null = null;
+
+function linkCaughtUp(): Promise<boolean> {
+  if (!catchingUp) return startCatchUp();
+  return (nextCatchUp ??= catchingUp.then(() => {
+    nextCatchUp = null;
+    return catchingUp ?? startCatchUp();
+  }));
+}
+
+function startCatchUp(): Promise<boolean> {
+  const trip = catchUp();
+  catchingUp = trip;
+  void trip.finally(() => {
+    if (catchingUp === trip) catchingUp = null;
+  });
+  return trip;
+}
+
+async function catchUp(): Promise<boolean> {
+  const client = link?.listening ? link.client : undefined;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    if (!client) return false;
+    const timeout = new Promise<false>((resolve) => (timer = setTimeout(resolve, CATCH_UP_TIMEOUT_MS, false)));
+    return await Promise.race([client.query("SELECT 1").then(() => link?.client === client), timeout]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export function cachedRead<T>(key: string, load: () => Promise<T>): Promise<T> {
