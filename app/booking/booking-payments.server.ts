@@ -14,6 +14,7 @@ import {
   openCardIntent,
   PaymentError,
   requirePaymentsConfigured,
+  stopIntent,
   verifiedCardPayment,
   type PaymentEvent,
 } from "~/payments/index.server";
@@ -39,9 +40,11 @@ export async function openPaymentIntent(
   part?: PaymentPart,
 ): Promise<{ clientSecret: string; paymentIntentId: string; amountCents: number }> {
   requirePaymentsConfigured();
-  const order = await findOrder(orderId, ownerId);
-  const closed = closedBookingMessage(order);
-  if (order.paymentStatus === "PAID" || !closed) {
+  // Another tab may attach an intent between our read and our write: read again and take turns.
+  for (let attempt = 1; ; attempt++) {
+    const order = await findOrder(orderId, ownerId);
+    const closed = closedBookingMessage(order);
+    if (order.paymentStatus !== "PAID" && closed) throw new PaymentError("closed", closed);
     const due = amountToPay(order, part);
     if ("error" in due)
       throw due.error === "This order is already paid."
@@ -63,12 +66,16 @@ export async function openPaymentIntent(
       await recordVerifiedPayment(order, intent.succeeded);
       throw new PaymentError("paid", "This payment was already made.");
     }
-    await attachPaymentIntent(order.id, intent.intentId);
+    if (!(await attachPaymentIntent(order.id, intent.intentId, order.stripePaymentIntentId))) {
+      // Ours never reaches a browser: no one can pay it beside the one attached.
+      if ((await stopIntent(intent.intentId)) === "succeeded") throw new PaymentError("paid", "This payment was already made.");
+      if (attempt < 3) continue;
+      throw new PaymentError("in-progress", "This booking's payment is being opened in another window. Please reload this page.");
+    }
     // Paying has started: the short hold of a new booking becomes the long one.
     await extendHold(order.id, holdDeadline(order.createdAt, env().BOOKING_HOLD_HOURS * 60), new Date());
     return { clientSecret: intent.clientSecret, paymentIntentId: intent.intentId, amountCents: due.cents };
   }
-  throw new PaymentError("closed", closed);
 }
 
 /** Why a booking can no longer be paid (its seats were released, even if the sweep has not run yet), or null. */

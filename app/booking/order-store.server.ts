@@ -148,17 +148,27 @@ export async function findPayableOrder(orderId: string, ownerId: string | undefi
   });
 }
 
-/** The order's current payment intent; an order with nothing paid yet is then PROCESSING (a partly paid one stays so). */
-export async function attachPaymentIntent(orderId: string, paymentIntentId: string): Promise<void> {
+/**
+ * The order's current payment intent, over `replacing` (the one the caller read; false when another
+ * took its place meanwhile); an order with nothing paid yet is then PROCESSING (a partly paid one stays so).
+ */
+export async function attachPaymentIntent(orderId: string, paymentIntentId: string, replacing: string | null): Promise<boolean> {
   const prisma = await db();
-  await prisma.order.updateMany({
-    where: { id: orderId, paymentStatus: { not: "PAID" } },
+  // Only over the intent the caller read: of two tabs opening intents at once, one attaches its own.
+  const { count } = await prisma.order.updateMany({
+    where: {
+      id: orderId,
+      paymentStatus: { not: "PAID" },
+      OR: [{ stripePaymentIntentId: replacing }, { stripePaymentIntentId: paymentIntentId }],
+    },
     data: { stripePaymentIntentId: paymentIntentId },
   });
+  if (count === 0) return false;
   await prisma.order.updateMany({
     where: { id: orderId, paidCents: 0, paymentStatus: { in: ["UNPAID", "FAILED"] } },
     data: { paymentStatus: "PROCESSING" },
   });
+  return true;
 }
 
 /** The intent failed: an order with nothing paid yet shows it; a paid or partly paid one never changes. */

@@ -11,6 +11,7 @@ export function paymentErrorStatus(error: PaymentError): number {
     unverified: 400,
     part: 400,
     provider: 502,
+    "in-progress": 409,
   }[error.code];
 }
 

@@ -523,7 +523,7 @@ route({
   summary:
     "Open (or reuse) the Stripe payment intent of an order the caller owns for one part: its deposit, its balance or the whole (default: everything still due)",
   description:
-    "One intent per order, part and amount, reused on retry. 400 naming part when that part cannot be paid now; 409 when the order is paid, cancelled or expired, or was sold by a reseller (channel reseller: the reseller pays the agency, never by card here).",
+    "One intent per order, part and amount, reused on retry; an intent opened before for another part or amount is cancelled, so only one can be paid. 400 naming part when that part cannot be paid now; 409 when the order is paid, cancelled or expired, was sold by a reseller (channel reseller: the reseller pays the agency, never by card here), or its earlier payment is still being processed by the bank.",
   operationId: "createPaymentIntent",
   security: signedIn,
   request: { body: body(schemas.PaymentIntentInput) },

@@ -5,6 +5,7 @@ export {
   listCardRefunds,
   listProviderCardMoney,
   openCardIntent,
+  stopIntent,
   PaymentError,
   providerNotes,
   refundCard,

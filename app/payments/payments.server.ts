@@ -9,7 +9,7 @@ import { logger } from "~/platform/logger.server";
 
 export class PaymentError extends Error {
   constructor(
-    readonly code: "not-configured" | "not-found" | "paid" | "closed" | "unverified" | "provider" | "part",
+    readonly code: "not-configured" | "not-found" | "paid" | "closed" | "unverified" | "provider" | "part" | "in-progress",
     message: string,
   ) {
     super(message);
@@ -47,9 +47,12 @@ function pays(intent: Stripe.PaymentIntent, charge: CardCharge): boolean {
 
 /**
  * The intent that pays this charge: the previous one while it can still be paid for exactly this
- * part and amount, else one per (order, part, amount): the idempotency key makes a retry, a
- * second tab or a return to a part chosen before get the same intent from Stripe, never a second
- * charge. `succeeded` when the previous one was paid already.
+ * part and amount, else one per (order, part, amount, intent it replaces): the idempotency key
+ * makes a retry, a second tab or a return to a part chosen before get the same intent from Stripe,
+ * never a second charge. A previous intent still open for another part or amount (the deposit in
+ * one tab, the full price in another) is cancelled first: only one intent of an order can be paid
+ * at a time, so the order is never paid twice over. `succeeded` when the previous one was paid
+ * already.
  */
 export async function openCardIntent(
   charge: CardCharge,
@@ -58,13 +61,17 @@ export async function openCardIntent(
   const provider = stripe();
   let intent: Stripe.PaymentIntent | undefined;
   try {
-    // A dead intent (cancelled at Stripe) of this same part and amount: its key would give it back.
     let replaced: string | null = null;
     if (charge.previousIntentId) {
       const previous = await provider.paymentIntents.retrieve(charge.previousIntentId);
       if (previous.status === "succeeded") return { succeeded: previous.id };
       if (OPEN_STATES.has(previous.status) && pays(previous, charge)) intent = previous;
-      else if (previous.metadata?.part === charge.part && previous.amount === charge.amountCents) replaced = previous.id;
+      else {
+        if (OPEN_STATES.has(previous.status) && (await stopIntent(previous.id)) === "succeeded")
+          return { succeeded: previous.id };
+        // Dead now: its key would give it back.
+        replaced = previous.id;
+      }
     }
     intent ??= await provider.paymentIntents.create(
       {
@@ -78,10 +85,34 @@ export async function openCardIntent(
       { idempotencyKey: `order-${charge.id}-${charge.part}-${charge.amountCents}${replaced ? `-after-${replaced}` : ""}` },
     );
   } catch (error) {
+    if (error instanceof PaymentError) throw error;
     throw providerError(error);
   }
   if (!intent.client_secret) throw new PaymentError("provider", "The payment provider returned no client secret.");
   return { intentId: intent.id, clientSecret: intent.client_secret };
+}
+
+/**
+ * Cancels an open intent no one may pay any more: "cancelled", or "succeeded" when it was paid
+ * meanwhile (the caller records it). One the bank is still processing cannot be cancelled: the
+ * customer waits for it.
+ */
+export async function stopIntent(intentId: string): Promise<"cancelled" | "succeeded"> {
+  const provider = stripe();
+  try {
+    await provider.paymentIntents.cancel(intentId);
+    return "cancelled";
+  } catch (error) {
+    const now = await provider.paymentIntents.retrieve(intentId);
+    if (now.status === "canceled") return "cancelled";
+    if (now.status === "succeeded") return "succeeded";
+    if (now.status === "processing")
+      throw new PaymentError(
+        "in-progress",
+        "A payment for this booking is being processed. Please wait a minute, then reload this page.",
+      );
+    throw error;
+  }
 }
 
 /** A payment as the provider reports it, ready to be recorded. */

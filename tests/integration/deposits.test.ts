@@ -191,6 +191,38 @@ describe("a deposit, then the balance, by card", () => {
     expect(await prisma.outboxEmail.count({ where: { to: user.email, subject: { startsWith: "Payment received" } } })).toBe(2);
   });
 
+  it("never lets an order be paid twice over: the deposit opened in one tab is cancelled when the full price is opened in another", async () => {
+    const { cookie, orderId } = await depositBooking();
+    const deposit = await startPayment(orderId, cookie, "deposit");
+    const full = await startPayment(orderId, cookie, "full");
+    expect([deposit.status, full.status]).toEqual([200, 200]);
+    const depositIntent = intentIdOf(deposit.body.clientSecret!);
+    const fullIntent = intentIdOf(full.body.clientSecret!);
+    expect(fake.intents.get(depositIntent)?.status).toBe("canceled");
+    // The first tab's card is refused by the provider; the second pays everything.
+    await payAtFake(deposit.body.clientSecret!);
+    expect(fake.intents.get(depositIntent)?.status).toBe("canceled");
+    await payAtFake(full.body.clientSecret!);
+    expect((await deliverSucceeded(fullIntent, "evt_full_two_tabs")).status).toBe(200);
+    expect(await state(orderId)).toMatchObject({ paidCents: 100_000, paymentStatus: "PAID" });
+
+    // Back in the first tab, the deposit again: the order is paid.
+    expect((await startPayment(orderId, cookie, "deposit")).status).toBe(409);
+  });
+
+  it("leaves one payable intent when two tabs open different parts at the same moment", async () => {
+    const { cookie, orderId } = await depositBooking();
+    const opened = await Promise.all([startPayment(orderId, cookie, "deposit"), startPayment(orderId, cookie, "full")]);
+    const given = opened.filter((answer) => answer.status === 200).map((answer) => intentIdOf(answer.body.clientSecret!));
+    expect(given.length).toBeGreaterThan(0);
+    const prisma = await db();
+    const { stripePaymentIntentId } = await prisma.order.findUniqueOrThrow({ where: { id: orderId } });
+    const payable = [...fake.intents.values()].filter(
+      (intent) => intent.metadata?.orderId === orderId && intent.status !== "canceled",
+    );
+    expect(payable.map((intent) => intent.id)).toEqual([stripePaymentIntentId]);
+  });
+
   it("refuses an unknown part with a 400 naming it", async () => {
     const { cookie, orderId } = await depositBooking();
     const refused = await startPayment(orderId, cookie, "half");
