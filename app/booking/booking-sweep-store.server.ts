@@ -55,14 +55,25 @@ export async function completeTrip(orderId: string): Promise<boolean> {
 }
 
 /**
- * Erases the ID numbers of the travellers of every booking whose travel date is on or before
- * `lastDay` (YYYY-MM-DD: the retention's last trip day), in one conditional UPDATE (two sweeps at
- * once erase each once); returns how many were erased.
+ * Erases the ID numbers of the travellers of every booking whose trip is over: its travel date is
+ * on or before `lastDay` (YYYY-MM-DD: the retention's last trip day), or it ended without one
+ * (cancelled or expired, or completed without a date) at or before `endedBy`. One conditional
+ * UPDATE (two sweeps at once erase each once); returns how many were erased.
  */
-export async function eraseIdNumbers(lastDay: string, now: Date): Promise<number> {
+export async function eraseIdNumbers(lastDay: string, endedBy: Date, now: Date): Promise<number> {
   const prisma = await db();
   return prisma.$executeRaw`
     UPDATE "Traveller" AS t SET "idNumber" = NULL, "idErasedAt" = ${now}
     FROM "Order" AS o
-    WHERE o."id" = t."orderId" AND t."idNumber" IS NOT NULL AND o."travelDate" <= ${lastDay}::date`;
+    WHERE o."id" = t."orderId" AND t."idNumber" IS NOT NULL
+      AND (
+        o."travelDate" <= ${lastDay}::date
+        OR (
+          (o."bookingStatus" IN ('CANCELLED', 'EXPIRED') OR (o."bookingStatus" = 'COMPLETED' AND o."travelDate" IS NULL))
+          AND EXISTS (
+            SELECT 1 FROM "OrderStatusChange" AS c
+            WHERE c."orderId" = o."id" AND c."toStatus" = o."bookingStatus" AND c."createdAt" <= ${endedBy}
+          )
+        )
+      )`;
 }

@@ -1,7 +1,8 @@
 // The periodic jobs of bookings (bookingJobs, run once a period by the fleet through
 // app/platform/jobs.server.ts): unpaid holds past their deadline expire and give their seats back;
 // confirmed trips whose date has passed are completed; travellers' ID numbers are erased
-// ID_NUMBER_RETENTION_DAYS after their trip. Each item changes once even when two instances run a
+// ID_NUMBER_RETENTION_DAYS after their trip, or after their booking ended without one (cancelled,
+// expired). Each item changes once even when two instances run a
 // job at once (app/booking/booking-sweep-store.server.ts). Pages do not wait for them:
 // effectiveStatus (app/booking/booking-status.ts) shows an overdue hold as expired at once.
 import { balanceJobs } from "~/booking/balance-dues.server";
@@ -38,10 +39,12 @@ async function completeFinishedTrips(now: Date): Promise<{ completed: number }> 
 
 /** A trip `retentionDays` ago or earlier: its travellers' ID numbers are no longer needed. */
 async function eraseOldIdNumbers(now: Date, retentionDays = env().ID_NUMBER_RETENTION_DAYS): Promise<{ erased: number }> {
-  return { erased: await eraseIdNumbers(daysBefore(agencyToday(now), retentionDays), now) };
+  const endedBy = new Date(now.getTime() - retentionDays * DAY);
+  return { erased: await eraseIdNumbers(daysBefore(agencyToday(now), retentionDays), endedBy, now) };
 }
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 
 export const bookingJobs: readonly PeriodicJob[] = [
   { name: "expire-holds", everyMs: MINUTE, run: expireOverdueHolds },

@@ -1,4 +1,5 @@
-// Travellers' ID numbers are erased by the booking sweep ID_NUMBER_RETENTION_DAYS after their trip.
+// Travellers' ID numbers are erased by the booking sweep ID_NUMBER_RETENTION_DAYS after their trip,
+// or after their booking ended without one.
 import { describe, expect, it } from "vitest";
 import { sweepBookings } from "~/booking/booking-sweep.server";
 import { db } from "~/platform/db.server";
@@ -57,5 +58,32 @@ describe("erasing ID numbers after the trip", () => {
     expect((await idsOf(trip))[0].idNumber).toBe("1234567890");
     await sweepBookings(now, { retentionDays: 29 });
     expect(await idsOf(trip)).toMatchObject([{ idNumber: null }, { idNumber: null }]);
+  });
+
+  it("erases them after a booking ended without its trip (cancelled or expired, dated or not), counted from its end", async () => {
+    const now = new Date("2033-05-20T06:00:00Z");
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+    const prisma = await db();
+    /** A booking that reached `status` `days` ago, travelling on `travelDate` (or without a date). */
+    async function ended(status: "CANCELLED" | "EXPIRED" | "CONFIRMED", days: number, travelDate: string | null) {
+      const orderId = await tripOn("2033-01-01");
+      await prisma.order.update({
+        where: { id: orderId },
+        data: { bookingStatus: status, travelDate: travelDate ? new Date(`${travelDate}T00:00:00Z`) : null },
+      });
+      await prisma.orderStatusChange.create({
+        data: { orderId, fromStatus: "PENDING", toStatus: status, reason: "test", createdAt: daysAgo(days) },
+      });
+      return orderId;
+    }
+    const cancelledLongAgo = await ended("CANCELLED", 31, "2033-09-01"); // the trip is months away, but will not happen
+    const cancelledRecently = await ended("CANCELLED", 29, "2033-09-01");
+    const expiredUndated = await ended("EXPIRED", 30, null);
+    const confirmedUndated = await ended("CONFIRMED", 400, null); // still to travel, some day
+    await sweepBookings(now);
+    for (const orderId of [cancelledLongAgo, expiredUndated])
+      expect(await idsOf(orderId)).toMatchObject([{ idNumber: null }, { idNumber: null }]);
+    for (const orderId of [cancelledRecently, confirmedUndated])
+      expect(await idsOf(orderId)).toMatchObject([{ idNumber: "1234567890" }, { idNumber: "AB1234567" }]);
   });
 });
