@@ -1,6 +1,10 @@
-// The invoice as a PDF (pdfkit, its built-in Helvetica: nothing to download or embed): A4, the
+// The invoice as a PDF (pdfkit, with Noto Sans Bengali embedded: it draws Latin and Bengali alike,
+// so a customer or traveller who wrote their name in Bengali reads it as written; pdfkit's
+// built-in Helvetica knows only WinAnsi and printed such names as other characters): A4, the
 // invoice on its first page, then each credit note on a page of its own that names the invoice it
 // corrects, as an accountant files them. It draws the same view as the printable page.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
 import type { CreditNoteView, InvoiceView } from "~/invoicing/invoice";
 
@@ -11,6 +15,23 @@ const GREY = "#555555";
 
 type Doc = InstanceType<typeof PDFDocument>;
 
+const FONT_FILES = {
+  Body: "@expo-google-fonts/noto-sans-bengali/400Regular/NotoSansBengali_400Regular.ttf",
+  "Body-Bold": "@expo-google-fonts/noto-sans-bengali/700Bold/NotoSansBengali_700Bold.ttf",
+} as const;
+type FontName = keyof typeof FONT_FILES;
+let fonts: Record<FontName, Buffer> | undefined;
+
+/** The fonts' bytes, read once (pdfkit embeds only the glyphs each document uses). */
+function fontBytes(): Record<FontName, Buffer> {
+  const require = createRequire(import.meta.url);
+  fonts ??= {
+    Body: readFileSync(require.resolve(FONT_FILES.Body)),
+    "Body-Bold": readFileSync(require.resolve(FONT_FILES["Body-Bold"])),
+  };
+  return fonts;
+}
+
 /** Columns of a table: x from the left margin and width; amounts align right. */
 interface Column {
   x: number;
@@ -20,7 +41,7 @@ interface Column {
 
 function row(doc: Doc, columns: Column[], cells: string[], { bold = false } = {}) {
   const y = doc.y;
-  doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(10);
+  doc.font(bold ? "Body-Bold" : "Body").fontSize(10);
   let bottom = y;
   cells.forEach((cell, index) => {
     const column = columns[index];
@@ -38,7 +59,7 @@ function rule(doc: Doc) {
 
 function heading(doc: Doc, text: string) {
   doc.moveDown(0.8);
-  doc.font("Helvetica-Bold").fontSize(12).fillColor("black").text(text, MARGIN, doc.y, { width: WIDTH });
+  doc.font("Body-Bold").fontSize(12).fillColor("black").text(text, MARGIN, doc.y, { width: WIDTH });
   doc.moveDown(0.3);
 }
 
@@ -46,21 +67,21 @@ function heading(doc: Doc, text: string) {
 function letterhead(doc: Doc, view: InvoiceView, title: string, facts: [string, string][]) {
   const top = MARGIN;
   doc
-    .font("Helvetica-Bold")
+    .font("Body-Bold")
     .fontSize(16)
     .fillColor("black")
     .text(view.agency.name, MARGIN, top, { width: WIDTH / 2 });
-  doc.font("Helvetica").fontSize(9).fillColor(GREY);
+  doc.font("Body").fontSize(9).fillColor(GREY);
   for (const line of view.agency.addressLines) doc.text(line, { width: WIDTH / 2 });
   doc.text(view.agency.email, { width: WIDTH / 2 });
   if (view.agency.taxId) doc.text(`BIN ${view.agency.taxId}`, { width: WIDTH / 2 });
   const leftBottom = doc.y;
   doc
-    .font("Helvetica-Bold")
+    .font("Body-Bold")
     .fontSize(20)
     .fillColor("black")
     .text(title, MARGIN + WIDTH / 2, top, { width: WIDTH / 2, align: "right" });
-  doc.font("Helvetica").fontSize(10);
+  doc.font("Body").fontSize(10);
   for (const [label, value] of facts)
     doc.text(`${label}: ${value}`, MARGIN + WIDTH / 2, doc.y, { width: WIDTH / 2, align: "right" });
   doc.x = MARGIN;
@@ -71,16 +92,16 @@ function letterhead(doc: Doc, view: InvoiceView, title: string, facts: [string, 
 function billTo(doc: Doc, view: InvoiceView) {
   const top = doc.y;
   doc
-    .font("Helvetica-Bold")
+    .font("Body-Bold")
     .fontSize(10)
     .text("Bill to", MARGIN, top, { width: WIDTH / 2 });
-  doc.font("Helvetica").text(view.customer.name, { width: WIDTH / 2 });
+  doc.font("Body").text(view.customer.name, { width: WIDTH / 2 });
   for (const line of view.customer.addressLines) doc.text(line, { width: WIDTH / 2 });
   doc.text(view.customer.email, { width: WIDTH / 2 });
   doc.text(view.customer.mobile, { width: WIDTH / 2 });
   const leftBottom = doc.y;
-  doc.font("Helvetica-Bold").text("Trip", MARGIN + WIDTH / 2, top, { width: WIDTH / 2 });
-  doc.font("Helvetica").text(view.trip.title, { width: WIDTH / 2 });
+  doc.font("Body-Bold").text("Trip", MARGIN + WIDTH / 2, top, { width: WIDTH / 2 });
+  doc.font("Body").text(view.trip.title, { width: WIDTH / 2 });
   doc.text(view.trip.travelDate ? `Departure ${view.trip.travelDate}` : "No departure date", { width: WIDTH / 2 });
   doc.x = MARGIN;
   doc.y = Math.max(leftBottom, doc.y);
@@ -144,7 +165,7 @@ function invoicePage(doc: Doc, view: InvoiceView) {
   row(doc, TOTAL_COLUMNS, ["Balance due", view.balance], { bold: true });
   doc.moveDown(1.5);
   doc
-    .font("Helvetica")
+    .font("Body")
     .fontSize(8)
     .fillColor(GREY)
     .text(`Amounts in US dollars. ${view.agency.name} · ${view.number}`, MARGIN, doc.y, { width: WIDTH });
@@ -174,7 +195,7 @@ function creditNotePage(doc: Doc, view: InvoiceView, note: CreditNoteView) {
   row(doc, TOTAL_COLUMNS, ["Total credited", note.amount], { bold: true });
   doc.moveDown(1.5);
   doc
-    .font("Helvetica")
+    .font("Body")
     .fontSize(8)
     .fillColor(GREY)
     .text(`Amounts in US dollars. This credit note reduces invoice ${view.number}.`, MARGIN, doc.y, { width: WIDTH });
@@ -188,6 +209,8 @@ export function invoicePdf(view: InvoiceView): Promise<Buffer> {
     margin: MARGIN,
     info: { Title: view.title, Author: view.agency.name, Subject: `Booking ${view.reference}` },
   });
+  for (const [name, bytes] of Object.entries(fontBytes())) doc.registerFont(name, bytes);
+  doc.font("Body");
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on("data", (chunk: Buffer) => chunks.push(chunk));

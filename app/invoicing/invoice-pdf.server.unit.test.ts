@@ -35,6 +35,23 @@ describe("invoicePdf", () => {
     }
   });
 
+  it("draws names written in Bengali with a font that has their letters, Latin text beside them", async () => {
+    const facts = {
+      ...FACTS,
+      // Words whose letters are drawn in the order they are written (the text layer reads in drawing order).
+      customer: { ...FACTS.customer, name: "রহমান খান", addressLines: ["ঢাকা 1205"] },
+      trip: { ...FACTS.trip, title: "সুন্দরবন Sundarbans cruise" },
+    };
+    const pdf = await invoicePdf(invoiceView(facts));
+    const text = pdfText(pdf);
+    for (const expected of ["রহমান খান", "ঢাকা 1205", "Sundarbans cruise", "Invoice number: INV-2026-000042", "rina@example.com"])
+      expect(text).toContain(expected);
+    // Conjuncts and vowel signs are shaped by the embedded font: every glyph is one of its own.
+    expect(text).not.toContain("\uFFFD");
+    expect(pdf.toString("latin1")).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansBengali-Regular/);
+    expect(pdf.toString("latin1")).not.toMatch(/\/BaseFont \/Helvetica/);
+  });
+
   it("gives each credit note a page of its own that names the invoice it reduces", async () => {
     const pages = pdfPages(await invoicePdf(invoiceView(FACTS)));
     expect(pages).toHaveLength(2);
