@@ -36,6 +36,7 @@ export const bookingSelect = {
   holdExpiresAt: true,
   paymentStatus: true,
   refundedCents: true,
+  offlineRefundOwedCents: true,
   stripePaymentIntentId: true,
   // "INV-2026-000001" once its first payment is recorded (app/invoicing/)
   invoiceNumber: true,

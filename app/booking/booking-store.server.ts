@@ -129,6 +129,8 @@ export async function applyCancellation(
     emails: Email[];
     /** soft-delete the order too (an unpaid order's delete) */
     softDelete?: boolean;
+    /** what the agency owes back offline once it is cancelled (the policy's refund beyond the cards) */
+    offlineOwedCents?: number;
   },
 ): Promise<{ cancelled: boolean; refunded: boolean; deleted: boolean }> {
   const prisma = await db();
@@ -148,6 +150,8 @@ export async function applyCancellation(
     if (cancelled && before.departureId && HOLDS_SEATS.includes(before.bookingStatus)) {
       await releaseSeats(tx, before.departureId, before.quantity);
     }
+    if (cancelled && change.offlineOwedCents)
+      await tx.order.update({ where: { id: orderId }, data: { offlineRefundOwedCents: change.offlineOwedCents } });
     // Cancelled with nothing paid (not even a deposit): its promo code's use is given back (after
     // the seats: the order placement's lock order).
     if (cancelled && before.paidCents === 0) await releasePromoCode(tx, orderId);
@@ -197,7 +201,8 @@ export async function applyOfflineRefund(
 ): Promise<{ status: "recorded"; creditNoteNumber: string } | { status: "duplicate" } | { status: "over"; maxCents: number }> {
   const prisma = await db();
   return prisma.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT "id" FROM "Order" WHERE "id" = ${orderId} FOR UPDATE`;
+    const [{ offlineRefundOwedCents: owed }] = await tx.$queryRaw<{ offlineRefundOwedCents: number }[]>`
+      SELECT "offlineRefundOwedCents" FROM "Order" WHERE "id" = ${orderId} FOR UPDATE`;
     const same = await tx.refund.findUnique({
       where: { method_reference: { method: refund.method, reference: refund.reference } },
       select: { orderId: true },
@@ -210,9 +215,27 @@ export async function applyOfflineRefund(
     const creditNoteNumber = await takeCreditNoteNumber(tx, createdAt);
     await tx.refund.create({ data: { orderId, ...refund, stripeRefundId: null, creditNoteNumber, createdAt } });
     const sum = await tx.refund.aggregate({ where: { orderId }, _sum: { amountCents: true } });
-    await tx.order.update({ where: { id: orderId }, data: { refundedCents: sum._sum.amountCents ?? 0 } });
+    await tx.order.update({
+      where: { id: orderId },
+      data: {
+        refundedCents: sum._sum.amountCents ?? 0,
+        // What is still owed after a cancellation (the row is locked: read and written in turn).
+        offlineRefundOwedCents: Math.max(0, owed - refund.amountCents),
+      },
+    });
     await tx.outboxEmail.createMany({ data: reachable(emails(creditNoteNumber)) });
     return { status: "recorded" as const, creditNoteNumber };
+  });
+}
+
+/** Bookings whose offline refund is still owed, the longest waiting first (the payment claims page). */
+export async function listOfflineRefundsOwed(limit = 200) {
+  const prisma = await db();
+  return prisma.order.findMany({
+    where: { offlineRefundOwedCents: { gt: 0 } },
+    orderBy: [{ updatedAt: "asc" }, { id: "asc" }],
+    take: limit,
+    select: { id: true, reference: true, firstName: true, lastName: true, offlineRefundOwedCents: true, updatedAt: true },
   });
 }
 

@@ -271,7 +271,8 @@ export async function cancelBooking(
     refunds: refunds.map((refund) => refundRecord(refund, reason, actor.id)),
     byUserId: actor.id,
     reason,
-    emails: cancellationEmails({ order: bookingFacts(order), refundCents, refundId, reason, by }, env().CONTACT_TO),
+    emails: cancellationEmails({ order: bookingFacts(order), refundCents, refundId, offlineCents, reason, by }, env().CONTACT_TO),
+    offlineOwedCents: offlineCents,
   });
   if (!cancelled && refunds.length === 0) throw new CancellationError("not-cancellable", "This booking is already cancelled.");
   await deliverOutbox().catch(() => 0);
@@ -393,7 +394,10 @@ export async function recordReportedCardRefunds(paymentIntentId: string): Promis
     reason: "Refunded in full in the payment provider's dashboard",
     emails: (newCents, cancelled) =>
       cancelled
-        ? cancellationEmails({ order: facts, refundCents: newCents, refundId: newIds, reason, by: "agency" }, env().CONTACT_TO)
+        ? cancellationEmails(
+            { order: facts, refundCents: newCents, refundId: newIds, offlineCents: 0, reason, by: "agency" },
+            env().CONTACT_TO,
+          )
         : refundEmails(facts, { cents: newCents, refundIds: newIds }, env().CONTACT_TO),
   });
   await deliverOutbox().catch(() => 0);

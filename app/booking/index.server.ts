@@ -19,7 +19,13 @@ export {
   recordOfflinePayment,
   submitPaymentClaim,
 } from "./offline-payments.server";
-export { findOrderPage, findRefundPolicy, listRefundPolicies, saveRefundPolicy } from "./booking-store.server";
+export {
+  findOrderPage,
+  findRefundPolicy,
+  listOfflineRefundsOwed,
+  listRefundPolicies,
+  saveRefundPolicy,
+} from "./booking-store.server";
 export { bookingJobs, sweepBookings } from "./booking-sweep.server";
 export {
   cancelBooking,

@@ -89,20 +89,26 @@ export interface CancellationFacts {
   refundCents: number;
   /** Stripe's refund id, when money was refunded */
   refundId: string | null;
+  /** what the agency owes back of what was paid offline (bKash, Nagad, bank, cash) */
+  offlineCents: number;
   reason: string;
   /** "customer", "agency" or "departure" */
   by: "customer" | "agency" | "departure";
 }
 
-function refundLine(refundCents: number, refundId: string | null): string {
-  return refundCents > 0
-    ? `Refund: ${formatDollars(refundCents)} to the card you paid with (reference ${refundId}). It usually shows on your statement within 5 to 10 days.`
-    : "Refund: none.";
+function refundLines(refundCents: number, refundId: string | null, offlineCents: number): string[] {
+  const offline = `Refund of what you paid by bKash, Nagad, bank transfer or cash: ${formatDollars(offlineCents)}. We will send it back the way you paid and email you its reference.`;
+  if (refundCents > 0)
+    return [
+      `Refund: ${formatDollars(refundCents)} to the card you paid with (reference ${refundId}). It usually shows on your statement within 5 to 10 days.`,
+      ...(offlineCents > 0 ? [offline] : []),
+    ];
+  return [offlineCents > 0 ? offline : "Refund: none."];
 }
 
 /** To the customer, and a copy to the agency (CONTACT_TO). */
 export function cancellationEmails(
-  { order, refundCents, refundId, reason, by }: CancellationFacts,
+  { order, refundCents, refundId, offlineCents, reason, by }: CancellationFacts,
   agency: string,
 ): EmailMessage[] {
   const customer: EmailMessage =
@@ -116,7 +122,7 @@ export function cancellationEmails(
             `we are sorry: we had to cancel the departure of ${order.serviceTitle}${onDate(order)}. Your booking is cancelled.`,
             "",
             ...bookingLines(order),
-            refundLine(refundCents, refundId),
+            ...refundLines(refundCents, refundId, offlineCents),
             "",
             "Please contact us if you would like to book another date.",
           ].join("\n"),
@@ -132,7 +138,7 @@ export function cancellationEmails(
               : `your booking of ${order.serviceTitle} was cancelled by our team. Reason: ${reason}`,
             "",
             ...bookingLines(order),
-            refundLine(refundCents, refundId),
+            ...refundLines(refundCents, refundId, offlineCents),
             "",
             "Thank you for considering us.",
           ].join("\n"),
@@ -147,6 +153,11 @@ export function cancellationEmails(
       "",
       ...bookingLines(order),
       refundCents > 0 ? `Refunded: ${formatDollars(refundCents)} (${refundId})` : "Refunded: nothing",
+      ...(offlineCents > 0
+        ? [
+            `To pay back offline: ${formatDollars(offlineCents)} of what was paid by bKash, Nagad, bank or cash. Record it on the order page once sent; it is listed under Payment claims, Refunds owed.`,
+          ]
+        : []),
     ].join("\n"),
   };
   return [customer, copy];
@@ -168,7 +179,7 @@ export function latePaymentRefundEmails(
         `your payment for ${order.serviceTitle} arrived after your booking's hold had ended, and its seats are no longer available. We have refunded the whole payment and cancelled the booking.`,
         "",
         ...bookingLines(order),
-        refundLine(refund.cents, refund.refundId),
+        ...refundLines(refund.cents, refund.refundId, 0),
         "",
         "Please book another date, or contact us and we will help you find one.",
       ].join("\n"),
@@ -199,7 +210,7 @@ export function refundEmails(order: BookingFacts, refund: { cents: number; refun
         `we have refunded ${formatDollars(refund.cents)} of your payment for ${order.serviceTitle}. Your booking is unchanged.`,
         "",
         ...bookingLines(order),
-        refundLine(refund.cents, refund.refundIds),
+        ...refundLines(refund.cents, refund.refundIds, 0),
       ].join("\n"),
     },
     {

@@ -84,6 +84,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     claims,
     /** what an admin may still record as paid back offline (bKash, Nagad, bank, cash) */
     offlineRefundableCents: user.isAdmin ? offlineRefundableCents(order) : 0,
+    /** of it, what the agency owes since the booking was cancelled */
+    offlineRefundOwedCents: user.isAdmin ? order.offlineRefundOwedCents : 0,
     isOwner: order.userId === user.id,
     order: {
       id: order.id,
@@ -318,7 +320,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function OrderPage() {
-  const { order, quote, actions, policy, isAdmin, isOwner, claims, travellers, offlineRefundableCents } =
+  const { order, quote, actions, policy, isAdmin, isOwner, claims, travellers, offlineRefundableCents, offlineRefundOwedCents } =
     useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   // Each section shows only the answers to its own form.
@@ -413,6 +415,7 @@ export default function OrderPage() {
       {offlineRefundableCents > 0 ? (
         <OfflineRefundSection
           dueCents={offlineRefundableCents}
+          owedCents={offlineRefundOwedCents}
           result={result && "offlineRefund" in result ? result.offlineRefund : null}
         />
       ) : null}
@@ -491,16 +494,27 @@ function RefundsSection({ order }: { order: Loaded["order"] }) {
 const METHOD_LABELS = { CARD: "card", BKASH: "bKash", NAGAD: "Nagad", BANK: "bank transfer", CASH: "cash" } as const;
 
 /** Admins: a refund the agency paid back itself of what was paid offline, with its reference. Plain HTML form. */
-function OfflineRefundSection({ dueCents, result }: { dueCents: number; result: PlainFormResult | null }) {
+function OfflineRefundSection({
+  dueCents,
+  owedCents,
+  result,
+}: {
+  dueCents: number;
+  owedCents: number;
+  result: PlainFormResult | null;
+}) {
   const fields = plainFields("offline-refund", result);
   const { value, error: fieldError, described } = fields;
   return (
-    <section aria-labelledby="offline-refund-title" className="receipt-section no-print">
+    <section id="offline-refund" aria-labelledby="offline-refund-title" className="receipt-section no-print">
       <h2 id="offline-refund-title">Record a refund paid back</h2>
       <p>
         {formatDollars(dueCents)} was paid by bKash, Nagad, bank transfer or cash and is not refunded. Record what the agency paid
         back, with its reference.
       </p>
+      {owedCents > 0 ? (
+        <p className="alert alert-error">Owed to the customer since the cancellation: {formatDollars(owedCents)}.</p>
+      ) : null}
       <PlainFormError result={result} />
       <Form method="post" className="offline-refund-form">
         <input type="hidden" name="intent" value="record-refund" />

@@ -1,12 +1,13 @@
 // Payment claims (administrators): the bKash/Nagad transaction ids customers sent from their order
 // page. Accept records the payment (the same path as PATCH /api/payment-claims/{id}); Reject needs
 // the reason the customer reads on the order page. Plain POST forms, so the page works without
-// JavaScript; ?status= shows the pending (default), accepted or rejected ones.
+// JavaScript; ?status= shows the pending (default), accepted or rejected ones, or (owed) the
+// cancelled bookings whose offline payments the agency still has to pay back.
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/accounts/index.server";
 import { claimDecisionFormSchema } from "~/booking";
-import { decidePaymentClaim, listPaymentClaims, OfflinePaymentError } from "~/booking/index.server";
+import { decidePaymentClaim, listOfflineRefundsOwed, listPaymentClaims, OfflinePaymentError } from "~/booking/index.server";
 import { offlinePaymentErrorStatus } from "~/http/error-status";
 import { formatDateTime } from "~/platform/dates";
 import { parseForm } from "~/platform/forms";
@@ -16,6 +17,7 @@ const TABS = [
   { status: "pending", label: "Pending" },
   { status: "accepted", label: "Accepted" },
   { status: "rejected", label: "Rejected" },
+  { status: "owed", label: "Refunds owed" },
 ] as const;
 type TabStatus = (typeof TABS)[number]["status"];
 
@@ -27,9 +29,24 @@ function tabOf(url: string): TabStatus {
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const status = tabOf(request.url);
+  if (status === "owed") {
+    const owed = await listOfflineRefundsOwed();
+    return {
+      status,
+      claims: [],
+      owed: owed.map((order) => ({
+        orderId: order.id,
+        booking: order.reference,
+        customer: `${order.firstName} ${order.lastName}`,
+        amount: formatDollars(order.offlineRefundOwedCents),
+        since: formatDateTime(order.updatedAt),
+      })),
+    };
+  }
   const claims = await listPaymentClaims(status.toUpperCase() as "PENDING" | "ACCEPTED" | "REJECTED");
   return {
     status,
+    owed: [],
     claims: claims.map((claim) => ({
       id: claim.id,
       orderId: claim.orderId,
@@ -114,7 +131,7 @@ function Decision({ claim, answer }: { claim: Claim; answer: ActionAnswer | unde
 }
 
 export default function PaymentClaims() {
-  const { status, claims } = useLoaderData<typeof loader>();
+  const { status, claims, owed } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <section aria-labelledby="claims-title">
@@ -137,7 +154,24 @@ export default function PaymentClaims() {
           {answer.error}
         </p>
       ) : null}
-      {claims.length === 0 ? (
+      {status === "owed" ? (
+        owed.length === 0 ? (
+          <p>No refunds are owed.</p>
+        ) : (
+          <ul className="plain-list claim-list">
+            {owed.map((order) => (
+              <li key={order.orderId} className="card">
+                <p>
+                  <Link to={`/dashboard/orders/${order.orderId}#offline-refund`}>{order.booking}</Link> · {order.customer}
+                </p>
+                <p>
+                  To pay back: {order.amount}, owed since {order.since}. Record it on the booking&apos;s page once sent.
+                </p>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : claims.length === 0 ? (
         <p>No {status} claims.</p>
       ) : (
         <ul className="plain-list claim-list">

@@ -15,6 +15,7 @@ afterAll(() => fake.close());
 const { db } = await import("~/platform/db.server");
 beforeAll(() => db(), 180_000);
 const { cancelBooking, CancellationError, recordOfflineRefund } = await import("~/booking/cancellation.server");
+const { listOfflineRefundsOwed } = await import("~/booking/booking-store.server");
 const { recordPaymentNow } = await import("~/booking/booking-payments-store.server");
 const { agencyToday } = await import("~/platform/dates");
 const { createUser } = await import("../support/auth");
@@ -120,6 +121,18 @@ describe("offline refunds", () => {
     expect(outcome.refund?.cents).toBe(60_000);
     expect(outcome.offlineCents).toBe(30_000);
     expect(atFake(intents[0])).toBe(60_000);
+    // What the agency owes back offline is kept on the booking, listed, and told to both sides.
+    const owed = async () => (await (await db()).order.findUniqueOrThrow({ where: { id: order.id } })).offlineRefundOwedCents;
+    const listed = async () => (await listOfflineRefundsOwed()).find((row) => row.id === order.id)?.offlineRefundOwedCents;
+    expect(await owed()).toBe(30_000);
+    expect(await listed()).toBe(30_000);
+    const emailOf = async (subject: string) =>
+      (await (await db()).outboxEmail.findFirst({ where: { subject: { startsWith: subject, contains: order.reference } } }))
+        ?.text;
+    expect(await emailOf("Booking cancelled:")).toContain(
+      "Refund of what you paid by bKash, Nagad, bank transfer or cash: $300.",
+    );
+    expect(await emailOf("Cancelled: order")).toContain("To pay back offline: $300 of what was paid");
 
     await expect(
       recordOfflineRefund(
@@ -152,6 +165,8 @@ describe("offline refunds", () => {
     ]);
     const prisma = await db();
     expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).refundedCents).toBe(90_000);
+    expect(await owed()).toBe(0);
+    expect(await listed()).toBeUndefined();
     await expect(
       recordOfflineRefund(order.id, admin, { amountCents: 1, method: "cash", reference: "R-2" }),
     ).rejects.toMatchObject({ code: "amount" });
@@ -216,5 +231,39 @@ describe("the order page's Record a refund paid back form", () => {
     const done = await post({ amount: "300", method: "nagad", reference: "NG-1" });
     expect(done.status).toBe(200);
     expect(done.data.done).toMatch(/^The refund of \$300 by Nagad is recorded \(credit note CN-\d{4}-\d{6}\)\.$/);
+  });
+});
+
+describe("the payment claims page's Refunds owed", () => {
+  it("lists, for administrators only, each cancelled booking whose offline payment the agency still owes back", async () => {
+    const claimsPage = await import("~/routes/dashboard.payment-claims");
+    const orderPage = await import("~/routes/dashboard.orders.$id");
+    const { authedGet, signIn } = await import("../support/auth");
+    const { callRoute } = await import("../support/requests");
+    const { order, user } = await bookingPaidWith(30, [{ cents: 30_000, method: "CASH", minutesAgo: 5 }]);
+    await cancelBooking(order.id, { id: user.id, isAdmin: false });
+    const adminCookie = await signIn(admin.id);
+    type Owed = { owed: { orderId: string; booking: string; amount: string }[] };
+    const owedList = async () =>
+      (await callRoute<Owed>(claimsPage.loader, authedGet("/dashboard/payment-claims?status=owed", adminCookie), {})).data.owed;
+    expect((await owedList()).find((row) => row.orderId === order.id)).toMatchObject({
+      booking: order.reference,
+      amount: "$300",
+    });
+    const page = await callRoute<{ offlineRefundOwedCents: number }>(
+      orderPage.loader,
+      authedGet(`/dashboard/orders/${order.id}`, adminCookie),
+      { id: order.id },
+    );
+    expect(page.data.offlineRefundOwedCents).toBe(30_000);
+    const asCustomer = await callRoute(
+      claimsPage.loader,
+      authedGet("/dashboard/payment-claims?status=owed", await signIn(user.id)),
+      {},
+    );
+    expect(asCustomer.status).toBe(302); // a customer is sent away, as from every admin page
+
+    await recordOfflineRefund(order.id, admin, { amountCents: 30_000, method: "cash", reference: `CASH-${order.id}` });
+    expect((await owedList()).find((row) => row.orderId === order.id)).toBeUndefined();
   });
 });
