@@ -65,6 +65,9 @@ export function moduleBoundaries(root) {
       message: "components take a capability's client door (~/<module>), never its server door.",
     },
   ];
+  // Browser helpers without the capability's schemas, for components every page loads: through
+  // ~/<name> they would bring zod to the home page (docs/decisions/0012-module-layout.md).
+  const LIGHT_DOORS = { catalogue: ["./photos.ts"], accounts: ["./avatars.ts"] };
   // Tests set up their data through stores, so these two hold for the code only.
   const doors = [
     {
@@ -75,7 +78,7 @@ export function moduleBoundaries(root) {
     ...CAPABILITIES.map((name) => ({
       target: [`app/!(${name})/**`, "app/*"],
       from: `app/${name}`,
-      except: ["./index.ts", "./index.server.ts"],
+      except: ["./index.ts", "./index.server.ts", ...(LIGHT_DOORS[name] ?? [])],
       message: `Outside ${name}, import it through its doors only: ~/${name} (client-safe) or ~/${name}/index.server.`,
     })),
   ];

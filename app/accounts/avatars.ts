@@ -1,7 +1,7 @@
 // Profile photos (avatars) the pages show: a path on this site (an uploaded photo, a default
 // picture) or the photo Google sign-in gives (its googleusercontent.com hosts). Any other URL would
 // make every visitor's browser call a stranger's server, telling it who looked at which page.
-import { isImageUrl } from "~/platform/fields";
+import { isImageUrl } from "~/platform/image-urls";
 
 export const DEFAULT_AVATAR = "/images/people/default-avatar.svg";
 

@@ -13,7 +13,6 @@ export {
   packageSchema,
   readItinerary,
 } from "./packages";
-export { photoSrcSet, photoUrl, uploadedPhotoId } from "./photos";
 export { reviewModerationSchema, reviewReportFormSchema, reviewReportSchema, reviewSchema } from "./reviews";
 export {
   CATALOGUE_PAGE_SIZE,

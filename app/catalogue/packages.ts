@@ -16,8 +16,6 @@ import {
   wholeDollars,
 } from "~/platform/fields";
 
-export { isImageUrl } from "~/platform/fields";
-
 /** The balance is due at most this many days before the departure. */
 export const MAX_BALANCE_DUE_DAYS = 365;
 const MAX_DEPOSIT_PER_TRAVELLER = 100_000;

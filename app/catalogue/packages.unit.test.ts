@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isImageUrl, packageSchema } from "~/catalogue/packages";
+import { packageSchema } from "~/catalogue/packages";
+import { isImageUrl } from "~/platform/image-urls";
 
 describe("isImageUrl", () => {
   it.each([

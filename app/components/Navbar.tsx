@@ -1,6 +1,6 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { avatarSrc } from "~/accounts";
+import { avatarSrc } from "~/accounts/avatars";
 
 const links = [
   { to: "/home", label: "Home" },

@@ -7,7 +7,7 @@
 // it with the package's initials (app/styles/app.css, .package-image); with JavaScript the img
 // switches to the local placeholder picture, even when it failed before hydration.
 import { type ImgHTMLAttributes, type SyntheticEvent, useEffect, useRef } from "react";
-import { photoSrcSet, photoUrl, uploadedPhotoId } from "~/catalogue";
+import { photoSrcSet, photoUrl, uploadedPhotoId } from "~/catalogue/photos";
 
 const PLACEHOLDER_IMAGE = "/images/package-placeholder.svg";
 

@@ -1,5 +1,5 @@
 import { Form, useLocation } from "@remix-run/react";
-import { avatarSrc } from "~/accounts";
+import { avatarSrc } from "~/accounts/avatars";
 import { CarouselControls, CONTROLLED_AUTOPLAY, useCarouselAutoplay } from "~/components/CarouselAutoplay";
 import { useLazyEmbla } from "~/components/lazy-embla";
 import { Spinner } from "~/components/Spinner";

@@ -4,6 +4,7 @@
 // any schema runs (app/platform/forms.ts, readBody in app/http/api.server.ts).
 import { getZodConstraint } from "@conform-to/zod";
 import { z } from "zod";
+import { isImageUrl } from "~/platform/image-urls";
 
 /** A value left blank: "" or only whitespace. */
 function blankAsAbsent(value: unknown): unknown {
@@ -133,30 +134,6 @@ export const rating = withDefault(
     .max(5, RATING_MESSAGE),
   0,
 );
-
-const PROBE_ORIGIN = "http://same-site.invalid";
-
-/**
- * An image address the pages may load: an absolute http(s) URL, or a path on this site. A browser
- * reads "/\evil.example/x.png" as "//evil.example/x.png" (another host) and strips tabs and
- * newlines anywhere, so a site path starts with one "/" followed by neither "/" nor "\", and no
- * image address holds a backslash, whitespace or a control character at all.
- */
-export function isImageUrl(value: string): boolean {
-  // eslint-disable-next-line no-control-regex
-  if (/[\s\\\u0000-\u001f\u007f-\u009f]/.test(value)) return false;
-  if (/^https?:\/\//i.test(value)) return parse(value) !== null;
-  // What the browser loads for a site path must stay on this site, whatever the path holds.
-  return /^\/(?![/\\])/.test(value) && parse(value, PROBE_ORIGIN)?.origin === PROBE_ORIGIN;
-}
-
-function parse(value: string, base?: string): URL | null {
-  try {
-    return new URL(value, base);
-  } catch {
-    return null;
-  }
-}
 
 export const imageUrl = z
   .string({ required_error: "Please enter the image URL." })
