@@ -134,6 +134,8 @@ test("mismatched passwords: the spec's alert (or in-page text) and no account", 
 });
 
 test("an admin makes another user admin; a customer cannot open the page", async ({ browser, javaScriptEnabled }, info) => {
+  // Two browsers, a registration, two sign-ins and the promotion: up to 30 s beside another worker on two cores.
+  test.slow();
   const email = uniqueEmail("promote", info.project.name);
   const customerContext = await browser.newContext({ javaScriptEnabled });
   const customer = await customerContext.newPage();

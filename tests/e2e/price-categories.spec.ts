@@ -14,6 +14,8 @@ test("an admin adds a package with Adult, Child and Infant prices on a phone", a
   javaScriptEnabled,
   signIn,
 }, testInfo) => {
+  // A long flow (three pages, full-page screenshots at 390 px): 13 s alone, up to 30 s beside another worker on two cores.
+  test.slow();
   const mode = javaScriptEnabled ? "js" : "nojs";
   const shot = async (name: string) => {
     await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
