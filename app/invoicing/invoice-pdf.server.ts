@@ -24,11 +24,13 @@ let fonts: Record<FontName, Buffer> | undefined;
 
 /** The fonts' bytes, read once (pdfkit embeds only the glyphs each document uses). */
 function fontBytes(): Record<FontName, Buffer> {
-  const require = createRequire(import.meta.url);
-  fonts ??= {
-    Body: readFileSync(require.resolve(FONT_FILES.Body)),
-    "Body-Bold": readFileSync(require.resolve(FONT_FILES["Body-Bold"])),
-  };
+  if (!fonts) {
+    const require = createRequire(import.meta.url);
+    fonts = {
+      Body: readFileSync(require.resolve(FONT_FILES.Body)),
+      "Body-Bold": readFileSync(require.resolve(FONT_FILES["Body-Bold"])),
+    };
+  }
   return fonts;
 }
 
