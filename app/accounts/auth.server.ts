@@ -20,7 +20,7 @@ import {
 } from "~/accounts/user-store.server";
 import { env } from "~/platform/env.server";
 import { publicUrl } from "~/platform/public-url.server";
-import { take } from "~/platform/rate-limit.server";
+import { rememberSignIn, take } from "~/platform/rate-limit.server";
 
 export interface AuthUser {
   id: string;
@@ -95,6 +95,8 @@ export async function verifyLogin(email: string, password: string, address: stri
   if (!user || !ok) throw new AuthFailure("wrong-password");
   await attempt.refund();
   if (user.disabled) throw new AuthFailure("user-disabled");
+  // Its reset requests are then not held to the email's cap, which strangers can use up.
+  await rememberSignIn(email, address);
   // The owner knows the password: reset links asked before (perhaps by someone else) end.
   await endPasswordResets(user.id);
   return { id: user.id };

@@ -10,7 +10,7 @@ import {
 import { hashPassword } from "~/accounts/password.server";
 import { deliverOutbox } from "~/platform/mail.server";
 import { publicUrl } from "~/platform/public-url.server";
-import { take, type Counted } from "~/platform/rate-limit.server";
+import { signedInRecently, take, type Counted } from "~/platform/rate-limit.server";
 
 const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -22,6 +22,11 @@ function hashToken(token: string): string {
 /**
  * Queues a reset link for the email's account, if there is an enabled one. The request is counted
  * (per email and per address) before the account is looked up, so the answer is the same either way.
+ *
+ * A stranger can use up the email's hourly cap from a few addresses (3 each); the owner's own
+ * address still gets through when it signed into the account in the last 30 days (only the
+ * password's holder can make an address known, and whether one is known depends on the email
+ * typed and the address, not on whether the account exists). It is still held to its own 3 an hour.
  */
 export async function requestPasswordReset({
   email,
@@ -32,7 +37,8 @@ export async function requestPasswordReset({
   address: string | null;
   now?: Date;
 }): Promise<{ refused: Counted["refused"] }> {
-  const counted = await take("password-reset", { account: email, address }, now);
+  const knownAddress = await signedInRecently(email, address, now);
+  const counted = await take("password-reset", { account: email, address, knownAddress }, now);
   if (counted.refused) return { refused: counted.refused };
   const account = await findResetAccount(email);
   if (!account || account.disabled) return { refused: null };

@@ -31,3 +31,19 @@ export async function unhit(key: string, windowStart: Date): Promise<void> {
     data: { count: { decrement: 1 } },
   });
 }
+
+/** Sets the key's row to one event at `now` (a fact remembered until then, not a counter). */
+export async function mark(key: string, now = new Date()): Promise<void> {
+  const prisma = await db();
+  await prisma.rateLimit.upsert({
+    where: { key },
+    create: { key, count: 1, windowStart: now },
+    update: { count: 1, windowStart: now },
+  });
+}
+
+/** Whether the key was marked after `since`. */
+export async function markedSince(key: string, since: Date): Promise<boolean> {
+  const prisma = await db();
+  return (await prisma.rateLimit.count({ where: { key, windowStart: { gt: since } } })) > 0;
+}

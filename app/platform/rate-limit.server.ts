@@ -2,7 +2,7 @@
 // site is one row of the table below; the README's "Rate limits" part describes the same policy.
 import { env, type Env } from "~/platform/env.server";
 import { TOO_MANY_LOGINS } from "~/platform/rate-limit";
-import { hit, unhit } from "~/platform/rate-limit-store.server";
+import { hit, mark, markedSince, unhit } from "~/platform/rate-limit-store.server";
 
 export interface LimitRule {
   windowMinutes: number;
@@ -94,7 +94,9 @@ function table(config: Env) {
     },
     // Password-reset emails (/forgot-password): per email typed from one address, so that requests
     // from someone else's address never use up the owner's; per email from any address (looser),
-    // so that no one fills a person's mailbox with links; and per address.
+    // so that no one fills a person's mailbox with links; and per address. The per-email cap is
+    // one a stranger can use up from a few addresses, so an address that signed into the account
+    // recently (knownAddress) is not held to it: only its owner can make an address known.
     "password-reset": {
       windowMinutes: form,
       perAccountAndAddress: config.RATE_LIMIT_RESET_MAX,
@@ -126,6 +128,8 @@ export function limitRule(name: LimitName): LimitRule {
 export interface Subject {
   account?: string;
   address: string | null;
+  /** The address signed into the account recently (signedInRecently): the account's cap (perAccount) does not apply. */
+  knownAddress?: boolean;
 }
 
 export interface Counted {
@@ -150,12 +154,13 @@ export async function take(name: LimitName, subject: Subject, now = new Date()):
   const rule = limitRule(name);
   const windowMs = rule.windowMinutes * 60_000;
   const checks: { key: string; max: number; slowDown?: boolean }[] = [];
-  const { account, address } = subject;
+  const { account, address, knownAddress } = subject;
   if (account !== undefined && rule.perAccountAndAddress) {
     checks.push({ key: `${name}:account+address:${account} ${address ?? "unknown"}`, max: rule.perAccountAndAddress });
   }
   if (address && rule.perAddress) checks.push({ key: `${name}:address:${address}`, max: rule.perAddress });
-  if (account !== undefined && rule.perAccount) checks.push({ key: `${name}:account:${account}`, max: rule.perAccount });
+  if (account !== undefined && rule.perAccount && !knownAddress)
+    checks.push({ key: `${name}:account:${account}`, max: rule.perAccount });
   if (account !== undefined && rule.slowDownPerAccount) {
     checks.push({ key: `${name}:account:${account}`, max: rule.slowDownPerAccount, slowDown: true });
   }
@@ -181,4 +186,23 @@ export async function take(name: LimitName, subject: Subject, now = new Date()):
       for (const { key, windowStart } of counted) await unhit(key, windowStart);
     },
   };
+}
+
+/** How long an address that signed into an account stays known to it (Subject.knownAddress). */
+const KNOWN_ADDRESS_DAYS = 30;
+const KNOWN_ADDRESS_PREFIX = "signed-in:";
+
+function knownAddressKey(account: string, address: string) {
+  return `${KNOWN_ADDRESS_PREFIX}${account} ${address}`;
+}
+
+/** Remembers that the address signed into the account (by its password), for KNOWN_ADDRESS_DAYS. */
+export async function rememberSignIn(account: string, address: string | null, now = new Date()): Promise<void> {
+  if (address) await mark(knownAddressKey(account, address), now);
+}
+
+/** Whether the address signed into the account within KNOWN_ADDRESS_DAYS. */
+export async function signedInRecently(account: string, address: string | null, now = new Date()): Promise<boolean> {
+  if (!address) return false;
+  return markedSince(knownAddressKey(account, address), new Date(now.getTime() - KNOWN_ADDRESS_DAYS * 86_400_000));
 }

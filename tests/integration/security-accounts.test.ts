@@ -1,6 +1,7 @@
 // Account safety not covered by auth.test.ts (which has fixation, logout, disabled accounts and
 // login rate limits): password hashes never leave the server, failures do not tell which emails
-// have accounts, and the contact form is rate limited per client address.
+// have accounts, the contact form is rate limited per client address, and strangers cannot use up
+// an owner's password-reset links.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
 import { loader as rootLoader } from "~/root";
@@ -17,6 +18,7 @@ import * as addReview from "~/routes/dashboard.addReview";
 import * as makeAdmin from "~/routes/dashboard.makeAdmin";
 import * as manageAllOrders from "~/routes/dashboard.manageAllOrders";
 import * as myOrder from "~/routes/dashboard.myOrder";
+import * as forgotPassword from "~/routes/forgot-password";
 import * as login from "~/routes/login";
 import * as register from "~/routes/register";
 import { createUser, signIn, uniqueEmail } from "../support/auth";
@@ -165,5 +167,37 @@ describe("contact form rate limit", () => {
       message("other address"),
     );
     expect(other.status).toBe(200);
+  });
+});
+
+describe("password-reset quota", () => {
+  it("a stranger from 4 addresses uses up the email's 10 links an hour, but the address the owner signed in from still gets one", async () => {
+    const prisma = await db();
+    const owner = await createUser();
+    const ownerAddress = "203.0.113.50";
+    const signedIn = await callRouteOr500(
+      ({ request }) => login.action({ request, params: {}, context: { clientAddress: ownerAddress } }),
+      formRequest("/login", { email: owner.email, password: owner.password }),
+    );
+    expect(signedIn.status).toBe(302);
+    const ask = (address: string) =>
+      callRouteOr500(
+        ({ request }) => forgotPassword.action({ request, params: {}, context: { clientAddress: address } }),
+        formRequest("/forgot-password", { email: owner.email }),
+      );
+    const statuses: number[] = [];
+    for (const address of ["198.51.100.1", "198.51.100.2", "198.51.100.3", "198.51.100.4"]) {
+      for (let i = 0; i < 3; i++) statuses.push((await ask(address)).status);
+    }
+    // the email's cap holds for strangers: 10 links, then 429
+    expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    expect((await ask("198.51.100.5")).status).toBe(429);
+    const linksBefore = await prisma.outboxEmail.count({ where: { to: owner.email } });
+    // the owner's own address is not held to it
+    const own = await ask(ownerAddress);
+    expect(own.status).toBe(200);
+    expect(await prisma.outboxEmail.count({ where: { to: owner.email } })).toBe(linksBefore + 1);
+    expect(await prisma.passwordReset.count({ where: { userId: owner.id, usedAt: null } })).toBe(1);
   });
 });
