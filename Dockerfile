@@ -49,6 +49,8 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 COPY --from=build /app/server ./server
+# Invoice PDFs are drawn on a worker thread that runs this file as it is (Node strips its types).
+COPY --from=build /app/app/invoicing/invoice-pdf.server.ts ./app/invoicing/
 # `node scripts/photos-to-s3.mjs`: copies the photos of UPLOAD_DIR into the S3 bucket (docs/deployment.md).
 COPY --from=build /app/scripts/photos-to-s3.mjs ./scripts/
 # Migrations are read at start-up from ./prisma/migrations and applied by the app itself.

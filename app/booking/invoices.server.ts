@@ -3,7 +3,7 @@
 import { findInvoiceBooking, type InvoiceBooking } from "~/booking/invoice-store.server";
 import { balanceCents, paymentStatusOf } from "~/booking/payment-plan";
 import { invoiceView, type InvoiceFacts, type InvoiceView } from "~/invoicing";
-import { invoicePdf } from "~/invoicing/index.server";
+import { renderInvoicePdf } from "~/invoicing/index.server";
 import { agencyIdentity } from "~/platform/agency.server";
 import { isPlausibleId } from "~/platform/ids";
 
@@ -76,5 +76,5 @@ export async function invoiceOf(
 export async function invoicePdfOf(orderId: string, viewer: { id: string; isAdmin: boolean }) {
   const found = await invoiceOf(orderId, viewer);
   if (!found?.invoice) return null;
-  return { filename: `${found.invoice.number}.pdf`, pdf: await invoicePdf(found.invoice) };
+  return { filename: `${found.invoice.number}.pdf`, pdf: await renderInvoicePdf(found.invoice) };
 }

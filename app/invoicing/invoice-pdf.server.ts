@@ -3,6 +3,9 @@
 // built-in Helvetica knows only WinAnsi and printed such names as other characters): A4, the
 // invoice on its first page, then each credit note on a page of its own that names the invoice it
 // corrects, as an accountant files them. It draws the same view as the printable page.
+//
+// It runs on a worker thread (invoice-pdfs.server.ts) as Node loads it, types stripped: it may
+// hold only erasable TypeScript and import only packages and type-only modules.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";

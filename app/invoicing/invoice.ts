@@ -99,6 +99,19 @@ function linesOf(facts: InvoiceFacts): { description: string; quantity: number; 
 
 const sum = (amounts: number[]) => amounts.reduce((total, amount) => total + amount, 0);
 
+/**
+ * The status line: a booking whose payments were all paid back says so and names the credit notes
+ * (the invoice itself stays, as an accountant keeps it).
+ */
+function statusOf(facts: InvoiceFacts): string {
+  const paidCents = sum(facts.payments.map((payment) => payment.amountCents));
+  const refundedCents = sum(facts.refunds.map((refund) => refund.amountCents));
+  if (paidCents === 0 || refundedCents < paidCents) return STATUS[facts.status];
+  const notes = facts.refunds.map((refund) => refund.creditNoteNumber).filter(Boolean);
+  const refunded = `Refunded in full${notes.length > 0 ? ` (credit note ${notes.join(", ")})` : ""}`;
+  return facts.status === "cancelled" ? `${STATUS.cancelled} · ${refunded}` : refunded;
+}
+
 export function invoiceView(facts: InvoiceFacts): InvoiceView {
   const lines = linesOf(facts);
   const subtotalCents = sum(lines.map((line) => line.quantity * line.unitCents));
@@ -108,7 +121,7 @@ export function invoiceView(facts: InvoiceFacts): InvoiceView {
     number: facts.invoiceNumber,
     date: formatDate(facts.invoicedAt),
     reference: facts.reference,
-    status: STATUS[facts.status],
+    status: statusOf(facts),
     customer: facts.customer,
     trip: { title: facts.trip.title, travelDate: facts.trip.travelDate && formatCalendarDate(facts.trip.travelDate) },
     lines: lines.map((line) => ({

@@ -47,4 +47,16 @@ describe("invoiceView", () => {
   it("never shows a negative balance", () => {
     expect(invoiceView({ ...FACTS, status: "cancelled", balanceCents: -100 }).balance).toBe("$0.00");
   });
+
+  it("says when every payment was paid back, naming the credit notes, and keeps the invoice", () => {
+    const payments = [{ at: "2026-11-27T19:30:00Z", kind: "FULL", method: "CARD", reference: null, amountCents: 50_000 }];
+    const refund = { ...FACTS.refunds[0], amountCents: 50_000 };
+    const refunded = invoiceView({ ...FACTS, status: "paid", payments, refunds: [refund], balanceCents: 0 });
+    expect(refunded.status).toBe("Refunded in full (credit note CN-2026-000007)");
+    expect(refunded.number).toBe("INV-2026-000042");
+    const cancelled = invoiceView({ ...FACTS, status: "cancelled", payments, refunds: [refund], balanceCents: 0 });
+    expect(cancelled.status).toBe("Booking cancelled · Refunded in full (credit note CN-2026-000007)");
+    // a part refunded is not "in full"
+    expect(invoiceView({ ...FACTS, status: "paid", payments }).status).toBe("Paid in full");
+  });
 });

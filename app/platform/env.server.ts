@@ -132,6 +132,7 @@ const envSchema = z.object({
   RATE_LIMIT_LOOKUP_MAX: positiveInt(100),
   RATE_LIMIT_RESET_MAX: positiveInt(3),
   RATE_LIMIT_RESET_ACCOUNT_MAX: positiveInt(10),
+  RATE_LIMIT_INVOICE_PDF_MAX: positiveInt(30),
   RATE_LIMIT_NEWSLETTER_EMAIL_MAX: positiveInt(3),
   RATE_LIMIT_PROFILE_PHOTO_MAX: positiveInt(10),
   RATE_LIMIT_PROMO_MAX: positiveInt(30),

@@ -104,6 +104,12 @@ function table(config: Env) {
       perAddress: config.RATE_LIMIT_FORM_MAX,
       message: "Too many password reset links were requested. Please try again later.",
     },
+    // Invoice PDFs (/dashboard/orders/{id}/invoice.pdf): each one drawn takes CPU time.
+    "invoice-pdf": {
+      windowMinutes: write,
+      perAccount: config.RATE_LIMIT_INVOICE_PDF_MAX,
+      message: "You have downloaded many invoices in a short time. Please try again later.",
+    },
     // GET /api/users/{email}: who is an administrator, one email at a time.
     "user-lookup": {
       windowMinutes: login,

@@ -5,6 +5,7 @@ import { issueInvoiceNumber } from "~/invoicing/invoices.server";
 import { db } from "~/platform/db.server";
 import * as invoicePage from "~/routes/dashboard.orders.$id_.invoice";
 import * as invoicePdf from "~/routes/dashboard.orders.$id_.invoice[.]pdf";
+import * as healthz from "~/routes/healthz";
 import { authedGet, createUser, signIn } from "../support/auth";
 import { placeTestOrder } from "../support/orders";
 import { pdfText } from "../support/pdf-text";
@@ -107,5 +108,63 @@ describe("the invoice PDF", () => {
       expect(text).toContain("Total paid");
       expect(text).toContain("Balance due");
     }
+  });
+});
+
+describe("invoice PDFs under load", () => {
+  /** The longest /healthz took while `work` ran, asked every 20 ms (an answer waits for the event loop). */
+  async function slowestHealthzDuring(work: Promise<unknown>): Promise<number> {
+    let done = false;
+    let slowest = 0;
+    const probing = (async () => {
+      while (!done) {
+        const started = performance.now();
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        expect(healthz.loader().status).toBe(200);
+        slowest = Math.max(slowest, performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    await work.finally(() => (done = true));
+    await probing;
+    return slowest;
+  }
+
+  it("ten parallel downloads of an invoice with Bengali names leave /healthz answering fast", async () => {
+    const prisma = await db();
+    const owner = await createUser();
+    const cookie = await signIn(owner.id);
+    const order = await placeTestOrder(owner.id, { quantity: "2" });
+    await prisma.order.update({ where: { id: order.id }, data: { firstName: "সাদিয়া", lastName: "উদ্দিন" } });
+    await pay(order.id, order.priceCents);
+    const idle = await slowestHealthzDuring(new Promise((resolve) => setTimeout(resolve, 200)));
+    const downloads = Promise.all(Array.from({ length: 10 }, () => pdfOf(order.id, cookie)));
+    const loaded = await slowestHealthzDuring(downloads);
+    const responses = await downloads;
+    for (const response of responses) {
+      expect(response.status).toBe(200);
+      expect(
+        Buffer.from(await response.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe("%PDF-");
+    }
+    // Drawn on the event loop, each PDF held it for about 0.7 s and the ten for 7 s.
+    expect(loaded, `idle ${idle.toFixed(0)} ms`).toBeLessThan(Math.max(500, idle * 10));
+  });
+
+  it("are limited per account: RATE_LIMIT_INVOICE_PDF_MAX an hour, then 429 with Retry-After", async () => {
+    const prisma = await db();
+    const owner = await createUser();
+    const cookie = await signIn(owner.id);
+    const order = await placeTestOrder(owner.id, { quantity: "1" });
+    await pay(order.id, order.priceCents);
+    // 29 of the 30 already counted in this window
+    await prisma.rateLimit.create({ data: { key: `invoice-pdf:account:${owner.id}`, count: 29, windowStart: new Date() } });
+    expect((await pdfOf(order.id, cookie)).status).toBe(200);
+    const refused = await pdfOf(order.id, cookie);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await refused.text()).toBe("You have downloaded many invoices in a short time. Please try again later.");
   });
 });
