@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import {
   type ActionFunctionArgs,
   type AppLoadContext,
@@ -14,6 +13,7 @@ import { maxUploadFormBytes } from "~/catalogue/index.server";
 import { NonceContext, nonceFrom } from "~/http/csp-nonce";
 import { logError } from "~/http/log.server";
 import { cachedPage, rememberPage, rememberVisitorPage, renderCacheKey } from "~/http/render-cache.server";
+import { lowPriorityModulePreloads } from "~/http/script-priority.server";
 import { InlineStylesContext } from "~/http/site-styles";
 import { siteStyles } from "~/http/site-styles.server";
 import { paymentsConfigured } from "~/payments/index.server";
@@ -114,7 +114,7 @@ export default function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = lowPriorityModulePreloads();
           if (cacheKey && !failed) {
             const chunks: Buffer[] = [];
             body.on("data", (chunk: Buffer) => chunks.push(chunk));

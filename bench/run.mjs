@@ -10,7 +10,8 @@
 //     ratio of each route to the reference;
 //   - SQL statements per request of each route (driver-level count, bench/count-queries.mjs);
 //   - JavaScript the browser downloads for each page (real page load in Chromium, gzip bytes);
-//   - Lighthouse (mobile defaults, median of 3) performance / accessibility / best practices / SEO;
+//   - Lighthouse (mobile defaults, median of 3) performance / accessibility / best practices / SEO
+//     and first contentful paint;
 //   - a login burst: 40 concurrent failed logins from one address while
 //     another visitor loads /services one request after another; that visitor's p50/p95.
 // The embedded database always; with DATABASE_URL, a second run on that PostgreSQL server (in a
@@ -21,6 +22,8 @@
 // --only=KEY,KEY (only these routes: home, services, order, api, dashboard, myOrder,
 // manageAllOrders; no [br] row, no login burst), --no-burst,
 // --burst-only (only the login burst, printed as JSON; bench/results.json is left as it is),
+// --lighthouse-only (only Lighthouse and the JavaScript per page, of /, /services and /order/{id}
+// unless --only names others: no load, no reference, no login burst), --lighthouse-runs=N (3),
 // --soak (bench/soak.mjs: the server's memory under 10 minutes of mixed traffic)
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -52,7 +55,9 @@ const args = new Map(
 const DURATION = Number(args.get("duration") ?? 10);
 const CONNECTIONS = Number(args.get("connections") ?? 50);
 const WARMUP = 2;
-const LIGHTHOUSE_RUNS = 3;
+const LIGHTHOUSE_RUNS = Number(args.get("lighthouse-runs") ?? 3);
+// Only the browser's figures: nothing loads the server (or the shared machine) meanwhile.
+const LIGHTHOUSE_ONLY = args.has("lighthouse-only");
 // Server-side rendering throughput is measured without compression (no Accept-Encoding), so the
 // ratio compares rendering work; `/` of both servers is measured a second time with the
 // Accept-Encoding a browser sends, which shows what compression (brotli, here) costs.
@@ -167,6 +172,8 @@ const median = (values) => {
 
 async function lighthouseRoute(lighthouse, chromePort, url) {
   const runs = [];
+  // Lighthouse simulates a phone from the CPU time its trace measured: a loaded machine slows it.
+  const load = [os.loadavg()[0]];
   for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
     const { lhr } = await lighthouse(url, {
       port: chromePort,
@@ -175,16 +182,17 @@ async function lighthouseRoute(lighthouse, chromePort, url) {
       onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
     });
     runs.push(lhr);
+    load.push(os.loadavg()[0]);
   }
   const score = (lhr, id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const categories = {};
   for (const id of ["performance", "accessibility", "best-practices", "seo"]) {
     categories[id] = median(runs.map((lhr) => score(lhr, id)));
   }
-  // The run whose performance score is the median, for its metrics.
-  const byPerf = [...runs].sort((a, b) => score(a, "performance") - score(b, "performance"));
-  const mid = byPerf[Math.floor(byPerf.length / 2)];
-  const metric = (id) => mid.audits[id]?.numericValue;
+  // Each metric's median over the runs that measured it (on a loaded machine they vary from run to
+  // run; a run Lighthouse could not finish has none).
+  const values = (id) => runs.map((lhr) => lhr.audits[id]?.numericValue).filter((value) => typeof value === "number");
+  const metric = (id) => (values(id).length > 0 ? median(values(id)) : null);
   // Audits below a full score in the categories whose goal is 100, and failing performance audits.
   const failing = {};
   for (const lhr of runs) {
@@ -212,6 +220,10 @@ async function lighthouseRoute(lighthouse, chromePort, url) {
   }
   return {
     ...categories,
+    load: { min: Math.min(...load), max: Math.max(...load) },
+    // Each run's first contentful paint, for the spread.
+    fcpRunsMs: values("first-contentful-paint").map(Math.round),
+    runtimeErrors: runs.filter((lhr) => lhr.runtimeError).map((lhr) => lhr.runtimeError.code),
     metrics: {
       fcpMs: Math.round(metric("first-contentful-paint")),
       lcpMs: Math.round(metric("largest-contentful-paint")),
@@ -325,7 +337,8 @@ async function findRoutes(origin) {
 
 function selected(key) {
   const only = args.get("only");
-  return typeof only !== "string" || only.split(",").includes(key);
+  if (typeof only === "string") return only.split(",").includes(key);
+  return !LIGHTHOUSE_ONLY || ["home", "services", "order"].includes(key);
 }
 
 async function measureApp({ label, env, browserWork, reference }) {
@@ -353,6 +366,16 @@ async function measureApp({ label, env, browserWork, reference }) {
     for (const key of Object.keys(routes)) if (!selected(key)) delete routes[key];
     log(`${label}: routes ${JSON.stringify(routes)}`);
     const result = { database: label, routes: {} };
+    if (LIGHTHOUSE_ONLY) {
+      for (const [key, route] of Object.entries(routes)) {
+        result.routes[key] = route ? { path: route, available: true } : { path: `/${key}/{id}`, available: false };
+      }
+      await browserWork?.(server.origin, routes, result).catch((error) => {
+        log(`${label}: browser measurements failed: ${error.message}`);
+        result.browserError = error.message;
+      });
+      return result;
+    }
     // The reference is measured right before and right after the routes: on a shared machine the
     // load of other processes drifts, and the ratio uses the mean of the two.
     log(`${label}: reference before`);
@@ -398,7 +421,7 @@ async function measureApp({ label, env, browserWork, reference }) {
 }
 
 async function measureReference(server) {
-  if (args.has("only")) return { path: "/ (bench/fixture)", js: null, compressed: null };
+  if (args.has("only") || LIGHTHOUSE_ONLY) return { path: "/ (bench/fixture)", js: null, compressed: null };
   log("reference: / with a browser's Accept-Encoding");
   const compressed = await throughput(server, "/", BROWSER_HEADERS);
   let js = null;
@@ -464,6 +487,13 @@ async function browserMeasurements(origin, routes, result) {
 const fmt = (value, digits = 0) => (value === null || value === undefined ? "n/a" : Number(value).toFixed(digits));
 const kb = (bytes) => (bytes === null || bytes === undefined ? "n/a" : `${(bytes / 1024).toFixed(1)} KB`);
 
+/** The median first contentful paint, and the runs' lowest and highest, in seconds. */
+const fcpCell = (lh) => {
+  const s = (ms) => (ms / 1000).toFixed(1);
+  const runs = lh.fcpRunsMs ?? [];
+  return runs.length > 1 ? `${s(lh.metrics.fcpMs)} (${s(Math.min(...runs))}–${s(Math.max(...runs))})` : s(lh.metrics.fcpMs);
+};
+
 const cpuRatio = (reference, route) => (reference && route ? (reference / route).toFixed(2) : "n/a");
 
 function table(results) {
@@ -482,30 +512,33 @@ function table(results) {
     "HTML raw/gzip",
     "JS gzip",
     "LH perf/a11y/bp/seo",
+    "LH FCP s",
   ];
   const rows = [];
   for (const run of results.runs) {
     const ref = run.reference;
     const refCell = (key, digits = 0) => `${fmt(ref.before[key], digits)}/${fmt(ref.after[key], digits)}`;
-    rows.push([
-      run.database,
-      `${results.reference.path} before/after`,
-      refCell("rps"),
-      refCell("p50"),
-      refCell("p99"),
-      "1.00",
-      "1.00",
-      refCell("load", 1),
-      refCell("cpuMsPerRequest", 2),
-      "1.00",
-      "0",
-      "",
-      kb(results.reference.js?.gzip),
-      "",
-    ]);
+    if (ref)
+      rows.push([
+        run.database,
+        `${results.reference.path} before/after`,
+        refCell("rps"),
+        refCell("p50"),
+        refCell("p99"),
+        "1.00",
+        "1.00",
+        refCell("load", 1),
+        refCell("cpuMsPerRequest", 2),
+        "1.00",
+        "0",
+        "",
+        kb(results.reference.js?.gzip),
+        "",
+        "",
+      ]);
     for (const route of Object.values(run.routes)) {
       if (!route.available) {
-        rows.push([run.database, route.path, "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", "", "", ""]);
+        rows.push([run.database, route.path, "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", "", "", "", ""]);
         continue;
       }
       const lh = route.lighthouse;
@@ -517,13 +550,14 @@ function table(results) {
         fmt(route.p99),
         route.rps === undefined ? "n/a" : fmt(route.rps / run.reference.rps, 2),
         route.p99 === undefined ? "n/a" : fmt(route.p99 / run.reference.p99, 2),
-        fmt(route.load, 1),
+        route.load === undefined && lh?.load ? `${fmt(lh.load.min, 1)}–${fmt(lh.load.max, 1)}` : fmt(route.load, 1),
         fmt(route.cpuMsPerRequest, 2),
-        cpuRatio(run.reference.cpuMsPerRequest, route.cpuMsPerRequest),
+        cpuRatio(run.reference?.cpuMsPerRequest, route.cpuMsPerRequest),
         fmt(route.queries),
         route.html ? `${kb(route.html.raw)} / ${kb(route.html.gzip)}` : "",
         route.js ? kb(route.js.gzip) : "",
         lh ? `${lh.performance}/${lh.accessibility}/${lh["best-practices"]}/${lh.seo}` : "",
+        lh ? fcpCell(lh) : "",
       ]);
     }
   }
@@ -545,6 +579,7 @@ function table(results) {
       "",
       "",
       "",
+      "",
     ]);
   for (const run of results.runs) {
     const c = run.compressed;
@@ -560,6 +595,7 @@ function table(results) {
         fmt(c.load, 1),
         fmt(c.cpuMsPerRequest, 2),
         cpuRatio(rc.cpuMsPerRequest, c.cpuMsPerRequest),
+        "",
         "",
         "",
         "",
@@ -596,8 +632,10 @@ async function main() {
   if (!args.has("skip-build")) {
     log("building the app (npm run build)");
     run("npm", ["run", "build"], ROOT);
-    log("building the reference fixture");
-    run(process.execPath, [path.join(ROOT, "node_modules/@remix-run/dev/dist/cli.js"), "build", FIXTURE], ROOT);
+    if (!LIGHTHOUSE_ONLY) {
+      log("building the reference fixture");
+      run(process.execPath, [path.join(ROOT, "node_modules/@remix-run/dev/dist/cli.js"), "build", FIXTURE], ROOT);
+    }
   }
 
   const results = {
@@ -623,12 +661,16 @@ async function main() {
     runs: [],
   };
 
-  log("reference: starting the fixture");
-  const reference = await startServer({ name: "reference", cwd: FIXTURE, env: {}, readyPath: "/", countQueries: false });
-  try {
-    await measureAll(results, reference);
-  } finally {
-    await reference.stop();
+  if (LIGHTHOUSE_ONLY) {
+    await measureAll(results, null);
+  } else {
+    log("reference: starting the fixture");
+    const reference = await startServer({ name: "reference", cwd: FIXTURE, env: {}, readyPath: "/", countQueries: false });
+    try {
+      await measureAll(results, reference);
+    } finally {
+      await reference.stop();
+    }
   }
 
   results.durationS = Math.round((Date.now() - started) / 1000);
@@ -652,11 +694,11 @@ async function main() {
     `CPU ms/req = the server process's CPU time per request during the measurement; CPU ratio = reference's ÷ route's (the ratio an idle machine would show, when the database is in-process).`,
   );
   console.log(
-    `ratio = route req/s ÷ mean of the reference before/after (goal ≥ 0.5; ≥ 0.9 for / and /services); p99 ratio = route p99 ÷ mean of the reference's (goal ≤ 2); load = the machine's 1-minute load average as the route's measurement started;`,
+    `ratio = route req/s ÷ mean of the reference before/after (goal ≥ 0.5; ≥ 0.9 for / and /services); p99 ratio = route p99 ÷ mean of the reference's (goal ≤ 2); load = the machine's 1-minute load average as the route's measurement started (with --lighthouse-only: its lowest–highest over the Lighthouse runs);`,
   );
   console.log(`JS = gzip bytes of the scripts a page load downloads (goal ≤ 120 KB for /);`);
   console.log(
-    `queries = SQL statements per request; Lighthouse = median of ${LIGHTHOUSE_RUNS}, mobile defaults (goal 95/100/100/100).`,
+    `queries = SQL statements per request; Lighthouse = median of ${LIGHTHOUSE_RUNS}, mobile defaults (goal 95/100/100/100); LH FCP = its first contentful paint, median (lowest–highest run; goal ≤ 1.5 s);`,
   );
   console.log(`Written to bench/results.json in ${results.durationS} s.`);
 }
@@ -678,7 +720,8 @@ async function measureAll(results, reference) {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  if (process.env.DATABASE_URL) {
+  // Lighthouse runs on the embedded database only.
+  if (process.env.DATABASE_URL && !LIGHTHOUSE_ONLY) {
     const database = await serverDatabase(process.env.DATABASE_URL);
     const pgDataDir = mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
     try {

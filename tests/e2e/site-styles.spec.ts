@@ -25,6 +25,16 @@ test("a visitor's page inlines the stylesheet and prefetches its file; a signed-
   expect(served.status()).toBe(200);
   expect(served.headers()["content-type"]).toContain("text/css");
   expect(served.headers()["cache-control"]).toContain("immutable");
+  // The scripts load at low priority (app/http/script-priority.server.ts) and still hydrate the page.
+  const preloads = page.locator('link[rel="modulepreload"]');
+  if (javaScriptEnabled) {
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  } else {
+    expect(await preloads.count()).toBeGreaterThan(3);
+    expect(
+      await preloads.evaluateAll((links) => links.filter((link) => link.getAttribute("fetchpriority") !== "low").length),
+    ).toBe(0);
+  }
 
   await signIn("admin");
   await open(page, "/dashboard", javaScriptEnabled);
