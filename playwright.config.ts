@@ -68,6 +68,7 @@ export default defineConfig({
       RATE_LIMIT_PROFILE_PHOTO_MAX: "1000",
       RATE_LIMIT_RESET_ACCOUNT_MAX: "1000",
       RATE_LIMIT_INVOICE_PDF_MAX: "1000",
+      RATE_LIMIT_CLAIM_MAX: "1000",
       NODE_ENV: "production",
       SESSION_SECRET: "e2e-session-secret",
       // Every link the app makes (the emailed reset links the tests open) points at the suite's server.

@@ -5,7 +5,8 @@
 import { releaseSeats } from "~/booking/departure-store.server";
 import type { EmailMessage } from "~/booking/lifecycle-emails";
 import { changeBookingStatus } from "~/booking/order-status-store.server";
-import { type Prisma } from "~/generated/prisma/client";
+import { closePendingClaims } from "~/booking/payment-claim-store.server";
+import { type PaymentMethod, type Prisma } from "~/generated/prisma/client";
 import { db, type Tx } from "~/platform/db.server";
 
 /** A confirmed website booking with a balance left (resellers pay the agency themselves). */
@@ -67,6 +68,9 @@ async function lockOwing(tx: Tx, orderId: string): Promise<BalanceDueBooking | n
   return order && order.paidCents < order.priceCents ? order : null;
 }
 
+/** A balance under one dollar (rounding of a percentage, say) never cancels a booking. */
+const LEAST_OVERDUE_CENTS = 100;
+
 /** Marks the reminder sent and queues its email, once; false when it went already or the balance was paid. */
 export async function sendBalanceReminder(
   orderId: string,
@@ -91,11 +95,15 @@ export async function cancelOverdue(
   orderId: string,
   lastOverdueDueDate: string,
   emails: (order: BalanceDueBooking) => EmailMessage[],
+  claimClosed: (
+    order: BalanceDueBooking,
+  ) => (claim: { method: PaymentMethod; amountCents: number; reference: string }) => EmailMessage,
 ): Promise<boolean> {
   const prisma = await db();
   return prisma.$transaction(async (tx) => {
     const order = await lockOwing(tx, orderId);
     if (!order?.balanceDueDate || order.balanceDueDate > new Date(`${lastOverdueDueDate}T00:00:00Z`)) return false;
+    if (order.priceCents - order.paidCents < LEAST_OVERDUE_CENTS) return false;
     const { departureId } = await tx.order.findUniqueOrThrow({ where: { id: orderId }, select: { departureId: true } });
     const cancelled = await changeBookingStatus(tx, orderId, {
       from: ["CONFIRMED"],
@@ -105,6 +113,7 @@ export async function cancelOverdue(
     });
     if (!cancelled) return false;
     if (departureId) await releaseSeats(tx, departureId, order.quantity);
+    await closePendingClaims(tx, orderId, claimClosed(order));
     await tx.outboxEmail.createMany({ data: emails(order) });
     return true;
   });

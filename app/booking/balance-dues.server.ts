@@ -10,7 +10,7 @@ import {
   sendBalanceReminder,
   type BalanceDueBooking,
 } from "~/booking/balance-dues-store.server";
-import { bookingFacts } from "~/booking/cancellation.server";
+import { bookingFacts, claimClosedEmailOf } from "~/booking/cancellation.server";
 import { balanceReminderEmail, overdueCancellationEmails } from "~/booking/lifecycle-emails";
 import { dateDaysBefore } from "~/booking/payment-plan";
 import { agencyToday, isoDate } from "~/platform/dates";
@@ -70,12 +70,16 @@ export async function cancelOverdueBookings(now: Date, graceDays = env().BALANCE
   let cancelled = 0;
   for await (const order of owing({ until: lastDueDate })) {
     if (!isOverdue(dueDateOf(order), today, graceDays)) continue;
-    const done = await cancelOverdue(order.id, lastDueDate, (locked) =>
-      overdueCancellationEmails(
-        bookingFacts(locked),
-        { paidCents: locked.paidCents, dueDate: dueDateOf(locked) },
-        env().CONTACT_TO,
-      ),
+    const done = await cancelOverdue(
+      order.id,
+      lastDueDate,
+      (locked) =>
+        overdueCancellationEmails(
+          bookingFacts(locked),
+          { paidCents: locked.paidCents, dueDate: dueDateOf(locked) },
+          env().CONTACT_TO,
+        ),
+      claimClosedEmailOf,
     );
     if (done) cancelled += 1;
   }

@@ -117,6 +117,18 @@ describe("balance reminders", () => {
 });
 
 describe("overdue balances", () => {
+  it("never cancels a booking for a balance under one dollar (cents a rounded percentage left open)", async () => {
+    const { order } = await depositPaid(1);
+    const prisma = await db();
+    // $899.40 paid of $900: $0.60 left
+    await prisma.order.update({ where: { id: order.id }, data: { paidCents: 89_940 } });
+    await cancelOverdueBookings(dhakaNoonIn(10), 3);
+    expect((await state(order.id)).bookingStatus).toBe("CONFIRMED");
+    await prisma.order.update({ where: { id: order.id }, data: { paidCents: 89_900 } });
+    await cancelOverdueBookings(dhakaNoonIn(10), 3);
+    expect((await state(order.id)).bookingStatus).toBe("CANCELLED");
+  });
+
   it("cancels the booking only after the grace period, frees its seats, keeps the deposit and tells the owner once", async () => {
     const { user, order, departure } = await depositPaid(1);
     const prisma = await db();

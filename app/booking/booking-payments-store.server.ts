@@ -2,7 +2,9 @@
 // order's row locked: the payment, the order's paid sum and payment status derived from it
 // (app/booking/payment-plan.ts), and the booking secured once its deposit or whole price is paid.
 // Paying the same thing twice records it once: a card payment by its intent id, an offline one
-// by its method and reference. Invoices hook in here (the transaction of the payment).
+// by its method and reference, a bKash/Nagad one by its transaction id under either method. No
+// payment goes beyond the balance: an offline one is refused, a card one (the money has arrived)
+// is recorded for its refund. Invoices hook in here (the transaction of the payment).
 import { takeSeats } from "~/booking/departure-store.server";
 import { changeBookingStatus } from "~/booking/order-status-store.server";
 import { paymentKind, paymentStatusOf, securesBooking, type PaymentKindName } from "~/booking/payment-plan";
@@ -40,14 +42,23 @@ export interface NewPayment {
   claimId?: string;
 }
 
+/** A bKash/Nagad transaction id as it counts once: upper case, without spaces. */
+export function mobileTrxKey(reference: string): string {
+  return reference.replace(/\s+/g, "").toUpperCase();
+}
+
+const isMobile = (method: PaymentMethod) => method === "BKASH" || method === "NAGAD";
+
 /**
- * What recording did: "duplicate" (this payment was recorded before: nothing changed), or the
+ * What recording did: "duplicate" (this payment was recorded before: nothing changed), "over"
+ * (an offline payment beyond the balance: nothing changed), or the
  * payment with what became of the booking: "confirmed" (this payment secured it, or it was
  * already), "recorded" (not yet secured: less than the deposit), "refund-due" (it had ended with
  * its seats gone, or was cancelled: paid, yet nothing is booked).
  */
 export type RecordedPayment =
   | { status: "duplicate"; orderId: string }
+  | { status: "over"; balanceCents: number }
   | {
       status: "recorded";
       paymentId: string;
@@ -55,6 +66,10 @@ export type RecordedPayment =
       outcome: "confirmed" | "recorded" | "refund-due";
       /** this payment is the one that secured the booking */
       secured: boolean;
+      /** a card payment's part beyond the balance (paid meanwhile by other means): refunded by the caller */
+      overCents: number;
+      /** the booking's status before this payment */
+      before: BookingStatus;
       paidCents: number;
       priceCents: number;
     };
@@ -79,6 +94,8 @@ async function lockOrder(tx: Tx, orderId: string): Promise<LockedOrder | null> {
 async function findSamePayment(tx: Tx, payment: NewPayment) {
   if (payment.transaction)
     return tx.payment.findUnique({ where: { transaction: payment.transaction }, select: { orderId: true } });
+  if (payment.reference && isMobile(payment.method))
+    return tx.payment.findUnique({ where: { mobileTrxKey: mobileTrxKey(payment.reference) }, select: { orderId: true } });
   if (payment.reference)
     return tx.payment.findUnique({
       where: { method_reference: { method: payment.method, reference: payment.reference } },
@@ -97,6 +114,9 @@ export async function recordPayment(tx: Tx, payment: NewPayment, today: string):
   if (!order) throw new Error(`recordPayment: no order ${payment.orderId}`);
   const same = await findSamePayment(tx, payment);
   if (same) return { status: "duplicate", orderId: same.orderId };
+  const balance = order.priceCents - order.paidCents;
+  if (payment.amountCents > balance && payment.method !== "CARD") return { status: "over", balanceCents: Math.max(0, balance) };
+  const overCents = Math.max(0, payment.amountCents - Math.max(0, balance));
 
   const kind = paymentKind(order, payment.amountCents);
   const { id: paymentId } = await tx.payment.create({
@@ -110,6 +130,7 @@ export async function recordPayment(tx: Tx, payment: NewPayment, today: string):
       last4: payment.last4 ?? "",
       transaction: payment.transaction ?? null,
       reference: payment.reference ?? null,
+      mobileTrxKey: payment.reference && isMobile(payment.method) ? mobileTrxKey(payment.reference) : null,
       recordedById: payment.recordedById,
       claimId: payment.claimId ?? null,
     },
@@ -160,6 +181,8 @@ export async function recordPayment(tx: Tx, payment: NewPayment, today: string):
     secured: confirmed && !wasSecured,
     paidCents: after.paidCents,
     priceCents: order.priceCents,
+    overCents,
+    before: order.bookingStatus,
   };
 }
 

@@ -4,7 +4,7 @@
 import { recordPaymentNow } from "~/booking/booking-payments-store.server";
 import type { BookingRow } from "~/booking/booking-row.server";
 import { effectiveStatus, holdDeadline } from "~/booking/booking-status";
-import { bookingFacts, recordReportedCardRefunds, refundLatePayment } from "~/booking/cancellation.server";
+import { bookingFacts, recordReportedCardRefunds, refundLatePayment, refundOverpayment } from "~/booking/cancellation.server";
 import { extendHold } from "~/booking/hold-store.server";
 import { receiptEmail } from "~/booking/lifecycle-emails";
 import { attachPaymentIntent, findPayableOrder, findPaymentPageOrder, markPaymentFailed } from "~/booking/order-store.server";
@@ -113,6 +113,7 @@ async function recordVerifiedPayment(order: BookingRow, paymentIntentId: string)
   // Recorded before (the browser, the API or a webhook's earlier delivery): nothing to ask the provider.
   if (order.payments.some((payment) => payment.transaction === paymentIntentId)) {
     await refundLatePayment(order.id).catch(lateRefundFailed);
+    await refundOverpayment(order.id, paymentIntentId).catch(lateRefundFailed);
     return false;
   }
   const payment = await verifiedCardPayment(paymentIntentId, { id: order.id, amountsCents: payableAmounts(order) });
@@ -128,13 +129,17 @@ async function recordVerifiedPayment(order: BookingRow, paymentIntentId: string)
           })
         : null,
   );
-  if (recorded.status === "duplicate") {
+  // a card payment is never "over": the money arrived, and its excess is refunded below
+  if (recorded.status !== "recorded") {
     // Another request recorded it first; a refund that one could not make (Stripe unreachable) is tried again.
     await refundLatePayment(order.id).catch(lateRefundFailed);
+    await refundOverpayment(order.id, paymentIntentId).catch(lateRefundFailed);
     return false;
   }
   // Paid, but the booking had ended and its seats are gone: the money goes back at once.
   if (recorded.outcome === "refund-due") await refundLatePayment(order.id).catch(lateRefundFailed);
+  // Paid beyond the balance (paid meanwhile offline, say): the excess goes back at once.
+  else if (recorded.overCents > 0) await refundOverpayment(order.id, paymentIntentId).catch(lateRefundFailed);
   await deliverOutbox().catch(() => 0);
   return true;
 }

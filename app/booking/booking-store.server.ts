@@ -7,8 +7,9 @@ import { paymentRecordSelect } from "~/booking/booking-payments-store.server";
 import { bookingSelect } from "~/booking/booking-row.server";
 import { releaseSeats } from "~/booking/departure-store.server";
 import { changeBookingStatus } from "~/booking/order-status-store.server";
+import { closePendingClaims } from "~/booking/payment-claim-store.server";
 import { releasePromoCode } from "~/booking/promo-code-store.server";
-import { Prisma, type BookingStatus } from "~/generated/prisma/client";
+import { Prisma, type BookingStatus, type PaymentMethod } from "~/generated/prisma/client";
 import { takeCreditNoteNumber } from "~/invoicing/index.server";
 import { forgetCachedLists } from "~/platform/cache.server";
 import { db, type Tx } from "~/platform/db.server";
@@ -131,6 +132,8 @@ export async function applyCancellation(
     softDelete?: boolean;
     /** what the agency owes back offline once it is cancelled (the policy's refund beyond the cards) */
     offlineOwedCents?: number;
+    /** once cancelled, its pending claims close ("booking cancelled") with this email each */
+    claimClosed?: (claim: { method: PaymentMethod; amountCents: number; reference: string }) => Email;
   },
 ): Promise<{ cancelled: boolean; refunded: boolean; deleted: boolean }> {
   const prisma = await db();
@@ -150,6 +153,7 @@ export async function applyCancellation(
     if (cancelled && before.departureId && HOLDS_SEATS.includes(before.bookingStatus)) {
       await releaseSeats(tx, before.departureId, before.quantity);
     }
+    if (cancelled && change.claimClosed) await closePendingClaims(tx, orderId, change.claimClosed);
     if (cancelled && change.offlineOwedCents)
       await tx.order.update({ where: { id: orderId }, data: { offlineRefundOwedCents: change.offlineOwedCents } });
     // Cancelled with nothing paid (not even a deposit): its promo code's use is given back (after

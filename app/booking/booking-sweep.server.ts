@@ -7,6 +7,7 @@
 // effectiveStatus (app/booking/booking-status.ts) shows an overdue hold as expired at once.
 import { balanceJobs } from "~/booking/balance-dues.server";
 import { completeTrip, eraseIdNumbers, expireHold, finishedTrips, overdueHolds } from "~/booking/booking-sweep-store.server";
+import { claimJobs } from "~/booking/offline-payments.server";
 import { agencyToday } from "~/platform/dates";
 import { env } from "~/platform/env.server";
 import type { PeriodicJob } from "~/platform/jobs.server";
@@ -51,6 +52,7 @@ export const bookingJobs: readonly PeriodicJob[] = [
   { name: "complete-trips", everyMs: 10 * MINUTE, run: completeFinishedTrips },
   { name: "erase-id-numbers", everyMs: 60 * MINUTE, run: (now) => eraseOldIdNumbers(now) },
   ...balanceJobs,
+  ...claimJobs,
 ];
 
 /** Every booking job at once, for `now` (tests: a chosen time instead of the clock's periods). */

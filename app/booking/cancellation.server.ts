@@ -19,8 +19,10 @@ import {
 import { OFFLINE_REFUND_METHODS } from "~/booking/cancellation";
 import {
   cancellationEmails,
+  claimClosedEmail,
   latePaymentRefundEmails,
   offlineRefundEmail,
+  overpaymentRefundEmails,
   refundEmails,
   type BookingFacts,
 } from "~/booking/lifecycle-emails";
@@ -196,6 +198,13 @@ export function decideCancellation(
   return { refundCents, quote };
 }
 
+/** The email telling the customer that one of their claims closed with the booking. */
+export function claimClosedEmailOf(order: Parameters<typeof bookingFacts>[0]) {
+  const facts = bookingFacts(order);
+  return (claim: { method: string; amountCents: number; reference: string }) =>
+    claimClosedEmail(facts, { ...claim, method: claim.method === "NAGAD" ? "Nagad" : "bKash" });
+}
+
 async function loadBooking(orderId: string, actor: Actor): Promise<CancellableBooking> {
   const order = isPlausibleId(orderId) ? await findBooking(orderId, actor.isAdmin ? undefined : actor.id) : null;
   if (!order) throw new CancellationError("not-found", "No such order.");
@@ -273,6 +282,7 @@ export async function cancelBooking(
     reason,
     emails: cancellationEmails({ order: bookingFacts(order), refundCents, refundId, offlineCents, reason, by }, env().CONTACT_TO),
     offlineOwedCents: offlineCents,
+    claimClosed: claimClosedEmailOf(order),
   });
   if (!cancelled && refunds.length === 0) throw new CancellationError("not-cancellable", "This booking is already cancelled.");
   await deliverOutbox().catch(() => 0);
@@ -307,6 +317,7 @@ export async function cancelForDelete(
     reason: "Order deleted",
     emails: [],
     softDelete: true,
+    claimClosed: claimClosedEmailOf(order),
   });
   return { deleted, cancellation: null };
 }
@@ -369,8 +380,45 @@ export async function refundLatePayment(orderId: string): Promise<void> {
     byUserId: null,
     reason,
     emails: latePaymentRefundEmails(bookingFacts(order), { cents: centsOf(refunds), refundId: idsOf(refunds) }, env().CONTACT_TO),
+    claimClosed: claimClosedEmailOf(order),
   });
   logger.warn({ orderId, refundId: idsOf(refunds) }, "late payment refunded in full");
+  await deliverOutbox().catch(() => 0);
+}
+
+/**
+ * A card payment recorded beyond a live booking's balance (the balance was paid meanwhile by
+ * other means): its excess goes back to that card at once, recorded as a refund with emails; the
+ * booking stays as it is. Idempotent (one provider key per payment); throws when Stripe cannot refund it.
+ */
+export async function refundOverpayment(orderId: string, paymentIntentId: string): Promise<void> {
+  const order = await findBooking(orderId, undefined, { includeDeleted: true });
+  if (!order || order.bookingStatus === "EXPIRED" || order.bookingStatus === "CANCELLED") return;
+  const payment = order.payments.find((candidate) => candidate.transaction === paymentIntentId);
+  if (!payment) return;
+  const refundedOfIt = centsOf(order.refunds.filter((refund) => refund.paymentId === payment.id));
+  const cents = Math.min(payment.amountCents - refundedOfIt, order.paidCents - order.refundedCents - order.priceCents);
+  if (cents <= 0) return;
+  const reason = "Paid by card beyond the balance: the excess was refunded automatically";
+  let refund: CardRefund;
+  try {
+    refund = await refundCard({ orderId: order.id, paymentIntentId, cents, purpose: "overpayment" });
+  } catch (error) {
+    if (error instanceof PaymentError) throw new CancellationError("provider", error.message);
+    throw error;
+  }
+  await applyCancellation(order.id, {
+    from: [],
+    refunds: [refundRecord({ ...refund, paymentId: payment.id }, reason, null)],
+    byUserId: null,
+    reason,
+    emails: overpaymentRefundEmails(
+      bookingFacts(order),
+      { cents: refund.amountCents, refundIds: refund.stripeRefundId },
+      env().CONTACT_TO,
+    ),
+  });
+  logger.warn({ orderId, refundId: refund.stripeRefundId }, "card payment beyond the balance refunded");
   await deliverOutbox().catch(() => 0);
 }
 

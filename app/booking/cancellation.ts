@@ -3,6 +3,9 @@
 import { z } from "zod";
 import { optional } from "~/platform/fields";
 
+/** A number of dollars whose cents exist (at most two decimals). */
+export const hasCents = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
 /** Dollars with at most two decimals, 0 or more (the cents must exist). */
 export const refundAmount = (name: string) =>
   optional(
@@ -10,7 +13,7 @@ export const refundAmount = (name: string) =>
       .number({ invalid_type_error: `${name} must be a number of dollars.` })
       .min(0, `${name} cannot be negative.`)
       .max(1_000_000, `${name} is too large.`)
-      .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, `${name} can have at most two decimals.`),
+      .refine(hasCents, `${name} can have at most two decimals.`),
   );
 
 export const cancellationReason = (name: string) =>
@@ -22,6 +25,14 @@ export const cancelFormSchema = z.object({
   amount: refundAmount("The refund"),
   reason: cancellationReason("The reason"),
 });
+
+/** A form's amount of dollars with cents, more than 0. */
+const formDollars = (name: string) =>
+  z.coerce
+    .number({ invalid_type_error: `${name} must be a number of dollars.`, required_error: "Please enter the amount." })
+    .positive(`${name} must be more than 0.`)
+    .max(10_000_000, `${name} is too large.`)
+    .refine(hasCents, `${name} can have at most two decimals.`);
 
 /** Dollars (as typed or sent) to cents. */
 export function toCents(dollars: number): number {
@@ -38,7 +49,7 @@ export const offlineRefundFormSchema = z.object({
     .number({ invalid_type_error: "The refund must be a number of dollars.", required_error: "Please enter the refund." })
     .positive("The refund must be more than 0.")
     .max(1_000_000, "The refund is too large.")
-    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, "The refund can have at most two decimals."),
+    .refine(hasCents, "The refund can have at most two decimals."),
   method: z.enum(["bkash", "nagad", "bank", "cash"], { errorMap: () => ({ message: "Please choose how it was paid back." }) }),
   reference: z
     .string({ required_error: "Please enter the reference (transaction ID or receipt number)." })
@@ -52,11 +63,7 @@ export const offlineRefundFormSchema = z.object({
 /** The order page's "I paid by bKash or Nagad" form (the owner): the transaction id and amount to verify. */
 export const paymentClaimFormSchema = z.object({
   intent: z.literal("claim-payment"),
-  amount: z.coerce
-    .number({ invalid_type_error: "The amount must be whole dollars.", required_error: "Please enter the amount." })
-    .int("The amount must be whole dollars.")
-    .positive("The amount must be more than 0.")
-    .max(10_000_000, "The amount is too large."),
+  amount: formDollars("The amount"),
   method: z.enum(["bkash", "nagad"], { errorMap: () => ({ message: "Please choose bKash or Nagad." }) }),
   reference: offlineRefundFormSchema.shape.reference,
 });
@@ -73,14 +80,10 @@ export const claimDecisionFormSchema = z
     message: "Please say why the claim is rejected (the customer reads it).",
   });
 
-/** The order page's "Record a payment received" form (admins): whole dollars, how, and its reference. */
+/** The order page's "Record a payment received" form (admins): dollars and cents, how, and its reference. */
 export const offlinePaymentFormSchema = z.object({
   intent: z.literal("record-payment"),
-  amount: z.coerce
-    .number({ invalid_type_error: "The amount must be whole dollars.", required_error: "Please enter the amount." })
-    .int("The amount must be whole dollars.")
-    .positive("The amount must be more than 0.")
-    .max(10_000_000, "The amount is too large."),
+  amount: formDollars("The amount"),
   method: offlineRefundFormSchema.shape.method,
   reference: offlineRefundFormSchema.shape.reference,
 });

@@ -22,6 +22,7 @@ export {
   claimDecisionFormSchema,
   offlineRefundFormSchema,
   refundAmount,
+  hasCents,
   toCents,
 } from "./cancellation";
 export { countField, otherCounts, readCategoryCounts } from "./category-counts";

@@ -304,3 +304,72 @@ export function overdueCancellationEmails(
     },
   ];
 }
+
+/** A card payment that arrived when the balance was paid already (offline, say): its excess went back at once. */
+export function overpaymentRefundEmails(
+  order: BookingFacts,
+  refund: { cents: number; refundIds: string },
+  agency: string,
+): EmailMessage[] {
+  return [
+    {
+      to: order.accountEmail,
+      subject: withReference(`Refund: ${order.serviceTitle}`, order),
+      text: [
+        `Dear ${order.firstName},`,
+        "",
+        `your card payment for ${order.serviceTitle} arrived after the booking was already paid, so we have refunded ${formatDollars(refund.cents)} of it to your card. Your booking is unchanged.`,
+        "",
+        ...bookingLines(order),
+        ...refundLines(refund.cents, refund.refundIds, 0),
+      ].join("\n"),
+    },
+    {
+      to: agency,
+      replyTo: order.accountEmail,
+      subject: withReference(`Overpayment refunded: order ${order.id} (${order.serviceTitle})`, order),
+      text: [
+        `A card payment beyond the balance was refunded automatically: ${formatDollars(refund.cents)} (${refund.refundIds})`,
+        "",
+        ...bookingLines(order),
+      ].join("\n"),
+    },
+  ];
+}
+
+/** A bKash/Nagad claim closed because its booking was cancelled: the customer is told. */
+export function claimClosedEmail(
+  order: BookingFacts,
+  claim: { method: string; amountCents: number; reference: string },
+): EmailMessage {
+  return {
+    to: order.accountEmail,
+    subject: withReference(`Payment claim closed: ${order.serviceTitle}`, order),
+    text: [
+      `Dear ${order.firstName},`,
+      "",
+      `your ${claim.method} payment of ${formatDollars(claim.amountCents)} (transaction ${claim.reference}) was not verified before the booking was cancelled, so its claim is closed: booking cancelled.`,
+      "If you did send this money, reply to this email with the transaction and we will pay it back.",
+      "",
+      ...bookingLines(order),
+    ].join("\n"),
+  };
+}
+
+/** A claim that has waited PAYMENT_CLAIM_HOLD_HOURS: the administrators are reminded to decide it. */
+export function claimReminderEmail(
+  claim: { bookingReference: string; method: string; amountCents: number; reference: string; waitingHours: number },
+  agency: string,
+  claimsUrl: string,
+): EmailMessage {
+  return {
+    to: agency,
+    subject: `Payment claim waiting ${claim.waitingHours} hours: booking ${claim.bookingReference}`,
+    text: [
+      `A ${claim.method} payment claim of ${formatDollars(claim.amountCents)} (transaction ${claim.reference}) for booking ${claim.bookingReference} still awaits verification.`,
+      "Its booking's seats are no longer kept for it: please accept or reject it.",
+      "",
+      claimsUrl,
+    ].join("\n"),
+  };
+}

@@ -2,28 +2,42 @@
 // Nagad with its reference; a customer submits a bKash/Nagad transaction id (a claim) that an
 // administrator accepts (it becomes a payment, in the same transaction) or rejects with a reason
 // the customer sees. Every payment goes through recordPayment (booking-payments-store.server.ts).
-import { recordPayment, recordPaymentNow } from "~/booking/booking-payments-store.server";
+import { recordPaymentNow } from "~/booking/booking-payments-store.server";
 import { closedBookingMessage } from "~/booking/booking-payments.server";
 import { bookingFacts } from "~/booking/cancellation.server";
-import { receiptEmail } from "~/booking/lifecycle-emails";
+import { claimReminderEmail, receiptEmail } from "~/booking/lifecycle-emails";
 import { findPayableOrder } from "~/booking/order-store.server";
+import {
+  claimsOf,
+  countPending,
+  decideClaim,
+  fileClaim,
+  findClaim,
+  listClaims,
+  remindWaitingClaims,
+  type FiledClaim,
+} from "~/booking/payment-claim-store.server";
 import { balanceCents } from "~/booking/payment-plan";
 import { voucherPath } from "~/booking/voucher";
 import type { PaymentMethod } from "~/generated/prisma/client";
 import { agencyToday, isoDate } from "~/platform/dates";
-import { db } from "~/platform/db.server";
+import { env } from "~/platform/env.server";
 import { isPlausibleId } from "~/platform/ids";
+import type { PeriodicJob } from "~/platform/jobs.server";
 import { deliverOutbox } from "~/platform/mail.server";
 import { formatDollars } from "~/platform/money";
 import { publicUrl } from "~/platform/public-url.server";
+import { take } from "~/platform/rate-limit.server";
 import { cachedRead } from "~/platform/read-cache.server";
 
 export class OfflinePaymentError extends Error {
   constructor(
-    readonly code: "not-found" | "invalid" | "closed" | "conflict",
+    readonly code: "not-found" | "invalid" | "closed" | "conflict" | "rate-limited",
     message: string,
     /** for "invalid": the field it names */
     readonly field?: string,
+    /** for "rate-limited": seconds until it may be tried again */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -77,6 +91,9 @@ export async function recordOfflinePayment(
         )
       : null,
   ).catch(duplicateReference);
+  // paid meanwhile (another administrator, an accepted claim, a card): checked with the row locked
+  if (recorded.status === "over")
+    throw new OfflinePaymentError("conflict", `amount: at most the balance, ${formatDollars(recorded.balanceCents)}.`, "amount");
   if (recorded.status === "duplicate")
     throw new OfflinePaymentError("conflict", "reference: this payment was already recorded.", "reference");
   await deliverOutbox().catch(() => 0);
@@ -90,82 +107,70 @@ function duplicateReference(error: unknown): never {
   throw error;
 }
 
+/** A claim beyond the balance, or one while the pending claims cover it: 409, nothing filed. */
+function claimRefused(filed: Exclude<FiledClaim, { status: "filed" }>): never {
+  if (filed.status === "over")
+    throw new OfflinePaymentError("conflict", `amount: at most the balance, ${formatDollars(filed.balanceCents)}.`, "amount");
+  throw new OfflinePaymentError(
+    "conflict",
+    `Your claims awaiting verification (${formatDollars(filed.pendingCents)}) already cover this booking's balance: please wait until the agency has checked them.`,
+  );
+}
+
 /**
- * The owner submits a bKash/Nagad transaction id and amount. The same transaction id again for
- * this order gives the same claim (a rejected one is opened again with the amount sent).
+ * The owner submits a bKash/Nagad transaction id and amount (rate-limited per account). The same
+ * transaction id again for this order gives the same claim (a rejected one is opened again with
+ * the amount sent). Another customer's claim of the same id is filed too, flagged to the
+ * administrators, never refused: a refusal would tell who else submitted it.
  */
 export async function submitPaymentClaim(
   orderId: string,
   ownerId: string,
   input: { amountCents: number; method: "bkash" | "nagad"; reference: string },
+  address: string | null = null,
 ): Promise<string> {
   const { order, balance } = await payableOrder(orderId, ownerId);
   checkAmount(input.amountCents, balance);
-  const method = OFFLINE_METHODS[input.method] as PaymentMethod;
-  const prisma = await db();
-  const existing = await prisma.paymentClaim.findUnique({ where: { method_reference: { method, reference: input.reference } } });
-  if (existing && existing.orderId !== order.id)
-    throw new OfflinePaymentError("conflict", "reference: this transaction id was already submitted.", "reference");
-  if (existing) {
-    if (existing.status === "REJECTED")
-      await prisma.paymentClaim.updateMany({
-        where: { id: existing.id, status: "REJECTED" },
-        data: { status: "PENDING", amountCents: input.amountCents, reason: null, decidedAt: null, decidedById: null },
-      });
-    return existing.id;
-  }
-  try {
-    const created = await prisma.paymentClaim.create({
-      data: { orderId: order.id, userId: ownerId, method, amountCents: input.amountCents, reference: input.reference },
-      select: { id: true },
-    });
-    return created.id;
-  } catch (error) {
-    // a double submit: the other request created it
-    if ((error as { code?: string }).code !== "P2002") throw error;
-    const again = await prisma.paymentClaim.findUnique({ where: { method_reference: { method, reference: input.reference } } });
-    if (!again || again.orderId !== order.id) throw error;
-    return again.id;
-  }
+  const counted = await take("payment-claim", { account: ownerId, address });
+  if (counted.refused)
+    throw new OfflinePaymentError("rate-limited", counted.refused.message, undefined, counted.refused.retryAfterSeconds);
+  const now = new Date();
+  const filed = await fileClaim(
+    {
+      orderId: order.id,
+      userId: ownerId,
+      method: OFFLINE_METHODS[input.method] as PaymentMethod,
+      amountCents: input.amountCents,
+      reference: input.reference,
+    },
+    now,
+    new Date(now.getTime() + env().PAYMENT_CLAIM_HOLD_HOURS * HOUR),
+  );
+  if (filed.status !== "filed") claimRefused(filed);
+  return filed.id;
 }
 
-const claimSelect = {
-  id: true,
-  orderId: true,
-  method: true,
-  amountCents: true,
-  reference: true,
-  status: true,
-  reason: true,
-  createdAt: true,
-  decidedAt: true,
-  order: { select: { reference: true, firstName: true, lastName: true, email: true } },
-} as const;
+const HOUR = 3_600_000;
 
-/** Claims in this status, oldest first (what waits longest is decided first). */
-export async function listPaymentClaims(status: "PENDING" | "ACCEPTED" | "REJECTED") {
-  const prisma = await db();
-  return prisma.paymentClaim.findMany({ where: { status }, orderBy: { createdAt: "asc" }, take: 200, select: claimSelect });
+/** Claims in this status, oldest first, each with the other bookings of its transaction id. */
+export function listPaymentClaims(status: "PENDING" | "ACCEPTED" | "REJECTED") {
+  return listClaims(status);
 }
 
 /** How many claims wait for an administrator (the sidebar's count; kept until the next write). */
 export function countPendingClaims(): Promise<number> {
-  return cachedRead("pending-payment-claims", async () => {
-    const prisma = await db();
-    return prisma.paymentClaim.count({ where: { status: "PENDING" } });
-  });
+  return cachedRead("pending-payment-claims", countPending);
 }
 
 /** An order's claims, newest first (its page shows the owner what awaits verification or was rejected, and why). */
-export async function claimsOfOrder(orderId: string) {
-  const prisma = await db();
-  return prisma.paymentClaim.findMany({ where: { orderId }, orderBy: { createdAt: "desc" }, select: claimSelect });
+export function claimsOfOrder(orderId: string) {
+  return claimsOf(orderId);
 }
 
 /**
  * An administrator decides a pending claim: accepted, it becomes a payment in the same
- * transaction (the claim's row changes once: a second decision is a conflict); rejected, with the
- * reason the customer reads.
+ * transaction (the claim's row changes once: a second decision is a conflict), refused beyond the
+ * balance; rejected, with the reason the customer reads.
  */
 export async function decidePaymentClaim(
   claimId: string,
@@ -174,40 +179,41 @@ export async function decidePaymentClaim(
 ): Promise<void> {
   if (decision.status === "rejected" && !decision.reason?.trim())
     throw new OfflinePaymentError("invalid", "reason: say why the claim is rejected (the customer reads it).", "reason");
-  const prisma = await db();
-  const claim = isPlausibleId(claimId) ? await prisma.paymentClaim.findUnique({ where: { id: claimId } }) : null;
+  const claim = isPlausibleId(claimId) ? await findClaim(claimId) : null;
   if (!claim) throw new OfflinePaymentError("not-found", "No such payment claim.");
-  const outcome = await prisma
-    .$transaction(async (tx) => {
-      const { count } = await tx.paymentClaim.updateMany({
-        where: { id: claim.id, status: "PENDING" },
-        data: {
-          status: decision.status === "accepted" ? "ACCEPTED" : "REJECTED",
-          reason: decision.status === "rejected" ? decision.reason!.trim() : null,
-          decidedAt: new Date(),
-          decidedById: admin.id,
-        },
-      });
-      if (count !== 1) return "decided" as const;
-      if (decision.status === "rejected") return "rejected" as const;
-      const recorded = await recordPayment(
-        tx,
-        {
-          orderId: claim.orderId,
-          amountCents: claim.amountCents,
-          currency: "usd",
-          method: claim.method,
-          created: new Date(),
-          reference: claim.reference,
-          recordedById: admin.id,
-          claimId: claim.id,
-        },
-        agencyToday(),
-      );
-      if (recorded.status === "duplicate")
-        throw new OfflinePaymentError("conflict", "This transaction id was already recorded as a payment.");
-      return "accepted" as const;
-    })
-    .catch(duplicateReference);
-  if (outcome === "decided") throw new OfflinePaymentError("conflict", "This claim was already decided.");
+  const outcome = await decideClaim(
+    claim.id,
+    admin.id,
+    decision.status === "accepted" ? { status: "accepted" } : { status: "rejected", reason: decision.reason!.trim() },
+    agencyToday(),
+  ).catch(duplicateReference);
+  if (outcome.status === "decided") throw new OfflinePaymentError("conflict", "This claim was already decided.");
+  if (outcome.status === "duplicate")
+    throw new OfflinePaymentError("conflict", "This transaction id was already recorded as a payment.");
+  if (outcome.status === "over")
+    throw new OfflinePaymentError(
+      "conflict",
+      `This claim is more than the booking's balance, ${formatDollars(outcome.balanceCents)}: it was paid meanwhile. Check its payments, then reject the claim.`,
+    );
 }
+
+/** Claims waiting PAYMENT_CLAIM_HOLD_HOURS: the administrators are reminded once (a periodic job). */
+export async function remindClaimsWaiting(now: Date): Promise<{ reminded: number }> {
+  const hours = env().PAYMENT_CLAIM_HOLD_HOURS;
+  const reminded = await remindWaitingClaims(new Date(now.getTime() - hours * HOUR), now, (claim) =>
+    claimReminderEmail(
+      {
+        bookingReference: claim.bookingReference,
+        method: claim.method === "NAGAD" ? "Nagad" : "bKash",
+        amountCents: claim.amountCents,
+        reference: claim.reference,
+        waitingHours: Math.floor((now.getTime() - claim.createdAt.getTime()) / HOUR),
+      },
+      env().CONTACT_TO,
+      publicUrl("/dashboard/payment-claims"),
+    ),
+  );
+  return { reminded };
+}
+
+export const claimJobs: readonly PeriodicJob[] = [{ name: "claim-reminders", everyMs: 15 * 60_000, run: remindClaimsWaiting }];

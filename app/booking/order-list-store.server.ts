@@ -47,6 +47,8 @@ export interface OrderListRow {
   /** the reseller's name (null for the website) */
   resellerName: string | null;
   resellerReference: string | null;
+  /** bKash/Nagad claims awaiting an administrator's verification */
+  pendingClaims: number;
 }
 
 /** Where a page starts: after (Next) or before (Previous) the item with these sort key values. */
@@ -73,7 +75,8 @@ const COLUMNS = Prisma.sql`o.id, o.reference, o."serviceId", o."serviceTitle", o
   o."holdExpiresAt", o."travelDate", o."createdAt", o."firstName", o."lastName", o.email, o."mobileNumber",
   o."streetAddress", o.city, o."townName", o.district, o.postcode,
   o.channel::text AS channel, o."resellerId", o."resellerReference",
-  (SELECT r.name FROM "Reseller" r WHERE r.id = o."resellerId") AS "resellerName"`;
+  (SELECT r.name FROM "Reseller" r WHERE r.id = o."resellerId") AS "resellerName",
+  (SELECT COUNT(*)::int FROM "PaymentClaim" c WHERE c."orderId" = o.id AND c.status = 'PENDING') AS "pendingClaims"`;
 
 /** LIKE's wildcards taken literally. */
 function likePrefix(text: string): string {

@@ -8,6 +8,7 @@ import {
   cancellationReason,
   checkoutSchema,
   departureSeats,
+  hasCents,
   MAX_QUANTITY,
   MIN_QUANTITY,
   PAYMENT_PARTS,
@@ -524,11 +525,11 @@ export const cancelInputSchema = z.object({
 // ---- Offline payments and payment claims ----
 
 const offlineAmount = z
-  .number({ required_error: "amount is required: whole dollars", invalid_type_error: "amount must be a number of dollars." })
-  .int("amount must be whole dollars.")
-  .min(1, "amount must be at least 1 dollar.")
+  .number({ required_error: "amount is required: dollars", invalid_type_error: "amount must be a number of dollars." })
+  .min(0.01, "amount must be at least 0.01 dollars.")
   .max(10_000_000, "amount is too large.")
-  .describe("Whole dollars, at most the order's balance");
+  .refine(hasCents, "amount can have at most two decimals (cents).")
+  .describe("Dollars with at most two decimals (cents), at most the order's balance");
 const offlineReference = z
   .string({ required_error: "reference is required: the transaction id or receipt number" })
   .trim()

@@ -1,4 +1,5 @@
 import { type CancellationError, type OfflinePaymentError, type OrderError, type TravellersError } from "~/booking/index.server";
+import { retryAfter } from "~/http/retry-after";
 import type { PaymentError } from "~/payments/index.server";
 
 /** The HTTP status for a payment failure, the same for the page action and /api. */
@@ -45,13 +46,23 @@ export function travellersErrorStatus(error: TravellersError): number {
 
 /** The HTTP status for an offline payment or claim refused: 400, 404, or 409 (closed booking, already recorded or decided), the same for the pages and /api. */
 export function offlinePaymentErrorStatus(error: OfflinePaymentError): number {
-  return { "not-found": 404, invalid: 400, closed: 409, conflict: 409 }[error.code];
+  return { "not-found": 404, invalid: 400, closed: 409, conflict: 409, "rate-limited": 429 }[error.code];
+}
+
+/** A refused claim's Retry-After (too many claims), or none. */
+export function offlinePaymentErrorHeaders(error: OfflinePaymentError): Record<string, string> {
+  return error.retryAfterSeconds ? retryAfter({ retryAfterSeconds: error.retryAfterSeconds }) : {};
 }
 
 /** An offline payment or claim refused, as /api answers it: its status, the field named. */
 export function offlinePaymentErrorResponse(
   error: OfflinePaymentError,
-  jsonError: (status: number, message: string, details?: Record<string, string[]>) => Response,
+  jsonError: (status: number, message: string, details?: Record<string, string[]>, headers?: HeadersInit) => Response,
 ): Response {
-  return jsonError(offlinePaymentErrorStatus(error), error.message, error.field ? { [error.field]: [error.message] } : undefined);
+  return jsonError(
+    offlinePaymentErrorStatus(error),
+    error.message,
+    error.field ? { [error.field]: [error.message] } : undefined,
+    offlinePaymentErrorHeaders(error),
+  );
 }

@@ -470,7 +470,7 @@ route({
   summary:
     "Record money received outside the card provider (cash, bank transfer, bKash, Nagad) with its reference (administrators only): it counts toward the deposit and the balance like a card payment",
   description:
-    "400 naming the field (an amount above the balance too); 409 for a closed or paid booking, or a reference already recorded.",
+    "400 naming the field (an amount above the balance too); 409 for a closed or paid booking, a reference already recorded (a bKash/Nagad transaction id once, whichever of the two it was filed under), or an amount beyond the balance paid meanwhile.",
   operationId: "recordOfflinePayment",
   security: signedIn,
   request: { params: idParams("The order's _id"), body: body(schemas.OfflinePaymentInput) },
@@ -480,12 +480,13 @@ route({
   method: "post",
   path: "/api/my-orders/{id}/payment-claims",
   summary:
-    "The order's owner submits a bKash/Nagad transaction id and amount; it awaits an administrator's verification. The same transaction id again gives the same claim (a rejected one is opened again)",
-  description: "400 naming the field; 409 for a closed or paid booking, or a transaction id submitted for another order.",
+    "The order's owner submits a bKash/Nagad transaction id and amount; it awaits an administrator's verification. The same transaction id again (under either method, case and spaces aside) gives the same claim (a rejected one is opened again); one another customer submitted is taken for review and flagged to the administrators",
+  description:
+    "400 naming the field; 409 for a closed or paid booking, an amount beyond the balance, or while the claims awaiting verification already cover the balance; 429 past RATE_LIMIT_CLAIM_MAX claims an account may send in RATE_LIMIT_WRITE_WINDOW_MINUTES. A claim that covers what secures a pending booking keeps its seats until an administrator decides, at most PAYMENT_CLAIM_HOLD_HOURS.",
   operationId: "submitPaymentClaim",
   security: signedIn,
   request: { params: idParams("The order's _id"), body: body(schemas.PaymentClaimInput) },
-  responses: { 201: json("The claim", schemas.InsertedId), ...errors(...WRITE_ERRORS, 404, 409) },
+  responses: { 201: json("The claim", schemas.InsertedId), ...errors(...WRITE_ERRORS, 404, 409, 429) },
 });
 route({
   method: "get",
@@ -501,7 +502,8 @@ route({
   path: "/api/payment-claims/{id}",
   summary:
     "Accept a pending claim (it becomes a payment of its order) or reject it with the reason the customer reads (administrators only)",
-  description: "409 when the claim was already decided or its transaction id is already a payment.",
+  description:
+    "409 when the claim was already decided, its transaction id is already a payment, or its amount is beyond the balance (paid meanwhile). Accepted on a booking that had ended (cancelled meanwhile), its amount is owed back (Refunds owed).",
   operationId: "decidePaymentClaim",
   security: signedIn,
   request: { params: idParams("The claim's _id"), body: body(schemas.PaymentClaimDecision) },

@@ -176,7 +176,7 @@ export async function refundCard(refund: {
   orderId: string;
   paymentIntentId: string;
   cents: number;
-  purpose: "cancel" | "late-payment";
+  purpose: "cancel" | "late-payment" | "overpayment";
 }): Promise<CardRefund> {
   requirePaymentsConfigured("Card payments are not configured: no refund can be made.");
   try {

@@ -91,6 +91,9 @@ const envSchema = z.object({
   // Seats one account (administrators excepted) may hold unpaid on one departure, and on all of them.
   HOLD_MAX_SEATS_PER_DEPARTURE: positiveInt(20),
   HOLD_MAX_SEATS_PER_ACCOUNT: positiveInt(40),
+  // A bKash/Nagad claim covering what a pending booking owes keeps its seats until an administrator
+  // decides, at most this many hours after the claim; then the administrators are reminded by email.
+  PAYMENT_CLAIM_HOLD_HOURS: positiveInt(48),
   // A customer may complete or correct their travellers until this many hours before the departure's
   // day begins (app/booking/traveller-cutoff.ts); after it only administrators can.
   TRAVELLERS_CUTOFF_HOURS: z.coerce
@@ -137,6 +140,7 @@ const envSchema = z.object({
   RATE_LIMIT_PROFILE_PHOTO_MAX: positiveInt(10),
   RATE_LIMIT_PROMO_MAX: positiveInt(30),
   RATE_LIMIT_OCTO_MAX: positiveInt(600),
+  RATE_LIMIT_CLAIM_MAX: positiveInt(10),
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
   // Password hashing runs on worker threads; above threads + queue a login is refused at once.
   BCRYPT_THREADS: positiveInt(Math.max(1, availableParallelism() - 1)),

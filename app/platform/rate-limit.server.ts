@@ -86,6 +86,13 @@ function table(config: Env) {
       perAddress: config.RATE_LIMIT_WRITE_ADDRESS_MAX,
       message: "You have reported many reviews in a short time. Please try again later.",
     },
+    // bKash/Nagad transaction ids a customer submits for an administrator to check.
+    "payment-claim": {
+      windowMinutes: write,
+      perAccount: config.RATE_LIMIT_CLAIM_MAX,
+      perAddress: config.RATE_LIMIT_WRITE_ADDRESS_MAX,
+      message: "You have sent many payment claims in a short time. Please try again later.",
+    },
     token: {
       windowMinutes: write,
       perAccount: config.RATE_LIMIT_TOKEN_MAX,

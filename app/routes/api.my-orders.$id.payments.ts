@@ -1,4 +1,5 @@
 // POST /api/my-orders/{id}/payments (administrators): money received offline (cash, bank, bKash, Nagad).
+import { toCents } from "~/booking";
 import { OfflinePaymentError, recordOfflinePayment } from "~/booking/index.server";
 import { offlinePaymentInputSchema } from "~/http/api-schemas";
 import { apiRoute, jsonError, readBody, requireApiAdmin } from "~/http/api.server";
@@ -9,7 +10,7 @@ export const { loader, action } = apiRoute({
     const admin = await requireApiAdmin(request);
     const { amount, method, reference } = await readBody(request, offlinePaymentInputSchema);
     try {
-      const insertedId = await recordOfflinePayment(params.id ?? "", admin, { amountCents: amount * 100, method, reference });
+      const insertedId = await recordOfflinePayment(params.id ?? "", admin, { amountCents: toCents(amount), method, reference });
       return Response.json({ insertedId }, { status: 201 });
     } catch (error) {
       if (error instanceof OfflinePaymentError) return offlinePaymentErrorResponse(error, jsonError);

@@ -58,6 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     travelDate: order.travelDate,
     resellerName: order.resellerName,
     resellerReference: order.resellerReference,
+    pendingClaims: order.pendingClaims,
   }));
   return { ...page, orders, packages, resellers: resellers.map(({ id, name }) => ({ id, name })) };
 }
@@ -290,6 +291,14 @@ export default function ManageAllOrders() {
                 {formatDollars(order.priceCents)}
                 {order.paymentStatus === "PAID" ? <span className="badge-paid"> Paid</span> : null}
                 {order.paymentStatus === "PARTLY_PAID" ? <span className="badge-paid"> Partly paid</span> : null}
+                {order.pendingClaims > 0 ? (
+                  <>
+                    <br />
+                    <Link to="/dashboard/payment-claims" className="hint">
+                      Claim awaiting verification
+                    </Link>
+                  </>
+                ) : null}
               </>
             ),
           },

@@ -41,8 +41,14 @@ import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { useHydrated } from "~/components/hooks";
 import { MethodAndReference, PlainFormError, plainFields } from "~/components/PlainFormFields";
 import { TravellersSection, type TravellersResult } from "~/components/TravellersSection";
-import { cancellationErrorStatus, offlinePaymentErrorStatus, travellersErrorStatus } from "~/http/error-status";
+import {
+  cancellationErrorStatus,
+  offlinePaymentErrorHeaders,
+  offlinePaymentErrorStatus,
+  travellersErrorStatus,
+} from "~/http/error-status";
 import { invoicePath } from "~/invoicing";
+import { clientAddress } from "~/platform/client-address.server";
 import { formatCalendarDate, formatDateTime, isoDate } from "~/platform/dates";
 import { parseForm, parsePlainForm, plainFormRefusal, type PlainFormResult } from "~/platform/forms";
 import { isPlausibleId } from "~/platform/ids";
@@ -137,7 +143,7 @@ type ActionResult =
   | { claim: PlainFormResult };
 
 /** The owner's "I paid by bKash or Nagad" form: a claim an administrator verifies. */
-async function claimPaymentForm(orderId: string, user: { id: string }, form: FormData) {
+async function claimPaymentForm(orderId: string, user: { id: string }, form: FormData, address: string | null) {
   const parsed = parsePlainForm(
     form,
     paymentClaimFormSchema,
@@ -150,13 +156,13 @@ async function claimPaymentForm(orderId: string, user: { id: string }, form: For
     values,
   } = parsed;
   try {
-    await submitPaymentClaim(orderId, user.id, { amountCents: amount * 100, method, reference });
+    await submitPaymentClaim(orderId, user.id, { amountCents: toCents(amount), method, reference }, address);
     return data<ActionResult>({ done: "Thank you: your payment is awaiting verification." });
   } catch (error) {
     if (!(error instanceof OfflinePaymentError)) throw error;
     return data<ActionResult>(
       { claim: plainFormRefusal(error.message, error.field ?? null, values) },
-      { status: offlinePaymentErrorStatus(error) },
+      { status: offlinePaymentErrorStatus(error), headers: offlinePaymentErrorHeaders(error) },
     );
   }
 }
@@ -175,9 +181,9 @@ async function recordPaymentForm(orderId: string, user: { id: string }, form: Fo
     values,
   } = parsed;
   try {
-    await recordOfflinePayment(orderId, user, { amountCents: amount * 100, method, reference });
+    await recordOfflinePayment(orderId, user, { amountCents: toCents(amount), method, reference });
     return data<ActionResult>({
-      done: `The payment of ${formatDollars(amount * 100)} by ${OFFLINE_REFUND_METHODS[method]} is recorded.`,
+      done: `The payment of ${formatDollars(toCents(amount))} by ${OFFLINE_REFUND_METHODS[method]} is recorded.`,
     });
   } catch (error) {
     if (!(error instanceof OfflinePaymentError)) throw error;
@@ -268,12 +274,12 @@ function offlineNote(cents: number | undefined): string {
   return cents ? ` ${formatDollars(cents)} paid by bKash, Nagad, bank transfer or cash is paid back by the agency.` : "";
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const { user, order } = await loadOrder(request, params.id);
   const form = await request.formData();
   if (form.get("intent") === "travellers") return saveTravellersForm(order.id, user, form);
   if (form.get("intent") === "record-refund") return recordRefundForm(order.id, user, form);
-  if (form.get("intent") === "claim-payment") return claimPaymentForm(order.id, user, form);
+  if (form.get("intent") === "claim-payment") return claimPaymentForm(order.id, user, form, clientAddress(request, context));
   if (form.get("intent") === "record-payment") {
     if (!user.isAdmin) throw new Response("Administrators only", { status: 403 });
     return recordPaymentForm(order.id, user, form);
@@ -594,8 +600,8 @@ function ClaimsSection({
               id="claim-amount"
               name="amount"
               type="number"
-              step="1"
-              min="1"
+              step="0.01"
+              min="0.01"
               required
               defaultValue={value("amount")}
               {...described("amount")}
@@ -636,8 +642,8 @@ function OfflinePaymentSection({ result }: { result: PlainFormResult | null }) {
           id="offline-payment-amount"
           name="amount"
           type="number"
-          step="1"
-          min="1"
+          step="0.01"
+          min="0.01"
           required
           defaultValue={value("amount")}
           {...described("amount")}

@@ -58,6 +58,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       submitted: formatDateTime(claim.createdAt),
       decided: claim.decidedAt ? formatDateTime(claim.decidedAt) : null,
       reason: claim.reason,
+      // a pending booking's seats wait for the decision until then
+      seatsHeldUntil:
+        claim.status === "PENDING" && claim.order.bookingStatus === "PENDING" && claim.order.holdExpiresAt
+          ? formatDateTime(claim.order.holdExpiresAt)
+          : null,
+      sameTransactionIn: claim.sameTransactionIn,
     })),
   };
 }
@@ -184,6 +190,13 @@ export default function PaymentClaims() {
                 {claim.method} {claim.amount}, transaction <code className="break-anywhere">{claim.reference}</code>
               </p>
               <p>Submitted {claim.submitted}</p>
+              {claim.seatsHeldUntil ? <p>Seats held for this claim until {claim.seatsHeldUntil}.</p> : null}
+              {claim.sameTransactionIn.length > 0 ? (
+                <p className="alert alert-error">
+                  The same transaction id was also submitted or paid for {claim.sameTransactionIn.join(", ")}: check which booking
+                  it belongs to.
+                </p>
+              ) : null}
               {claim.decided ? (
                 <p>
                   {status === "accepted" ? "Accepted" : "Rejected"} {claim.decided}

@@ -1268,7 +1268,7 @@ describe("errors", () => {
       caller: "customer",
       method: "POST",
       path: () => customerOrder().then((id) => `/api/my-orders/${id}/payment-claims`),
-      body: { amount: 10.5, method: "cash", reference: "x".repeat(101) },
+      body: { amount: 10.505, method: "cash", reference: "x".repeat(101) },
       fields: ["method", "amount", "reference"],
     },
     {

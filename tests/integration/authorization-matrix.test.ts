@@ -241,7 +241,14 @@ beforeAll(async () => {
   const claimed = await prisma.order.create({ data: { ...copied, reference: "MATRIXCLAIM" } });
   fixture.claimId = (
     await prisma.paymentClaim.create({
-      data: { orderId: claimed.id, userId: victim.id, method: "BKASH", amountCents: 10000, reference: "MATRIX-TX-1" },
+      data: {
+        orderId: claimed.id,
+        userId: victim.id,
+        method: "BKASH",
+        amountCents: 10000,
+        reference: "MATRIX-TX-1",
+        trxKey: "MATRIX-TX-1",
+      },
     })
   ).id;
 });

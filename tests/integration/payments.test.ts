@@ -347,6 +347,29 @@ describe("confirming a payment", () => {
     expect((await paymentState(order.id)).emails).toBe(1);
   });
 
+  it("a card payment arriving after the balance was paid offline is refunded automatically and recorded as such (issue 35 item 4)", async () => {
+    const { recordOfflinePayment } = await import("~/booking/offline-payments.server");
+    const { cookie, order } = await customerWithOrder();
+    const admin = await createUser({ role: "ADMIN" });
+    const { body } = await startPayment(order.id, cookie);
+    const intentId = intentIdOf(body.clientSecret!);
+    await recordOfflinePayment(order.id, admin, { amountCents: order.priceCents, method: "cash", reference: `R-${intentId}` });
+    await payInBrowser(body.clientSecret!, CARDS.visa);
+    const event = intentEvent("payment_intent.succeeded", intentId);
+    await Promise.all([confirmOnPage(order.id, intentId, cookie), deliver(signedWebhook(event)), deliver(signedWebhook(event))]);
+    const prisma = await db();
+    const after = await prisma.order.findUniqueOrThrow({ where: { id: order.id }, include: { refunds: true } });
+    expect(after.paidCents - after.refundedCents).toBe(order.priceCents);
+    expect(after.refunds).toHaveLength(1);
+    expect(after.refunds[0]).toMatchObject({
+      amountCents: order.priceCents,
+      method: "CARD",
+      reason: "Paid by card beyond the balance: the excess was refunded automatically",
+    });
+    expect(fake.refunds.filter((refund) => refund.payment_intent === intentId)).toHaveLength(1);
+    expect(after.bookingStatus).toBe("CONFIRMED");
+  });
+
   it("PUT /api/my-orders/{id} saves it for the owner only once Stripe confirms it", async () => {
     const { cookie, order } = await customerWithOrder();
     const { body } = await startPayment(order.id, cookie);
