@@ -98,12 +98,19 @@ export async function cancelOverdue(
   claimClosed: (
     order: BalanceDueBooking,
   ) => (claim: { method: PaymentMethod; amountCents: number; reference: string }) => EmailMessage,
+  /** claims filed since then and still pending keep the booking while they cover the balance */
+  claimsFiledSince: Date,
 ): Promise<boolean> {
   const prisma = await db();
   return prisma.$transaction(async (tx) => {
     const order = await lockOwing(tx, orderId);
     if (!order?.balanceDueDate || order.balanceDueDate > new Date(`${lastOverdueDueDate}T00:00:00Z`)) return false;
     if (order.priceCents - order.paidCents < LEAST_OVERDUE_CENTS) return false;
+    const claimed = await tx.paymentClaim.aggregate({
+      where: { orderId, status: "PENDING", createdAt: { gte: claimsFiledSince } },
+      _sum: { amountCents: true },
+    });
+    if ((claimed._sum.amountCents ?? 0) >= order.priceCents - order.paidCents) return false;
     const { departureId } = await tx.order.findUniqueOrThrow({ where: { id: orderId }, select: { departureId: true } });
     const cancelled = await changeBookingStatus(tx, orderId, {
       from: ["CONFIRMED"],

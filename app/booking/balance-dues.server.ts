@@ -80,6 +80,7 @@ export async function cancelOverdueBookings(now: Date, graceDays = env().BALANCE
           env().CONTACT_TO,
         ),
       claimClosedEmailOf,
+      new Date(now.getTime() - env().PAYMENT_CLAIM_HOLD_HOURS * 3_600_000),
     );
     if (done) cancelled += 1;
   }

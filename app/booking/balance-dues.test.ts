@@ -117,6 +117,31 @@ describe("balance reminders", () => {
 });
 
 describe("overdue balances", () => {
+  it("keeps a booking whose balance a claim awaiting verification covers, PAYMENT_CLAIM_HOLD_HOURS at most", async () => {
+    const { user, order } = await depositPaid(1);
+    const prisma = await db();
+    await prisma.paymentClaim.create({
+      data: {
+        orderId: order.id,
+        userId: user.id,
+        method: "NAGAD",
+        amountCents: 70_000,
+        reference: "LASTDAY1",
+        trxKey: "LASTDAY1",
+        createdAt: dhakaNoonIn(4),
+      },
+    });
+    await cancelOverdueBookings(dhakaNoonIn(5), 3);
+    expect((await state(order.id)).bookingStatus).toBe("CONFIRMED");
+    // 48 hours after the claim the job no longer waits for it; the claim closes with the booking
+    await cancelOverdueBookings(new Date(dhakaNoonIn(4).getTime() + 49 * 3_600_000), 3);
+    expect((await state(order.id)).bookingStatus).toBe("CANCELLED");
+    expect(await prisma.paymentClaim.findFirstOrThrow({ where: { orderId: order.id } })).toMatchObject({
+      status: "REJECTED",
+      reason: "booking cancelled",
+    });
+  });
+
   it("never cancels a booking for a balance under one dollar (cents a rounded percentage left open)", async () => {
     const { order } = await depositPaid(1);
     const prisma = await db();
