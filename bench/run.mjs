@@ -221,6 +221,10 @@ async function lighthouseRoute(lighthouse, chromePort, url) {
   return {
     ...categories,
     load: { min: Math.min(...load), max: Math.max(...load) },
+    // Lighthouse's own measure of the host's speed (higher is faster; it falls as the load rises).
+    benchmarkIndex: median(runs.map((lhr) => lhr.environment?.benchmarkIndex ?? 0)),
+    // Such as "The tested device appears to have a slower CPU than Lighthouse expects" (index < 1000).
+    warnings: [...new Set(runs.flatMap((lhr) => lhr.runWarnings ?? []))],
     // Each run's first contentful paint, for the spread.
     fcpRunsMs: values("first-contentful-paint").map(Math.round),
     runtimeErrors: runs.filter((lhr) => lhr.runtimeError).map((lhr) => lhr.runtimeError.code),
@@ -550,7 +554,9 @@ function table(results) {
         fmt(route.p99),
         route.rps === undefined ? "n/a" : fmt(route.rps / run.reference.rps, 2),
         route.p99 === undefined ? "n/a" : fmt(route.p99 / run.reference.p99, 2),
-        route.load === undefined && lh?.load ? `${fmt(lh.load.min, 1)}–${fmt(lh.load.max, 1)}` : fmt(route.load, 1),
+        route.load === undefined && lh?.load
+          ? `${fmt(lh.load.min, 1)}–${fmt(lh.load.max, 1)} (BI ${fmt(lh.benchmarkIndex)})`
+          : fmt(route.load, 1),
         fmt(route.cpuMsPerRequest, 2),
         cpuRatio(run.reference?.cpuMsPerRequest, route.cpuMsPerRequest),
         fmt(route.queries),
@@ -682,6 +688,10 @@ async function main() {
   console.log(table(results));
   if (results.postgresqlError) console.log(`\nPostgreSQL run failed: ${results.postgresqlError}`);
   for (const run of results.runs) if (run.loginBurst) console.log(`\n${run.database}: ${burstLine(run.loginBurst)}`);
+  const warnings = new Set(
+    results.runs.flatMap((run) => Object.values(run.routes).flatMap((route) => route.lighthouse?.warnings ?? [])),
+  );
+  if (warnings.size > 0) console.log(`\nLighthouse's warnings:\n${[...warnings].map((text) => `  ${text}`).join("\n")}`);
   const failing = findings(results);
   if (failing.length > 0) {
     console.log("\nLighthouse audits below a full score (route, category, audit id):");
@@ -694,7 +704,7 @@ async function main() {
     `CPU ms/req = the server process's CPU time per request during the measurement; CPU ratio = reference's ÷ route's (the ratio an idle machine would show, when the database is in-process).`,
   );
   console.log(
-    `ratio = route req/s ÷ mean of the reference before/after (goal ≥ 0.5; ≥ 0.9 for / and /services); p99 ratio = route p99 ÷ mean of the reference's (goal ≤ 2); load = the machine's 1-minute load average as the route's measurement started (with --lighthouse-only: its lowest–highest over the Lighthouse runs);`,
+    `ratio = route req/s ÷ mean of the reference before/after (goal ≥ 0.5; ≥ 0.9 for / and /services); p99 ratio = route p99 ÷ mean of the reference's (goal ≤ 2); load = the machine's 1-minute load average as the route's measurement started (with --lighthouse-only: its lowest–highest over the Lighthouse runs, and BI, Lighthouse's benchmark index of the host, median);`,
   );
   console.log(`JS = gzip bytes of the scripts a page load downloads (goal ≤ 120 KB for /);`);
   console.log(
