@@ -8,6 +8,7 @@ import {
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { accountsHousekeeping } from "~/accounts/index.server";
 import { bookingJobs } from "~/booking/index.server";
 import { maxUploadFormBytes } from "~/catalogue/index.server";
 import { NonceContext, nonceFrom } from "~/http/csp-nonce";
@@ -20,6 +21,7 @@ import { paymentsConfigured } from "~/payments/index.server";
 import { closeDatabase, databaseKind, db } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { joinFleet, leaveFleet } from "~/platform/fleet.server";
+import { housekeepingJob } from "~/platform/housekeeping.server";
 import { type PeriodicJob, startJobs, stopJobs } from "~/platform/jobs.server";
 import { outboxJob } from "~/platform/mail.server";
 import { objectStorageLocation } from "~/platform/object-storage.server";
@@ -31,6 +33,7 @@ export { answerDatabaseOutages } from "~/http/outage.server";
 export { logger } from "~/platform/logger.server";
 export { logPath } from "~/http/log.server";
 export { visitorPages } from "~/http/render-cache.server";
+export { requestRecorder } from "~/http/request-metrics.server";
 export { inRequestScope } from "~/platform/request-scope.server";
 // For scripts/photos-to-s3.mjs (npm run photos:to-s3), with the app's configuration and storage.
 export { copyUploadsToBucket } from "~/platform/object-storage.server";
@@ -39,7 +42,7 @@ export { copyUploadsToBucket } from "~/platform/object-storage.server";
  * Every periodic job, each run once a period by the whole fleet (app/platform/jobs.server.ts):
  * a new one goes on its capability's server door and into this list.
  */
-const JOBS: readonly PeriodicJob[] = [...bookingJobs, outboxJob];
+const JOBS: readonly PeriodicJob[] = [...bookingJobs, outboxJob, housekeepingJob(accountsHousekeeping)];
 
 export async function startup(): Promise<void> {
   env();

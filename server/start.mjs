@@ -39,6 +39,9 @@ try {
 const config = hooks.publicConfig();
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+// Requests per route pattern for GET /metrics (app/http/request-metrics.server.ts); the bench's
+// reference app (bench/fixture) has no such hook.
+const recordRequest = hooks.requestRecorder?.(build) ?? (() => {});
 
 const app = express();
 app.disable("x-powered-by");
@@ -64,6 +67,7 @@ app.use((req, res, next) => {
   req.headers["x-request-id"] = requestId; // for the app's error log lines
   res.on("finish", () => {
     const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+    recordRequest(req.method, req.path, res.statusCode, durationMs / 1000);
     logger.info(
       {
         requestId,

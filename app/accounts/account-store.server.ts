@@ -33,6 +33,13 @@ export async function endPasswordResets(userId: string): Promise<void> {
   await outstandingResets(await db(), userId);
 }
 
+/** Deletes the reset links that can no longer be used: used or expired (housekeeping). */
+export async function deleteSpentPasswordResets(now = new Date()): Promise<number> {
+  const prisma = await db();
+  return (await prisma.passwordReset.deleteMany({ where: { OR: [{ usedAt: { not: null } }, { expiresAt: { lt: now } }] } }))
+    .count;
+}
+
 /** Whether the link is unused and unexpired (the page only; the reset itself checks again). */
 export async function isLivePasswordReset(tokenHash: string, now = new Date()): Promise<boolean> {
   const prisma = await db();

@@ -64,3 +64,9 @@ export async function deleteExpiredSessionsOf(userId: string, now = new Date()):
   const prisma = await db();
   await prisma.session.deleteMany({ where: { userId, expiresAt: { lt: now } } });
 }
+
+/** Deletes every expired session and API token (housekeeping). */
+export async function deleteExpiredSessions(now = new Date()): Promise<number> {
+  const prisma = await db();
+  return (await prisma.session.deleteMany({ where: { expiresAt: { lt: now } } })).count;
+}

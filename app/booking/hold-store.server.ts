@@ -44,6 +44,18 @@ export async function holdLimitRefusal(
   return null;
 }
 
+/** Seats held unpaid now on every departure, per sales channel (GET /metrics). */
+export async function seatsHeldNow(now = new Date()): Promise<{ channel: string; seats: number }[]> {
+  const prisma = await db();
+  const rows = await prisma.order.groupBy({
+    by: ["channel"],
+    where: { bookingStatus: "PENDING", departureId: { not: null }, holdExpiresAt: { gt: now } },
+    _sum: { quantity: true },
+  });
+  const held = new Map(rows.map((row) => [row.channel as string, row._sum.quantity ?? 0]));
+  return ["WEBSITE", "RESELLER"].map((channel) => ({ channel: channel.toLowerCase(), seats: held.get(channel) ?? 0 }));
+}
+
 /** Who holds seats of the package's departures unpaid, and until when (the admin's departures page). */
 export async function listHolds(serviceId: string, now: Date, limit = 100) {
   const prisma = await db();

@@ -23,6 +23,8 @@ interface Database {
   withConnection<T>(fn: (connection: MigrationConnection) => Promise<T>, options?: { startUp?: boolean }): Promise<T>;
   close(): Promise<void>;
   kind: "postgresql" | "embedded";
+  /** The connection pool's state (PostgreSQL; the embedded database has one connection and no pool). */
+  pool?: { total(): number; idle(): number; waiting(): number; max: number };
 }
 
 const MIGRATIONS_DIR = resolve(process.env.MIGRATIONS_DIR ?? "prisma/migrations");
@@ -80,6 +82,7 @@ function openServerDatabase(url: string, poolSize: number): Database {
   return {
     prisma,
     kind: "postgresql",
+    pool: { total: () => pool.totalCount, idle: () => pool.idleCount, waiting: () => pool.waitingCount, max: poolSize },
     async withConnection(fn, { startUp = false } = {}) {
       // Start-up holds its session while the seed runs through the pool: it must not take a pool slot.
       const own = startUp ? new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }) : undefined;
@@ -189,6 +192,12 @@ function state(): DatabaseState {
 
 function log(msg: string) {
   if (process.env.NODE_ENV !== "test") logger.info(msg);
+}
+
+/** The pool's connections and the requests waiting for one, or null (embedded database, or not opened yet). */
+export function databasePool(): { total: number; idle: number; waiting: number; max: number } | null {
+  const pool = globalForDb.__tourBookingDb?.database.pool;
+  return pool ? { total: pool.total(), idle: pool.idle(), waiting: pool.waiting(), max: pool.max } : null;
 }
 
 /** The ready Prisma client: migrated and seeded. */

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { LOG_LEVELS } from "~/platform/logger.server";
 
 const optionalString = z
   .string()
@@ -151,6 +152,12 @@ const envSchema = z.object({
     .transform((value) => value === "true"),
   // Seats of every demo date instead of the seed's 30 to 60 (a test suite that books many times).
   SEED_DEPARTURE_SEATS: z.coerce.number().int().min(1).max(10_000).optional(),
+  // GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; unset: no /metrics (404).
+  METRICS_TOKEN: optionalString.refine((token) => !token || token.length >= 16, "must be at least 16 characters"),
+  // The logger's level (app/platform/logger.server.ts reads it at load; an invalid one stops the start here).
+  LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
+  // Sent emails are deleted this many days after sending (they hold names, addresses, booking details).
+  OUTBOX_RETENTION_DAYS: positiveInt(30),
 });
 
 /** Where an S3-compatible store is, when photos are kept there. */

@@ -21,6 +21,19 @@ describe("configuration", () => {
     expect(() => parseEnv({ DATA_DIR: dataDir(), DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL: must be a postgresql/);
   });
 
+  it("reads the operator's settings: LOG_LEVEL (info), METRICS_TOKEN (none, else 16 characters at least), OUTBOX_RETENTION_DAYS (30)", () => {
+    const dir = dataDir();
+    const defaults = parseEnv({ DATA_DIR: dir });
+    expect(defaults).toMatchObject({ LOG_LEVEL: "info", OUTBOX_RETENTION_DAYS: 30 });
+    expect(defaults.METRICS_TOKEN).toBeUndefined();
+    expect(
+      parseEnv({ DATA_DIR: dir, LOG_LEVEL: "debug", METRICS_TOKEN: "a-long-enough-token", OUTBOX_RETENTION_DAYS: "7" }),
+    ).toMatchObject({ LOG_LEVEL: "debug", METRICS_TOKEN: "a-long-enough-token", OUTBOX_RETENTION_DAYS: 7 });
+    expect(() => parseEnv({ DATA_DIR: dir, LOG_LEVEL: "verbose" })).toThrow(/LOG_LEVEL/);
+    expect(() => parseEnv({ DATA_DIR: dir, METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+    expect(() => parseEnv({ DATA_DIR: dir, OUTBOX_RETENTION_DAYS: "0" })).toThrow(/OUTBOX_RETENTION_DAYS/);
+  });
+
   it("reads the travellers' cutoff and the ID numbers' retention, 48 hours and 30 days unless set", () => {
     const dir = dataDir();
     expect(parseEnv({ DATA_DIR: dir })).toMatchObject({ TRAVELLERS_CUTOFF_HOURS: 48, ID_NUMBER_RETENTION_DAYS: 30 });

@@ -8,6 +8,7 @@
 // listed in app/entry.server.tsx.
 import { releaseJobLock, tryJobLock } from "~/platform/fleet.server";
 import { logger } from "~/platform/logger.server";
+import { recordJobRun } from "~/platform/metrics.server";
 
 export interface PeriodicJob {
   /** Unique and stable: it names the job's lock and its log lines. */
@@ -47,13 +48,16 @@ async function attemptJob(job: PeriodicJob, now: Date): Promise<JobOutcome> {
   if (!(await tryJobLock(lockName(job, slot)))) return "taken by another instance";
   ranInSlot.set(job.name, slot);
   const started = performance.now();
+  const seconds = () => (performance.now() - started) / 1000;
   try {
     const result = await job.run(now);
+    recordJobRun(job.name, true, seconds());
     const did = Object.entries(result ?? {}).filter(([, count]) => count > 0);
     if (did.length > 0)
-      logger.info({ job: job.name, ...Object.fromEntries(did), durationMs: Math.round(performance.now() - started) }, "job ran");
+      logger.info({ job: job.name, ...Object.fromEntries(did), durationMs: Math.round(seconds() * 1000) }, "job ran");
     return "ran";
   } catch (error) {
+    recordJobRun(job.name, false, seconds());
     logger.warn({ job: job.name, error: (error as Error).message }, "job failed, next period tries again");
     return "failed";
   }

@@ -5,9 +5,8 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "~/platform/env.server";
 import type { PeriodicJob } from "~/platform/jobs.server";
 import { logger } from "~/platform/logger.server";
-import { claimEmail, dueEmails, markEmailFailed, markEmailSent } from "~/platform/outbox-store.server";
+import { claimEmail, dueEmails, markEmailFailed, markEmailSent, MAX_ATTEMPTS } from "~/platform/outbox-store.server";
 
-const MAX_ATTEMPTS = 8;
 /**
  * Longer than one send can take (the timeouts below add up to 20 s); an email an instance claimed
  * and did not send (it stopped, it died) is sent by another one after that.

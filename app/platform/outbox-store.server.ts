@@ -1,6 +1,9 @@
 // The mail outbox: every email is a row first, sent later by app/platform/mail.server.ts.
 import { db } from "~/platform/db.server";
 
+/** Sends tried per email before it is given up (it stays in the outbox, counted as given up). */
+export const MAX_ATTEMPTS = 8;
+
 export async function queueEmail(email: { to: string; subject: string; text: string; replyTo?: string }): Promise<string> {
   const prisma = await db();
   const row = await prisma.outboxEmail.create({ data: email, select: { id: true } });
@@ -41,4 +44,22 @@ export async function markEmailSent(id: string): Promise<void> {
 export async function markEmailFailed(id: string, error: string): Promise<void> {
   const prisma = await db();
   await prisma.outboxEmail.update({ where: { id }, data: { lastError: error.slice(0, 500), claimedUntil: null } });
+}
+
+/** The outbox's backlog (GET /metrics): unsent emails, those whose last attempt failed, those given up, the oldest's age. */
+export async function outboxBacklog(now = new Date()) {
+  const prisma = await db();
+  const [pending, failing, givenUp, oldest] = await Promise.all([
+    prisma.outboxEmail.count({ where: { sentAt: null } }),
+    prisma.outboxEmail.count({ where: { sentAt: null, lastError: { not: null } } }),
+    prisma.outboxEmail.count({ where: { sentAt: null, attempts: { gte: MAX_ATTEMPTS } } }),
+    prisma.outboxEmail.findFirst({ where: { sentAt: null }, orderBy: { createdAt: "asc" }, select: { createdAt: true } }),
+  ]);
+  return { pending, failing, givenUp, oldestAgeSeconds: oldest ? (now.getTime() - oldest.createdAt.getTime()) / 1000 : 0 };
+}
+
+/** Deletes the emails sent before `before` (housekeeping: they hold personal data). */
+export async function deleteSentEmails(before: Date): Promise<number> {
+  const prisma = await db();
+  return (await prisma.outboxEmail.deleteMany({ where: { sentAt: { lt: before } } })).count;
 }

@@ -47,3 +47,9 @@ export async function markedSince(key: string, since: Date): Promise<boolean> {
   const prisma = await db();
   return (await prisma.rateLimit.count({ where: { key, windowStart: { gt: since } } })) > 0;
 }
+
+/** Deletes the rows of keys starting with `prefix` whose window began at or before `windowOpen` (housekeeping). */
+export async function deleteRowsBefore(prefix: string, windowOpen: Date): Promise<number> {
+  const prisma = await db();
+  return (await prisma.rateLimit.deleteMany({ where: { key: { startsWith: prefix }, windowStart: { lte: windowOpen } } })).count;
+}

@@ -2,7 +2,7 @@
 // site is one row of the table below; the README's "Rate limits" part describes the same policy.
 import { env, type Env } from "~/platform/env.server";
 import { TOO_MANY_LOGINS } from "~/platform/rate-limit";
-import { hit, mark, markedSince, unhit } from "~/platform/rate-limit-store.server";
+import { deleteRowsBefore, hit, mark, markedSince, unhit } from "~/platform/rate-limit-store.server";
 
 export interface LimitRule {
   windowMinutes: number;
@@ -218,4 +218,20 @@ export async function rememberSignIn(account: string, address: string | null, no
 export async function signedInRecently(account: string, address: string | null, now = new Date()): Promise<boolean> {
   if (!address) return false;
   return markedSince(knownAddressKey(account, address), new Date(now.getTime() - KNOWN_ADDRESS_DAYS * 86_400_000));
+}
+
+/**
+ * Deletes the counters whose window is over (housekeeping): each limit's after its own window, the
+ * known addresses after KNOWN_ADDRESS_DAYS. A key of no limit (one removed since) goes after the longest.
+ */
+export async function deleteEndedWindows(now = new Date()): Promise<number> {
+  const windows: [string, number][] = Object.entries(table(env())).map(([name, rule]) => [
+    `${name}:`,
+    rule.windowMinutes * 60_000,
+  ]);
+  windows.push([KNOWN_ADDRESS_PREFIX, KNOWN_ADDRESS_DAYS * 86_400_000]);
+  let deleted = 0;
+  for (const [prefix, windowMs] of windows) deleted += await deleteRowsBefore(prefix, new Date(now.getTime() - windowMs));
+  const longest = Math.max(...windows.map(([, windowMs]) => windowMs));
+  return deleted + (await deleteRowsBefore("", new Date(now.getTime() - longest)));
 }
