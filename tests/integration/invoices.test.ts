@@ -149,8 +149,10 @@ describe("invoice PDFs under load", () => {
           .toString(),
       ).toBe("%PDF-");
     }
-    // Drawn on the event loop, each PDF held it for about 0.7 s and the ten for 7 s.
-    expect(loaded, `idle ${idle.toFixed(0)} ms`).toBeLessThan(Math.max(500, idle * 10));
+    // Drawn on the event loop, each PDF held it for about 0.5 s and the ten for 4.9 s here (7 s in
+    // the audit). Off it, what remains is the ten requests' own work, their queries included (the
+    // embedded database runs in this process): 150–450 ms on a loaded two-core machine.
+    expect(loaded, `idle ${idle.toFixed(0)} ms`).toBeLessThan(Math.max(1_500, idle * 10));
   });
 
   it("are limited per account: RATE_LIMIT_INVOICE_PDF_MAX an hour, then 429 with Retry-After", async () => {
