@@ -53,6 +53,8 @@ COPY --from=build /app/server ./server
 COPY --from=build /app/app/invoicing/invoice-pdf.server.ts ./app/invoicing/
 # `node scripts/photos-to-s3.mjs`: copies the photos of UPLOAD_DIR into the S3 bucket (docs/deployment.md).
 COPY --from=build /app/scripts/photos-to-s3.mjs ./scripts/
+# `node scripts/admin.mjs --email … [--password …]`: creates or resets an administrator (docs/operations.md).
+COPY --from=build /app/scripts/admin.mjs ./scripts/
 # Migrations are read at start-up from ./prisma/migrations and applied by the app itself.
 COPY --from=build /app/prisma ./prisma
 

@@ -70,6 +70,8 @@ export default defineConfig({
       RATE_LIMIT_INVOICE_PDF_MAX: "1000",
       RATE_LIMIT_CLAIM_MAX: "1000",
       NODE_ENV: "production",
+      // The suite reads the demo packages and signs in as the demo administrator (admin12345).
+      SEED_DEMO_DATA: "true",
       SESSION_SECRET: "e2e-session-secret",
       // Every link the app makes (the emailed reset links the tests open) points at the suite's server.
       PUBLIC_URL: baseURL,

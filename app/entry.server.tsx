@@ -37,6 +37,9 @@ export { requestRecorder } from "~/http/request-metrics.server";
 export { inRequestScope } from "~/platform/request-scope.server";
 // For scripts/photos-to-s3.mjs (npm run photos:to-s3), with the app's configuration and storage.
 export { copyUploadsToBucket } from "~/platform/object-storage.server";
+// For scripts/admin.mjs (npm run admin): an administrator made or reset from the command line.
+export { createOrResetAdministrator } from "~/accounts/index.server";
+export { closeDatabase } from "~/platform/db.server";
 
 /**
  * Every periodic job, each run once a period by the whole fleet (app/platform/jobs.server.ts):

@@ -35,7 +35,15 @@ export async function startServer({ name, cwd, env, readyPath, countQueries, mem
   const child = spawn(process.execPath, nodeArgs, {
     cwd,
     // PUBLIC_URL: required in production with DATABASE_URL; the links the pages make point back here.
-    env: { ...process.env, NODE_ENV: "production", ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
+    // The demo packages and administrator (admin12345) are what the benchmarks order and sign in with.
+    env: {
+      SEED_DEMO_DATA: "true",
+      ...process.env,
+      NODE_ENV: "production",
+      ...env,
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
     stdio: ["ignore", fd, fd, "ipc"],
   });
   closeSync(fd);

@@ -284,6 +284,7 @@ async function startServer() {
         SESSION_SECRET: "scale-bench-secret",
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         DATA_DIR: logDir,
+        SEED_DEMO_DATA: "true",
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
         LOG_LEVEL: "warn",

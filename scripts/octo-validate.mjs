@@ -158,6 +158,8 @@ async function startServer() {
     env: {
       ...process.env,
       NODE_ENV: "production",
+      // The validator books the demo packages.
+      SEED_DEMO_DATA: "true",
       PORT: String(port),
       DATABASE_URL,
       SESSION_SECRET: "octo-validate-secret",

@@ -4,7 +4,10 @@ import { db, type Db, type Tx } from "~/platform/db.server";
 
 export async function findResetAccount(email: string) {
   const prisma = await db();
-  return prisma.user.findUnique({ where: { email }, select: { id: true, disabled: true, displayName: true } });
+  return prisma.user.findUnique({
+    where: { email },
+    select: { id: true, disabled: true, systemAccount: true, displayName: true },
+  });
 }
 
 /**
@@ -44,7 +47,7 @@ export async function deleteSpentPasswordResets(now = new Date()): Promise<numbe
 export async function isLivePasswordReset(tokenHash: string, now = new Date()): Promise<boolean> {
   const prisma = await db();
   const row = await prisma.passwordReset.findFirst({
-    where: { tokenHash, usedAt: null, expiresAt: { gt: now }, user: { disabled: false } },
+    where: { tokenHash, usedAt: null, expiresAt: { gt: now }, user: { disabled: false, systemAccount: false } },
     select: { userId: true },
   });
   return row !== null;
@@ -62,7 +65,7 @@ export async function consumePasswordReset(tokenHash: string, passwordHash: stri
     const row = await tx.passwordReset.findUnique({ where: { tokenHash }, select: { userId: true } });
     if (!row) return null;
     const { count } = await tx.passwordReset.updateMany({
-      where: { tokenHash, usedAt: null, expiresAt: { gt: now }, user: { disabled: false } },
+      where: { tokenHash, usedAt: null, expiresAt: { gt: now }, user: { disabled: false, systemAccount: false } },
       data: { usedAt: now },
     });
     if (count !== 1) return null;
@@ -82,6 +85,26 @@ async function setPasswordIn(tx: Tx, userId: string, hash: string) {
 export async function setPassword(userId: string, hash: string): Promise<void> {
   const prisma = await db();
   await prisma.$transaction((tx) => setPasswordIn(tx, userId, hash));
+}
+
+/**
+ * Makes the account with this address an administrator with this password, or a new one: for the
+ * operator's command (administrators.server.ts). Its sessions, API tokens and reset links end; a
+ * disabled account is enabled. Returns null for a system account, which never becomes one.
+ */
+export async function setAdministrator(email: string, hash: string): Promise<{ created: boolean } | null> {
+  const prisma = await db();
+  return prisma.$transaction(async (tx) => {
+    const found = await tx.user.findUnique({ where: { email }, select: { id: true, systemAccount: true } });
+    if (found?.systemAccount) return null;
+    if (!found) {
+      await tx.user.create({ data: { email, displayName: "Administrator", role: "ADMIN", password: { create: { hash } } } });
+      return { created: true };
+    }
+    await tx.user.update({ where: { id: found.id }, data: { role: "ADMIN", disabled: false } });
+    await setPasswordIn(tx, found.id, hash);
+    return { created: false };
+  });
 }
 
 export async function findProfile(userId: string) {

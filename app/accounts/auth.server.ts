@@ -9,6 +9,7 @@ import { endPasswordResets } from "~/accounts/account-store.server";
 import { AUTH_MESSAGES, type AuthCode } from "~/accounts/auth-forms";
 import { isAllowedAvatarUrl } from "~/accounts/avatars";
 import { hashPassword, PasswordBusyError, verifyPassword } from "~/accounts/password.server";
+import { isReservedEmail } from "~/accounts/system-accounts";
 import {
   createGoogleUser,
   createPasswordUser,
@@ -83,7 +84,9 @@ export async function verifyLogin(email: string, password: string, address: stri
   if (attempt.refused) throw new AuthFailure("too-many-requests", undefined, attempt.refused.retryAfterSeconds);
   // Many attempts on this account from elsewhere: slower, but the owner still gets in.
   if (attempt.delayMs > 0) await new Promise((done) => setTimeout(done, attempt.delayMs));
-  const user = await findLoginUser(email);
+  const found = await findLoginUser(email);
+  // A system account (a reseller's) never signs in: the same answer as an unknown address.
+  const user = found?.systemAccount ? null : found;
   let ok: boolean;
   try {
     ok = await verifyPassword(password, user?.password?.hash);
@@ -103,6 +106,8 @@ export async function verifyLogin(email: string, password: string, address: stri
 }
 
 async function verifyRegister({ displayName, email, password }: RegisterContext): Promise<AuthUser> {
+  // The reserved domain is the system's (system-accounts.ts): a stranger must not own a reseller's address first.
+  if (isReservedEmail(email)) throw new AuthFailure("invalid-email", "email");
   const existing = await findUserIdByEmail(email);
   if (existing) throw new AuthFailure("email-already-in-use", "email");
   const passwordHash = await hashPassword(password);
@@ -127,12 +132,14 @@ interface GoogleUserInfo {
 async function upsertGoogleUser(info: GoogleUserInfo): Promise<AuthUser> {
   if (!info.sub || !info.email || !info.emailVerified) throw new AuthFailure("invalid-verification-code");
   const email = info.email.trim().toLowerCase();
+  if (isReservedEmail(email)) throw new AuthFailure("invalid-verification-code");
   const displayName = (info.name || email.split("@")[0]).slice(0, 80);
   const photoUrl = info.picture && isAllowedAvatarUrl(info.picture) ? info.picture : undefined;
   const byGoogle = await findUserByGoogleId(info.sub);
   const byEmail = byGoogle ? null : await findUserByEmail(email);
   const found = byGoogle ?? byEmail;
   if (found?.disabled) throw new AuthFailure("user-disabled");
+  if (found?.systemAccount) throw new AuthFailure("invalid-verification-code");
   if (found) {
     await linkGoogleAccount(found.id, info.sub, photoUrl);
     return { id: found.id };

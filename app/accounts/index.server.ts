@@ -3,6 +3,7 @@
 // Other modules and the routes import only the doors; the rest of the folder is private
 // (docs/decisions/0012-module-layout.md).
 export { findProfile, updateProfile } from "./account-store.server";
+export { createOrResetAdministrator } from "./administrators.server";
 export { AccountRefusal, changePassword, deleteOwnAccount } from "./account.server";
 export { authFailure, getAuthenticator, isGoogleConfigured, passwordBusy, returnToCookie, verifyLogin } from "./auth.server";
 export { accountsHousekeeping } from "./housekeeping.server";

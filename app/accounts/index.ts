@@ -16,4 +16,5 @@ export {
 export { loginSchema, makeAdminSchema, PASSWORD_MISMATCH, registerSchema } from "./auth-forms";
 export { safeRedirect } from "./auth-redirect";
 export { avatarSrc } from "./avatars";
+export { resellerAccountEmail } from "./system-accounts";
 export { ACCESS_MESSAGES, accessChangeSchema, type AccessRefusal, auditLine, ROLE_NAMES } from "./user-access";

@@ -41,7 +41,8 @@ export async function requestPasswordReset({
   const counted = await take("password-reset", { account: email, address, knownAddress }, now);
   if (counted.refused) return { refused: counted.refused };
   const account = await findResetAccount(email);
-  if (!account || account.disabled) return { refused: null };
+  // A system account (a reseller's) never signs in, so never by a reset link either.
+  if (!account || account.disabled || account.systemAccount) return { refused: null };
   const token = randomBytes(32).toString("base64url");
   const link = publicUrl(`/reset-password/${token}`);
   await createPasswordReset(

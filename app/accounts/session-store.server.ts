@@ -28,7 +28,7 @@ async function loadSession(id: string) {
   const rows = await prisma.$queryRaw<SessionRow[]>`
     SELECT s."expiresAt", u."id" AS "userId", u."email", u."displayName", u."photoUrl", u."role"::text AS "role", u."disabled"
     FROM "Session" s JOIN "User" u ON u."id" = s."userId"
-    WHERE s."id" = ${id} ${Prisma.raw(FRESH_ACROSS_INSTANCES)}`;
+    WHERE s."id" = ${id} AND NOT u."systemAccount" ${Prisma.raw(FRESH_ACROSS_INSTANCES)}`;
   const row = rows[0];
   if (!row) return null;
   return {

@@ -13,7 +13,10 @@ import { keysetAfter, type KeysetPage } from "~/platform/paging";
 /** What a password check needs: the id, the disabled flag and the hash (none for Google-only accounts). */
 export async function findLoginUser(email: string) {
   const prisma = await db();
-  return prisma.user.findUnique({ where: { email }, select: { id: true, disabled: true, password: { select: { hash: true } } } });
+  return prisma.user.findUnique({
+    where: { email },
+    select: { id: true, disabled: true, systemAccount: true, password: { select: { hash: true } } },
+  });
 }
 
 export async function findUserIdByEmail(email: string) {
@@ -32,12 +35,12 @@ export async function createPasswordUser(input: { email: string; displayName: st
 
 export async function findUserByGoogleId(googleId: string) {
   const prisma = await db();
-  return prisma.user.findUnique({ where: { googleId }, select: { id: true, disabled: true } });
+  return prisma.user.findUnique({ where: { googleId }, select: { id: true, disabled: true, systemAccount: true } });
 }
 
 export async function findUserByEmail(email: string) {
   const prisma = await db();
-  return prisma.user.findUnique({ where: { email }, select: { id: true, disabled: true } });
+  return prisma.user.findUnique({ where: { email }, select: { id: true, disabled: true, systemAccount: true } });
 }
 
 export async function linkGoogleAccount(userId: string, googleId: string, photoUrl: string | undefined): Promise<void> {

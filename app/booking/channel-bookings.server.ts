@@ -6,6 +6,7 @@
 // (no card payment on the site) and follow the package's refund policy when cancelled: recorded,
 // never refunded by card. This module knows a channel and a reseller's references, not OCTO.
 import { randomUUID } from "node:crypto";
+import { resellerAccountEmail } from "~/accounts";
 import { holdDeadline } from "~/booking/booking-status";
 import { findBooking, applyCancellation } from "~/booking/booking-store.server";
 import { planChannelBooking } from "~/booking/booking-travellers";
@@ -22,27 +23,30 @@ import { agencyToday, isoDate } from "~/platform/dates";
 import { db } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 
-/** The reseller's account: its bookings' owner. Its address can never receive mail. */
-function resellerAccountEmail(resellerId: string): string {
-  return `reseller-${resellerId}@resellers.invalid`;
-}
-
-/** The reseller's account, made on its first booking (the same user for every booking after). */
+/**
+ * The reseller's account, made on its first booking (the same user for every booking after): a
+ * system account (app/accounts/system-accounts.ts) that never signs in. An ordinary account that
+ * somehow holds the address (registered before it was reserved) is never adopted: the reseller's
+ * account then gets an address of its own.
+ */
 async function resellerAccount(resellerId: string): Promise<string> {
   const prisma = await db();
   const found = await prisma.reseller.findUnique({ where: { id: resellerId }, select: { userId: true, name: true } });
   if (!found) throw new Error("No such reseller.");
   if (found.userId) return found.userId;
   return prisma.$transaction(async (tx) => {
-    const email = resellerAccountEmail(resellerId);
-    const user = await tx.user.upsert({
-      where: { email },
-      create: { email, displayName: `${found.name} (reseller)`, role: "CUSTOMER" },
-      update: {},
-      select: { id: true },
-    });
+    const account = { displayName: `${found.name} (reseller)`, role: "CUSTOMER" as const, systemAccount: true };
+    let email = resellerAccountEmail(resellerId);
+    // Two first bookings at once: one row, made by whichever comes first.
+    await tx.user.createMany({ data: [{ email, ...account }], skipDuplicates: true });
+    let user = await tx.user.findUniqueOrThrow({ where: { email }, select: { id: true, systemAccount: true } });
+    if (!user.systemAccount) {
+      email = resellerAccountEmail(resellerId, randomUUID().slice(0, 8));
+      user = await tx.user.create({ data: { email, ...account }, select: { id: true, systemAccount: true } });
+    }
     await tx.reseller.updateMany({ where: { id: resellerId, userId: null }, data: { userId: user.id } });
-    return user.id;
+    const linked = await tx.reseller.findUniqueOrThrow({ where: { id: resellerId }, select: { userId: true } });
+    return linked.userId ?? user.id;
   });
 }
 

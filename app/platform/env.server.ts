@@ -52,8 +52,9 @@ const envSchema = z.object({
     (url) => !url || isOrigin(url),
     "must be the site's public origin, like https://tours.example.com (http or https, no path, query or credentials)",
   ),
+  // The first administrator, made at the first start (app/platform/seed.server.ts, docs/operations.md).
   ADMIN_EMAIL: z.string().email().default("admin@tourbooking.test"),
-  ADMIN_PASSWORD: z.string().min(8).default("admin12345"),
+  ADMIN_PASSWORD: optionalString.refine((value) => !value || value.length >= 8, "must be at least 8 characters"),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   STRIPE_SECRET_KEY: optionalString,
@@ -146,10 +147,8 @@ const envSchema = z.object({
   // Password hashing runs on worker threads; above threads + queue a login is refused at once.
   BCRYPT_THREADS: positiveInt(Math.max(1, availableParallelism() - 1)),
   BCRYPT_QUEUE: positiveInt(8),
-  SEED_DEMO_DATA: z
-    .enum(["true", "false"])
-    .default("true")
-    .transform((value) => value === "true"),
+  // Unset: false in production, true elsewhere (parseEnv).
+  SEED_DEMO_DATA: z.enum(["true", "false"]).optional(),
   // Seats of every demo date instead of the seed's 30 to 60 (a test suite that books many times).
   SEED_DEPARTURE_SEATS: z.coerce.number().int().min(1).max(10_000).optional(),
   // GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; unset: no /metrics (404).
@@ -175,7 +174,19 @@ const S3_VARIABLES = ["S3_ENDPOINT", "S3_REGION", "S3_BUCKET", "S3_ACCESS_KEY_ID
 
 type S3Variable = (typeof S3_VARIABLES)[number] | "S3_FORCE_PATH_STYLE";
 
-export type Env = Omit<z.infer<typeof envSchema>, "UPLOAD_DIR" | "PUBLIC_URL" | S3Variable> & {
+/** The demo administrator's password (README): refused in production without the demo. */
+export const DEMO_ADMIN_PASSWORD = "admin12345";
+/** An administrator's password in production (without the demo) and by `npm run admin`. */
+export const ADMIN_PASSWORD_MIN_LENGTH = 12;
+
+/** A password nobody can guess, for an administrator made without one (shown once). */
+export function randomPassword(): string {
+  return randomBytes(18).toString("base64url");
+}
+
+export type Env = Omit<z.infer<typeof envSchema>, "UPLOAD_DIR" | "PUBLIC_URL" | "SEED_DEMO_DATA" | S3Variable> & {
+  /** demo packages, reviews and administrator: asked for, or by default outside production */
+  SEED_DEMO_DATA: boolean;
   SESSION_SECRETS: string[];
   UPLOAD_DIR: string;
   /** null: photos are kept in UPLOAD_DIR */
@@ -210,6 +221,16 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       "Invalid configuration (environment variables):\n  PUBLIC_URL: required in production with DATABASE_URL (the origin of the links in emails, the sitemap and link previews, like https://tours.example.com)",
     );
   }
+  const demo = env.SEED_DEMO_DATA ? env.SEED_DEMO_DATA === "true" : env.NODE_ENV !== "production";
+  // A real deployment's administrator must not have a password anyone can guess (unset: a random one).
+  const password = env.ADMIN_PASSWORD;
+  if (env.NODE_ENV === "production" && !demo && password) {
+    if (password === DEMO_ADMIN_PASSWORD || password.length < ADMIN_PASSWORD_MIN_LENGTH) {
+      throw new Error(
+        `Invalid configuration (environment variables):\n  ADMIN_PASSWORD: ${password === DEMO_ADMIN_PASSWORD ? "is the demo's published password" : `must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters`} in production (unset it to get a random one in the log, or set SEED_DEMO_DATA=true for a demo)`,
+      );
+    }
+  }
   const { S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, ...rest } = env;
   // Half a bucket's settings would silently keep photos on this instance's disk: refuse to start.
   const missing = S3_VARIABLES.filter((name) => !env[name]);
@@ -231,6 +252,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       : null;
   return {
     ...rest,
+    SEED_DEMO_DATA: demo,
+    // The demo's administrator is the README's; otherwise unset means a random password (seed).
+    ADMIN_PASSWORD: password ?? (demo ? DEMO_ADMIN_PASSWORD : undefined),
     S3: s3,
     DATA_DIR: dataDir,
     UPLOAD_DIR: env.UPLOAD_DIR ? resolve(env.UPLOAD_DIR) : join(dataDir, "uploads"),

@@ -118,4 +118,23 @@ describe("configuration", () => {
     expect(parseEnv({ DATA_DIR: dataDir(), PORT: "3400" }).PUBLIC_URL).toBe("http://localhost:3400");
     expect(parseEnv({ NODE_ENV: "production", DATA_DIR: dataDir() }).PUBLIC_URL).toBe("http://localhost:3000");
   });
+
+  it("seeds the demo by default outside production only, and refuses a guessable administrator password in production", () => {
+    const dir = dataDir();
+    expect(parseEnv({ DATA_DIR: dir })).toMatchObject({ SEED_DEMO_DATA: true, ADMIN_PASSWORD: "admin12345" });
+    expect(parseEnv({ DATA_DIR: dir, SEED_DEMO_DATA: "false" })).toMatchObject({
+      SEED_DEMO_DATA: false,
+      ADMIN_PASSWORD: undefined,
+    });
+    const live = { NODE_ENV: "production", DATA_DIR: dir };
+    // Unset: no demo, and no password at all (the first administrator gets a random one).
+    expect(parseEnv(live)).toMatchObject({ SEED_DEMO_DATA: false, ADMIN_PASSWORD: undefined });
+    expect(() => parseEnv({ ...live, ADMIN_PASSWORD: "admin12345" })).toThrow(/ADMIN_PASSWORD: is the demo's published password/);
+    expect(() => parseEnv({ ...live, ADMIN_PASSWORD: "eleven-char" })).toThrow(/ADMIN_PASSWORD: must be at least 12 characters/);
+    expect(parseEnv({ ...live, ADMIN_PASSWORD: "twelve-chars" }).ADMIN_PASSWORD).toBe("twelve-chars");
+    // The demo asked for explicitly (npm run serve, the browser tests): its documented administrator.
+    expect(parseEnv({ ...live, SEED_DEMO_DATA: "true" })).toMatchObject({ SEED_DEMO_DATA: true, ADMIN_PASSWORD: "admin12345" });
+    expect(parseEnv({ ...live, SEED_DEMO_DATA: "true", ADMIN_PASSWORD: "admin12345" }).ADMIN_PASSWORD).toBe("admin12345");
+    expect(() => parseEnv({ ...live, SEED_DEMO_DATA: "yes" })).toThrow(/SEED_DEMO_DATA/);
+  });
 });

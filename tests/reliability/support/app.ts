@@ -118,6 +118,8 @@ async function startProcess(env: Record<string, string>): Promise<AppProcess> {
       SESSION_SECRET: "reliability-session-secret",
       // Required in production with DATABASE_URL: the origin the tests reach the app at.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // The tests order the demo packages; production seeds them only when asked.
+      SEED_DEMO_DATA: "true",
       ADMIN_EMAIL: TEST_ADMIN.email,
       ADMIN_PASSWORD: TEST_ADMIN.password,
       BCRYPT_COST: "4",
