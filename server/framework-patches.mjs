@@ -1,10 +1,11 @@
-// Two changes to the framework's own code that make a cached page cheap (docs/performance.md),
-// applied by a module load hook as the packages' CommonJS builds load: server/start.mjs imports
-// this module before anything loads them. Each checks the source has the shape it expects; another
-// version is left as it is, with a warning: the app stays correct, only slower. Recheck both on
-// every Remix upgrade.
+// Changes to the framework's own code, applied by a module load hook as the packages' CommonJS builds load: server/start.mjs imports
+// this module before anything loads them: two make a cached page cheap (docs/performance.md), one
+// stops React's stream from sending NUL bytes inside Bengali text (server/react-stream-bytes.mjs).
+// Each checks the source has the shape it expects; another version is left as it is, with a
+// warning. Recheck them on every Remix or React upgrade.
 import nodeModule from "node:module";
 import { TURBO_STREAM, withLazyEncode } from "./lazy-turbo-stream.mjs";
+import { REACT_DOM_SERVER, withWholeCharacters } from "./react-stream-bytes.mjs";
 import { ROUTER, withRouteMatchMemos } from "./route-match-cache.mjs";
 
 const PATCHES = [
@@ -17,6 +18,11 @@ const PATCHES = [
     file: TURBO_STREAM,
     patch: withLazyEncode,
     unpatched: "turbo-stream is not the expected version; loader data is encoded for every page",
+  },
+  {
+    file: REACT_DOM_SERVER,
+    patch: withWholeCharacters,
+    unpatched: "react-dom is not the expected version; its pages may hold NUL bytes where Bengali text meets a 2 KB chunk",
   },
 ];
 

@@ -2,6 +2,7 @@
 // happens in one transaction with the order's row locked, like recordPayment's, and is conditional
 // on what the job read: two instances (or a payment arriving meanwhile) never send a reminder twice
 // nor cancel a booking whose balance was just paid.
+import { bookingFactsSelect } from "~/booking/booking-row.server";
 import { releaseSeats } from "~/booking/departure-store.server";
 import type { EmailMessage } from "~/booking/lifecycle-emails";
 import { changeBookingStatus } from "~/booking/order-status-store.server";
@@ -18,17 +19,8 @@ const owesBalance = {
 } satisfies Prisma.OrderWhereInput;
 
 const dueSelect = {
-  id: true,
-  reference: true,
-  user: { select: { email: true } },
-  firstName: true,
-  lastName: true,
-  serviceTitle: true,
-  quantity: true,
-  packageType: true,
-  priceCents: true,
+  ...bookingFactsSelect,
   paidCents: true,
-  travelDate: true,
   balanceDueDate: true,
   balanceReminder7SentAt: true,
   balanceReminder1SentAt: true,

@@ -4,6 +4,20 @@
 import { paymentRecordSelect } from "~/booking/booking-payments-store.server";
 import type { Prisma } from "~/generated/prisma/client";
 
+/** What the booking's emails say of it (bookingFacts, app/booking/cancellation.server.ts), for the jobs that send them. */
+export const bookingFactsSelect = {
+  id: true,
+  reference: true,
+  user: { select: { email: true } },
+  firstName: true,
+  lastName: true,
+  serviceTitle: true,
+  quantity: true,
+  packageType: true,
+  priceCents: true,
+  travelDate: true,
+} as const;
+
 export const bookingSelect = {
   id: true,
   reference: true,

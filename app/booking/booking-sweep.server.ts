@@ -8,6 +8,7 @@
 import { balanceJobs } from "~/booking/balance-dues.server";
 import { completeTrip, eraseIdNumbers, expireHold, finishedTrips, overdueHolds } from "~/booking/booking-sweep-store.server";
 import { claimJobs } from "~/booking/offline-payments.server";
+import { remindTravellerDetails } from "~/booking/traveller-reminders.server";
 import { agencyToday } from "~/platform/dates";
 import { env } from "~/platform/env.server";
 import type { PeriodicJob } from "~/platform/jobs.server";
@@ -51,6 +52,7 @@ export const bookingJobs: readonly PeriodicJob[] = [
   { name: "expire-holds", everyMs: MINUTE, run: expireOverdueHolds },
   { name: "complete-trips", everyMs: 10 * MINUTE, run: completeFinishedTrips },
   { name: "erase-id-numbers", everyMs: 60 * MINUTE, run: (now) => eraseOldIdNumbers(now) },
+  { name: "remind-traveller-details", everyMs: 60 * MINUTE, run: (now) => remindTravellerDetails(now) },
   ...balanceJobs,
   ...claimJobs,
 ];

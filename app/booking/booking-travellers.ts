@@ -58,7 +58,8 @@ function row(
 
 /**
  * A booking of the package: with `travellers`, each of them (names, dates of birth and ID numbers
- * checked at the travel date; an error names the traveller and the field); without, `quantity`
+ * checked at the travel date, a blank name or ID number to follow; an error names the traveller
+ * and the field); without, `quantity`
  * travellers of the first category whose names are to follow (the API's older clients). Seats
  * are those of the travellers who take one; the total is the server's, from the categories alone.
  */
@@ -78,7 +79,12 @@ export function planBooking(
     );
     return { ok: true, seats: priced.seats, persons: priced.persons, totalCents: toCents(priced.total), travellers };
   }
-  const checked = validateTravellers(input.travellers, categories, { ...dates, idRequired: tourPackage.idRequired });
+  // Names and ID numbers may follow, as without travellers: the customer completes them until the cutoff.
+  const checked = validateTravellers(input.travellers, categories, {
+    ...dates,
+    idRequired: tourPackage.idRequired,
+    mayFollow: { name: true, idNumber: true },
+  });
   if (!checked.ok) return { ok: false, message: checked.errors[0].message, errors: checked.errors };
   const priced = priceBooking(categories, countTravellers(checked.travellers));
   if (!priced.ok) return refused("travellers", priced.message);

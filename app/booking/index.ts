@@ -75,7 +75,7 @@ export {
   type PackageTypeValue,
   readOrderChoice,
 } from "./ordering";
-export { countTravellers, priceBooking } from "./travellers";
+export { countTravellers, detailsToFollow, detailsToFollowText, priceBooking } from "./travellers";
 export {
   balanceCents,
   balanceDueOf,

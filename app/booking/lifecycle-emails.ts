@@ -373,3 +373,32 @@ export function claimReminderEmail(
     ].join("\n"),
   };
 }
+
+/**
+ * Names or ID numbers still to follow some days before the travellers' cutoff (once a booking:
+ * app/booking/traveller-reminders.server.ts).
+ */
+export function travellersReminderEmail(
+  order: BookingFacts,
+  /** "2 names and 1 ID number to follow" (detailsToFollowText) */
+  missing: string,
+  /** until when the customer can give them, as people read it */
+  cutoff: string,
+  /** the absolute link to the booking's page */
+  orderUrl: string,
+): EmailMessage {
+  return {
+    to: order.accountEmail,
+    subject: withReference(`Travellers' details needed: ${order.serviceTitle}`, order),
+    text: [
+      `Dear ${order.firstName},`,
+      "",
+      `your booking of ${order.serviceTitle}${onDate(order)} still has ${missing}.`,
+      `Please add them on the booking's page by ${cutoff}: after that, only the agency can change them.`,
+      "",
+      ...bookingLines(order),
+      "",
+      `Add the travellers' details: ${orderUrl}`,
+    ].join("\n"),
+  };
+}

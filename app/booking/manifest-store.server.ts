@@ -39,7 +39,7 @@ export async function findManifestDeparture(id: string) {
       seats: true,
       seatsTaken: true,
       status: true,
-      service: { select: { title: true } },
+      service: { select: { title: true, idRequired: true } },
     },
   });
 }
@@ -58,6 +58,7 @@ export async function listManifestTravellers(departureId: string) {
       name: true,
       dateOfBirth: true,
       idNumber: true,
+      idErasedAt: true,
       checkIn: true,
       checkInAt: true,
       order: {

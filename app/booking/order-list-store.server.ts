@@ -49,6 +49,8 @@ export interface OrderListRow {
   resellerReference: string | null;
   /** bKash/Nagad claims awaiting an administrator's verification */
   pendingClaims: number;
+  /** its travellers whose name, or ID number where the package asks one, is still to follow */
+  travellersToFollow: number;
 }
 
 /** Where a page starts: after (Next) or before (Previous) the item with these sort key values. */
@@ -76,7 +78,9 @@ const COLUMNS = Prisma.sql`o.id, o.reference, o."serviceId", o."serviceTitle", o
   o."streetAddress", o.city, o."townName", o.district, o.postcode,
   o.channel::text AS channel, o."resellerId", o."resellerReference",
   (SELECT r.name FROM "Reseller" r WHERE r.id = o."resellerId") AS "resellerName",
-  (SELECT COUNT(*)::int FROM "PaymentClaim" c WHERE c."orderId" = o.id AND c.status = 'PENDING') AS "pendingClaims"`;
+  (SELECT COUNT(*)::int FROM "PaymentClaim" c WHERE c."orderId" = o.id AND c.status = 'PENDING') AS "pendingClaims",
+  (SELECT count(*)::int FROM "Traveller" t WHERE t."orderId" = o.id AND (t.name IS NULL OR (t."idNumber" IS NULL AND t."idErasedAt" IS NULL
+    AND EXISTS (SELECT 1 FROM "Service" s WHERE s.id = o."serviceId" AND s."idRequired")))) AS "travellersToFollow"`;
 
 /** LIKE's wildcards taken literally. */
 function likePrefix(text: string): string {

@@ -67,6 +67,11 @@ function endedStatus(booking: StoredBooking, now: Date) {
   return status === "CANCELLED" || status === "EXPIRED" ? BOOKING_STATUS_LABELS[status] : null;
 }
 
+/** Until when the owner of a booking on this date may complete its travellers; null for a booking without a date. */
+export function ownersCutoff(departureDate: string | null, cutoffHours = env().TRAVELLERS_CUTOFF_HOURS): Date | null {
+  return departureDate === null ? null : travellersCutoff(departureDate, cutoffHours);
+}
+
 /**
  * A booking's travellers as its owner or an administrator sees them on the booking page (ID numbers
  * whole: they are theirs to check), whether this user may change them now and until when the owner
@@ -85,7 +90,7 @@ export async function bookingTravellers(
     idRequired: booking.service?.idRequired ?? false,
     canEdit: canEdit(user, booking.userId, ended !== null, departureDate, now, cutoffHours),
     ended,
-    cutoff: departureDate === null ? null : travellersCutoff(departureDate, cutoffHours),
+    cutoff: ownersCutoff(departureDate, cutoffHours),
     travellers: booking.travellers.map((traveller) => ({
       id: traveller.id,
       category: traveller.categoryName,
@@ -143,7 +148,9 @@ export async function updateTravellers(
     };
     // Once erased after the trip, an ID number is not asked again.
     const idRequired = rules.idRequired && stored.idErasedAt === null;
-    const verdict = validateTraveller(merged, categoryOf(stored), { ...rules, idRequired }, index);
+    // What is still to follow may stay blank; what was given cannot be blanked.
+    const mayFollow = { name: stored.name === null, idNumber: stored.idNumber === null };
+    const verdict = validateTraveller(merged, categoryOf(stored), { ...rules, idRequired, mayFollow }, index);
     if (verdict.ok) valid.push({ id: stored.id, ...verdict.traveller });
     else errors.push(...verdict.errors);
   });

@@ -47,7 +47,7 @@ class TravellerGone extends Error {}
  */
 export async function saveTravellers(
   orderId: string,
-  travellers: { id: string; name: string; dateOfBirth: string | null; idNumber: string | null }[],
+  travellers: { id: string; name: string | null; dateOfBirth: string | null; idNumber: string | null }[],
 ): Promise<boolean> {
   const prisma = await db();
   try {

@@ -81,7 +81,8 @@ interface TravellerInput {
 }
 
 interface Traveller {
-  name: string;
+  /** null: to follow (mayFollow) */
+  name: string | null;
   dateOfBirth: string | null;
   idNumber: string | null;
 }
@@ -93,6 +94,12 @@ interface TravellerRules {
   today: string;
   /** the package asks each traveller's NID, birth registration or passport number */
   idRequired: boolean;
+  /**
+   * Fields that may be left blank, to follow until the travellers' cutoff (stored null): a booking's
+   * names and ID numbers when it is placed, as POST /api/my-orders without travellers always allowed.
+   * A date of birth never follows: it decides the traveller's category and so the price.
+   */
+  mayFollow?: { name?: boolean; idNumber?: boolean };
 }
 
 interface FieldError {
@@ -111,7 +118,8 @@ function ageRange({ minAge, maxAge }: PriceCategory): string | null {
 }
 
 /** Why the name cannot be a traveller's, or null. */
-function nameProblem(name: string): string | null {
+function nameProblem(name: string | null): string | null {
+  if (name === null) return null;
   if (name === "") return "please enter their full name.";
   if (name.length < NAME_MIN) return `the name needs at least ${NAME_MIN} characters.`;
   if (name.length > NAME_MAX) return `the name can be at most ${NAME_MAX} characters.`;
@@ -136,7 +144,10 @@ function birthProblem(dateOfBirth: string | null, category: PriceCategory, rules
 
 /** Why the ID number cannot be this traveller's, or null. */
 function idProblem(idNumber: string | null, rules: TravellerRules): string | null {
-  if (idNumber === null) return rules.idRequired ? "please enter an ID number: NID, birth registration or passport." : null;
+  if (idNumber === null)
+    return rules.idRequired && !rules.mayFollow?.idNumber
+      ? "please enter an ID number: NID, birth registration or passport."
+      : null;
   if (normaliseIdNumber(idNumber) !== null) return null;
   return "please enter an NID (10, 13 or 17 digits), a birth registration number (17 digits) or a passport number (1 or 2 letters and 7 or 8 digits).";
 }
@@ -144,7 +155,8 @@ function idProblem(idNumber: string | null, rules: TravellerRules): string | nul
 /**
  * One traveller (the index-th of the booking) of a category: their name, date of birth (required
  * when the category has an age range, which it must fit on the travel date) and ID number (required
- * when the package asks for one), as stored (trimmed, the ID normalised), or an error per field.
+ * when the package asks for one), as stored (trimmed, the ID normalised; null where blank and
+ * rules.mayFollow allows it), or an error per field.
  */
 export function validateTraveller(
   traveller: TravellerInput,
@@ -152,7 +164,8 @@ export function validateTraveller(
   rules: TravellerRules,
   index = 0,
 ): { ok: true; traveller: Traveller } | { ok: false; errors: FieldError[] } {
-  const name = (traveller.name ?? "").trim().replace(/\s+/g, " ");
+  const typed = (traveller.name ?? "").trim().replace(/\s+/g, " ");
+  const name = typed === "" && rules.mayFollow?.name ? null : typed;
   const dateOfBirth = blank(traveller.dateOfBirth) ? null : traveller.dateOfBirth!.trim();
   const idNumber = blank(traveller.idNumber) ? null : traveller.idNumber!;
   const problems = {
@@ -193,4 +206,27 @@ export function validateTravellers(
     else errors.push(...verdict.errors);
   });
   return errors.length > 0 ? { ok: false, errors } : { ok: true, travellers: valid };
+}
+
+/**
+ * What a booking's travellers still owe (left blank when it was placed): names, and ID numbers where
+ * the package asks for them (one erased after the trip is not owed).
+ */
+export function detailsToFollow(
+  travellers: readonly { name: string | null; idNumber: string | null; idErased?: boolean }[],
+  idRequired: boolean,
+): { names: number; idNumbers: number } {
+  return {
+    names: travellers.filter((traveller) => traveller.name === null).length,
+    idNumbers: idRequired ? travellers.filter((traveller) => traveller.idNumber === null && !traveller.idErased).length : 0,
+  };
+}
+
+/** "2 names and 1 ID number to follow", or null when nothing is. */
+export function detailsToFollowText({ names, idNumbers }: { names: number; idNumbers: number }): string | null {
+  const parts = [
+    names > 0 ? `${names} ${names === 1 ? "name" : "names"}` : null,
+    idNumbers > 0 ? `${idNumbers} ${idNumbers === 1 ? "ID number" : "ID numbers"}` : null,
+  ].filter((part) => part !== null);
+  return parts.length > 0 ? `${parts.join(" and ")} to follow` : null;
 }

@@ -1,7 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MAX_QUANTITY, MIN_QUANTITY, totalCents } from "~/booking/ordering";
-import { ageOn, countTravellers, priceBooking, validateTraveller, validateTravellers } from "~/booking/travellers";
+import {
+  ageOn,
+  countTravellers,
+  detailsToFollow,
+  detailsToFollowText,
+  priceBooking,
+  validateTraveller,
+  validateTravellers,
+} from "~/booking/travellers";
 import { DEFAULT_CATEGORY_ID, defaultCategories, type PriceCategory } from "~/catalogue/price-categories";
 
 const category = (fields: Partial<PriceCategory> & Pick<PriceCategory, "id" | "name">): PriceCategory => ({
@@ -292,6 +300,20 @@ describe("validateTraveller", () => {
     ]);
   });
 
+  it("keeps a blank name or ID number as to follow where the rules allow it, and still checks what is given", () => {
+    const placing = { ...rules, idRequired: true, mayFollow: { name: true, idNumber: true } };
+    expect(check({ name: "  ", idNumber: "" }, anyone, 0, placing)).toEqual({
+      ok: true,
+      traveller: { name: null, dateOfBirth: null, idNumber: null },
+    });
+    expect(errorOf({ name: "A", idNumber: "12345" }, anyone, placing)?.map((error) => error.path)).toEqual([
+      "travellers[2].name",
+      "travellers[2].idNumber",
+    ]);
+    // A date of birth never follows: it decides the category, and so the price.
+    expect(errorOf({ name: "" }, child, placing)?.map((error) => error.path)).toEqual(["travellers[2].dateOfBirth"]);
+  });
+
   it("reports every field at fault at once", () => {
     const errors = errorOf({ name: "", dateOfBirth: "2030-01-01", idNumber: "x" }, child, { ...rules, idRequired: true });
     expect(errors?.map((error) => error.path)).toEqual([
@@ -362,5 +384,22 @@ describe("validateTravellers", () => {
       errors: [{ path: "travellers", message: "At most 20 travellers per booking." }],
     });
     expect(validateTravellers(many.slice(1), family, rules).ok).toBe(true);
+  });
+});
+
+describe("detailsToFollow", () => {
+  it("counts the names, and the ID numbers where the package asks them (not one erased after the trip)", () => {
+    const travellers = [
+      { name: "Rina Das", idNumber: null },
+      { name: null, idNumber: "1234567890" },
+      { name: null, idNumber: null },
+      { name: "Karim Das", idNumber: null, idErased: true },
+    ];
+    expect(detailsToFollow(travellers, true)).toEqual({ names: 2, idNumbers: 2 });
+    expect(detailsToFollow(travellers, false)).toEqual({ names: 2, idNumbers: 0 });
+    expect(detailsToFollowText({ names: 2, idNumbers: 1 })).toBe("2 names and 1 ID number to follow");
+    expect(detailsToFollowText({ names: 0, idNumbers: 3 })).toBe("3 ID numbers to follow");
+    expect(detailsToFollowText({ names: 1, idNumbers: 0 })).toBe("1 name to follow");
+    expect(detailsToFollowText({ names: 0, idNumbers: 0 })).toBeNull();
   });
 });

@@ -4,6 +4,7 @@
 // Errors stand beside the exact traveller's field, and what was typed stays in the fields.
 import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { detailsToFollow, detailsToFollowText } from "~/booking";
 import { useIsPending } from "~/components/form-hooks";
 import { SubmitButton } from "~/components/forms";
 import { useHydrated } from "~/components/hooks";
@@ -79,6 +80,7 @@ export function TravellersSection({
   const formAction = hydrated ? pathname : `${pathname}#${SECTION_ID}`;
   const cutoffText = cutoff ? `${formatDateTime(cutoff)} (Dhaka time)` : null;
   const invalid = result?.travellers === "invalid" ? result : null;
+  const missing = detailsToFollowText(detailsToFollow(travellers, idRequired));
   const valueOf = (index: number, traveller: TravellerView): TravellerValues =>
     invalid?.values[index] ?? {
       name: traveller.name ?? "",
@@ -89,6 +91,12 @@ export function TravellersSection({
   return (
     <section id={SECTION_ID} aria-labelledby="travellers-title" className="receipt-section travellers-section">
       <h2 id="travellers-title">Travellers</h2>
+      {missing && !ended ? (
+        <p className="alert alert-info travellers-missing" role="status">
+          {missing}
+          {cutoffText ? `: please add them before ${cutoffText}.` : "."}
+        </p>
+      ) : null}
       <div ref={answer} tabIndex={-1} className="travellers-answer">
         {result?.travellers === "saved" ? (
           <p className="alert alert-success" role="status">

@@ -13,7 +13,7 @@ import {
   orderPlanTerms,
   otherCounts,
 } from "~/booking";
-import { departureToBook, OrderError, placeOrder, quote, tryPromoCode } from "~/booking/index.server";
+import { departureToBook, OrderError, ownersCutoff, placeOrder, quote, tryPromoCode } from "~/booking/index.server";
 import type { PriceCategory } from "~/catalogue";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, FormErrors, SelectField, SubmitButton } from "~/components/forms";
@@ -21,7 +21,7 @@ import { PackageImage } from "~/components/PackageImage";
 import { placementErrorStatus } from "~/http/error-status";
 import { formPageHeaders, retryAfter } from "~/http/retry-after";
 import { clientAddress } from "~/platform/client-address.server";
-import { agencyToday, formatCalendarDate, isoDate } from "~/platform/dates";
+import { agencyToday, formatCalendarDate, formatDateTime, isoDate } from "~/platform/dates";
 import { parseForm } from "~/platform/forms";
 import { isPlausibleId } from "~/platform/ids";
 import { dollarsValue, formatDollars } from "~/platform/money";
@@ -139,6 +139,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       priceCents: Math.round(line.category.price * 100),
     })),
     travellers: travellerSlots(categories, priced.counts, tourPackage.idRequired),
+    // Names and ID numbers may follow until then (the order page takes them).
+    cutoff: departure ? (ownersCutoff(isoDate(departure.date))?.toISOString() ?? null) : null,
     type,
     departure,
     totalCents: priced.totalCents,
@@ -335,6 +337,9 @@ export default function CheckoutPage() {
             {order.travellers.length === 1 ? "The name of the person travelling" : "The name of each person travelling"}, as on
             their ID{order.travellers.some((slot) => slot.ages) ? ", and the date of birth of those with an age limit" : ""}
             {order.tourPackage.idRequired ? "; this trip needs each traveller's NID, birth registration or passport number" : ""}.
+            {/* The specification's checkout asks billing details only: the rest may follow. */} Names and ID numbers not known
+            yet can follow: add them on the order page
+            {order.cutoff ? ` until ${formatDateTime(order.cutoff)} (Dhaka time)` : ""}.
           </p>
           {order.travellers.map((slot, index) => {
             const traveller = travellerFields[index]?.getFieldset();

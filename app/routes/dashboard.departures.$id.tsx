@@ -16,6 +16,8 @@ import {
   departureActions,
   departureForms,
   type DepartureIntent,
+  detailsToFollow,
+  detailsToFollowText,
   manifestRows,
   MAX_DEPARTURE_SEATS,
   MIN_DEPARTURE_SEATS,
@@ -44,7 +46,12 @@ import { parseForm } from "~/platform/forms";
 type ManifestDeparture = NonNullable<Awaited<ReturnType<typeof findManifestDeparture>>>;
 
 async function manifest(departure: ManifestDeparture, user: SessionUser) {
-  const rows = manifestRows(await listManifestTravellers(departure.id), departure.startDate);
+  const travellers = await listManifestTravellers(departure.id);
+  const rows = manifestRows(travellers, departure.startDate);
+  const missing = detailsToFollow(
+    travellers.map((traveller) => ({ ...traveller, idErased: traveller.idErasedAt !== null })),
+    departure.service.idRequired,
+  );
   return {
     kind: "manifest" as const,
     isAdmin: user.isAdmin,
@@ -58,6 +65,7 @@ async function manifest(departure: ManifestDeparture, user: SessionUser) {
       status: departure.status,
     },
     rows,
+    toFollow: detailsToFollowText(missing),
     totals: categoryTotals(rows),
     count: checkInCount(rows),
   };
@@ -174,7 +182,7 @@ export default function DeparturesPage() {
   return loaded.kind === "manifest" ? <Manifest {...loaded} /> : <Departures {...loaded} />;
 }
 
-function Manifest({ departure, rows, totals, count, isAdmin }: ManifestLoaded) {
+function Manifest({ departure, rows, toFollow, totals, count, isAdmin }: ManifestLoaded) {
   const actionData = useActionData<typeof action>();
   const revealed = actionData && "reveal" in actionData ? actionData.reveal : null;
   const label = formatCalendarDate(departure.date);
@@ -201,6 +209,7 @@ function Manifest({ departure, rows, totals, count, isAdmin }: ManifestLoaded) {
         Checked in {count.checkedIn} of {count.expected}
         {count.noShow > 0 ? ` · ${count.noShow} no-show` : null}
         {departure.status !== "OPEN" ? ` · ${STATUS_LABEL[departure.status]}` : null}
+        {toFollow ? <span className="travellers-missing"> · {toFollow}</span> : null}
       </p>
       <p className="manifest-links no-print">
         <Link className="button" to={`/dashboard/departures/${departure.id}/check-in`}>

@@ -59,6 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     resellerName: order.resellerName,
     resellerReference: order.resellerReference,
     pendingClaims: order.pendingClaims,
+    travellersToFollow: order.travellersToFollow,
   }));
   return { ...page, orders, packages, resellers: resellers.map(({ id, name }) => ({ id, name })) };
 }
@@ -307,6 +308,14 @@ export default function ManageAllOrders() {
             cell: (order) => (
               <>
                 <OrderStatus order={order} />
+                {order.travellersToFollow > 0 && (order.status === "PENDING" || order.status === "CONFIRMED") ? (
+                  <>
+                    <br />
+                    <span className="travellers-missing">
+                      Details to follow: {order.travellersToFollow} {order.travellersToFollow === 1 ? "traveller" : "travellers"}
+                    </span>
+                  </>
+                ) : null}
                 {order.travelDate ? (
                   <>
                     <br />

@@ -36,6 +36,16 @@ export async function pressAddCart(page: Page, javaScriptEnabled: boolean) {
   await page.getByRole(javaScriptEnabled ? "link" : "button", { name: "Add-Cart" }).click();
 }
 
+/** Fills the checkout's billing details (the specification's fields) with a valid Dhaka address. */
+export async function fillBilling(page: Page) {
+  await page.getByLabel("First name").fill("Rina");
+  await page.getByLabel("Last name").fill("Das");
+  await page.getByLabel("Street address").fill("House 4, Road 2");
+  await page.getByLabel("Town / City").fill("Dhanmondi");
+  await page.getByLabel("District").selectOption("Dhaka");
+  await page.getByLabel("Mobile number").fill("01712345678");
+}
+
 /** Chooses the first date that still has seats on the order page. */
 export async function chooseFirstDate(page: Page) {
   await page.getByRole("group", { name: "Date" }).getByRole("radio", { disabled: false }).first().check();

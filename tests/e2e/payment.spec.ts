@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import Stripe from "stripe";
 import { TEST_SECRET_KEY } from "../support/stripe-fake";
 import { expect, type SignIn, test } from "./fixtures";
-import { open, openDeparture } from "./helpers";
+import { fillBilling, open, openDeparture } from "./helpers";
 import { E2E_STRIPE_PORT, E2E_WEBHOOK_SECRET } from "./support/global-setup";
 import { routeStripe } from "./support/stripe-routing";
 
@@ -16,12 +16,7 @@ async function customerWithOrder(page: Page, signIn: SignIn, javaScriptEnabled: 
   const serviceId = href!.split("/").pop()!;
   const departure = await openDeparture(page.request, serviceId);
   await open(page, `/addCart/290?service=${serviceId}&quantity=1&type=city&departure=${departure._id}`, javaScriptEnabled);
-  await page.getByLabel("First name").fill("Rina");
-  await page.getByLabel("Last name").fill("Das");
-  await page.getByLabel("Street address").fill("House 4, Road 2");
-  await page.getByLabel("Town / City").fill("Dhanmondi");
-  await page.getByLabel("District").selectOption("Dhaka");
-  await page.getByLabel("Mobile number").fill("01712345678");
+  await fillBilling(page);
   await page.getByRole("button", { name: "Place order" }).click();
   await expect(page).toHaveURL(/\/dashboard\/myOrder$/);
   return email;
