@@ -152,6 +152,10 @@ case "$container_node" in v22.* | v24.*) step "container runs Node $container_no
 "${PM[@]}" exec "$CNAME" test -f /data/session-secret || fail "no generated session secret in /data"
 "${PM[@]}" exec "$CNAME" test -e node_modules/@prisma/client/runtime || fail "@prisma/client runtime missing"
 "${PM[@]}" exec "$CNAME" test ! -e node_modules/@remix-run/dev || fail "dev dependencies left in the image"
+"${PM[@]}" exec "$CNAME" test -e scripts/admin.mjs || fail "scripts/admin.mjs (the administrator command) missing"
+# No demo administrator in the image: a random password, printed once (docs/operations.md).
+"${PM[@]}" logs "$CNAME" 2>&1 | grep -q 'first administrator created: .* with the random password' ||
+  fail "no random password for the first administrator in the log"
 "${PM[@]}" exec "$CNAME" test ! -e node_modules/prisma || fail "the Prisma CLI is left in the image"
 headers=$(curl -fsS -m 5 -D - -o /dev/null -H 'X-Request-Id: smoke-request-1' "http://127.0.0.1:$PORT_X/healthz")
 grep -qi '^x-request-id: smoke-request-1' <<<"$headers" || fail "X-Request-Id not echoed"
@@ -174,6 +178,7 @@ step "restart on the same volume"
 PORT_X=$(free_port)
 run_container
 "${PM[@]}" logs "$CNAME" 2>&1 | grep -q 'applied migrations' && fail "migrations applied again on restart"
+"${PM[@]}" logs "$CNAME" 2>&1 | grep -q 'first administrator created' && fail "an administrator created again on restart"
 # Read the whole page first: `curl | grep -q` fails under pipefail when grep stops reading early.
 home=$(curl -fsS -m 5 "http://127.0.0.1:$PORT_X/") || fail "GET / after restart"
 grep -q "Tour Booking" <<<"$home" || fail "GET / after restart: not the site"

@@ -127,6 +127,10 @@ class BucketStorage implements ObjectStorage {
       region: config.region,
       forcePathStyle: config.forcePathStyle,
       credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+      // The SDK's default checksums (CRC32 on every upload and download) are refused or mishandled by
+      // several S3-compatible stores: only where the operation requires one, as before SDK 3.729.
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      responseChecksumValidation: "WHEN_REQUIRED",
       maxAttempts: ATTEMPTS,
       requestHandler: {
         connectionTimeout: CONNECTION_TIMEOUT_MS,
