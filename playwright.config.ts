@@ -55,6 +55,7 @@ export default defineConfig({
       // ... with the same few accounts: their unpaid seats must not stop the suite (vitest covers the limits).
       HOLD_MAX_SEATS_PER_DEPARTURE: "100000",
       HOLD_MAX_SEATS_PER_ACCOUNT: "100000",
+      HOLD_MAX_SHARE_PER_DEPARTURE: "100",
       // Every browser test comes from 127.0.0.1: per-address limits would stop the suite (vitest covers them).
       RATE_LIMIT_FORM_MAX: "1000",
       RATE_LIMIT_LOGIN_MAX: "1000",

@@ -72,8 +72,13 @@ export async function openPaymentIntent(
       if (attempt < 3) continue;
       throw new PaymentError("in-progress", "This booking's payment is being opened in another window. Please reload this page.");
     }
-    // Paying has started: the short hold of a new booking becomes the long one.
-    await extendHold(order.id, holdDeadline(order.createdAt, env().BOOKING_HOLD_HOURS * 60), new Date());
+    // Paying has started: the hold lasts the time a payment takes, once (hold-store's extendHold).
+    const now = new Date();
+    await extendHold(order.id, {
+      until: holdDeadline(now, env().PAYMENT_HOLD_MINUTES),
+      firstHoldEnd: holdDeadline(order.createdAt, env().BOOKING_HOLD_MINUTES),
+      now,
+    });
     return { clientSecret: intent.clientSecret, paymentIntentId: intent.intentId, amountCents: due.cents };
   }
 }

@@ -2,7 +2,7 @@
 // order's limit is checked in its own transaction with the account's row locked, so two orders
 // of one account at once are counted one after the other (app/booking/order-store.server.ts).
 import type { HoldRefusal } from "~/booking/holds";
-import { db, type Tx } from "~/platform/db.server";
+import { db, sqlTimestamp, type Tx } from "~/platform/db.server";
 
 /**
  * Locks the ordering account's row until the transaction ends (FOR NO KEY UPDATE: rows pointing
@@ -18,6 +18,8 @@ export async function lockAccount(tx: Tx, userId: string): Promise<{ email: stri
 export interface HoldLimits {
   perDeparture: number;
   perAccount: number;
+  /** percent of a departure's seats all website accounts together may hold unpaid */
+  sharePerDeparture: number;
 }
 
 /** Whether the account may hold `quantity` more seats unpaid on the departure; null when it may. */
@@ -56,6 +58,29 @@ export async function seatsHeldNow(now = new Date()): Promise<{ channel: string;
   return ["WEBSITE", "RESELLER"].map((channel) => ({ channel: channel.toLowerCase(), seats: held.get(channel) ?? 0 }));
 }
 
+/**
+ * Whether all website accounts together may hold `quantity` more seats unpaid on the departure (a
+ * share of its seats); null when they may. Called after takeSeats in the same transaction: its
+ * UPDATE locks the departure's row, so a concurrent order of the date waits for this one to end
+ * and then counts it (each statement reads what was committed before it began).
+ */
+export async function sharedHoldRefusal(
+  tx: Tx,
+  { departureId, quantity, now }: { departureId: string; quantity: number; now: Date },
+  sharePercent: number,
+): Promise<HoldRefusal | null> {
+  const [row] = await tx.$queryRaw<{ seats: number; held: number }[]>`
+    SELECT d."seats", COALESCE((
+      SELECT SUM(o."quantity") FROM "Order" o
+      WHERE o."departureId" = d."id" AND o."bookingStatus" = 'PENDING' AND o."channel" = 'WEBSITE'
+        AND o."holdExpiresAt" > ${sqlTimestamp(now)}
+    ), 0)::int AS "held"
+    FROM "Departure" d WHERE d."id" = ${departureId}`;
+  if (!row) return null;
+  const max = Math.max(1, Math.floor((row.seats * sharePercent) / 100));
+  return row.held + quantity > max ? { reason: "hold-limit", scope: "shared", max, held: row.held } : null;
+}
+
 /** Who holds seats of the package's departures unpaid, and until when (the admin's departures page). */
 export async function listHolds(serviceId: string, now: Date, limit = 100) {
   const prisma = await db();
@@ -75,13 +100,15 @@ export async function listHolds(serviceId: string, now: Date, limit = 100) {
 }
 
 /**
- * The customer started paying (a payment intent): a pending booking whose hold still runs keeps
- * its seats until `until` (BOOKING_HOLD_HOURS after it was placed), never less than it had.
+ * The customer started paying (a payment intent): a pending booking whose first hold still runs
+ * (not past `firstHoldEnd`, when it was placed plus BOOKING_HOLD_MINUTES) keeps its seats until
+ * `until` (PAYMENT_HOLD_MINUTES from now), never less than it had. Once past its first hold it is
+ * never extended again: a payment opened and abandoned gives the seats back minutes later.
  */
-export async function extendHold(orderId: string, until: Date, now: Date): Promise<void> {
+export async function extendHold(orderId: string, { until, firstHoldEnd, now }: { until: Date; firstHoldEnd: Date; now: Date }) {
   const prisma = await db();
   await prisma.order.updateMany({
-    where: { id: orderId, bookingStatus: "PENDING", holdExpiresAt: { gt: now, lt: until } },
+    where: { id: orderId, bookingStatus: "PENDING", holdExpiresAt: { gt: now, lt: until, lte: firstHoldEnd } },
     data: { holdExpiresAt: until },
   });
 }

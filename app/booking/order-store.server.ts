@@ -4,7 +4,7 @@ import { newReference } from "~/booking/booking-reference";
 import { bookingSelect } from "~/booking/booking-row.server";
 import type { TravellerRow } from "~/booking/booking-travellers";
 import { type SeatsRefusal, takeSeats } from "~/booking/departure-store.server";
-import { holdLimitRefusal, type HoldLimits, lockAccount } from "~/booking/hold-store.server";
+import { holdLimitRefusal, type HoldLimits, lockAccount, sharedHoldRefusal } from "~/booking/hold-store.server";
 import type { HoldRefusal } from "~/booking/holds";
 import { recordNewBooking } from "~/booking/order-status-store.server";
 import { redeemPromoCode } from "~/booking/promo-code-store.server";
@@ -30,7 +30,7 @@ export type PromoCodeRefusal = { reason: "used-up" | "used-by-customer" | "inact
 
 /** A refusal found after something was written in the transaction: thrown to roll it back, returned. */
 class Refused extends Error {
-  constructor(readonly refusal: PromoCodeRefusal) {
+  constructor(readonly refusal: PromoCodeRefusal | HoldRefusal) {
     super(refusal.reason);
   }
 }
@@ -82,6 +82,12 @@ export async function createBooking(
         if (data.departureId) {
           const taken = await takeSeats(tx, data.departureId, data.quantity, today);
           if (!taken.ok) return taken;
+          if (holdLimits && !account.isAdmin) {
+            const order = { departureId: data.departureId, quantity: data.quantity, now };
+            const shared = await sharedHoldRefusal(tx, order, holdLimits.sharePerDeparture);
+            // Thrown: the seats just taken go back with the transaction.
+            if (shared) throw new Refused(shared);
+          }
         }
         if (promo) {
           const redeemed = await redeemPromoCode(tx, promo, data.userId);

@@ -56,7 +56,8 @@ export class OrderError extends Error {
  * traveller's category price, from the database (planBooking); the same formKey always yields the
  * same order (double submit, refreshed POST). A package with departures is booked on one of them:
  * the seats of the travellers who take one are taken with the order and its travellers, in one
- * transaction, within the account's limits of seats held unpaid (HOLD_MAX_SEATS_*), and held for
+ * transaction, within the account's limits of seats held unpaid (HOLD_MAX_SEATS_*) and the share all
+ * accounts together may hold (HOLD_MAX_SHARE_PER_DEPARTURE), and held for
  * BOOKING_HOLD_MINUTES, until the customer starts paying. The email's link to pay starts with PUBLIC_URL.
  */
 export async function placeOrder(userId: string, input: CheckoutInput, { now = new Date() }: { now?: Date } = {}) {
@@ -132,7 +133,11 @@ export async function placeOrder(userId: string, input: CheckoutInput, { now = n
         now,
         travellers: booking.travellers,
         promo: promo ? { id: promo.promo.id, maxPerCustomer: promo.promo.maxPerCustomer } : null,
-        holdLimits: { perDeparture: config.HOLD_MAX_SEATS_PER_DEPARTURE, perAccount: config.HOLD_MAX_SEATS_PER_ACCOUNT },
+        holdLimits: {
+          perDeparture: config.HOLD_MAX_SEATS_PER_DEPARTURE,
+          perAccount: config.HOLD_MAX_SEATS_PER_ACCOUNT,
+          sharePerDeparture: config.HOLD_MAX_SHARE_PER_DEPARTURE,
+        },
         emails: ({ id: orderId, reference }, accountEmail) =>
           bookingEmails(
             {

@@ -83,16 +83,20 @@ const envSchema = z.object({
     (value) => !value || /^[A-Za-z0-9-]{1,30}$/.test(value),
     "must be the VAT registration number (BIN): letters, digits and dashes",
   ),
-  // A pending (unpaid) booking keeps its seats BOOKING_HOLD_MINUTES after ordering; once the customer
-  // starts paying, until BOOKING_HOLD_HOURS after ordering; then it expires (app/booking/booking-sweep.server.ts).
+  // A pending (unpaid) booking keeps its seats BOOKING_HOLD_MINUTES after ordering; opening a card
+  // payment in its last PAYMENT_HOLD_MINUTES gives it that long from then, once (the time a payment
+  // takes); then it expires and its seats go back (app/booking/booking-sweep.server.ts).
   BOOKING_HOLD_MINUTES: positiveInt(30),
-  BOOKING_HOLD_HOURS: positiveInt(24),
+  PAYMENT_HOLD_MINUTES: positiveInt(15),
   // Days after a booking's balance day (its package's payment plan) before an unpaid balance cancels
   // the booking (app/booking/balance-dues.server.ts); 0 cancels the day after.
   BALANCE_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(3),
   // Seats one account (administrators excepted) may hold unpaid on one departure, and on all of them.
   HOLD_MAX_SEATS_PER_DEPARTURE: positiveInt(20),
   HOLD_MAX_SEATS_PER_ACCOUNT: positiveInt(40),
+  // The share (percent) of a departure's seats that all website accounts together may hold unpaid:
+  // free accounts cannot sell a date out without paying (administrators excepted).
+  HOLD_MAX_SHARE_PER_DEPARTURE: z.coerce.number().int().min(1).max(100).default(50),
   // A bKash/Nagad claim covering what a pending booking owes keeps its seats until an administrator
   // decides, at most this many hours after the claim; then the administrators are reminded by email.
   PAYMENT_CLAIM_HOLD_HOURS: positiveInt(48),

@@ -15,7 +15,7 @@ import { createDeparture, createPackage, inDays } from "../support/bookings";
 import { billing, placeTestOrder } from "../support/orders";
 import { callRoute } from "../support/requests";
 
-const NO_HOLD_LIMITS = { perDeparture: 1000, perAccount: 1000 };
+const NO_HOLD_LIMITS = { perDeparture: 1000, perAccount: 1000, sharePerDeparture: 100 };
 
 const REFERENCE = /^TB-[2-9A-HJKMNP-Z]{6}$/;
 
