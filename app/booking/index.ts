@@ -81,6 +81,8 @@ export {
   balanceDueOf,
   firstCardPayment,
   orderPlanTerms,
+  PAYMENT_KIND_LABELS,
+  PAYMENT_METHOD_LABELS,
   PAYMENT_PARTS,
   payableParts,
   type PaymentPart,

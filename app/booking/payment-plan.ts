@@ -138,3 +138,13 @@ export function firstCardPayment<P extends { method: string; transaction: string
   const card = order.payments.find((payment) => payment.method === "CARD" && payment.transaction !== null);
   return (card as (P & { transaction: string }) | undefined) ?? null;
 }
+
+/** How a recorded payment reads to its customer: its part of the plan, and how it was paid. */
+export const PAYMENT_KIND_LABELS: Record<string, string> = { DEPOSIT: "Deposit", BALANCE: "Balance", FULL: "Full payment" };
+export const PAYMENT_METHOD_LABELS = {
+  CARD: "card",
+  BKASH: "bKash",
+  NAGAD: "Nagad",
+  BANK: "bank transfer",
+  CASH: "cash",
+} as const;

@@ -13,6 +13,8 @@ import {
   describePolicy,
   balanceDueOf,
   OFFLINE_REFUND_METHODS,
+  PAYMENT_KIND_LABELS,
+  PAYMENT_METHOD_LABELS,
   offlinePaymentFormSchema,
   paymentClaimFormSchema,
   offlineRefundFormSchema,
@@ -431,8 +433,6 @@ export default function OrderPage() {
   );
 }
 
-const KIND_LABELS: Record<string, string> = { DEPOSIT: "Deposit", BALANCE: "Balance", FULL: "Full payment" };
-
 function PaymentSection({ order, canPay }: { order: Loaded["order"]; canPay: boolean }) {
   const balance = order.priceCents - order.paidCents;
   return (
@@ -448,8 +448,8 @@ function PaymentSection({ order, canPay }: { order: Loaded["order"]; canPay: boo
         <ul className="plain-list">
           {order.payments.map((payment, index) => (
             <li key={payment.transaction ?? payment.reference ?? index}>
-              {KIND_LABELS[payment.kind]}: {formatDollars(payment.amountCents)} on {formatDateTime(payment.created)},{" "}
-              {METHOD_LABELS[payment.method as keyof typeof METHOD_LABELS]}
+              {PAYMENT_KIND_LABELS[payment.kind]}: {formatDollars(payment.amountCents)} on {formatDateTime(payment.created)},{" "}
+              {PAYMENT_METHOD_LABELS[payment.method as keyof typeof PAYMENT_METHOD_LABELS]}
               {payment.last4 ? ` ending in ${payment.last4}` : ""} <code>{payment.transaction ?? payment.reference}</code>
             </li>
           ))}
@@ -483,7 +483,7 @@ function RefundsSection({ order }: { order: Loaded["order"] }) {
         {order.refunds.map((refund, index) => (
           <li key={refund.stripeRefundId ?? refund.reference ?? index}>
             {formatDollars(refund.amountCents)} on {formatDateTime(refund.createdAt)}
-            {refund.method === "CARD" ? " to the card" : ` by ${METHOD_LABELS[refund.method]}`} (reference{" "}
+            {refund.method === "CARD" ? " to the card" : ` by ${PAYMENT_METHOD_LABELS[refund.method]}`} (reference{" "}
             <code>{refund.stripeRefundId ?? refund.reference}</code>
             {refund.creditNoteNumber ? `, credit note ${refund.creditNoteNumber}` : ""})
             {refund.reason ? `: ${refund.reason}` : ""}
@@ -496,8 +496,6 @@ function RefundsSection({ order }: { order: Loaded["order"] }) {
     </section>
   );
 }
-
-const METHOD_LABELS = { CARD: "card", BKASH: "bKash", NAGAD: "Nagad", BANK: "bank transfer", CASH: "cash" } as const;
 
 /** Admins: a refund the agency paid back itself of what was paid offline, with its reference. Plain HTML form. */
 function OfflineRefundSection({

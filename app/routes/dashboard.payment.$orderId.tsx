@@ -10,10 +10,11 @@ import type { Stripe } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { useEffect, useState, type FormEvent } from "react";
 import { requireUser } from "~/accounts/index.server";
-import { balanceDueOf, firstCardPayment, payableParts, type PaymentPart } from "~/booking";
+import { balanceDueOf, PAYMENT_KIND_LABELS, PAYMENT_METHOD_LABELS, payableParts, type PaymentPart, voucherPath } from "~/booking";
 import { closedBookingMessage, confirmPayment, paymentPageOrder } from "~/booking/index.server";
 import { Spinner } from "~/components/Spinner";
 import { paymentErrorStatus } from "~/http/error-status";
+import { invoicePath } from "~/invoicing";
 import { PaymentError, paymentsConfigured } from "~/payments/index.server";
 import { formatCalendarDate, formatDateTime, isoDate } from "~/platform/dates";
 import { env } from "~/platform/env.server";
@@ -41,16 +42,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       failed: order.paymentStatus === "FAILED",
       /** an expired or cancelled booking is not paid any more: why */
       closed: order.paymentStatus === "PAID" ? null : closedBookingMessage(order),
-      payment: paidSummary(order),
+      payment: latestPayment(order),
+      hasVoucher: order.bookingStatus === "CONFIRMED" || order.bookingStatus === "COMPLETED",
+      invoiceNumber: order.invoiceNumber,
     },
     publishableKey: paymentsConfigured() ? env().STRIPE_PUBLISHABLE_KEY! : null,
   };
 }
 
-/** The paid view's payment: the first card payment of an order paid in full. */
-function paidSummary(order: NonNullable<Awaited<ReturnType<typeof paymentPageOrder>>>) {
-  const card = order.paymentStatus === "PAID" ? firstCardPayment(order) : null;
-  return card && { ...card, created: card.created.toISOString() };
+/** The receipt shown once something is paid: the latest payment (payments come oldest first), the one just made. */
+function latestPayment(order: NonNullable<Awaited<ReturnType<typeof paymentPageOrder>>>) {
+  const payment = order.payments.at(-1);
+  return payment ? { ...payment, created: payment.created.toISOString() } : null;
 }
 
 type ActionResult = { paid: true } | { error: string };
@@ -99,30 +102,39 @@ export default function PaymentPage() {
   const price = formatDollars(order.due?.cents ?? order.priceCents);
   // Kept here: the message stays when the page switches to the paid view after the server's check.
   const [justPaid, setJustPaid] = useState(false);
+  const canPay = order.due && !order.closed;
   return (
     <section aria-labelledby="payment-title" className="payment-page">
       <h1 id="payment-title">
-        Please Pay {price} {order.name} to {order.email}
+        {/* The spec's heading while something is due; once nothing is, "Please Pay" would not be true. */}
+        {order.due ? `Please Pay ${price} ${order.name} to ${order.email}` : `Paid in full: ${order.name}`}
       </h1>
       {justPaid ? <p className="form-success">your pament processed successfully</p> : null}
-      {order.due && !order.closed ? <PlanSummary order={order} /> : null}
-      {order.payment ? (
-        <PaidSummary payment={order.payment} />
-      ) : !order.due ? (
+      {order.payment && !order.closed ? (
+        <PaidSummary order={order} payment={order.payment} />
+      ) : canPay ? (
+        <PlanSummary order={order} />
+      ) : !order.due && !order.closed ? (
         <p className="alert alert-success" role="status">
           This order is paid in full. <Link to={`/dashboard/orders/${order.id}`}>See the order</Link>
         </p>
-      ) : order.closed ? (
+      ) : null}
+      {order.closed ? (
         <div className="alert alert-error" role="alert">
           <p>{order.closed}</p>
           <p>
             <Link to={`/dashboard/orders/${order.id}`}>See the order</Link> · <Link to="/services">Browse our tours</Link>
           </p>
         </div>
-      ) : publishableKey ? (
-        <CardPayment publishableKey={publishableKey} order={order} price={price} onSucceeded={() => setJustPaid(true)} />
-      ) : (
-        <CardPaymentsUnavailable orderId={order.id} />
+      ) : !canPay ? null : (
+        <>
+          {order.payment ? <h2 className="payment-form-title">Pay the balance</h2> : null}
+          {publishableKey ? (
+            <CardPayment publishableKey={publishableKey} order={order} price={price} onSucceeded={() => setJustPaid(true)} />
+          ) : (
+            <CardPaymentsUnavailable orderId={order.id} />
+          )}
+        </>
       )}
     </section>
   );
@@ -163,40 +175,39 @@ function CardPaymentsUnavailable({ orderId }: { orderId: string }) {
   );
 }
 
-function PaidSummary({
-  payment,
-}: {
-  payment: {
-    amountCents: number;
-    created: string;
-    last4: string;
-    transaction: string;
-  };
-}) {
+/** The receipt of the latest payment, what is left and by when (or paid in full), and the way on. */
+function PaidSummary({ order, payment }: { order: PaymentOrder; payment: NonNullable<PaymentOrder["payment"]> }) {
   return (
-    <div className="payment-summary">
-      <p>
-        <button type="button" className="button button-paid" disabled>
-          Paid
-        </button>
-      </p>
+    <section aria-labelledby="receipt-title" className="payment-summary">
+      <h2 id="receipt-title">Paid: {PAYMENT_KIND_LABELS[payment.kind]}</h2>
       <dl>
         <dt>Amount</dt>
         <dd>{formatDollars(payment.amountCents)}</dd>
         <dt>Paid on</dt>
         <dd>{formatDateTime(payment.created)}</dd>
-        {payment.last4 ? (
-          <>
-            <dt>Card</dt>
-            <dd>ending in {payment.last4}</dd>
-          </>
-        ) : null}
+        <dt>Paid by</dt>
+        <dd>
+          {PAYMENT_METHOD_LABELS[payment.method as keyof typeof PAYMENT_METHOD_LABELS]}
+          {payment.last4 ? ` ending in ${payment.last4}` : ""}
+        </dd>
         <dt>Transaction</dt>
         <dd>
-          <code>{payment.transaction}</code>
+          <code>{payment.transaction ?? payment.reference}</code>
         </dd>
       </dl>
-    </div>
+      {order.due ? (
+        <PlanSummary order={order} />
+      ) : (
+        <p className="alert alert-success" role="status">
+          This booking is paid in full: {formatDollars(order.paidCents)}.
+        </p>
+      )}
+      <p className="payment-links">
+        <Link to={`/dashboard/orders/${order.id}`}>See the booking</Link>
+        {order.hasVoucher ? <Link to={voucherPath(order.id)}>Voucher</Link> : null}
+        {order.invoiceNumber ? <Link to={invoicePath(order.id)}>Invoice {order.invoiceNumber}</Link> : null}
+      </p>
+    </section>
   );
 }
 

@@ -4,7 +4,8 @@
 // Stripe fake; without, where the card form cannot run, by a bKash transaction id the administrator
 // accepts); the order page shows it and the balance; the balance is sent as a bKash transaction id,
 // accepted on /dashboard/payment-claims, and the order is paid in full.
-import type { Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { open } from "./helpers";
 import { routeStripe } from "./support/stripe-routing";
@@ -22,6 +23,25 @@ async function claimByBkash(page: Page, orderId: string, amount: number, transac
   await expect(
     page.getByRole("region", { name: "Paid by bKash or Nagad" }).getByRole("listitem").filter({ hasText: transaction }),
   ).toContainText("awaiting verification");
+}
+
+/**
+ * The payment page once something is paid: the receipt of the latest payment, what is left, the way on
+ * to the booking, its voucher and its invoice; axe-clean, with a screenshot.
+ */
+async function expectPaymentReceipt(page: Page, testInfo: TestInfo, javaScriptEnabled: boolean, paid: RegExp, shot: string) {
+  const receipt = page.getByRole("region", { name: /^Paid: / });
+  await expect(receipt).toContainText(paid);
+  await expect(receipt.getByRole("link", { name: "See the booking" })).toBeVisible();
+  await expect(receipt.getByRole("link", { name: "Voucher" })).toBeVisible();
+  await expect(receipt.getByRole("link", { name: /^Invoice INV-/ })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // axe runs as a script in the page: with JavaScript only.
+  if (javaScriptEnabled) {
+    const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+  }
+  await page.screenshot({ path: testInfo.outputPath(`${shot}.png`), fullPage: true });
 }
 
 /** The order's owner signs in again (signIn() would make a new customer). */
@@ -46,7 +66,7 @@ test("a deposit secures the booking, the balance paid by bKash is verified, and 
   javaScriptEnabled,
   signIn,
   baseURL,
-}) => {
+}, testInfo) => {
   const mode = javaScriptEnabled ? "js" : "nojs";
   const title = `Deposit trip ${mode} ${Date.now()}`;
   await signIn("admin");
@@ -105,6 +125,7 @@ test("a deposit secures the booking, the balance paid by bKash is verified, and 
     await expect(page.getByText("your pament processed successfully")).toBeVisible();
     // the page shows what the server verified: the deposit paid, the balance left
     await expect(page.getByText(/Paid so far: \$100\. Balance: \$400, due by .+\./)).toBeVisible();
+    await expect(page.getByRole("region", { name: "Paid: Deposit" })).toContainText("card ending in 4242");
   } else {
     // The card form needs JavaScript: the deposit goes by bKash, verified by the administrator.
     await expect(page.getByText("Paying by card needs JavaScript")).toBeVisible();
@@ -113,7 +134,19 @@ test("a deposit secures the booking, the balance paid by bKash is verified, and 
     await signIn("admin");
     await acceptClaim(page, depositTx, false);
     await signInAs(page, baseURL!, owner);
+    await open(page, `/dashboard/payment/${orderId}`, false);
   }
+  // The spec's heading while the balance is due, the deposit's receipt, and the balance's card form below.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Please Pay \$400 /);
+  await expectPaymentReceipt(
+    page,
+    testInfo,
+    javaScriptEnabled,
+    /Paid: Deposit.*\$100.*Paid so far: \$100\. Balance: \$400, due by .+\./,
+    `payment-deposit-${mode}`,
+  );
+  await expect(page.getByRole("heading", { name: "Pay the balance" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Pay $400" })).toBeVisible();
   await open(page, `/dashboard/orders/${orderId}`, javaScriptEnabled);
   const payment = page.getByRole("region", { name: "Payment" });
   await expect(payment).toContainText(/Deposit: \$100 on /);
@@ -131,4 +164,16 @@ test("a deposit secures the booking, the balance paid by bKash is verified, and 
     page.getByRole("region", { name: "Paid by bKash or Nagad" }).getByRole("listitem").filter({ hasText: balanceTx }),
   ).toContainText("verified");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // Paid in full: the balance's receipt (not the deposit's), no Pay button.
+  await open(page, `/dashboard/payment/${orderId}`, javaScriptEnabled);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Paid in full: ${title}`);
+  await expectPaymentReceipt(
+    page,
+    testInfo,
+    javaScriptEnabled,
+    new RegExp(`Paid: Balance.*\\$400.*bKash.*${balanceTx}.*This booking is paid in full: \\$500\\.`),
+    `payment-full-${mode}`,
+  );
+  await expect(page.getByRole("button", { name: /^Pay/ })).toHaveCount(0);
 });

@@ -57,8 +57,10 @@ test(
     await page.getByRole("button", { name: "Pay $290" }).dblclick();
     await expect(page.getByText("your pament processed successfully")).toBeVisible();
     await expect(page.getByText("your pament processed successfully")).toHaveCSS("color", "rgb(21, 128, 61)");
-    await expect(page.getByRole("button", { name: "Paid" })).toBeDisabled();
-    await expect(page.getByText("ending in 4242")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Paid in full: Srimangal Tea Garden Retreat");
+    await expect(page.getByRole("region", { name: "Paid: Full payment" })).toContainText("card ending in 4242");
+    await expect(page.getByText("This booking is paid in full: $290.")).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Pay/ })).toHaveCount(0);
     // The success message stays once the page shows the server-verified payment.
     await expect(page.getByText("your pament processed successfully")).toBeVisible();
     expect(intentRequests).toHaveLength(2);
