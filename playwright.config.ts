@@ -81,6 +81,9 @@ export default defineConfig({
       STRIPE_PUBLISHABLE_KEY: TEST_PUBLISHABLE_KEY,
       STRIPE_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
       STRIPE_API_BASE: `http://127.0.0.1:${E2E_STRIPE_PORT}`,
+      // The agency's phone and WhatsApp on the voucher, the invoice and the footer (each hidden when unset: vitest).
+      AGENCY_PHONE: "+880 1711-000000",
+      WHATSAPP_NUMBER: "+880 1811-000000",
       // Mail to the fake SMTP server of the global setup (the tests read links from it).
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
     },

@@ -18,6 +18,7 @@ import { NotFound } from "~/components/NotFound";
 import { useNonce } from "~/http/csp-nonce";
 import { PERSONAL } from "~/http/http-cache";
 import { SiteStyles } from "~/http/site-styles";
+import { agencyContact } from "~/platform/agency.server";
 import { publicOrigin } from "~/platform/public-url.server";
 
 // The stylesheet comes with <SiteStyles /> (app/http/site-styles.tsx): inlined for visitors, linked when signed in.
@@ -47,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       }
     : null;
   // For the absolute URLs of the pages' head tags (app/http/page-meta.ts): the configured origin, never the Host.
-  return data({ user, flash, origin: publicOrigin() }, { headers });
+  return data({ user, flash, origin: publicOrigin(), contact: agencyContact() }, { headers });
 }
 
 // Passes the root's Cache-Control down to every page (pages without their own headers inherit it).
@@ -86,7 +87,7 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
-  const { user, flash } = useLoaderData<typeof loader>();
+  const { user, flash, contact } = useLoaderData<typeof loader>();
   return (
     <>
       <Navbar user={user} />
@@ -100,7 +101,7 @@ export default function App() {
         ) : null}
         <Outlet />
       </main>
-      <Footer />
+      <Footer contact={contact} />
     </>
   );
 }
@@ -132,7 +133,7 @@ export function ErrorBoundary() {
           </section>
         )}
       </main>
-      <Footer />
+      <Footer contact={rootData?.contact} />
     </>
   );
 }

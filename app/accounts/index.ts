@@ -17,4 +17,4 @@ export { loginSchema, makeAdminSchema, PASSWORD_MISMATCH, registerSchema } from 
 export { safeRedirect } from "./auth-redirect";
 export { avatarSrc } from "./avatars";
 export { resellerAccountEmail } from "./system-accounts";
-export { ACCESS_MESSAGES, accessChangeSchema, type AccessRefusal, auditLine, ROLE_NAMES } from "./user-access";
+export { ACCESS_MESSAGES, type AccessAction, accessChangeSchema, type AccessRefusal, auditLine, ROLE_NAMES } from "./user-access";

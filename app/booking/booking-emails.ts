@@ -2,6 +2,7 @@
 // "booking received" to the ordering account's address, with the link to pay before the hold ends,
 // and a notice to the agency. The contact email typed at checkout is only shown to the agency:
 // anyone can type a stranger's, and the site must not mail them "please pay" with a link.
+import { travellersOf } from "~/booking/traveller-count";
 import { formatCalendarDate, formatDateTime } from "~/platform/dates";
 import { formatDollars } from "~/platform/money";
 
@@ -14,7 +15,8 @@ interface NewBooking {
   title: string;
   /** YYYY-MM-DD, or null for a package without departures */
   travelDate: string | null;
-  quantity: number;
+  /** the travellers' categories in order (app/booking/traveller-count.ts) */
+  travellers: readonly string[];
   priceCents: number;
   holdExpiresAt: Date | null;
   /** the ordering account's own address: the only one the site mails */
@@ -33,13 +35,13 @@ export function bookingEmails(
   booking: NewBooking,
   agency: string,
 ): { to: string; subject: string; text: string; replyTo?: string }[] {
-  const persons = `${booking.quantity} ${booking.quantity === 1 ? "person" : "persons"}`;
+  const persons = travellersOf(booking.travellers, booking.travellers.length).text;
   const date = booking.travelDate ? formatCalendarDate(booking.travelDate) : null;
   const facts = [
     `Booking reference: ${booking.reference}`,
     `Package: ${booking.title}`,
     ...(date ? [`Date: ${date}`] : []),
-    `Persons: ${persons}`,
+    `Travellers: ${persons}`,
     `Total: ${formatDollars(booking.priceCents)}`,
   ];
   const payLink = `${booking.origin}/dashboard/payment/${booking.orderId}`;

@@ -42,7 +42,7 @@ describe("placing a booking", () => {
       `Booking reference: ${order.reference}`,
       "Package: Hill Tracks",
       "Date: 14 Dec 2030",
-      "Persons: 2 persons",
+      "Travellers: 2 adults",
       "Total: $400",
       "held until 1 Nov 2030, 12:30 (Dhaka time)",
       `${TEST_ORIGIN}/dashboard/payment/${id}`,
@@ -52,7 +52,7 @@ describe("placing a booking", () => {
     const agencyEmail = await prisma.outboxEmail.findFirstOrThrow({
       where: { to: "agency@tourbooking.test", text: { contains: id } },
     });
-    expect(agencyEmail.subject).toBe(`New booking: Hill Tracks, 14 Dec 2030 (2 persons) [${order.reference}]`);
+    expect(agencyEmail.subject).toBe(`New booking: Hill Tracks, 14 Dec 2030 (2 adults) [${order.reference}]`);
     expect(agencyEmail.text).toContain(`Booking reference: ${order.reference}`);
     expect(agencyEmail.replyTo).toBe(user.email);
     expect(agencyEmail.text).toContain("(buyer@example.com, 01712345678) booked:");

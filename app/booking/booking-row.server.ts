@@ -16,6 +16,8 @@ export const bookingFactsSelect = {
   packageType: true,
   priceCents: true,
   travelDate: true,
+  // their categories, for the travellers' phrase (app/booking/traveller-count.ts)
+  travellers: { orderBy: { position: "asc" }, select: { categoryName: true } },
 } as const;
 
 export const bookingSelect = {

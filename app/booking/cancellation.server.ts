@@ -62,7 +62,8 @@ export interface CancellationOutcome {
 
 /** What the emails need, addressed to the ordering account (never the order's contact email). */
 export function bookingFacts(
-  order: Pick<CancellableBooking, Exclude<keyof BookingFacts, "accountEmail"> | "user">,
+  order: Pick<CancellableBooking, Exclude<keyof BookingFacts, "accountEmail" | "travellers"> | "user"> &
+    Pick<BookingFacts, "travellers">,
 ): BookingFacts {
   return {
     id: order.id,
@@ -72,6 +73,7 @@ export function bookingFacts(
     lastName: order.lastName,
     serviceTitle: order.serviceTitle,
     quantity: order.quantity,
+    travellers: order.travellers,
     packageType: order.packageType,
     priceCents: order.priceCents,
     travelDate: order.travelDate && isoDate(order.travelDate),

@@ -43,7 +43,6 @@ export {
 export { maskIdNumber } from "./id-numbers";
 export {
   apiCheckIn,
-  categoryTotals,
   CHECK_IN_LABELS,
   CHECK_IN_VALUES,
   checkInCount,
@@ -53,6 +52,7 @@ export {
   manifestCsvRow,
   manifestRows,
 } from "./manifest";
+export { categoryTotals, travellersOf } from "./traveller-count";
 export {
   BALANCE_FILTER_LABELS,
   BALANCE_FILTERS,

@@ -3,6 +3,7 @@
 // payment refunded because it came after the booking's seats were gone. Pure texts, to the ordering
 // account's address (BookingFacts.accountEmail); they go to the outbox (app/backoffice/message-store.server.ts)
 // in the same transaction as the change they report.
+import { travellersOf } from "~/booking/traveller-count";
 import { formatCalendarDate } from "~/platform/dates";
 import { formatDollars } from "~/platform/money";
 
@@ -25,14 +26,15 @@ export interface BookingFacts {
   firstName: string;
   lastName: string;
   serviceTitle: string;
+  /** the seats (an infant on a lap takes none): the travellers are counted from `travellers` */
   quantity: number;
+  /** in order, for the travellers' phrase (app/booking/traveller-count.ts) */
+  travellers: readonly { categoryName: string }[];
   packageType: string;
   priceCents: number;
   /** YYYY-MM-DD, null for an order without a departure */
   travelDate: string | null;
 }
-
-const persons = (quantity: number) => `${quantity} ${quantity === 1 ? "person" : "persons"}`;
 
 /** "Payment received: … [TB-7K3P9Q]": every subject ends with the reference. */
 const withReference = (subject: string, order: BookingFacts) => `${subject} [${order.reference}]`;
@@ -46,7 +48,12 @@ function bookingLines(order: BookingFacts): string[] {
     `Booking reference: ${order.reference}`,
     `Package: ${order.serviceTitle} (${order.packageType})`,
     ...(order.travelDate ? [`Departure date: ${formatCalendarDate(order.travelDate)}`] : []),
-    `Persons: ${persons(order.quantity)}`,
+    `Travellers: ${
+      travellersOf(
+        order.travellers.map((traveller) => traveller.categoryName),
+        order.quantity,
+      ).text
+    }`,
     `Total: ${formatDollars(order.priceCents)}`,
   ];
 }

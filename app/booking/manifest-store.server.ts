@@ -69,6 +69,8 @@ export async function listManifestTravellers(departureId: string) {
           lastName: true,
           mobileNumber: true,
           paymentStatus: true,
+          priceCents: true,
+          paidCents: true,
           bookingStatus: true,
           holdExpiresAt: true,
           resellerReference: true,

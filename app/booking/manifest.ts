@@ -4,8 +4,10 @@
 import { z } from "zod";
 import { maskIdNumber } from "~/booking/id-numbers";
 import { PAYMENT_STATUS_LABELS } from "~/booking/order-list";
+import { stillOwedCents } from "~/booking/payment-plan";
 import { ageOn } from "~/booking/travellers";
 import { isoDate } from "~/platform/dates";
+import { formatDollars } from "~/platform/money";
 
 export type CheckInState = "YES" | "NO_SHOW" | null;
 
@@ -48,6 +50,8 @@ export interface ManifestTraveller {
     lastName: string;
     mobileNumber: string;
     paymentStatus: keyof typeof PAYMENT_STATUS_LABELS;
+    priceCents: number;
+    paidCents: number;
     /** the reseller who sold it (none: the website) */
     reseller?: { name: string } | null;
     resellerReference?: string | null;
@@ -69,6 +73,8 @@ export interface ManifestRow {
   idMasked: string | null;
   mobileNumber: string;
   payment: string;
+  /** what the booking still owes ("$400"), on its first traveller's row only (a guide collects it once); null: nothing */
+  toCollect: string | null;
   /** "Website" or the reseller's name */
   channel: string;
   resellerReference: string | null;
@@ -77,7 +83,7 @@ export interface ManifestRow {
 
 export function manifestRows(travellers: ManifestTraveller[], travelDate: Date | string): ManifestRow[] {
   const date = isoDate(travelDate);
-  return travellers.map((traveller) => ({
+  return travellers.map((traveller, index) => ({
     id: traveller.id,
     orderId: traveller.order.id,
     reference: traveller.order.reference,
@@ -89,17 +95,17 @@ export function manifestRows(travellers: ManifestTraveller[], travelDate: Date |
     idMasked: maskIdNumber(traveller.idNumber),
     mobileNumber: traveller.order.mobileNumber,
     payment: traveller.order.reseller ? "Paid via reseller" : PAYMENT_STATUS_LABELS[traveller.order.paymentStatus],
+    toCollect: index > 0 && travellers[index - 1].order.id === traveller.order.id ? null : owed(traveller.order),
     channel: traveller.order.reseller?.name ?? "Website",
     resellerReference: traveller.order.resellerReference ?? null,
     checkIn: traveller.checkIn,
   }));
 }
 
-/** Travellers per category, in the order the categories first appear. */
-export function categoryTotals(rows: Pick<ManifestRow, "category">[]): { category: string; count: number }[] {
-  const totals = new Map<string, number>();
-  for (const row of rows) totals.set(row.category, (totals.get(row.category) ?? 0) + 1);
-  return [...totals].map(([category, count]) => ({ category, count }));
+/** What a booking still owes, formatted, or null: the manifest's "to collect". */
+function owed(order: ManifestTraveller["order"]): string | null {
+  const cents = stillOwedCents({ ...order, channel: order.reseller ? "RESELLER" : "WEBSITE" });
+  return cents > 0 ? formatDollars(cents) : null;
 }
 
 /** The running count: travellers checked in, no-shows, and the travellers expected. */

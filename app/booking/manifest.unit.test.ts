@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
   apiCheckIn,
-  categoryTotals,
   checkInCount,
   checkInFormSchema,
   findByReference,
   manifestCsvRow,
+  manifestRows,
   type ManifestRow,
+  type ManifestTraveller,
 } from "~/booking/manifest";
+import { categoryTotals } from "~/booking/traveller-count";
 
 const row = (over: Partial<ManifestRow>): ManifestRow => ({
   id: "t1",
@@ -21,6 +23,7 @@ const row = (over: Partial<ManifestRow>): ManifestRow => ({
   idMasked: "•••••6789",
   mobileNumber: "01712345678",
   payment: "Paid",
+  toCollect: null,
   channel: "Website",
   resellerReference: null,
   checkIn: null,
@@ -28,6 +31,46 @@ const row = (over: Partial<ManifestRow>): ManifestRow => ({
 });
 
 describe("manifest", () => {
+  it("says once per booking what its traveller still owes, nothing for a paid or a reseller's booking", () => {
+    const traveller = (id: string, order: Partial<ManifestTraveller["order"]>): ManifestTraveller => ({
+      id,
+      position: 0,
+      categoryId: null,
+      categoryName: "Adult",
+      name: null,
+      dateOfBirth: null,
+      idNumber: null,
+      checkIn: null,
+      order: {
+        id: "o1",
+        reference: "TB-AAAAAA",
+        firstName: "Rina",
+        lastName: "Das",
+        mobileNumber: "01712345678",
+        paymentStatus: "PARTLY_PAID",
+        priceCents: 126_360,
+        paidCents: 25_300,
+        ...order,
+      },
+    });
+    const rows = manifestRows(
+      [
+        traveller("t1", {}),
+        traveller("t2", {}),
+        traveller("t3", { id: "o2", reference: "TB-BBBBBB", paymentStatus: "PAID", paidCents: 126_360 }),
+        traveller("t4", {
+          id: "o3",
+          reference: "TB-CCCCCC",
+          paymentStatus: "UNPAID",
+          paidCents: 0,
+          reseller: { name: "Sea Tours" },
+        }),
+      ],
+      "2031-07-01",
+    );
+    expect(rows.map((one) => one.toCollect)).toEqual(["$1,010.60", null, null, null]);
+  });
+
   it("totals per category in order of appearance, and the running count", () => {
     const rows = [row({}), row({ category: "Child", checkIn: "YES" }), row({ checkIn: "NO_SHOW" }), row({ category: "Infant" })];
     expect(categoryTotals(rows)).toEqual([

@@ -51,6 +51,11 @@ export interface OrderListRow {
   pendingClaims: number;
   /** its travellers whose name, or ID number where the package asks one, is still to follow */
   travellersToFollow: number;
+  paidCents: number;
+  depositCents: number | null;
+  balanceDueDate: Date | null;
+  /** its travellers' categories in order, for the travellers' phrase (app/booking/traveller-count.ts) */
+  travellerCategories: string[];
 }
 
 /** Where a page starts: after (Next) or before (Previous) the item with these sort key values. */
@@ -80,7 +85,10 @@ const COLUMNS = Prisma.sql`o.id, o.reference, o."serviceId", o."serviceTitle", o
   (SELECT r.name FROM "Reseller" r WHERE r.id = o."resellerId") AS "resellerName",
   (SELECT COUNT(*)::int FROM "PaymentClaim" c WHERE c."orderId" = o.id AND c.status = 'PENDING') AS "pendingClaims",
   (SELECT count(*)::int FROM "Traveller" t WHERE t."orderId" = o.id AND (t.name IS NULL OR (t."idNumber" IS NULL AND t."idErasedAt" IS NULL
-    AND EXISTS (SELECT 1 FROM "Service" s WHERE s.id = o."serviceId" AND s."idRequired")))) AS "travellersToFollow"`;
+    AND EXISTS (SELECT 1 FROM "Service" s WHERE s.id = o."serviceId" AND s."idRequired")))) AS "travellersToFollow",
+
+  o."paidCents", o."depositCents", o."balanceDueDate",
+  ARRAY(SELECT t."categoryName" FROM "Traveller" t WHERE t."orderId" = o.id ORDER BY t.position) AS "travellerCategories"`;
 
 /** LIKE's wildcards taken literally. */
 function likePrefix(text: string): string {

@@ -147,7 +147,7 @@ export async function placeOrder(userId: string, input: CheckoutInput, { now = n
               origin: publicOrigin(),
               title: tourPackage.title,
               travelDate,
-              quantity: booking.persons,
+              travellers: booking.travellers.map((traveller) => traveller.categoryName),
               priceCents,
               holdExpiresAt,
               customer: { name: `${input.firstName} ${input.lastName}`, email: input.email, mobileNumber: input.mobileNumber },

@@ -69,6 +69,14 @@ export function balanceCents(order: OrderMoney): number {
   return order.priceCents - order.paidCents;
 }
 
+/**
+ * What the traveller still owes the agency (the voucher, the guide's manifest): the balance, none when
+ * a reseller sold the booking (the reseller collects and pays the agency).
+ */
+export function stillOwedCents(order: Pick<OrderMoney, "priceCents" | "paidCents"> & { channel?: string | null }): number {
+  return order.channel === "RESELLER" ? 0 : Math.max(0, order.priceCents - order.paidCents);
+}
+
 /** Paid in full, partly (a deposit or part of one) or not at all. */
 export function paymentStatusOf(order: OrderMoney): "UNPAID" | "PARTLY_PAID" | "PAID" {
   if (order.paidCents >= order.priceCents) return "PAID";

@@ -107,7 +107,7 @@ describe("placing a booking with travellers", () => {
     ]);
     // The emails count persons, the infant too.
     const email = await prisma.outboxEmail.findFirstOrThrow({ where: { to: user.email } });
-    expect(email.text).toContain("Persons: 4 persons");
+    expect(email.text).toContain("Travellers: 2 adults, 1 child, 1 infant");
   });
 
   it("refuses a child too old at the travel date on that traveller's field, and saves nothing", async () => {

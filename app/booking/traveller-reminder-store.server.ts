@@ -30,7 +30,7 @@ function missingDetails(now: Date) {
 const reminderSelect = {
   ...bookingFactsSelect,
   service: { select: { idRequired: true } },
-  travellers: { select: { name: true, idNumber: true, idErasedAt: true }, orderBy: { position: "asc" } },
+  travellers: { select: { categoryName: true, name: true, idNumber: true, idErasedAt: true }, orderBy: { position: "asc" } },
 } as const;
 
 export type TravellersReminderBooking = Prisma.OrderGetPayload<{ select: typeof reminderSelect }>;

@@ -16,6 +16,12 @@ export async function findVoucherBooking(orderId: string, ownerId: string | unde
       bookingStatus: true,
       holdExpiresAt: true,
       paymentStatus: true,
+      // what is still owed, and by which day (the voucher prints it)
+      channel: true,
+      priceCents: true,
+      paidCents: true,
+      depositCents: true,
+      balanceDueDate: true,
       firstName: true,
       lastName: true,
       service: { select: { meetingPoint: true } },

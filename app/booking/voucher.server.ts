@@ -2,10 +2,13 @@
 // page's 404), its travellers with their ID numbers masked (a printed page travels), and the QR
 // code of its reference, the plain "TB-7K3P9Q" the guides' scanner reads.
 import { maskIdNumber } from "~/booking/id-numbers";
+import { balanceDueOf, stillOwedCents } from "~/booking/payment-plan";
 import { voucherRefusal } from "~/booking/voucher";
 import { findVoucherBooking } from "~/booking/voucher-store.server";
 import { AGENCY_NAME } from "~/platform/agency";
-import { formatCalendarDate } from "~/platform/dates";
+import { agencyContact } from "~/platform/agency.server";
+import { formatCalendarDate, isoDate } from "~/platform/dates";
+import { formatDollars } from "~/platform/money";
 import { qrCodeSvg } from "~/platform/qr-code.server";
 
 export async function voucherOf(orderId: string, viewer: { id: string; isAdmin: boolean }, now = new Date()) {
@@ -14,11 +17,16 @@ export async function voucherOf(orderId: string, viewer: { id: string; isAdmin: 
   const booking = { id: order.id, ownerId: order.userId, reference: order.reference, serviceTitle: order.serviceTitle };
   const refusal = voucherRefusal(order, now);
   if (refusal) return { booking, refusal, voucher: null };
+  const owed = stillOwedCents(order);
+  const due = balanceDueOf({ ...order, balanceDueDate: order.balanceDueDate && isoDate(order.balanceDueDate) });
   return {
     booking,
     refusal: null,
     voucher: {
       agency: AGENCY_NAME,
+      contact: agencyContact(),
+      /** what is still owed and by when ("by 2 Jan 2027"), null when nothing is */
+      balance: owed > 0 ? { amount: formatDollars(owed), due: due && formatCalendarDate(due) } : null,
       travelDate: order.travelDate && formatCalendarDate(order.travelDate),
       meetingPoint: order.service?.meetingPoint ?? null,
       persons: order.quantity,

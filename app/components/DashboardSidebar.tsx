@@ -14,24 +14,42 @@ const everyone: Item[] = [
   { to: "/dashboard/profile", label: "Profile" },
 ];
 
-const admins: Item[] = [
-  { to: "/dashboard/manageAllOrders", label: "Manage All Orders" },
-  { to: "/dashboard/addProduct", label: "Add A Product" },
-  { to: "/dashboard/makeAdmin", label: "Make Admin" },
-  { to: "/dashboard/manageProducts", label: "Manage Products" },
-  // The back office's pages, after the spec's.
-  { to: "/dashboard/users", label: "Users" },
-  { to: "/dashboard/reviews", label: "Reviews", countLabel: "flagged" },
-  { to: "/dashboard/messages", label: "Messages", countLabel: "to handle" },
-  { to: "/dashboard/subscribers", label: "Subscribers" },
-  { to: "/dashboard/resellers", label: "Resellers" },
-  { to: "/dashboard/payment-claims", label: "Payment claims", countLabel: "to verify" },
-  { to: "/dashboard/promo-codes", label: "Promo codes" },
-  { to: "/dashboard/reconciliation", label: "Reconciliation" },
+/** The administrator's links grouped by the work they serve, each group under its heading. */
+const adminGroups: { title: string; items: Item[] }[] = [
+  {
+    title: "Bookings and money",
+    items: [
+      { to: "/dashboard/manageAllOrders", label: "Manage All Orders" },
+      { to: "/dashboard/payment-claims", label: "Payment claims", countLabel: "to verify" },
+      { to: "/dashboard/departures", label: "Departures" },
+      { to: "/dashboard/reconciliation", label: "Reconciliation" },
+      { to: "/dashboard/promo-codes", label: "Promo codes" },
+    ],
+  },
+  {
+    title: "Catalogue",
+    items: [
+      { to: "/dashboard/manageProducts", label: "Manage Products" },
+      { to: "/dashboard/addProduct", label: "Add A Product" },
+      { to: "/dashboard/reviews", label: "Reviews", countLabel: "flagged" },
+    ],
+  },
+  {
+    title: "People",
+    items: [
+      { to: "/dashboard/users", label: "Users" },
+      { to: "/dashboard/makeAdmin", label: "Make Admin" },
+      { to: "/dashboard/messages", label: "Messages", countLabel: "to handle" },
+      { to: "/dashboard/subscribers", label: "Subscribers" },
+    ],
+  },
+  { title: "Partners", items: [{ to: "/dashboard/resellers", label: "Resellers" }] },
 ];
 
-// Guides and administrators: the departures, their manifests and check-in.
-const staff: Item[] = [{ to: "/dashboard/departures", label: "Departures" }];
+// Guides: the departures, their manifests and check-in.
+const guideGroups: { title: string; items: Item[] }[] = [
+  { title: "Trips", items: [{ to: "/dashboard/departures", label: "Departures" }] },
+];
 
 function Count({ count, label }: { count: number; label?: string }) {
   return (
@@ -40,6 +58,23 @@ function Count({ count, label }: { count: number; label?: string }) {
       {count}
       <span className="visually-hidden"> {label}</span>
     </span>
+  );
+}
+
+const headingId = (title: string) => `sidebar-${title.toLowerCase().replace(/\W+/g, "-")}`;
+
+function Links({ items, counts, labelledBy }: { items: Item[]; counts: SidebarCounts; labelledBy?: string }) {
+  return (
+    <ul aria-labelledby={labelledBy}>
+      {items.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} end={item.end ?? false}>
+            {item.label}
+            {counts[item.to] ? <Count count={counts[item.to]!} label={item.countLabel} /> : null}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -58,8 +93,8 @@ export function DashboardSidebar({
   isGuide?: boolean;
   counts?: SidebarCounts;
 }) {
-  const items = isAdmin ? [...everyone, ...admins, ...staff] : isGuide ? [...everyone, ...staff] : everyone;
-  const counted = items.filter((item) => counts[item.to]);
+  const groups = isAdmin ? adminGroups : isGuide ? guideGroups : [];
+  const counted = [...everyone, ...groups.flatMap((group) => group.items)].filter((item) => counts[item.to]);
   const menu = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
   // A link followed in the browser keeps this layout: close the menu as a new page load would.
@@ -78,16 +113,15 @@ export function DashboardSidebar({
             </span>
           ))}
         </summary>
-        <ul>
-          {items.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} end={item.end ?? false}>
-                {item.label}
-                {counts[item.to] ? <Count count={counts[item.to]!} label={item.countLabel} /> : null}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <Links items={everyone} counts={counts} />
+        {groups.map((group) => (
+          <div key={group.title} className="sidebar-group">
+            <h2 className="sidebar-heading" id={headingId(group.title)}>
+              {group.title}
+            </h2>
+            <Links items={group.items} counts={counts} labelledBy={headingId(group.title)} />
+          </div>
+        ))}
       </details>
     </nav>
   );

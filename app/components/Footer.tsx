@@ -1,3 +1,6 @@
+import { AgencyContact } from "~/components/AgencyContact";
+import type { AgencyContact as Contact } from "~/platform/agency";
+
 const companyLinks = [
   "Home",
   "About us",
@@ -34,7 +37,7 @@ const socialLinks = [
 
 const gallery = ["g1", "g2", "g3", "g4", "g5", "g6"];
 
-export function Footer() {
+export function Footer({ contact }: { contact?: Contact | null }) {
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -43,6 +46,7 @@ export function Footer() {
             Tour Booking
           </h2>
           <p>Handpicked tours across Bangladesh: beaches, mangroves, hills and tea gardens, within your budget.</p>
+          {contact ? <AgencyContact contact={contact} className="footer-contact" /> : null}
           <ul className="social-links" aria-label="Social media">
             {socialLinks.map((link) => (
               <li key={link.label}>

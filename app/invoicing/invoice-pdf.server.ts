@@ -79,6 +79,8 @@ function letterhead(doc: Doc, view: InvoiceView, title: string, facts: [string, 
   doc.font("Body").fontSize(9).fillColor(GREY);
   for (const line of view.agency.addressLines) doc.text(line, { width: WIDTH / 2 });
   doc.text(view.agency.email, { width: WIDTH / 2 });
+  if (view.agency.phone) doc.text(`Phone ${view.agency.phone}`, { width: WIDTH / 2 });
+  if (view.agency.whatsapp) doc.text(`WhatsApp +${view.agency.whatsapp.replace("https://wa.me/", "")}`, { width: WIDTH / 2 });
   if (view.agency.taxId) doc.text(`BIN ${view.agency.taxId}`, { width: WIDTH / 2 });
   const leftBottom = doc.y;
   doc

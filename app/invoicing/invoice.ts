@@ -5,8 +5,18 @@
 import { formatCalendarDate, formatDate } from "~/platform/dates";
 import { dollarsAndCents } from "~/platform/money";
 
+/** The agency on its documents; its phone and WhatsApp link when set (absent: neither is printed). */
+interface InvoiceAgency {
+  name: string;
+  addressLines: string[];
+  taxId: string | null;
+  email: string;
+  phone?: string | null;
+  whatsapp?: string | null;
+}
+
 export interface InvoiceFacts {
-  agency: { name: string; addressLines: string[]; taxId: string | null; email: string };
+  agency: InvoiceAgency;
   invoiceNumber: string;
   invoicedAt: Date | string;
   reference: string;
@@ -51,7 +61,7 @@ export interface CreditNoteView {
 
 export interface InvoiceView {
   title: string;
-  agency: { name: string; addressLines: string[]; taxId: string | null; email: string };
+  agency: InvoiceAgency;
   number: string;
   date: string;
   reference: string;

@@ -83,6 +83,22 @@ const envSchema = z.object({
     (value) => !value || /^[A-Za-z0-9-]{1,30}$/.test(value),
     "must be the VAT registration number (BIN): letters, digits and dashes",
   ),
+  // The agency's phone and WhatsApp number on the voucher, the invoice and the footer; each hidden when unset.
+  AGENCY_PHONE: optionalString.refine(
+    (value) => !value || /^\+?[0-9][0-9 ()-]{4,22}[0-9]$/.test(value),
+    "must be a phone number: digits, spaces, dashes and brackets, an optional + first (like +880 1711-000000)",
+  ),
+  // The number with its country code (like 8801711000000): the link is https://wa.me/<digits>.
+  WHATSAPP_NUMBER: optionalString
+    .refine(
+      (value) => !value || /^\+?[0-9 -]+$/.test(value),
+      "must be a phone number with its country code, like +880 1711-000000",
+    )
+    .transform((value) => value?.replace(/\D/g, ""))
+    .refine(
+      (digits) => !digits || (digits.length >= 8 && digits.length <= 15 && !digits.startsWith("0")),
+      "must be a phone number with its country code, like +880 1711-000000 (8 to 15 digits, not starting with 0)",
+    ),
   // A pending (unpaid) booking keeps its seats BOOKING_HOLD_MINUTES after ordering; opening a card
   // payment in its last PAYMENT_HOLD_MINUTES gives it that long from then, once (the time a payment
   // takes); then it expires and its seats go back (app/booking/booking-sweep.server.ts).

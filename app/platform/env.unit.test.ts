@@ -58,6 +58,25 @@ describe("configuration", () => {
     expect(() => parseEnv({ DATA_DIR: dir, AGENCY_TAX_ID: "12 34" })).toThrow(/AGENCY_TAX_ID/);
   });
 
+  it("reads the agency's phone and WhatsApp number, each unset unless given, and names a wrong one", () => {
+    const dir = dataDir();
+    const defaults = parseEnv({ DATA_DIR: dir });
+    expect(defaults.AGENCY_PHONE).toBeUndefined();
+    expect(defaults.WHATSAPP_NUMBER).toBeUndefined();
+    expect(parseEnv({ DATA_DIR: dir, AGENCY_PHONE: " +880 1711-000000 ", WHATSAPP_NUMBER: "+880 1711-000000" })).toMatchObject({
+      AGENCY_PHONE: "+880 1711-000000",
+      WHATSAPP_NUMBER: "8801711000000",
+    });
+    expect(parseEnv({ DATA_DIR: dir, AGENCY_PHONE: "", WHATSAPP_NUMBER: " " })).toMatchObject({
+      AGENCY_PHONE: undefined,
+      WHATSAPP_NUMBER: undefined,
+    });
+    expect(() => parseEnv({ DATA_DIR: dir, AGENCY_PHONE: "call us" })).toThrow(/AGENCY_PHONE: must be a phone number/);
+    expect(() => parseEnv({ DATA_DIR: dir, WHATSAPP_NUMBER: "wa.me/8801711000000" })).toThrow(/WHATSAPP_NUMBER: must be/);
+    // a local number (leading 0) would open a stranger's chat abroad
+    expect(() => parseEnv({ DATA_DIR: dir, WHATSAPP_NUMBER: "01711000000" })).toThrow(/WHATSAPP_NUMBER: .*country code/);
+  });
+
   it("keeps photos in UPLOAD_DIR unless every S3 variable is set, and names each one missing", () => {
     const dir = dataDir();
     expect(parseEnv({ DATA_DIR: dir }).S3).toBeNull();

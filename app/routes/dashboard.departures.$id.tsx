@@ -276,7 +276,15 @@ function Manifest({ departure, rows, toFollow, totals, count, isAdmin }: Manifes
               ),
             },
             { header: "Mobile", cell: (row) => <a href={`tel:${row.mobileNumber}`}>{row.mobileNumber}</a> },
-            { header: "Payment", cell: (row) => row.payment },
+            {
+              header: "Payment",
+              cell: (row) => (
+                <>
+                  {row.payment}
+                  {row.toCollect ? <strong className="to-collect">To collect: {row.toCollect}</strong> : null}
+                </>
+              ),
+            },
             { header: "Check-in", cell: (row) => CHECK_IN_LABELS[row.checkIn ?? "NONE"] },
           ]}
         />

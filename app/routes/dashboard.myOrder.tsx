@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { requireUser } from "~/accounts/index.server";
-import { bookingActions, orderLine } from "~/booking";
+import { balanceCents, balanceDueOf, bookingActions, orderLine, travellersOf } from "~/booking";
 import { deleteOrder, loadOrderPage, OrderError, orderToDelete } from "~/booking/index.server";
 import { CursorPager } from "~/components/CursorPager";
 import { DataTable } from "~/components/DataTable";
@@ -10,7 +10,7 @@ import { OrderStatus } from "~/components/OrderStatus";
 import { useResultAlert } from "~/components/useResultAlert";
 import { askToDelete, readDeleteRequest, UNKNOWN_REQUEST } from "~/http/delete-request.server";
 import { deleteErrorStatus } from "~/http/error-status";
-import { formatCalendarDate } from "~/platform/dates";
+import { formatCalendarDate, isoDate } from "~/platform/dates";
 import { formatDollars } from "~/platform/money";
 import type { loader as rootLoader } from "~/root";
 
@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     id: order.id,
     reference: order.reference,
     serviceTitle: order.serviceTitle,
-    quantity: order.quantity,
+    travellers: travellersOf(order.travellerCategories, order.quantity).text,
     packageType: order.packageType,
     priceCents: order.priceCents,
     discountCents: order.discountCents,
@@ -33,6 +33,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     holdExpiresAt: order.holdExpiresAt,
     travelDate: order.travelDate,
     actions: bookingActions(order, now),
+    // a deposit paid: what is left, and by which day
+    balance:
+      order.paymentStatus === "PARTLY_PAID"
+        ? {
+            cents: balanceCents(order),
+            due: balanceDueOf({ ...order, balanceDueDate: order.balanceDueDate && isoDate(order.balanceDueDate) }),
+          }
+        : null,
   }));
   return { orders, next: page.next, previous: page.previous, paged: page.paged };
 }
@@ -59,6 +67,27 @@ export async function action({ request }: ActionFunctionArgs) {
 const DELETE_QUESTION = "Are you sure, You want to delete";
 
 export const meta: MetaFunction = () => [{ title: "My Orders — Tour Booking" }];
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["orders"][number];
+
+/** The spec's Payment cell: a green Paid button, or a Pay link to the payment page. */
+function PaymentCell({ order }: { order: Row }) {
+  if (order.paymentStatus === "PAID") {
+    return (
+      <button type="button" className="button button-small button-paid" disabled>
+        Paid
+      </button>
+    );
+  }
+  // A full page load: only the payment page's Content-Security-Policy allows Stripe.js.
+  return order.actions.canPay ? (
+    <Link to={`/dashboard/payment/${order.id}`} className="button button-small" reloadDocument>
+      Pay
+    </Link>
+  ) : (
+    <span className="hint">Not paid</span>
+  );
+}
 
 export default function MyOrders() {
   const { orders, next, previous, paged } = useLoaderData<typeof loader>();
@@ -87,7 +116,7 @@ export default function MyOrders() {
                   <Link to={`/dashboard/orders/${order.id}`}>{order.serviceTitle}</Link>
                   <br />
                   <span className="hint">
-                    {order.quantity} × {order.packageType}
+                    {order.travellers} · {order.packageType}
                   </span>
                 </>
               ),
@@ -112,19 +141,17 @@ export default function MyOrders() {
             },
             {
               header: "Payment",
-              cell: (order) =>
-                order.paymentStatus === "PAID" ? (
-                  <button type="button" className="button button-small button-paid" disabled>
-                    Paid
-                  </button>
-                ) : order.actions.canPay ? (
-                  // A full page load: only the payment page's Content-Security-Policy allows Stripe.js.
-                  <Link to={`/dashboard/payment/${order.id}`} className="button button-small" reloadDocument>
-                    Pay
-                  </Link>
-                ) : (
-                  <span className="hint">Not paid</span>
-                ),
+              cell: (order) => (
+                <>
+                  <PaymentCell order={order} />
+                  {order.balance ? (
+                    <span className="hint order-balance">
+                      Balance {formatDollars(order.balance.cents)}
+                      {order.balance.due ? ` by ${formatCalendarDate(order.balance.due)}` : ""}
+                    </span>
+                  ) : null}
+                </>
+              ),
             },
             {
               header: "Action",

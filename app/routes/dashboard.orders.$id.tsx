@@ -20,6 +20,7 @@ import {
   offlineRefundFormSchema,
   refundPolicyOf,
   toCents,
+  travellersOf,
   voucherPath,
 } from "~/booking";
 import {
@@ -102,6 +103,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       serviceTitle: order.serviceTitle,
       packageType: order.packageType,
       quantity: order.quantity,
+      travellers: travellersOf(
+        order.travellers.map((traveller) => traveller.categoryName),
+        order.quantity,
+      ),
       priceCents: order.priceCents,
       discountCents: order.discountCents,
       promoCode: order.promoCode?.code ?? null,
@@ -375,8 +380,10 @@ export default function OrderPage() {
           <dd>{order.serviceTitle}</dd>
           <dt>Departure date</dt>
           <dd>{order.travelDate ?? "Not set"}</dd>
-          <dt>Persons</dt>
-          <dd>{order.quantity}</dd>
+          <dt>Travellers</dt>
+          <dd>
+            {order.travellers.count}: {order.travellers.text}
+          </dd>
           <dt>Package type</dt>
           <dd>{order.packageType}</dd>
           {order.promoCode ? (

@@ -6,6 +6,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/accounts/index.server";
 import { invoiceOf } from "~/booking/index.server";
+import { AgencyContact } from "~/components/AgencyContact";
 import { invoicePath, type InvoiceView } from "~/invoicing";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -29,6 +30,7 @@ function Letterhead({ invoice, title, facts }: { invoice: InvoiceView; title: st
           <p key={line}>{line}</p>
         ))}
         <p>{invoice.agency.email}</p>
+        <AgencyContact contact={{ phone: invoice.agency.phone ?? null, whatsapp: invoice.agency.whatsapp ?? null }} />
         {invoice.agency.taxId ? <p>BIN {invoice.agency.taxId}</p> : null}
       </div>
       <div className="invoice-title">

@@ -7,6 +7,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/accounts/index.server";
 import { voucherOf } from "~/booking/index.server";
+import { AgencyContact } from "~/components/AgencyContact";
 import { useHydrated } from "~/components/hooks";
 import { isPlausibleId } from "~/platform/ids";
 
@@ -52,6 +53,7 @@ export default function VoucherPage() {
     <article aria-labelledby="voucher-title" className="voucher">
       <header className="voucher-header">
         <p className="voucher-agency">{voucher.agency}</p>
+        <AgencyContact contact={voucher.contact} />
         <h1 id="voucher-title">Travel voucher</h1>
       </header>
       <div className="voucher-main">
@@ -67,6 +69,15 @@ export default function VoucherPage() {
             <dd>{voucher.meetingPoint ?? "We will tell you before the trip."}</dd>
             <dt>Billing contact</dt>
             <dd>{voucher.billingContact}</dd>
+            {voucher.balance ? (
+              <>
+                <dt>Balance to pay</dt>
+                <dd className="voucher-balance">
+                  {voucher.balance.amount}
+                  {voucher.balance.due ? `, by ${voucher.balance.due}` : ""}
+                </dd>
+              </>
+            ) : null}
           </dl>
         </div>
         <figure className="voucher-qr">

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ACCESS_MESSAGES, accessChangeSchema, type AccessRefusal, auditLine } from "~/accounts";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { ACCESS_MESSAGES, type AccessAction, accessChangeSchema, type AccessRefusal, auditLine } from "~/accounts";
 import { changeUserAccess, DELETED_EMAIL_DOMAIN, listUsersPage, requireAdmin } from "~/accounts/index.server";
 import { DataTable } from "~/components/DataTable";
 import { Pager } from "~/components/Pager";
@@ -42,13 +43,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const REFUSED_STATUS: Record<AccessRefusal, number> = { "not-admin": 403, "not-found": 404, "last-admin": 409, self: 409 };
 
+/** A row's button asks first: "confirm-<change>" changes nothing and the page shows the question, whose form posts the change. */
+const CONFIRM = "confirm-";
+
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const submission = parseForm(await request.formData(), accessChangeSchema);
+  const formData = await request.formData();
+  const asked = String(formData.get("intent") ?? "");
+  const asking = asked.startsWith(CONFIRM);
+  if (asking) formData.set("intent", asked.slice(CONFIRM.length));
+  const submission = parseForm(formData, accessChangeSchema);
   if (submission.status !== "success") {
     return data({ ok: false, message: ACCESS_MESSAGES["not-found"] }, { status: 400 });
   }
   const { id, intent } = submission.value;
+  if (asking) return { confirm: { id, intent } };
   const decision = await changeUserAccess(admin.id, id, intent);
   if ("refused" in decision) {
     return data({ ok: false, message: ACCESS_MESSAGES[decision.refused] }, { status: REFUSED_STATUS[decision.refused] });
@@ -59,6 +68,25 @@ export async function action({ request }: ActionFunctionArgs) {
 export const meta: MetaFunction = () => [{ title: "Users — Tour Booking" }];
 
 const ROLE_LABEL = { ADMIN: "Admin", GUIDE: "Guide", CUSTOMER: "Customer" } as const;
+
+/** The confirmation's question and its button, naming the person and the role. */
+const QUESTIONS: Record<AccessAction, (name: string) => { question: string; yes: string }> = {
+  "make-admin": (name) => ({
+    question: `Make ${name} an admin? An admin sees and changes every booking, package and account.`,
+    yes: `Yes, make ${name} an admin`,
+  }),
+  "revoke-admin": (name) => ({ question: `Revoke the admin role of ${name}?`, yes: `Yes, revoke the admin role of ${name}` }),
+  "make-guide": (name) => ({
+    question: `Make ${name} a guide? A guide sees the departures' manifests and checks travellers in.`,
+    yes: `Yes, make ${name} a guide`,
+  }),
+  "revoke-guide": (name) => ({ question: `Remove the guide role of ${name}?`, yes: `Yes, remove the guide role of ${name}` }),
+  disable: (name) => ({
+    question: `Disable the account of ${name}? They are signed out everywhere at once and cannot sign in.`,
+    yes: `Yes, disable ${name}`,
+  }),
+  enable: (name) => ({ question: `Re-enable the account of ${name}?`, yes: `Yes, re-enable ${name}` }),
+};
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["users"][number];
 
@@ -73,7 +101,7 @@ function RowActions({ user, me }: { user: Row; me: string }) {
         <button
           type="submit"
           name="intent"
-          value="revoke-admin"
+          value="confirm-revoke-admin"
           className="button button-small button-secondary"
           disabled={busy}
           aria-label={`Revoke admin rights of ${user.displayName}`}
@@ -84,7 +112,7 @@ function RowActions({ user, me }: { user: Row; me: string }) {
         <button
           type="submit"
           name="intent"
-          value="make-admin"
+          value="confirm-make-admin"
           className="button button-small button-secondary"
           disabled={busy}
           aria-label={`Make admin: ${user.displayName}`}
@@ -96,10 +124,10 @@ function RowActions({ user, me }: { user: Row; me: string }) {
         <button
           type="submit"
           name="intent"
-          value="revoke-guide"
+          value="confirm-revoke-guide"
           className="button button-small button-secondary"
           disabled={busy}
-          aria-label={`Remove the guide role of ${user.displayName}`}
+          aria-label={`Remove guide: ${user.displayName}`}
         >
           Remove guide
         </button>
@@ -107,7 +135,7 @@ function RowActions({ user, me }: { user: Row; me: string }) {
         <button
           type="submit"
           name="intent"
-          value="make-guide"
+          value="confirm-make-guide"
           className="button button-small button-secondary"
           disabled={busy}
           aria-label={`Make guide: ${user.displayName}`}
@@ -119,7 +147,7 @@ function RowActions({ user, me }: { user: Row; me: string }) {
         <button
           type="submit"
           name="intent"
-          value="enable"
+          value="confirm-enable"
           className="button button-small"
           disabled={busy}
           aria-label={`Re-enable ${user.displayName}`}
@@ -130,7 +158,7 @@ function RowActions({ user, me }: { user: Row; me: string }) {
         <button
           type="submit"
           name="intent"
-          value="disable"
+          value="confirm-disable"
           className="button button-small button-danger"
           disabled={busy}
           aria-label={`Disable ${user.displayName}`}
@@ -142,9 +170,38 @@ function RowActions({ user, me }: { user: Row; me: string }) {
   );
 }
 
+/** The second step: the question naming the person and the role, its Yes posting the change, and a way back. */
+function ConfirmChange({ id, intent, name }: { id: string; intent: AccessAction; name: string }) {
+  const { question, yes } = QUESTIONS[intent](name);
+  const { pathname, search } = useLocation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // With JavaScript the page does not reload: bring the question into view and focus.
+  useEffect(() => heading.current?.focus(), [id, intent]);
+  return (
+    <section className="card confirm-panel" aria-labelledby="confirm-title">
+      <h2 id="confirm-title" tabIndex={-1} ref={heading}>
+        Please confirm
+      </h2>
+      <p>{question}</p>
+      <Form method="post" className="row-actions">
+        <input type="hidden" name="id" value={id} />
+        <button type="submit" name="intent" value={intent} className={intent === "disable" ? "button button-danger" : "button"}>
+          {yes}
+        </button>
+        <Link to={`${pathname}${search}`} className="button button-secondary">
+          No, keep as is
+        </Link>
+      </Form>
+    </section>
+  );
+}
+
 export default function UsersPage() {
   const { users, query, page, pages, total, me } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  const confirm = answer && "confirm" in answer ? answer.confirm : null;
+  const result = answer && "message" in answer ? answer : null;
+  const asked = confirm ? users.find((user) => user.id === confirm.id) : undefined;
   return (
     <section aria-labelledby="users-title">
       <h1 id="users-title">Users</h1>
@@ -155,6 +212,7 @@ export default function UsersPage() {
           Search
         </button>
       </Form>
+      {confirm ? <ConfirmChange id={confirm.id} intent={confirm.intent} name={asked?.displayName ?? "this account"} /> : null}
       {result ? (
         <p className={`alert ${result.ok ? "alert-success" : "alert-error"}`} role="status">
           {result.message}

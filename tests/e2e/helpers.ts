@@ -51,6 +51,16 @@ export async function chooseFirstDate(page: Page) {
   await page.getByRole("group", { name: "Date" }).getByRole("radio", { disabled: false }).first().check();
 }
 
+/** The checkout's name, address and mobile of the suite's orders placed through the API. */
+export const CUSTOMER_ADDRESS = {
+  firstName: "Rina",
+  lastName: "Chowdhury",
+  streetAddress: "House 14, Road 27, Block C",
+  townName: "Mohammadpur Town",
+  district: "Dhaka",
+  mobileNumber: "01712345678",
+};
+
 /**
  * Places an order of the demo package through the API with the page's session cookie; returns its
  * id. `origin` names another server than the test's own (its writes must say where they come from).
@@ -62,12 +72,7 @@ export async function placeOrderThroughApi(
   const services = (await (await page.request.get(`${origin}${DEMO_PACKAGE_QUERY}`)).json()) as { _id: string }[];
   const response = await page.request.post(`${origin}/api/my-orders`, {
     data: {
-      firstName: "Rina",
-      lastName: "Chowdhury",
-      streetAddress: "House 14, Road 27, Block C",
-      townName: "Mohammadpur Town",
-      district: "Dhaka",
-      mobileNumber: "01712345678",
+      ...CUSTOMER_ADDRESS,
       email,
       service: services[0]._id,
       departure: (await openDeparture(page.request, services[0]._id, quantity, origin))._id,
@@ -82,11 +87,13 @@ export async function placeOrderThroughApi(
 
 const STRIPE = `http://127.0.0.1:${E2E_STRIPE_PORT}`;
 
-/** An order of the demo package paid by card as Stripe.js would pay it, then recorded through the API; returns its id and price. */
-export async function paidOrderThroughApi(page: Page, baseURL: string, email: string) {
-  const id = await placeOrderThroughApi(page, { email, quantity: 2 });
+/** Pays an order (all that is due, or `part`: "deposit") by card as Stripe.js would, then records it through the API. */
+export async function payThroughApi(page: Page, baseURL: string, id: string, part?: "deposit" | "balance" | "full") {
   const headers = { Origin: baseURL };
-  const started = await page.request.post("/api/create-payment-intent", { data: { orderId: id }, headers });
+  const started = await page.request.post("/api/create-payment-intent", {
+    data: { orderId: id, ...(part ? { part } : {}) },
+    headers,
+  });
   expect(started.status(), await started.text()).toBe(200);
   const { clientSecret } = (await started.json()) as { clientSecret: string };
   const intentId = clientSecret.split("_secret_")[0];
@@ -106,6 +113,12 @@ export async function paidOrderThroughApi(page: Page, baseURL: string, email: st
   ).toBe(true);
   const recorded = await page.request.put(`/api/my-orders/${id}`, { data: { transaction: intentId }, headers });
   expect(recorded.status(), await recorded.text()).toBe(200);
+}
+
+/** An order of the demo package paid by card as Stripe.js would pay it, then recorded through the API; returns its id and price. */
+export async function paidOrderThroughApi(page: Page, baseURL: string, email: string) {
+  const id = await placeOrderThroughApi(page, { email, quantity: 2 });
+  await payThroughApi(page, baseURL, id);
   const order = (await (await page.request.get(`/api/my-orders/${id}`)).json()) as { Price: number };
   return { id, price: order.Price };
 }

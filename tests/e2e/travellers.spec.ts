@@ -5,7 +5,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { open, placeOrderThroughApi } from "./helpers";
+import { CUSTOMER_ADDRESS, open, placeOrderThroughApi } from "./helpers";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -105,12 +105,7 @@ test("after the cutoff the customer sees their travellers and until when they co
   const owner = await signIn();
   const { email } = owner;
   const order = await post("/api/my-orders", {
-    firstName: "Rina",
-    lastName: "Chowdhury",
-    streetAddress: "House 14, Road 27, Block C",
-    townName: "Mohammadpur Town",
-    district: "Dhaka",
-    mobileNumber: "01712345678",
+    ...CUSTOMER_ADDRESS,
     email,
     service: service.insertedId,
     departure: departure.insertedId,

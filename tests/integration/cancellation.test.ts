@@ -86,7 +86,7 @@ describe("paying a booking", () => {
     expect(receipt.subject).toMatch(new RegExp(`\\[${stored.reference}\\]$`));
     expect(receipt.text).toContain(`Booking reference: ${stored.reference}`);
     expect(receipt.text).toContain(`Departure date: ${formatCalendarDate(departure.startDate)}`);
-    expect(receipt.text).toContain("Persons: 3 persons");
+    expect(receipt.text).toContain("Travellers: 3 persons");
     expect(receipt.text).toContain("Total: $1,350");
     expect(receipt.text).toContain(
       `Your voucher (show it at the meeting point): http://localhost:3000/dashboard/orders/${order.id}/voucher`,
