@@ -196,12 +196,17 @@ async function startServer() {
   };
 }
 
-/** A reseller and its key (as app/distribution/reseller-keys.server.ts makes one: only the hash is kept). */
+/**
+ * A reseller and its key (as app/distribution/reseller-keys.server.ts makes one: only the hash is kept).
+ * The validator leaves many holds running on few dates: its caps on seats held are raised, as an
+ * agency raises a reseller's for a certification run (/dashboard/resellers, PATCH /api/resellers/{id}).
+ */
 async function createKey(client) {
   const key = `tbr_${randomBytes(32).toString("base64url")}`;
   const hash = createHash("sha256").update(key).digest("hex");
   await client.query(
-    `INSERT INTO "Reseller" (id, name, email, "commissionBasisPoints") VALUES ('octo-validator', 'OCTO validator', 'validator@example.com', 1000)`,
+    `INSERT INTO "Reseller" (id, name, email, "commissionBasisPoints", "maxHeldSeatsPerDeparture", "maxHeldSeats")
+     VALUES ('octo-validator', 'OCTO validator', 'validator@example.com', 1000, 10000, 10000)`,
   );
   await client.query(
     `INSERT INTO "ResellerKey" (id, "resellerId", hash, prefix) VALUES ('octo-validator-key', 'octo-validator', $1, $2)`,

@@ -13,9 +13,12 @@ import { planChannelBooking } from "~/booking/booking-travellers";
 import { decideCancellation } from "~/booking/cancellation.server";
 import { findDeparture, releaseSeats, takeSeats } from "~/booking/departure-store.server";
 import { seatsLeft } from "~/booking/departures";
+import { holdLimitRefusal, type HoldLimits, lockAccount } from "~/booking/hold-store.server";
+import type { HoldRefusal } from "~/booking/holds";
 import { changeBookingStatus } from "~/booking/order-status-store.server";
 import { createBooking } from "~/booking/order-store.server";
 import { daysBefore, refundPercent, refundPolicyOf } from "~/booking/refund-policy";
+import { ageMismatch } from "~/booking/travellers";
 import { DEFAULT_CATEGORY_ID, type PriceCategory } from "~/catalogue";
 import { findPackageToOrder } from "~/catalogue/index.server";
 import type { Prisma } from "~/generated/prisma/client";
@@ -246,7 +249,28 @@ export type ChannelHoldRefusal =
   | { reason: "unknown-package" | "unknown-departure" | "not-open" | "past" }
   | { reason: "unknown-category"; categoryId: string }
   | { reason: "travellers"; message: string }
-  | { reason: "seats"; seatsLeft: number };
+  | { reason: "seats"; seatsLeft: number }
+  /** the traveller at `position`, whose date of birth is known, is not of the category's ages */
+  | { reason: "age"; position: number; categoryId: string; message: string }
+  | HoldRefusal;
+
+/** A reseller's own caps (Reseller.maxHeldSeatsPerDeparture, maxHeldSeats). */
+type ResellerHoldLimits = Pick<HoldLimits, "perDeparture" | "perAccount">;
+
+/** The website's share of a date counts the website's holds alone: a reseller's holds are capped by its own caps. */
+const resellerLimits = (limits: ResellerHoldLimits): HoldLimits => ({ ...limits, sharePerDeparture: 100 });
+
+/**
+ * When a reseller's hold runs out: `minutes` from now (BOOKING_HOLD_MINUTES when not given), never
+ * past RESELLER_HOLD_MAX_MINUTES after the hold was made, however often it is extended, so that a
+ * key cannot keep seats from everyone else by renewing them.
+ */
+function channelHoldDeadline(createdAt: Date, minutes: number | undefined, now: Date): Date {
+  const config = env();
+  const asked = holdDeadline(now, minutes ?? config.BOOKING_HOLD_MINUTES);
+  const latest = holdDeadline(createdAt, config.RESELLER_HOLD_MAX_MINUTES);
+  return asked < latest ? asked : latest;
+}
 
 /**
  * A reseller's hold on a departure: one traveller per item (its category, its id at the reseller),
@@ -265,6 +289,8 @@ export async function placeChannelHold(
     /** each traveller: its category, its id and (null: none) its reference at the reseller */
     items: { categoryId: string; itemId: string; reference: string | null }[];
     holdMinutes?: number;
+    /** the seats the reseller's holds may keep: checked in the transaction that takes them */
+    holdLimits: ResellerHoldLimits;
   },
   now = new Date(),
 ): Promise<{ ok: true; booking: ChannelBooking } | ({ ok: false } & ChannelHoldRefusal)> {
@@ -307,21 +333,24 @@ export async function placeChannelHold(
         email: "",
         departureId: departure.id,
         travelDate: departure.startDate,
-        holdExpiresAt: holdDeadline(now, input.holdMinutes ?? env().BOOKING_HOLD_MINUTES),
+        createdAt: now,
+        holdExpiresAt: channelHoldDeadline(now, input.holdMinutes, now),
         channel: "RESELLER",
         resellerId: input.resellerId,
         octoUuid: input.externalId,
         resellerReference: input.resellerReference,
         resellerNotes: input.notes,
       },
-      // The reseller's account is never limited like a customer's, and is never emailed.
-      { today, now, travellers: plan.travellers, holdLimits: null, emails: () => [] },
+      // The reseller's account is limited by the reseller's own caps, and is never emailed.
+      { today, now, travellers: plan.travellers, holdLimits: resellerLimits(input.holdLimits), emails: () => [] },
     );
     if (!created.ok) {
       // The same hold asked for twice at once: the other one made it first (and took the seats).
       const made = await findChannelBooking(input.resellerId, input.externalId, now);
       if (made) return { ok: true, booking: made };
       if (created.reason === "not-enough") return { ok: false, reason: "seats", seatsLeft: created.seatsLeft };
+      if (created.reason === "hold-limit")
+        return { ok: false, reason: "hold-limit", scope: created.scope, max: created.max, held: created.held };
       if (created.reason === "not-open" || created.reason === "past") return { ok: false, reason: created.reason };
       return { ok: false, reason: "unknown-departure" };
     }
@@ -383,6 +412,8 @@ interface ChannelItem {
 }
 
 interface ChannelDetails {
+  /** the seats the reseller's holds may keep: a hold given more seats, or moved, is checked against them */
+  holdLimits?: ResellerHoldLimits;
   contact?: ContactInput;
   items?: ChannelItem[];
   resellerReference?: string;
@@ -409,8 +440,12 @@ async function writeTravellers(
     select: {
       serviceId: true,
       departureId: true,
+      travelDate: true,
       quantity: true,
-      travellers: { orderBy: { position: "asc" }, select: { categoryId: true } },
+      travellers: {
+        orderBy: { position: "asc" },
+        select: { categoryId: true, resellerItemId: true, name: true, dateOfBirth: true, idNumber: true },
+      },
     },
   });
   const current = order.travellers.map((traveller) => traveller.categoryId ?? DEFAULT_CATEGORY_ID);
@@ -448,12 +483,26 @@ async function writeTravellers(
       );
     }
   }
+  // A traveller already known (by the reseller's id of it, else by position) keeps their date of
+  // birth and ID number; priced in another category, their known age must fit it.
+  const known = items.map((item, position) =>
+    item.itemId ? order.travellers.find((traveller) => traveller.resellerItemId === item.itemId) : order.travellers[position],
+  );
+  for (const [position, traveller] of known.entries()) {
+    const category = categories.find((one) => one.id === items[position].categoryId);
+    const born = traveller?.dateOfBirth;
+    const mismatch =
+      born && category && order.travelDate ? ageMismatch(isoDate(born), category, isoDate(order.travelDate)) : null;
+    if (mismatch) throw new ChannelError({ reason: "age", position, categoryId: items[position].categoryId, message: mismatch });
+  }
   await tx.traveller.deleteMany({ where: { orderId } });
   await tx.traveller.createMany({
     data: plan.travellers.map(({ dateOfBirth: _dateOfBirth, ...traveller }, position) => ({
       ...traveller,
       orderId,
-      name: items[position].name,
+      name: items[position].name ?? known[position]?.name ?? null,
+      dateOfBirth: known[position]?.dateOfBirth ?? null,
+      idNumber: known[position]?.idNumber ?? null,
     })),
   });
   await tx.order.update({ where: { id: orderId }, data: { quantity: plan.seats, priceCents: plan.totalCents } });
@@ -505,9 +554,12 @@ async function writeDetails(
   /** the package's categories, read before the transaction (the embedded database has one connection) */
   categories: readonly PriceCategory[] | null,
 ): Promise<boolean> {
+  const reseats = details.departureId !== undefined || (details.items?.length ?? 0) > 0;
+  const before = reseats && details.holdLimits ? await lockedHold(tx, orderId) : null;
   if (details.departureId !== undefined) await moveDeparture(tx, orderId, details.departureId, now);
   if (details.items && details.items.length > 0 && !(await writeTravellers(tx, orderId, details.items, now, categories)))
     return false;
+  if (before && details.holdLimits) await checkHoldLimits(tx, orderId, before, details.holdLimits, now);
   await tx.order.update({
     where: { id: orderId },
     data: {
@@ -517,6 +569,38 @@ async function writeDetails(
     },
   });
   return true;
+}
+
+/** A hold about to be given other seats, its account locked first (as a new hold's: createBooking). */
+async function lockedHold(tx: Prisma.TransactionClient, orderId: string) {
+  const order = await tx.order.findUniqueOrThrow({
+    where: { id: orderId },
+    select: { userId: true, departureId: true, quantity: true },
+  });
+  await lockAccount(tx, order.userId);
+  return order;
+}
+
+/**
+ * A hold given more seats or another departure stays within the reseller's caps, counted in the
+ * transaction that took the seats, with its account locked: refused (rolled back) otherwise.
+ */
+async function checkHoldLimits(
+  tx: Prisma.TransactionClient,
+  orderId: string,
+  before: Awaited<ReturnType<typeof lockedHold>>,
+  limits: ResellerHoldLimits,
+  now: Date,
+) {
+  const after = await tx.order.findUniqueOrThrow({
+    where: { id: orderId },
+    select: { bookingStatus: true, departureId: true, quantity: true },
+  });
+  const grows = after.departureId !== before.departureId || after.quantity > before.quantity;
+  if (after.bookingStatus !== "PENDING" || !after.departureId || !grows) return;
+  const hold = { userId: before.userId, departureId: after.departureId, quantity: after.quantity, now, exceptOrderId: orderId };
+  const refusal = await holdLimitRefusal(tx, hold, resellerLimits(limits));
+  if (refusal) throw new ChannelError(refusal);
 }
 
 /**
@@ -559,7 +643,10 @@ async function confirmHold(
   return done ? { ok: true, booking: after } : { ok: false, reason: "expired", booking: after };
 }
 
-/** Holds the reseller's pending booking `minutes` more from now (never less than it had). */
+/**
+ * Holds the reseller's pending booking `minutes` more from now (never less than it had, never past
+ * RESELLER_HOLD_MAX_MINUTES from its creation: asking for more gets that).
+ */
 export async function extendChannelHold(
   resellerId: string,
   externalId: string,
@@ -570,7 +657,7 @@ export async function extendChannelHold(
   if (!before) return { ok: false, reason: "not-found" };
   if (before.status === "EXPIRED") return { ok: false, reason: "expired", booking: before };
   if (before.status !== "PENDING") return { ok: false, reason: "not-allowed", booking: before };
-  const until = holdDeadline(now, minutes ?? env().BOOKING_HOLD_MINUTES);
+  const until = channelHoldDeadline(before.createdAt, minutes, now);
   const prisma = await db();
   const { count } = await prisma.order.updateMany({
     where: { id: before.id, bookingStatus: "PENDING", holdExpiresAt: { gt: now, lt: until } },

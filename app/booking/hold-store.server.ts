@@ -22,14 +22,29 @@ export interface HoldLimits {
   sharePerDeparture: number;
 }
 
-/** Whether the account may hold `quantity` more seats unpaid on the departure; null when it may. */
+/**
+ * Whether the account may hold `quantity` more seats unpaid on the departure (besides its hold
+ * `exceptOrderId`, when that one is being changed); null when it may.
+ */
 export async function holdLimitRefusal(
   tx: Tx,
-  { userId, departureId, quantity, now }: { userId: string; departureId: string; quantity: number; now: Date },
+  {
+    userId,
+    departureId,
+    quantity,
+    now,
+    exceptOrderId,
+  }: { userId: string; departureId: string; quantity: number; now: Date; exceptOrderId?: string },
   limits: HoldLimits,
 ): Promise<HoldRefusal | null> {
   const holds = await tx.order.findMany({
-    where: { userId, bookingStatus: "PENDING", departureId: { not: null }, holdExpiresAt: { gt: now } },
+    where: {
+      userId,
+      bookingStatus: "PENDING",
+      departureId: { not: null },
+      holdExpiresAt: { gt: now },
+      ...(exceptOrderId ? { id: { not: exceptOrderId } } : {}),
+    },
     select: { departureId: true, quantity: true },
   });
   const held = { onDeparture: 0, inAll: 0 };
@@ -81,11 +96,11 @@ export async function sharedHoldRefusal(
   return row.held + quantity > max ? { reason: "hold-limit", scope: "shared", max, held: row.held } : null;
 }
 
-/** Who holds seats of the package's departures unpaid, and until when (the admin's departures page). */
+/** Who holds seats of the package's departures unpaid on the website, and until when (the admin's departures page). */
 export async function listHolds(serviceId: string, now: Date, limit = 100) {
   const prisma = await db();
   return prisma.order.findMany({
-    where: { serviceId, bookingStatus: "PENDING", departureId: { not: null }, holdExpiresAt: { gt: now } },
+    where: { serviceId, channel: "WEBSITE", bookingStatus: "PENDING", departureId: { not: null }, holdExpiresAt: { gt: now } },
     orderBy: [{ travelDate: "asc" }, { holdExpiresAt: "asc" }],
     take: limit,
     select: {
@@ -111,4 +126,34 @@ export async function extendHold(orderId: string, { until, firstHoldEnd, now }: 
     where: { id: orderId, bookingStatus: "PENDING", holdExpiresAt: { gt: now, lt: until, lte: firstHoldEnd } },
     data: { holdExpiresAt: until },
   });
+}
+
+/**
+ * The seats each reseller's holds (OCTO bookings ON_HOLD) keep on the package's departures, with its
+ * cap per departure and when the first of them runs out: one row per reseller and departure.
+ */
+export async function listResellerHolds(serviceId: string, now: Date) {
+  const prisma = await db();
+  const groups = await prisma.order.groupBy({
+    by: ["departureId", "resellerId"],
+    where: { serviceId, channel: "RESELLER", bookingStatus: "PENDING", departureId: { not: null }, holdExpiresAt: { gt: now } },
+    _sum: { quantity: true },
+    _count: { _all: true },
+    _min: { holdExpiresAt: true },
+    orderBy: [{ departureId: "asc" }, { resellerId: "asc" }],
+  });
+  const resellerIds = [...new Set(groups.map((group) => group.resellerId).filter((id): id is string => id !== null))];
+  const resellers = await prisma.reseller.findMany({
+    where: { id: { in: resellerIds } },
+    select: { id: true, name: true, maxHeldSeatsPerDeparture: true },
+  });
+  const byId = new Map(resellers.map((reseller) => [reseller.id, reseller]));
+  return groups.map((group) => ({
+    departureId: group.departureId!,
+    reseller: byId.get(group.resellerId ?? "")?.name ?? "",
+    cap: byId.get(group.resellerId ?? "")?.maxHeldSeatsPerDeparture ?? null,
+    seats: group._sum.quantity ?? 0,
+    holds: group._count._all,
+    firstExpiresAt: group._min.holdExpiresAt!,
+  }));
 }

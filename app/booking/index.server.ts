@@ -45,7 +45,7 @@ export {
   departureErrorStatus,
   departuresOf,
 } from "./departures.server";
-export { listHolds, seatsHeldNow } from "./hold-store.server";
+export { listHolds, listResellerHolds, seatsHeldNow } from "./hold-store.server";
 export { listPackageChoices, orderPages } from "./order-list-store.server";
 export { loadOrderPage } from "./order-pages.server";
 export { findOrderRecord, listOrderRecords } from "./order-store.server";

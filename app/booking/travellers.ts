@@ -137,9 +137,19 @@ function birthProblem(dateOfBirth: string | null, category: PriceCategory, rules
   if (dateOfBirth > rules.today) return "the date of birth cannot be in the future.";
   if (dateOfBirth > on) return `the date of birth cannot be after the travel date, ${formatCalendarDate(on)}.`;
   if (ageOn(dateOfBirth, rules.today) > MAX_AGE) return "please check the year of birth.";
+  return ageMismatch(dateOfBirth, category, on);
+}
+
+/**
+ * Why a traveller born on `dateOfBirth` (YYYY-MM-DD) is not of the category's ages on `on`, the travel
+ * date, or null: also a known traveller priced again in another category (a reseller's booking).
+ */
+export function ageMismatch(dateOfBirth: string, category: PriceCategory, on: string): string | null {
+  const range = ageRange(category);
   const age = ageOn(dateOfBirth, on);
   const fits = (category.minAge === null || age >= category.minAge) && (category.maxAge === null || age <= category.maxAge);
-  return fits ? null : `${rule}; this date of birth makes them ${age === 0 ? "under 1" : age}.`;
+  if (range === null || fits) return null;
+  return `${named(category.name)} must be ${range} on ${formatCalendarDate(on)}; this date of birth makes them ${age === 0 ? "under 1" : age}.`;
 }
 
 /** Why the ID number cannot be this traveller's, or null. */

@@ -13,4 +13,11 @@ export {
 } from "./octo";
 export { pathUuid as octoBookingUuid } from "./octo-bookings";
 export { commissionTotals } from "./commission";
-export { commissionPercent, formatCommission, type ResellerIntent, resellerForms, resellerInputSchema } from "./resellers";
+export {
+  commissionPercent,
+  formatCommission,
+  type ResellerIntent,
+  resellerCapsPatchSchema,
+  resellerForms,
+  resellerInputSchema,
+} from "./resellers";

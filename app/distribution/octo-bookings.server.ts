@@ -29,6 +29,7 @@ import {
 } from "~/distribution/octo";
 import {
   invalidBookingUuid,
+  LIST_MAX_BOOKINGS,
   normaliseUuid,
   octoBookingOf,
   readBookingsQuery,
@@ -37,6 +38,7 @@ import {
   readExtendBody,
   readReserveBody,
   readUpdateBody,
+  tooManyBookings,
 } from "~/distribution/octo-bookings";
 import { octoPackage } from "~/distribution/octo.server";
 import { agencyToday, isoDate } from "~/platform/dates";
@@ -44,6 +46,20 @@ import { agencyToday, isoDate } from "~/platform/dates";
 interface Caller {
   resellerId: string;
   commissionBasisPoints: number;
+  /** the seats its holds may keep unconfirmed (Reseller.maxHeldSeatsPerDeparture, maxHeldSeats) */
+  holdLimits: { perDeparture: number; perAccount: number };
+}
+
+const seatCount = (count: number) => `${count} ${count === 1 ? "seat" : "seats"}`;
+
+/** A reservation or change refused because the reseller's holds would keep more seats than its cap. */
+function holdLimitError(scope: "departure" | "account" | "shared", max: number, held: number): OctoError {
+  const [field, where] =
+    scope === "departure" ? ["maxHeldSeatsPerDeparture", "on one availability"] : ["maxHeldSeats", "on all availabilities"];
+  const already = scope === "departure" ? `${seatCount(held)} already on this one` : `${seatCount(held)} already`;
+  return octoErrors.badRequest(
+    `Hold limit reached (${field}): your bookings ON_HOLD may keep at most ${seatCount(max)} ${where}, and hold ${already}. Confirm or cancel bookings on hold first, or ask the supplier to raise the limit.`,
+  );
 }
 
 /** The departure of the package an availability id names: INVALID_AVAILABILITY_ID otherwise. */
@@ -56,17 +72,30 @@ async function departureOf(tourPackage: OctoPackage, availabilityId: string, dat
   return departure;
 }
 
+/** A package and its departures, read once per package for a list of bookings. */
+async function packageLookup(packageId: string) {
+  const [tourPackage, departures] = await Promise.all([octoPackage(packageId), departuresOf(packageId, { all: true })]);
+  return { tourPackage, departures };
+}
+
 /** The booking as OCTO writes it, with its product, option and availability. */
-async function present(booking: ChannelBooking, caller: Caller, pricingWanted: boolean, now = new Date()) {
-  const tourPackage = booking.packageId ? await octoPackage(booking.packageId) : null;
+async function present(
+  booking: ChannelBooking,
+  caller: Caller,
+  pricingWanted: boolean,
+  now = new Date(),
+  lookups = new Map<string, ReturnType<typeof packageLookup>>(),
+) {
+  const packageId = booking.packageId;
+  if (packageId && !lookups.has(packageId)) lookups.set(packageId, packageLookup(packageId));
+  const found = packageId ? await lookups.get(packageId)! : null;
+  const tourPackage = found?.tourPackage ?? null;
   const seller = pricingWanted ? { commissionBasisPoints: caller.commissionBasisPoints } : null;
   let availabilityId: string | null = null;
   let availability: Record<string, unknown> | null = null;
   if (tourPackage && booking.travelDate) {
     availabilityId = availabilityIdOf(booking.travelDate, startTimeOf(tourPackage.meetingPoint));
-    const departure = (await departuresOf(tourPackage.id, { all: true })).find(
-      (row) => isoDate(row.startDate) === booking.travelDate,
-    );
+    const departure = found!.departures.find((row) => isoDate(row.startDate) === booking.travelDate);
     if (departure) {
       availability = availabilityOf(
         { date: booking.travelDate, seats: departure.seats, seatsTaken: departure.seatsTaken, status: departure.status },
@@ -94,6 +123,10 @@ function holdRefusal(held: ChannelHoldRefusal, productId = ""): OctoError {
         return octoErrors.invalidUnitId(held.categoryId);
       case "travellers":
         return octoErrors.unprocessable(held.message);
+      case "age":
+        return octoErrors.unprocessable(`unitItems[${held.position}].unitId (${held.categoryId}): ${held.message}`);
+      case "hold-limit":
+        return holdLimitError(held.scope, held.max, held.held);
       case "seats":
         return octoErrors.unprocessable(
           held.seatsLeft > 0
@@ -141,6 +174,7 @@ export async function reserveBooking(tourPackage: OctoPackage, body: unknown, ca
       reference: item.resellerReference,
     })),
     holdMinutes: request.expirationMinutes,
+    holdLimits: caller.holdLimits,
   });
   if (!held.ok) throw holdRefusal(held, tourPackage.id);
   let booking = held.booking;
@@ -157,8 +191,11 @@ export async function getBooking(uuid: string, caller: Caller, pricingWanted: bo
 }
 
 export async function listBookings(search: URLSearchParams, caller: Caller, pricingWanted: boolean) {
-  const bookings = await listChannelBookings(caller.resellerId, readBookingsQuery(search));
-  return Promise.all(bookings.map((booking) => present(booking, caller, pricingWanted)));
+  // One more than an answer may hold: more than that is refused, never cut short (octo-bookings.ts).
+  const bookings = await listChannelBookings(caller.resellerId, readBookingsQuery(search), new Date(), LIST_MAX_BOOKINGS + 1);
+  if (bookings.length > LIST_MAX_BOOKINGS) throw tooManyBookings();
+  const lookups = new Map<string, ReturnType<typeof packageLookup>>();
+  return Promise.all(bookings.map((booking) => present(booking, caller, pricingWanted, new Date(), lookups)));
 }
 
 export async function confirmBooking(uuid: string, body: unknown, caller: Caller, pricingWanted: boolean) {
@@ -200,6 +237,7 @@ export async function updateBooking(uuid: string, body: unknown, caller: Caller,
   if (details.availability && !departure) throw octoErrors.invalidAvailabilityId(details.availability.id);
   let booking = outcome(
     await updateChannelBooking(caller.resellerId, uuid, {
+      holdLimits: caller.holdLimits,
       contact: details.contact,
       items: details.items,
       resellerReference: details.resellerReference,

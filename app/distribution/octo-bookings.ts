@@ -4,7 +4,7 @@
 // an OCTO booking. Pure: app/distribution/octo-bookings.server.ts reads and writes the rows.
 import { z } from "zod";
 import type { ChannelBooking } from "~/booking/index.server";
-import { availabilityDate, octoErrors, OctoError, type Pricing } from "~/distribution/octo";
+import { availabilityDate, daysBetween, octoErrors, OctoError, type Pricing } from "~/distribution/octo";
 import { isCalendarDate } from "~/platform/dates";
 
 const OPTION_ID = "DEFAULT";
@@ -273,6 +273,20 @@ export function readCancelBody(body: unknown): string | null {
   return parse(cancelSchema, body).reason ?? null;
 }
 
+/**
+ * GET /octo/bookings answers a bare list: the specification defines no paging parameter, only its
+ * filters (a reference, a date, a range of dates). A reseller pages by dates: a range covers at
+ * most LIST_RANGE_DAYS days, and an answer holds at most LIST_MAX_BOOKINGS bookings (a query that
+ * matches more is refused, never cut short: a shorter range, a date or a reference narrows it).
+ */
+const LIST_RANGE_DAYS = 31;
+export const LIST_MAX_BOOKINGS = 500;
+
+export const tooManyBookings = () =>
+  octoErrors.badRequest(
+    `More than ${LIST_MAX_BOOKINGS} bookings match: ask for fewer dates at a time (localDate, or localDateStart and localDateEnd closer together), or by resellerReference or supplierReference.`,
+  );
+
 /** GET /octo/bookings' query: by the reseller's reference, ours, a date or a range of dates. */
 export function readBookingsQuery(search: URLSearchParams) {
   const value = (name: string) => search.get(name) ?? undefined;
@@ -296,6 +310,11 @@ export function readBookingsQuery(search: URLSearchParams) {
     throw octoErrors.badRequest("localDateStart and localDateEnd are both required.");
   if (start !== undefined && end !== undefined && end < start)
     throw octoErrors.badRequest("localDateEnd cannot be before localDateStart.");
+  if (start !== undefined && end !== undefined && daysBetween(start, end) >= LIST_RANGE_DAYS) {
+    throw octoErrors.badRequest(
+      `localDateEnd: a range of dates covers at most ${LIST_RANGE_DAYS} days; ask for the next ones in another request.`,
+    );
+  }
   return {
     resellerReference: resellerReference || undefined,
     reference: supplierReference || undefined,

@@ -19,6 +19,8 @@ export interface ResellerCaller {
   resellerId: string;
   name: string;
   commissionBasisPoints: number;
+  /** seats its holds may keep unconfirmed on one departure, and on all (maxHeldSeatsPerDeparture, maxHeldSeats) */
+  holdLimits: { perDeparture: number; perAccount: number };
 }
 
 /**

@@ -10,6 +10,8 @@ const resellerSelect = {
   email: true,
   commissionBasisPoints: true,
   active: true,
+  maxHeldSeatsPerDeparture: true,
+  maxHeldSeats: true,
   createdAt: true,
   keys: { orderBy: { createdAt: "asc" }, select: keySelect },
 } as const;
@@ -33,6 +35,17 @@ export async function setResellerActive(id: string, active: boolean): Promise<bo
   if (!isPlausibleId(id)) return false;
   const prisma = await db();
   const { count } = await prisma.reseller.updateMany({ where: { id }, data: { active } });
+  return count > 0;
+}
+
+/** The reseller's caps on seats held unconfirmed (a field left out stays); false when there is no such reseller. */
+export async function setResellerHoldCaps(
+  id: string,
+  caps: { maxHeldSeatsPerDeparture?: number; maxHeldSeats?: number },
+): Promise<boolean> {
+  if (!isPlausibleId(id)) return false;
+  const prisma = await db();
+  const { count } = await prisma.reseller.updateMany({ where: { id }, data: caps });
   return count > 0;
 }
 
@@ -71,11 +84,29 @@ export async function revokeKey(
 export async function findActiveKey(hash: string) {
   const prisma = await db();
   // One statement (Prisma reads a relation with a second one): every OCTO call asks it first.
-  const [key] = await prisma.$queryRaw<{ keyId: string; resellerId: string; name: string; commissionBasisPoints: number }[]>`
-    SELECT k."id" AS "keyId", r."id" AS "resellerId", r."name", r."commissionBasisPoints"
+  const [key] = await prisma.$queryRaw<
+    {
+      keyId: string;
+      resellerId: string;
+      name: string;
+      commissionBasisPoints: number;
+      maxHeldSeatsPerDeparture: number;
+      maxHeldSeats: number;
+    }[]
+  >`
+    SELECT k."id" AS "keyId", r."id" AS "resellerId", r."name", r."commissionBasisPoints",
+      r."maxHeldSeatsPerDeparture", r."maxHeldSeats"
     FROM "ResellerKey" k JOIN "Reseller" r ON r."id" = k."resellerId"
     WHERE k."hash" = ${hash} AND k."revokedAt" IS NULL AND r."active"`;
-  return key ? { ...key, commissionBasisPoints: Number(key.commissionBasisPoints) } : null;
+  return key
+    ? {
+        keyId: key.keyId,
+        resellerId: key.resellerId,
+        name: key.name,
+        commissionBasisPoints: Number(key.commissionBasisPoints),
+        holdLimits: { perDeparture: Number(key.maxHeldSeatsPerDeparture), perAccount: Number(key.maxHeldSeats) },
+      }
+    : null;
 }
 
 /** A key's last use, written at most once a minute (resellers poll: not a write per request). */

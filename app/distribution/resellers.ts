@@ -50,6 +50,35 @@ export const resellerInputSchema = z.object({
   active: active.default(true),
 });
 
+/** The most seats a cap may allow (a certification run raises them; larger is no cap at all). */
+const MAX_CAP = 10_000;
+
+/** "20" and 20 read alike; blank is missing. */
+const cap = (field: string, what: string) =>
+  z.preprocess(
+    (value) => (typeof value === "string" ? (value.trim() === "" ? undefined : Number(value.trim())) : value),
+    z
+      .number({
+        required_error: `Please enter ${what} (${field}).`,
+        invalid_type_error: `${field} is a whole number of seats from 1 to ${MAX_CAP}.`,
+      })
+      .int(`${field} is a whole number of seats from 1 to ${MAX_CAP}.`)
+      .min(1, `${field} is a whole number of seats from 1 to ${MAX_CAP}.`)
+      .max(MAX_CAP, `${field} is a whole number of seats from 1 to ${MAX_CAP}.`),
+  );
+
+const perDeparture = cap("maxHeldSeatsPerDeparture", "the seats it may hold on one departure");
+const inAll = cap("maxHeldSeats", "the seats it may hold in all");
+
+/** PATCH /api/resellers/{id}: either cap or both; a field left out stays as it is. */
+export const resellerCapsPatchSchema = z
+  .object({ maxHeldSeatsPerDeparture: perDeparture.optional(), maxHeldSeats: inAll.optional() })
+  .strict()
+  .refine(
+    (caps) => caps.maxHeldSeatsPerDeparture !== undefined || caps.maxHeldSeats !== undefined,
+    "Give maxHeldSeatsPerDeparture, maxHeldSeats or both.",
+  );
+
 const id = z.string({ required_error: "Unknown reseller." }).regex(/^[a-z0-9]{10,40}$/i, "Unknown reseller.");
 const keyId = z.string({ required_error: "Unknown key." }).regex(/^[a-z0-9]{10,40}$/i, "Unknown key.");
 
@@ -60,6 +89,7 @@ export const resellerForms = {
   deactivate: z.object({ id }),
   "create-key": z.object({ id }),
   "revoke-key": z.object({ id, keyId }),
+  caps: z.object({ id, maxHeldSeatsPerDeparture: perDeparture, maxHeldSeats: inAll }),
 };
 export type ResellerIntent = keyof typeof resellerForms;
 

@@ -303,6 +303,8 @@ export function resellerJson(reseller: {
   email: string;
   commissionBasisPoints: number;
   active: boolean;
+  maxHeldSeatsPerDeparture: number;
+  maxHeldSeats: number;
   createdAt: Date;
   keys: { id: string; prefix: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null }[];
 }): z.input<typeof resellerSchema> {
@@ -312,6 +314,8 @@ export function resellerJson(reseller: {
     email: reseller.email,
     commissionPercent: commissionPercent(reseller.commissionBasisPoints),
     active: reseller.active,
+    maxHeldSeatsPerDeparture: reseller.maxHeldSeatsPerDeparture,
+    maxHeldSeats: reseller.maxHeldSeats,
     createdAt: reseller.createdAt.toISOString(),
     keys: reseller.keys.map((key) => ({
       _id: key.id,

@@ -17,7 +17,7 @@ import {
   refundAmount,
 } from "~/booking";
 import { catalogueQueryShape, PRICE_CATEGORY_TYPES, reviewReportSchema, reviewSchema } from "~/catalogue";
-import { resellerInputSchema as resellerInput } from "~/distribution";
+import { resellerCapsPatchSchema as resellerCapsPatch, resellerInputSchema as resellerInput } from "~/distribution";
 import {
   email,
   EMAIL_MAX_LENGTH,
@@ -421,6 +421,7 @@ export const departureRecordSchema = z
 
 /** POST /api/resellers (administrators): the same rules as the dashboard's form. */
 export const resellerInputSchema = resellerInput;
+export const resellerCapsPatchSchema = resellerCapsPatch;
 
 const resellerKeySchema = z
   .object({
@@ -439,6 +440,11 @@ export const resellerSchema = z
     email: z.string(),
     commissionPercent: z.number().min(0).max(100).describe("The reseller's commission: net = retail less this percentage"),
     active: z.boolean(),
+    maxHeldSeatsPerDeparture: z
+      .number()
+      .int()
+      .describe("Seats the reseller's holds (OCTO ON_HOLD bookings) may keep unconfirmed on one departure"),
+    maxHeldSeats: z.number().int().describe("Seats the reseller's holds may keep unconfirmed on all departures together"),
     createdAt: z.string().datetime(),
     keys: z.array(resellerKeySchema),
   })

@@ -61,6 +61,7 @@ const schemas = {
   PromoCodePatch: registry.register("PromoCodePatch", api.promoCodePatchSchema),
   Reseller: registry.register("Reseller", api.resellerSchema),
   ResellerInput: registry.register("ResellerInput", api.resellerInputSchema),
+  ResellerCapsPatch: registry.register("ResellerCapsPatch", api.resellerCapsPatchSchema),
   ResellerKeyCreated: registry.register("ResellerKeyCreated", api.resellerKeyCreatedSchema),
   ManifestEntry: registry.register("ManifestEntry", api.manifestEntrySchema),
   CheckInInput: registry.register("CheckInInput", api.checkInInputSchema),
@@ -577,6 +578,18 @@ route({
   security: signedIn,
   request: { body: body(schemas.ResellerInput) },
   responses: { 200: json("The new reseller's id", schemas.InsertedId), ...errors(...WRITE_ERRORS) },
+});
+route({
+  method: "patch",
+  path: "/api/resellers/{id}",
+  summary:
+    "Set the seats a reseller's holds may keep unconfirmed: maxHeldSeatsPerDeparture, maxHeldSeats (1 to 10000; either or both) (administrators only)",
+  description:
+    "A reservation (POST /octo/bookings) or an update that would hold more is refused with an OCTO BAD_REQUEST naming the cap. Holds already made stay.",
+  operationId: "updateReseller",
+  security: signedIn,
+  request: { params: idParams("The reseller's _id"), body: body(schemas.ResellerCapsPatch) },
+  responses: { 200: json("1 when the reseller exists", schemas.ModifiedCount), ...errors(...WRITE_ERRORS, 404) },
 });
 route({
   method: "post",

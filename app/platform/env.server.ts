@@ -116,6 +116,14 @@ const envSchema = z.object({
   // A bKash/Nagad claim covering what a pending booking owes keeps its seats until an administrator
   // decides, at most this many hours after the claim; then the administrators are reminded by email.
   PAYMENT_CLAIM_HOLD_HOURS: positiveInt(48),
+  // A reseller's hold (an OCTO reservation) lives at most this many minutes from its creation, however
+  // long its reservation, extensions or updates ask for (docs/octo.md). Its seats caps are per reseller.
+  RESELLER_HOLD_MAX_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(120),
   // A customer may complete or correct their travellers until this many hours before the departure's
   // day begins (app/booking/traveller-cutoff.ts); after it only administrators can.
   TRAVELLERS_CUTOFF_HOURS: z.coerce

@@ -34,13 +34,15 @@ import {
   findManifestDeparture,
   listHolds,
   listManifestTravellers,
+  listResellerHolds,
   revealIdNumbers,
 } from "~/booking/index.server";
 import { findPackageToOrder } from "~/catalogue/index.server";
 import { DataTable } from "~/components/DataTable";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
-import { agencyToday, formatCalendarDate, isoDate } from "~/platform/dates";
+import { ResellerHolds } from "~/components/ResellerHolds";
+import { agencyToday, formatCalendarDate, formatDateTime, isoDate } from "~/platform/dates";
 import { parseForm } from "~/platform/forms";
 
 type ManifestDeparture = NonNullable<Awaited<ReturnType<typeof findManifestDeparture>>>;
@@ -94,12 +96,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     payBy: payByText(hold.holdExpiresAt!),
     paying: hold.paymentStatus === "PROCESSING",
   }));
+  // Resellers' holds beside the website's, per reseller and date (issue 35: one key could hold a date).
+  const resellerHolds = (user.isAdmin ? await listResellerHolds(tourPackage.id, new Date()) : []).map((hold) => ({
+    key: `${hold.departureId}-${hold.reseller}`,
+    date: departures.find((departure) => departure.id === hold.departureId)?.date ?? "",
+    reseller: hold.reseller,
+    seats: hold.seats,
+    holds: hold.holds,
+    cap: hold.cap,
+    firstExpires: formatDateTime(hold.firstExpiresAt),
+  }));
   return {
     kind: "package" as const,
     isAdmin: user.isAdmin,
     tourPackage: { id: tourPackage.id, title: tourPackage.title },
     departures,
     holds,
+    resellerHolds,
     today: agencyToday(),
   };
 }
@@ -305,7 +318,7 @@ function PrintButton() {
   );
 }
 
-function Departures({ tourPackage, departures, holds, today, isAdmin }: PackageLoaded) {
+function Departures({ tourPackage, departures, holds, resellerHolds, today, isAdmin }: PackageLoaded) {
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   const changed = actionData && "intent" in actionData ? actionData : undefined;
@@ -352,7 +365,7 @@ function Departures({ tourPackage, departures, holds, today, isAdmin }: PackageL
       />
       {isAdmin ? (
         <>
-          <h2 id="holds-title">Unpaid holds</h2>
+          <h2 id="holds-title">Unpaid holds on the website</h2>
           <DataTable
             rows={holds}
             rowKey={(row) => row.id}
@@ -365,6 +378,7 @@ function Departures({ tourPackage, departures, holds, today, isAdmin }: PackageL
               { header: "Order", cell: (row) => <Link to={`/dashboard/orders/${row.id}`}>View order</Link> },
             ]}
           />
+          <ResellerHolds rows={resellerHolds} />
 
           <div className="card form-card dashboard-form">
             <h2 id="add-departure-title">Add a departure</h2>

@@ -1,6 +1,7 @@
 // Resellers of the OCTO API (administrators): add one, make it active or not, create its API keys
 // (a new key is shown on the answer to its form, once: only its hash is kept) and revoke them.
-// Every form is a plain POST with an intent, so the page works without JavaScript.
+// Every form is a plain POST with an intent, so the page works without JavaScript. Each reseller's
+// caps bound the seats its OCTO holds keep unconfirmed (docs/octo.md).
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -15,6 +16,7 @@ import {
   listResellers,
   revokeResellerKey,
   setResellerActive,
+  setResellerHoldCaps,
 } from "~/distribution/index.server";
 import { formatDateTime } from "~/platform/dates";
 import { parseForm } from "~/platform/forms";
@@ -29,6 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       email: reseller.email,
       commission: formatCommission(reseller.commissionBasisPoints),
       active: reseller.active,
+      maxHeldSeatsPerDeparture: reseller.maxHeldSeatsPerDeparture,
+      maxHeldSeats: reseller.maxHeldSeats,
       keys: reseller.keys.map((key) => ({
         id: key.id,
         prefix: key.prefix,
@@ -68,7 +72,12 @@ export async function action({ request }: ActionFunctionArgs) {
     const error = intent === "create" ? null : (Object.values(submission.error ?? {}).flat()[0] ?? "Unknown reseller.");
     return data(answer(intent, { result: submission.reply(), error }), { status: 400 });
   }
-  const value = submission.value as { id: string; keyId: string } & Parameters<typeof createReseller>[0];
+  const value = submission.value as {
+    id: string;
+    keyId: string;
+    maxHeldSeatsPerDeparture: number;
+    maxHeldSeats: number;
+  } & Parameters<typeof createReseller>[0];
   if (intent === "create") {
     await createReseller(value);
     return answer(intent, { result: submission.reply({ resetForm: true }), message: `Reseller ${value.name} added.` });
@@ -79,6 +88,14 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     return answer(intent, {
       message: intent === "activate" ? "Reseller activated." : "Reseller deactivated: its keys are refused.",
+    });
+  }
+  if (intent === "caps") {
+    const caps = { maxHeldSeatsPerDeparture: value.maxHeldSeatsPerDeparture, maxHeldSeats: value.maxHeldSeats };
+    if (!(await setResellerHoldCaps(value.id, caps)))
+      return data(answer(intent, { error: "Unknown reseller." }), { status: 404 });
+    return answer(intent, {
+      message: `Hold caps saved: ${caps.maxHeldSeatsPerDeparture} seats per departure, ${caps.maxHeldSeats} in all.`,
     });
   }
   if (intent === "create-key") {
@@ -121,6 +138,45 @@ function Keys({ reseller }: { reseller: Row }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The seats the reseller's holds may keep unconfirmed: one plain form per reseller. */
+function HoldCaps({ reseller }: { reseller: Row }) {
+  return (
+    <Form method="post" className="inline-form hold-caps" aria-label={`Hold caps of ${reseller.name}`}>
+      <input type="hidden" name="intent" value="caps" />
+      <input type="hidden" name="id" value={reseller.id} />
+      <label>
+        Per departure{" "}
+        <input
+          type="number"
+          name="maxHeldSeatsPerDeparture"
+          defaultValue={reseller.maxHeldSeatsPerDeparture}
+          min={1}
+          max={10000}
+          step={1}
+          required
+          inputMode="numeric"
+        />
+      </label>{" "}
+      <label>
+        In all{" "}
+        <input
+          type="number"
+          name="maxHeldSeats"
+          defaultValue={reseller.maxHeldSeats}
+          min={1}
+          max={10000}
+          step={1}
+          required
+          inputMode="numeric"
+        />
+      </label>{" "}
+      <button type="submit" className="button button-small button-secondary" aria-label={`Save hold caps of ${reseller.name}`}>
+        Save
+      </button>
+    </Form>
   );
 }
 
@@ -200,6 +256,7 @@ export default function ResellersPage() {
             header: "Status",
             cell: (reseller) => (reseller.active ? "Active" : <span className="badge badge-danger">Inactive</span>),
           },
+          { header: "Seats on hold at most", cell: (reseller) => <HoldCaps reseller={reseller} /> },
           { header: "API keys", cell: (reseller) => <Keys reseller={reseller} /> },
           { header: "Actions", cell: (reseller) => <RowActions reseller={reseller} /> },
         ]}

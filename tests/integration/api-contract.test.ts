@@ -29,6 +29,7 @@ import * as photos from "~/routes/api.photos";
 import * as promoCodes from "~/routes/api.promo-codes";
 import * as promoCodeByCode from "~/routes/api.promo-codes.$code";
 import * as resellers from "~/routes/api.resellers";
+import * as resellerById from "~/routes/api.resellers.$id";
 import * as resellerKeys from "~/routes/api.resellers.$id.keys";
 import * as resellerKey from "~/routes/api.resellers.$id.keys.$keyId";
 import * as review from "~/routes/api.review";
@@ -88,6 +89,7 @@ const ROUTES: [template: string, module: Module][] = [
   ["/api/photos", photos],
   ["/api/resellers/{id}/keys/{keyId}", resellerKey],
   ["/api/resellers/{id}/keys", resellerKeys],
+  ["/api/resellers/{id}", resellerById],
   ["/api/resellers", resellers],
   ["/api/promo-codes/{code}", promoCodeByCode],
   ["/api/promo-codes", promoCodes],
@@ -1061,6 +1063,29 @@ const rows: Row[] = [
     expected: adminOnly(200),
     writes: true,
     check: (_caller, answer) => expect(answer.body).toEqual({ insertedId: expect.any(String) }),
+  },
+  {
+    call: "PATCH /api/resellers/{id}",
+    request: async () => ({
+      method: "PATCH",
+      path: `/api/resellers/${await freshReseller()}`,
+      body: { maxHeldSeatsPerDeparture: 60, maxHeldSeats: 300 },
+    }),
+    expected: adminOnly(200),
+    writes: true,
+    check: (_caller, answer) => expect(answer.body).toEqual({ modifiedCount: 1 }),
+  },
+  {
+    call: "PATCH /api/resellers/{id} (invalid)",
+    request: async () => ({ method: "PATCH", path: `/api/resellers/${await freshReseller()}`, body: { maxHeldSeats: 0 } }),
+    expected: adminOnly(400),
+    check: (_caller, answer) =>
+      expect(answer.body.details).toEqual({ maxHeldSeats: ["maxHeldSeats is a whole number of seats from 1 to 10000."] }),
+  },
+  {
+    call: "PATCH /api/resellers/{id} (unknown)",
+    request: async () => ({ method: "PATCH", path: `/api/resellers/${UNKNOWN_ID}`, body: { maxHeldSeats: 50 } }),
+    expected: adminOnly(404),
   },
   {
     call: "POST /api/resellers/{id}/keys",

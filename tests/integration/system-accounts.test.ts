@@ -36,6 +36,7 @@ async function firstBooking(reseller: { id: string }) {
     packageId: tourPackage.id,
     departureId: departure.id,
     items: [{ categoryId: DEFAULT_CATEGORY_ID, itemId: randomUUID(), reference: null }],
+    holdLimits: { perDeparture: 20, perAccount: 100 },
   });
   if (!held.ok) throw new Error(`no hold: ${JSON.stringify(held)}`);
   const prisma = await db();
