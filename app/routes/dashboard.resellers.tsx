@@ -141,38 +141,23 @@ function Keys({ reseller }: { reseller: Row }) {
   );
 }
 
+/** A cap's field: a whole number of seats. */
+function CapInput({ label, name, value }: { label: string; name: string; value: number }) {
+  return (
+    <label>
+      {label} <input type="number" name={name} defaultValue={value} min={1} max={10000} step={1} required inputMode="numeric" />
+    </label>
+  );
+}
+
 /** The seats the reseller's holds may keep unconfirmed: one plain form per reseller. */
 function HoldCaps({ reseller }: { reseller: Row }) {
   return (
     <Form method="post" className="inline-form hold-caps" aria-label={`Hold caps of ${reseller.name}`}>
       <input type="hidden" name="intent" value="caps" />
       <input type="hidden" name="id" value={reseller.id} />
-      <label>
-        Per departure{" "}
-        <input
-          type="number"
-          name="maxHeldSeatsPerDeparture"
-          defaultValue={reseller.maxHeldSeatsPerDeparture}
-          min={1}
-          max={10000}
-          step={1}
-          required
-          inputMode="numeric"
-        />
-      </label>{" "}
-      <label>
-        In all{" "}
-        <input
-          type="number"
-          name="maxHeldSeats"
-          defaultValue={reseller.maxHeldSeats}
-          min={1}
-          max={10000}
-          step={1}
-          required
-          inputMode="numeric"
-        />
-      </label>{" "}
+      <CapInput label="Per departure" name="maxHeldSeatsPerDeparture" value={reseller.maxHeldSeatsPerDeparture} />{" "}
+      <CapInput label="In all" name="maxHeldSeats" value={reseller.maxHeldSeats} />{" "}
       <button type="submit" className="button button-small button-secondary" aria-label={`Save hold caps of ${reseller.name}`}>
         Save
       </button>

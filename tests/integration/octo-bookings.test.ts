@@ -19,7 +19,7 @@ import * as extend from "~/routes/octo.bookings.$uuid.extend";
 import { createUser } from "../support/auth";
 import { createDeparture, createPackage, inDays } from "../support/bookings";
 import * as spec from "../support/octo-spec.gen";
-import { ORIGIN } from "../support/requests";
+import { octoCall } from "../support/resellers";
 
 type Handler = (args: never) => Promise<Response>;
 
@@ -53,16 +53,13 @@ async function call(
     uuid,
   }: { method?: string; body?: unknown; pricing?: boolean; key: string; uuid?: string },
 ) {
-  const headers = new Headers({ Authorization: `Bearer ${key}` });
-  if (pricing) headers.set("Octo-Capabilities", "octo/pricing");
-  if (body !== undefined) headers.set("Content-Type", "application/json");
-  const request = new Request(new URL(path, ORIGIN), {
+  const answer = await octoCall<Record<string, unknown> & { error?: string }>(handler, path, {
+    key,
     method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body,
+    uuid,
+    pricing,
   });
-  const response = await (handler as (args: unknown) => Promise<Response>)({ request, params: { uuid }, context: {} });
-  const answer = { status: response.status, body: (await response.json()) as Record<string, unknown> & { error?: string } };
   expectDocumented(templates.get(handler)!, method, answer.status, answer.body);
   return answer;
 }

@@ -20,6 +20,7 @@ import * as extend from "~/routes/octo.bookings.$uuid.extend";
 import { authedGet, authedPost, createUser, signIn } from "../support/auth";
 import { bookDeparture, createDeparture, createPackage, inDays } from "../support/bookings";
 import { callRoute, ORIGIN } from "../support/requests";
+import { octoCall } from "../support/resellers";
 
 type Handler = (args: never) => Promise<Response>;
 interface Answer {
@@ -29,17 +30,8 @@ interface Answer {
 
 const MINUTE = 60_000;
 
-async function call(handler: Handler, path: string, key: string, method = "GET", body?: unknown, uuid?: string): Promise<Answer> {
-  const headers = new Headers({ Authorization: `Bearer ${key}` });
-  if (body !== undefined) headers.set("Content-Type", "application/json");
-  const request = new Request(new URL(path, ORIGIN), {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const response = await (handler as (args: unknown) => Promise<Response>)({ request, params: { uuid }, context: {} });
-  return { status: response.status, body: (await response.json()) as Answer["body"] };
-}
+const call = (handler: Handler, path: string, key: string, method = "GET", body?: unknown, uuid?: string): Promise<Answer> =>
+  octoCall<Answer["body"]>(handler, path, { key, method, body, uuid });
 
 let adminCookie: string;
 let productId: string;
