@@ -1,4 +1,4 @@
-// npm run photos:to-s3: copies the photos kept in UPLOAD_DIR into the bucket of S3_* (README,
+// npm run photos:to-s3: copies the photos kept in UPLOAD_DIR into the bucket of S3_* (docs/deployment.md,
 // Photo storage), under the same keys, so that the site's photo URLs keep working once the
 // instances use the bucket. Idempotent: a photo already in the bucket is not sent again. It runs
 // the app's own code from the production build (`npm run build` first), with its configuration.

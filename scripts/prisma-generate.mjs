@@ -10,7 +10,7 @@ const stub = join(stubDir, "schema-engine");
 mkdirSync(stubDir, { recursive: true });
 writeFileSync(
   stub,
-  '#!/bin/sh\necho "The native Prisma schema engine is not installed: migrations are applied by the app at start-up (see README)." >&2\nexit 1\n',
+  '#!/bin/sh\necho "The native Prisma schema engine is not installed: migrations are applied by the app at start-up (see docs/deployment.md, Migrations)." >&2\nexit 1\n',
 );
 chmodSync(stub, 0o755);
 

@@ -86,7 +86,7 @@ app.use((req, res, next) => {
 // 404 here instead of a server-rendered page.
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", fallthrough: false }));
 // Pictures under public/images keep their name only while their content stays the same (a changed
-// picture gets a new file name, README "Static files"), so browsers may keep them a year as well.
+// picture gets a new file name, docs/features.md, "Static files"), so browsers may keep them a year as well.
 // A missing picture is a short 404 (no page rendered, no error logged).
 app.use("/images", express.static("public/images", { maxAge: "1y" }), (_req, res) => {
   res.status(404).setHeader("Cache-Control", "no-store");

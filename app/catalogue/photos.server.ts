@@ -1,5 +1,5 @@
-// Uploaded package and profile photos in the object storage (UPLOAD_DIR or an S3 bucket, README
-// Configuration): one folder per photo, named by the original's content hash, holding the original
+// Uploaded package and profile photos in the object storage (UPLOAD_DIR or an S3 bucket,
+// docs/configuration.md): one folder per photo, named by the original's content hash, holding the original
 // (kept to resize again, never served) and its WebP sizes. The type is read from the file's
 // content by sharp, never from its name.
 import { createHash } from "node:crypto";

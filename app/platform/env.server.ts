@@ -1,4 +1,4 @@
-// The whole configuration of the app, validated once at start-up (README.md, Configuration).
+// The whole configuration of the app, validated once at start-up (docs/configuration.md).
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -202,7 +202,7 @@ const S3_VARIABLES = ["S3_ENDPOINT", "S3_REGION", "S3_BUCKET", "S3_ACCESS_KEY_ID
 
 type S3Variable = (typeof S3_VARIABLES)[number] | "S3_FORCE_PATH_STYLE";
 
-/** The demo administrator's password (README): refused in production without the demo. */
+/** The demo administrator's password (README.md, the two commands): refused in production without the demo. */
 export const DEMO_ADMIN_PASSWORD = "admin12345";
 /** An administrator's password in production (without the demo) and by `npm run admin`. */
 export const ADMIN_PASSWORD_MIN_LENGTH = 12;
@@ -281,7 +281,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return {
     ...rest,
     SEED_DEMO_DATA: demo,
-    // The demo's administrator is the README's; otherwise unset means a random password (seed).
+    // The demo's administrator is the README's (`npm run serve`); otherwise unset means a random password (seed).
     ADMIN_PASSWORD: password ?? (demo ? DEMO_ADMIN_PASSWORD : undefined),
     S3: s3,
     DATA_DIR: dataDir,

@@ -1,5 +1,5 @@
 // Where uploaded files (package and profile photos) are kept: a directory of this machine
-// (UPLOAD_DIR, the default) or an S3-compatible bucket (S3_*, README Configuration) that every
+// (UPLOAD_DIR, the default) or an S3-compatible bucket (S3_*, docs/configuration.md) that every
 // instance behind a load balancer shares. Keys are relative paths such as "{id}/960.webp", the
 // same in both, so `npm run photos:to-s3` copies a directory into a bucket as it is (decision 0017).
 import { randomUUID } from "node:crypto";

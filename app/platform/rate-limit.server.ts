@@ -1,5 +1,5 @@
 // Fixed-window counters in the RateLimit table, shared by every app instance. Every limit of the
-// site is one row of the table below; the README's "Rate limits" part describes the same policy.
+// site is one row of the table below; docs/configuration.md's "Rate limits" describes the same policy.
 import { env, type Env } from "~/platform/env.server";
 import { TOO_MANY_LOGINS } from "~/platform/rate-limit";
 import { deleteRowsBefore, hit, mark, markedSince, unhit } from "~/platform/rate-limit-store.server";
