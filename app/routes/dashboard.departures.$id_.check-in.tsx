@@ -5,11 +5,12 @@
 // BarcodeDetector, "Scan voucher" reads the voucher's QR code (the plain reference). The camera is
 // allowed on this page only (Permissions-Policy, server/security-headers.mjs).
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
-import { Form, Link, useFetcher, useFetchers, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useFetcher, useFetchers, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { requireStaff } from "~/accounts/index.server";
 import { CHECK_IN_LABELS, CHECK_IN_VALUES, checkInCount, checkInFormSchema, findByReference, manifestRows } from "~/booking";
 import { findManifestDeparture, listManifestTravellers, setCheckIn } from "~/booking/index.server";
+import { useHydrated } from "~/components/hooks";
 import { formatCalendarDate, isoDate } from "~/platform/dates";
 import { parseForm } from "~/platform/forms";
 
@@ -125,8 +126,8 @@ export default function CheckIn() {
         </p>
       ) : (
         <ul className="check-in-list">
-          {travellers.map((traveller) => (
-            <TravellerRow key={traveller.id} traveller={traveller} />
+          {travellers.map((traveller, index) => (
+            <TravellerRow key={traveller.id} traveller={traveller} next={travellers[index + 1] ?? traveller} />
           ))}
         </ul>
       )}
@@ -134,14 +135,19 @@ export default function CheckIn() {
   );
 }
 
-function TravellerRow({ traveller }: { traveller: Traveller }) {
+/** A traveller's row id: the fragment a tap without JavaScript returns to (the next traveller's). */
+const rowId = (traveller: Traveller) => `traveller-${traveller.id}`;
+
+function TravellerRow({ traveller, next }: { traveller: Traveller; next: Traveller }) {
   const fetcher = useFetcher<typeof action>();
+  const { pathname, search } = useLocation();
+  const hydrated = useHydrated();
   const posted = fetcher.formData ? stateOf(fetcher.formData.get("checkedIn")) : undefined;
   const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
   const state = posted !== undefined ? posted : traveller.checkIn;
   const who = traveller.name ?? "Name to follow";
   return (
-    <li className={`check-in-row${state === "YES" ? " is-in" : state === "NO_SHOW" ? " is-no-show" : ""}`}>
+    <li id={rowId(traveller)} className={`check-in-row${state === "YES" ? " is-in" : state === "NO_SHOW" ? " is-no-show" : ""}`}>
       <div className="check-in-who">
         <strong>{who}</strong>
         <span className="muted">
@@ -151,7 +157,13 @@ function TravellerRow({ traveller }: { traveller: Traveller }) {
         </span>
         <span className="check-in-state">{CHECK_IN_LABELS[state ?? "NONE"]}</span>
       </div>
-      <fetcher.Form method="post" className="check-in-buttons" aria-label={`Check-in of ${who}`}>
+      {/* Without JavaScript the page comes back at the next traveller, not at the top of a long list. */}
+      <fetcher.Form
+        method="post"
+        action={hydrated ? undefined : `${pathname}${search}#${rowId(next)}`}
+        className="check-in-buttons"
+        aria-label={`Check-in of ${who}`}
+      >
         <input type="hidden" name="traveller" value={traveller.id} />
         {state === null ? (
           <>

@@ -147,7 +147,8 @@ type ActionResult =
   | { error: string; result?: ReturnType<ReturnType<typeof parseForm>["reply"]> }
   | { offlineRefund: PlainFormResult }
   | { offlinePayment: PlainFormResult }
-  | { claim: PlainFormResult };
+  | { claim: PlainFormResult }
+  | { claimSent: string };
 
 /** The owner's "I paid by bKash or Nagad" form: a claim an administrator verifies. */
 async function claimPaymentForm(orderId: string, user: { id: string }, form: FormData, address: string | null) {
@@ -164,7 +165,7 @@ async function claimPaymentForm(orderId: string, user: { id: string }, form: For
   } = parsed;
   try {
     await submitPaymentClaim(orderId, user.id, { amountCents: toCents(amount), method, reference }, address);
-    return data<ActionResult>({ done: "Thank you: your payment is awaiting verification." });
+    return data<ActionResult>({ claimSent: "Thank you: your payment is awaiting verification." });
   } catch (error) {
     if (!(error instanceof OfflinePaymentError)) throw error;
     return data<ActionResult>(
@@ -422,6 +423,7 @@ export default function OrderPage() {
         claims={claims}
         canClaim={isOwner && actions.canPay}
         result={result && "claim" in result ? result.claim : null}
+        sent={result && "claimSent" in result ? result.claimSent : null}
       />
       {isAdmin && actions.live && order.priceCents > order.paidCents && !order.reseller ? (
         <OfflinePaymentSection result={result && "offlinePayment" in result ? result.offlinePayment : null} />
@@ -561,16 +563,27 @@ function OfflineRefundSection({
 }
 
 /** The owner's bKash/Nagad payments to verify: each claim's state, and the form to send one. */
+/** Where the claim form is, its answer takes its place (id "claim"): the fragment its form posts to without JavaScript. */
+const CLAIM_ID = "claim";
+
 function ClaimsSection({
   claims,
   canClaim,
   result,
+  sent,
 }: {
   claims: { id: string; method: string; amountCents: number; reference: string; status: string; reason: string | null }[];
   canClaim: boolean;
   result: PlainFormResult | null;
+  sent: string | null;
 }) {
-  if (claims.length === 0 && !canClaim) return null;
+  const { pathname } = useLocation();
+  const hydrated = useHydrated();
+  const answer = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (sent || result) bringIntoView(answer.current, answer.current);
+  }, [sent, result]);
+  if (claims.length === 0 && !canClaim && !sent) return null;
   const { value, error: fieldError, described } = plainFields("claim", result);
   return (
     <section aria-labelledby="claims-title" className="receipt-section no-print">
@@ -589,10 +602,20 @@ function ClaimsSection({
           ))}
         </ul>
       ) : null}
-      {canClaim ? (
-        <>
+      {sent ? (
+        <div id={CLAIM_ID} ref={answer} tabIndex={-1} className="alert alert-success claim-answer" role="status">
+          {sent}
+        </div>
+      ) : canClaim ? (
+        <div id={CLAIM_ID} ref={answer} tabIndex={-1} className="claim-answer">
           <PlainFormError result={result} />
-          <Form method="post" className="offline-refund-form">
+          {/* With JavaScript no fragment: the router would scroll to it without minding the sticky header. */}
+          <Form
+            method="post"
+            action={hydrated ? pathname : `${pathname}#${CLAIM_ID}`}
+            preventScrollReset
+            className="offline-refund-form"
+          >
             <input type="hidden" name="intent" value="claim-payment" />
             <label htmlFor="claim-method">Paid by</label>
             <select id="claim-method" name="method" required defaultValue={value("method") || "bkash"} {...described("method")}>
@@ -626,7 +649,7 @@ function ClaimsSection({
               Send for verification
             </button>
           </Form>
-        </>
+        </div>
       ) : null}
     </section>
   );
@@ -723,7 +746,8 @@ function CancelSection({
   });
   const answer = useRef<HTMLHeadingElement & HTMLParagraphElement>(null);
   useEffect(() => {
-    if (!result) return;
+    // A payment claim's answer is shown, and brought into view, where its form was.
+    if (!result || "claimSent" in result || "claim" in result) return;
     bringIntoView(document.getElementById(CANCEL_ID), answer.current);
   }, [result]);
   // With JavaScript no fragment: the router would scroll to it without minding the sticky header.

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { TEST_PUBLISHABLE_KEY } from "../support/stripe-fake";
 import { E2E_STRIPE_PORT } from "./support/global-setup";
@@ -7,6 +8,13 @@ export async function open(page: Page, path: string, javaScriptEnabled: boolean)
   const response = await page.goto(path);
   if (javaScriptEnabled) await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   return response;
+}
+
+/** axe's WCAG 2.x A and AA checks on the page as it is now; axe runs as a script in the page, so with JavaScript only. */
+export async function expectAxeClean(page: Page, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) return;
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(results.violations.map((violation) => violation.id)).toEqual([]);
 }
 
 /** An open date of a package with seats for `quantity` persons (demo packages have several). */
