@@ -40,6 +40,14 @@ export const profileSchema = z.object({
     ),
   ),
   photoFile: z.instanceof(File).optional(),
+  // Kept as typed (a guide's number is shown with their departures); checked only for its characters here.
+  phone: optional(
+    z
+      .string()
+      .trim()
+      .max(20, "Please use at most 20 characters for your phone number.")
+      .regex(/^\+?[0-9০-৯][0-9০-৯ ()-]{5,}$/, "Please enter a phone number: digits, spaces and dashes, + at the start."),
+  ),
 });
 
 /** The profile form's file field, and the URL field its stored photo fills. */

@@ -111,11 +111,14 @@ export async function findProfile(userId: string) {
   const prisma = await db();
   return prisma.user.findUnique({
     where: { id: userId },
-    select: { email: true, displayName: true, photoUrl: true, role: true, password: { select: { userId: true } } },
+    select: { email: true, displayName: true, photoUrl: true, phone: true, role: true, password: { select: { userId: true } } },
   });
 }
 
-export async function updateProfile(userId: string, profile: { displayName: string; photoUrl: string | null }): Promise<void> {
+export async function updateProfile(
+  userId: string,
+  profile: { displayName: string; photoUrl: string | null; phone: string | null },
+): Promise<void> {
   const prisma = await db();
   await prisma.user.update({ where: { id: userId }, data: profile });
 }
@@ -158,6 +161,7 @@ export async function deleteAccount(userId: string): Promise<"deleted" | "last-a
         email: anonymousEmail(userId),
         displayName: "Deleted user",
         photoUrl: null,
+        phone: null,
         googleId: null,
         role: "CUSTOMER",
         disabled: true,

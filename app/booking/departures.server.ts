@@ -15,10 +15,10 @@ import { agencyToday } from "~/platform/dates";
 
 export class DepartureError extends Error {
   constructor(
-    readonly code: "not-found" | "invalid" | "conflict" | "provider",
+    readonly code: "not-found" | "invalid" | "conflict" | "provider" | "forbidden",
     message: string,
     /** the form field the message belongs to */
-    readonly field?: "date" | "seats",
+    readonly field?: "date" | "seats" | "guide",
   ) {
     super(message);
   }
@@ -26,11 +26,11 @@ export class DepartureError extends Error {
 
 /** The HTTP status of a refusal, the same for the page and /api. */
 export function departureErrorStatus(error: DepartureError): number {
-  return { "not-found": 404, invalid: 400, conflict: 409, provider: 502 }[error.code];
+  return { "not-found": 404, invalid: 400, conflict: 409, provider: 502, forbidden: 403 }[error.code];
 }
 
 const NO_PACKAGE = "No such package.";
-const NO_DEPARTURE = "No such departure.";
+export const NO_DEPARTURE = "No such departure.";
 
 /** The departures a caller may see: the open future ones, or every one for an administrator. */
 export async function departuresOf(packageId: string, { all = false, now = new Date() } = {}) {

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { MAX_QUANTITY } from "~/booking/ordering";
 import { isCalendarDate } from "~/platform/dates";
+import { email, optional } from "~/platform/fields";
 
 export const MIN_DEPARTURE_SEATS = 1;
 export const MAX_DEPARTURE_SEATS = 500;
@@ -34,6 +35,19 @@ export const departureForms = {
   cancel: z.object({ id: departureId, confirm: z.literal("yes").optional() }),
 };
 export type DepartureIntent = keyof typeof departureForms;
+
+/** A departure's guide, by the email of their account (the page's form and PATCH /api/departures/{id}). */
+export const guideEmail = email(
+  {
+    missing: "guide must be a guide's email address.",
+    invalid: "guide must be a guide's email address.",
+    tooLong: "guide: this email address is too long.",
+  },
+  { lowerCase: true },
+);
+
+/** The departure page's guide form: a guide's email, or blank for none. */
+export const guideFormSchema = z.object({ guide: optional(guideEmail) });
 
 /** The date must come after today: a departure is booked before it leaves. */
 export function newDepartureDateError(date: string, today: string): string | null {

@@ -52,12 +52,14 @@ export { findOrderRecord, listOrderRecords } from "./order-store.server";
 export { bookingTravellers, ownersCutoff, TravellersError, updateTravellers } from "./traveller-edit.server";
 export { deleteOrder, departureToBook, OrderError, orderToDelete, placeOrder, quote } from "./orders.server";
 export {
-  findManifestDeparture,
+  listIdNumberReveals,
   listManifestTravellers,
   listStaffDepartures as staffDepartures,
   revealIdNumbers,
   setCheckIn,
 } from "./manifest-store.server";
+export { assignGuide, mayRunDeparture, staffDeparture } from "./departure-guides.server";
+export { findDepartureGuides, listGuides } from "./guide-store.server";
 export { invoiceOf, invoicePdfOf } from "./invoices.server";
 export { voucherOf } from "./voucher.server";
 export { type MonthReconciliation, reconcileCardMonth, recordProviderPayment } from "./reconciliation.server";

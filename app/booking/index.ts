@@ -33,6 +33,8 @@ export {
   departureForms,
   type DepartureIntent,
   departureSeats,
+  guideEmail,
+  guideFormSchema,
   type DepartureStatusValue,
   MAX_DEPARTURE_SEATS,
   maxPersons,

@@ -9,22 +9,39 @@ const LIVE = ["PENDING", "CONFIRMED", "COMPLETED"] as const;
 
 export type CheckInValue = "YES" | "NO_SHOW" | null;
 
-/** Departures a guide works on: not cancelled, from `from` (YYYY-MM-DD) on, by date. */
-export async function listStaffDepartures(from: string, limit: number) {
+const staffDepartureSelect = {
+  id: true,
+  startDate: true,
+  seats: true,
+  seatsTaken: true,
+  status: true,
+  guideId: true,
+  service: { select: { id: true, title: true } },
+  guide: { select: { displayName: true } },
+} as const;
+
+/**
+ * Departures staff work on: not cancelled, from `from` (YYYY-MM-DD) on, by date; with `guideId`,
+ * that guide's own departures first, then the others.
+ */
+export async function listStaffDepartures(from: string, limit: number, guideId?: string) {
   const prisma = await db();
-  return prisma.departure.findMany({
-    where: { status: { not: "CANCELLED" }, startDate: { gte: new Date(`${from}T00:00:00Z`) } },
-    orderBy: [{ startDate: "asc" }, { id: "asc" }],
+  const where = { status: { not: "CANCELLED" as const }, startDate: { gte: new Date(`${from}T00:00:00Z`) } };
+  const orderBy = [{ startDate: "asc" as const }, { id: "asc" as const }];
+  if (!guideId) return prisma.departure.findMany({ where, orderBy, take: limit, select: staffDepartureSelect });
+  const own = await prisma.departure.findMany({
+    where: { ...where, guideId },
+    orderBy,
     take: limit,
-    select: {
-      id: true,
-      startDate: true,
-      seats: true,
-      seatsTaken: true,
-      status: true,
-      service: { select: { id: true, title: true } },
-    },
+    select: staffDepartureSelect,
   });
+  const others = await prisma.departure.findMany({
+    where: { ...where, OR: [{ guideId: null }, { guideId: { not: guideId } }] },
+    orderBy,
+    take: limit - own.length,
+    select: staffDepartureSelect,
+  });
+  return [...own, ...others];
 }
 
 /** The departure of a manifest with its package's title, or null. */
@@ -39,7 +56,9 @@ export async function findManifestDeparture(id: string) {
       seats: true,
       seatsTaken: true,
       status: true,
+      guideId: true,
       service: { select: { title: true, idRequired: true } },
+      guide: { select: { displayName: true, email: true, phone: true } },
     },
   });
 }
@@ -125,4 +144,20 @@ export async function setCheckIn(
     FROM "Order" AS o
     WHERE t."id" = ${travellerId} AND t."orderId" = o."id" AND o."departureId" = ${departureId}
       AND o."deletedAt" IS NULL AND o."bookingStatus" IN ('PENDING', 'CONFIRMED', 'COMPLETED')`;
+}
+
+/** Who read which traveller's whole ID number on this booking, and when, newest first (the admin's order page). */
+export async function listIdNumberReveals(orderId: string, limit = 100) {
+  const prisma = await db();
+  return prisma.idNumberReveal.findMany({
+    where: { traveller: { orderId } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+    select: {
+      id: true,
+      createdAt: true,
+      traveller: { select: { position: true, name: true } },
+      by: { select: { displayName: true, email: true } },
+    },
+  });
 }

@@ -138,7 +138,7 @@ export const MANIFEST_CSV_HEADER = [
   "Reseller reference",
 ];
 
-/** One CSV line per traveller: the one export that carries whole ID numbers (each recorded as revealed). */
+/** One CSV line per traveller, with the ID number given: masked, or whole for an administrator who asked (each recorded as revealed). */
 export function manifestCsvRow(row: ManifestRow, idNumber: string | null): (string | number | null)[] {
   return [
     row.reference,

@@ -190,20 +190,24 @@ export function orderJson(order: OrderRecord, now: Date = new Date()): z.infer<t
   };
 }
 
-/** GET /api/services/{id}/departures */
-export function departureJson(departure: {
-  id: string;
-  startDate: Date;
-  seats: number;
-  seatsTaken: number;
-  status: DepartureStatusValue;
-}): z.infer<typeof departureRecordSchema> {
+/** GET /api/services/{id}/departures; `guide` given (null: none assigned) for staff only, left out otherwise. */
+export function departureJson(
+  departure: {
+    id: string;
+    startDate: Date;
+    seats: number;
+    seatsTaken: number;
+    status: DepartureStatusValue;
+  },
+  guide?: { name: string; phone: string | null } | null,
+): z.infer<typeof departureRecordSchema> {
   return {
     _id: departure.id,
     date: isoDate(departure.startDate),
     seats: departure.seats,
     seatsLeft: seatsLeft(departure),
     status: departure.status.toLowerCase() as z.infer<typeof departureRecordSchema>["status"],
+    ...(guide === undefined ? {} : { guide }),
   };
 }
 

@@ -9,6 +9,7 @@ import {
   checkoutSchema,
   departureSeats,
   hasCents,
+  guideEmail,
   MAX_QUANTITY,
   MIN_QUANTITY,
   PAYMENT_PARTS,
@@ -134,9 +135,13 @@ export const departurePatchSchema = z
       .optional()
       .describe("cancelled also cancels and refunds the departure's bookings"),
     seats: departureSeats.optional().describe("Never below the seats sold (409)"),
+    guide: guideEmail
+      .nullable()
+      .optional()
+      .describe("The email of the guide's account (a user with the guide role; 400 otherwise), or null for none"),
   })
-  .refine((patch) => (patch.status === undefined) !== (patch.seats === undefined), {
-    message: "Send either status or seats.",
+  .refine((patch) => [patch.status, patch.seats, patch.guide].filter((value) => value !== undefined).length === 1, {
+    message: "Send one of status, seats or guide.",
     path: ["status"],
   });
 
@@ -416,6 +421,14 @@ export const departureRecordSchema = z
     seats: z.number().int(),
     seatsLeft: z.number().int().min(0),
     status: z.enum(["open", "closed", "cancelled"]),
+    guide: z
+      .object({
+        name: z.string(),
+        phone: z.string().nullable().describe("As the guide typed it on their profile; null when not given"),
+      })
+      .nullable()
+      .optional()
+      .describe("Administrators and guides only: who runs the departure, null when no guide is assigned"),
   })
   .strict();
 

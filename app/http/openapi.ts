@@ -319,6 +319,8 @@ route({
   method: "get",
   path: "/api/services/{id}/departures",
   summary: "The package's open future departures with their seats left (every departure for administrators), by date",
+  description:
+    "For administrators and guides each departure also carries its guide ({ name, phone }, null when none is assigned); others do not get the field.",
   operationId: "listDepartures",
   security: [{}, ...signedIn],
   request: { params: idParams("The package's _id") },
@@ -337,7 +339,9 @@ route({
   method: "patch",
   path: "/api/departures/{id}",
   summary:
-    "Close, reopen or cancel a departure (cancelling cancels and refunds its bookings), or change its seats (never below the seats sold) (administrators only)",
+    "Close, reopen or cancel a departure (cancelling cancels and refunds its bookings), change its seats (never below the seats sold), or assign its guide (administrators only)",
+  description:
+    'Send one of status, seats or guide. guide is the email of an account with the guide role, or null for none; any other email is a 400 naming the field guide (details: { "guide": [...] }). A guide reads only the manifests and check-in of their own departures, and of departures with no guide assigned.',
   operationId: "changeDeparture",
   security: signedIn,
   request: { params: idParams("The departure's _id"), body: body(schemas.DeparturePatch) },
@@ -349,9 +353,9 @@ route({
 route({
   method: "get",
   path: "/api/departures/{id}/manifest",
-  summary: "The departure's manifest: every traveller of its live bookings (guides and administrators only)",
+  summary: "The departure's manifest: every traveller of its live bookings (administrators, and the departure's guide)",
   description:
-    "Booking by booking, travellers in their order. ID numbers are not in it: the manifest page reveals one at a time, each reveal recorded.",
+    "Booking by booking, travellers in their order. ID numbers are not in it: the manifest page reveals one at a time, each reveal recorded. A guide gets 403 for a departure assigned to another guide; a departure with no guide assigned is open to every guide.",
   operationId: "departureManifest",
   security: signedIn,
   request: { params: idParams("The departure's _id") },
@@ -360,8 +364,9 @@ route({
 route({
   method: "post",
   path: "/api/departures/{id}/check-in",
-  summary: "Mark a traveller of the departure checked in, a no-show, or neither (guides and administrators only)",
-  description: "Records who and when. 404 when the traveller is not on a live booking of this departure.",
+  summary: "Mark a traveller of the departure checked in, a no-show, or neither (administrators, and the departure's guide)",
+  description:
+    "Records who and when. 404 when the traveller is not on a live booking of this departure; 403 for a guide when the departure is assigned to another guide.",
   operationId: "checkIn",
   security: signedIn,
   request: { params: idParams("The departure's _id"), body: body(schemas.CheckInInput) },

@@ -1,14 +1,15 @@
 import { manifestRows } from "~/booking";
-import { findManifestDeparture, listManifestTravellers } from "~/booking/index.server";
+import { listManifestTravellers, staffDeparture } from "~/booking/index.server";
 import { manifestEntryJson } from "~/http/api-json";
 import { apiRoute, jsonError, requireApiStaff } from "~/http/api.server";
 
 export const { loader, action } = apiRoute({
-  // GET /api/departures/{id}/manifest (guides and administrators): the travellers of its live bookings.
+  // GET /api/departures/{id}/manifest (administrators, and the departure's guide): the travellers of its live bookings.
   GET: async ({ request, params }) => {
-    await requireApiStaff(request);
-    const departure = await findManifestDeparture(params.id ?? "");
-    if (!departure) return jsonError(404, "No departure has this id.");
+    const staff = await requireApiStaff(request);
+    const found = await staffDeparture(params.id ?? "", staff);
+    if ("refused" in found) return jsonError(found.refused.status, found.refused.message);
+    const { departure } = found;
     const rows = manifestRows(await listManifestTravellers(departure.id), departure.startDate);
     return Response.json(rows.map(manifestEntryJson));
   },

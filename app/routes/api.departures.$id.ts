@@ -1,22 +1,31 @@
-import { changeDepartureSeats, changeDepartureStatus, DepartureError, departureErrorStatus } from "~/booking/index.server";
+import {
+  assignGuide,
+  changeDepartureSeats,
+  changeDepartureStatus,
+  DepartureError,
+  departureErrorStatus,
+} from "~/booking/index.server";
 import { departurePatchSchema } from "~/http/api-schemas";
 import { apiRoute, jsonError, readBody, requireApiAdmin } from "~/http/api.server";
 
 export const { loader, action } = apiRoute({
-  // PATCH /api/departures/{id} (admin): { status } or { seats } → { modifiedCount }
+  // PATCH /api/departures/{id} (admin): { status }, { seats } or { guide } → { modifiedCount }
   PATCH: async ({ request, params }) => {
     const admin = await requireApiAdmin(request);
     const patch = await readBody(request, departurePatchSchema);
     const id = params.id ?? "";
     try {
       const modifiedCount =
-        patch.seats !== undefined
-          ? await changeDepartureSeats(id, patch.seats)
-          : await changeDepartureStatus(id, patch.status!, admin.id);
+        patch.guide !== undefined
+          ? await assignGuide(id, patch.guide)
+          : patch.seats !== undefined
+            ? await changeDepartureSeats(id, patch.seats)
+            : await changeDepartureStatus(id, patch.status!, admin.id);
       return Response.json({ modifiedCount });
     } catch (error) {
-      if (error instanceof DepartureError) return jsonError(departureErrorStatus(error), error.message);
-      throw error;
+      if (!(error instanceof DepartureError)) throw error;
+      const details = error.field && error.code === "invalid" ? { [error.field]: [error.message] } : undefined;
+      return jsonError(departureErrorStatus(error), error.message, details);
     }
   },
 });

@@ -1,4 +1,4 @@
-import { addDeparture, DepartureError, departureErrorStatus, departuresOf } from "~/booking/index.server";
+import { addDeparture, DepartureError, departureErrorStatus, departuresOf, findDepartureGuides } from "~/booking/index.server";
 import { findPackageToOrder } from "~/catalogue/index.server";
 import { departureJson } from "~/http/api-json";
 import { departureInputSchema } from "~/http/api-schemas";
@@ -7,12 +7,15 @@ import { isPlausibleId } from "~/platform/ids";
 
 export const { loader, action } = apiRoute({
   // GET /api/services/{id}/departures: the open future ones, every one for an administrator; by date.
+  // Staff also see each one's guide (a staff member's name and phone are not for the public).
   GET: async ({ request, params }) => {
     const tourPackage = isPlausibleId(params.id) ? await findPackageToOrder(params.id) : null;
     if (!tourPackage) return jsonError(404, "No such package.");
     const user = await getApiUser(request);
     const departures = await departuresOf(tourPackage.id, { all: user?.isAdmin === true });
-    return Response.json(departures.map(departureJson));
+    if (!user?.isAdmin && !user?.isGuide) return Response.json(departures.map((departure) => departureJson(departure)));
+    const guides = await findDepartureGuides(departures.map((departure) => departure.id));
+    return Response.json(departures.map((departure) => departureJson(departure, guides.get(departure.id) ?? null)));
   },
 
   // POST /api/services/{id}/departures (admin): { insertedId }

@@ -1,6 +1,7 @@
 // /dashboard/departures/{id}, for guides and administrators. With a departure's id: its manifest
 // (every traveller of its live bookings; an ID number revealed one at a time by a POST, each reveal
-// recorded; totals per category; a print stylesheet and a CSV). With a package's id: its departures
+// recorded; totals per category; a print stylesheet and a CSV) and its guide, whom an administrator
+// assigns; a guide reads only their own departures and unassigned ones. With a package's id: its departures
 // (reached from Manage Products), where an administrator adds a date, changes the seats (never below
 // the seats sold), closes, reopens or cancels one (cancelling cancels and refunds its bookings); a
 // guide only reads them. Every form is a plain POST with an intent.
@@ -18,6 +19,7 @@ import {
   type DepartureIntent,
   detailsToFollow,
   detailsToFollowText,
+  guideFormSchema,
   manifestRows,
   MAX_DEPARTURE_SEATS,
   MIN_DEPARTURE_SEATS,
@@ -26,26 +28,29 @@ import {
 } from "~/booking";
 import {
   addDeparture,
+  assignGuide,
   changeDepartureSeats,
   changeDepartureStatus,
   DepartureError,
   departureErrorStatus,
   departuresOf,
-  findManifestDeparture,
+  listGuides,
   listHolds,
   listManifestTravellers,
   listResellerHolds,
   revealIdNumbers,
+  staffDeparture,
 } from "~/booking/index.server";
 import { findPackageToOrder } from "~/catalogue/index.server";
 import { DataTable } from "~/components/DataTable";
+import { DepartureGuide } from "~/components/DepartureGuide";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { ResellerHolds } from "~/components/ResellerHolds";
 import { agencyToday, formatCalendarDate, formatDateTime, isoDate } from "~/platform/dates";
 import { parseForm } from "~/platform/forms";
 
-type ManifestDeparture = NonNullable<Awaited<ReturnType<typeof findManifestDeparture>>>;
+type ManifestDeparture = Extract<Awaited<ReturnType<typeof staffDeparture>>, { departure: unknown }>["departure"];
 
 async function manifest(departure: ManifestDeparture, user: SessionUser) {
   const travellers = await listManifestTravellers(departure.id);
@@ -54,9 +59,12 @@ async function manifest(departure: ManifestDeparture, user: SessionUser) {
     travellers.map((traveller) => ({ ...traveller, idErased: traveller.idErasedAt !== null })),
     departure.service.idRequired,
   );
+  const { guide } = departure;
   return {
     kind: "manifest" as const,
     isAdmin: user.isAdmin,
+    guide: guide ? { name: guide.displayName, email: guide.email, phone: guide.phone } : null,
+    guides: user.isAdmin ? (await listGuides()).map((choice) => ({ email: choice.email, name: choice.displayName })) : [],
     departure: {
       id: departure.id,
       serviceId: departure.serviceId,
@@ -75,8 +83,9 @@ async function manifest(departure: ManifestDeparture, user: SessionUser) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireStaff(request);
-  const departure = await findManifestDeparture(params.id ?? "");
-  if (departure) return manifest(departure, user);
+  const found = await staffDeparture(params.id ?? "", user);
+  if ("departure" in found) return manifest(found.departure, user);
+  if (found.refused.status === 403) throw new Response(found.refused.message, { status: 403 });
   const tourPackage = await findPackageToOrder(params.id ?? "");
   if (!tourPackage) throw new Response("Not Found", { status: 404 });
   const departures = (await departuresOf(tourPackage.id, { all: true })).map((departure) => ({
@@ -127,8 +136,9 @@ const DONE: Record<DepartureIntent, string> = {
 
 /** A manifest's Reveal: the traveller's whole ID number in this answer only, the reveal recorded. */
 async function reveal(departureId: string, formData: FormData, user: SessionUser) {
-  const departure = await findManifestDeparture(departureId);
-  if (!departure) throw new Response("Not Found", { status: 404 });
+  const found = await staffDeparture(departureId, user);
+  if ("refused" in found) throw new Response(found.refused.message, { status: found.refused.status });
+  const { departure } = found;
   const traveller = String(formData.get("traveller") ?? "");
   const revealed = await revealIdNumbers(departure.id, [traveller], user.id);
   if (!revealed.has(traveller)) {
@@ -140,12 +150,33 @@ async function reveal(departureId: string, formData: FormData, user: SessionUser
   return { reveal: { traveller, idNumber: revealed.get(traveller)!, message: null } };
 }
 
+/** A manifest's guide form (administrators): a guide's email, or blank for none. */
+async function changeGuide(departureId: string, formData: FormData) {
+  const submission = parseForm(formData, guideFormSchema);
+  if (submission.status !== "success") {
+    const error =
+      Object.values(submission.error ?? {})
+        .flat()
+        .find(Boolean) ?? "Please choose a guide.";
+    return data({ guideChange: { message: null, error } }, { status: 400 });
+  }
+  const email = submission.value.guide ?? null;
+  try {
+    await assignGuide(departureId, email);
+  } catch (error) {
+    if (!(error instanceof DepartureError)) throw error;
+    return data({ guideChange: { message: null, error: error.message } }, { status: departureErrorStatus(error) });
+  }
+  return { guideChange: { message: email ? "Guide assigned." : "No guide assigned now.", error: null } };
+}
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request);
   const formData = await request.formData();
   if (formData.get("intent") === "reveal") return reveal(params.id ?? "", formData, staff);
   // Everything else changes departures: administrators only.
   const admin = await requireAdmin(request);
+  if (formData.get("intent") === "guide") return changeGuide(params.id ?? "", formData);
   const intent = String(formData.get("intent")) as DepartureIntent;
   if (!(intent in departureForms)) {
     return data({ intent: "add" as DepartureIntent, id: null, result: null, message: null, ask: false }, { status: 400 });
@@ -195,9 +226,10 @@ export default function DeparturesPage() {
   return loaded.kind === "manifest" ? <Manifest {...loaded} /> : <Departures {...loaded} />;
 }
 
-function Manifest({ departure, rows, toFollow, totals, count, isAdmin }: ManifestLoaded) {
+function Manifest({ departure, rows, toFollow, totals, count, isAdmin, guide, guides }: ManifestLoaded) {
   const actionData = useActionData<typeof action>();
   const revealed = actionData && "reveal" in actionData ? actionData.reveal : null;
+  const guideChange = actionData && "guideChange" in actionData ? actionData.guideChange : null;
   const label = formatCalendarDate(departure.date);
   return (
     <section aria-labelledby="manifest-title" className="manifest-page">
@@ -231,8 +263,19 @@ function Manifest({ departure, rows, toFollow, totals, count, isAdmin }: Manifes
         <a className="button button-secondary" href={`/dashboard/departures/${departure.id}/manifest.csv`} download>
           Download CSV
         </a>
+        {isAdmin ? (
+          <a
+            className="button button-secondary"
+            href={`/dashboard/departures/${departure.id}/manifest.csv?ids=full`}
+            download
+            title="Every ID number exported is recorded as revealed by you"
+          >
+            CSV with whole ID numbers
+          </a>
+        ) : null}
         <PrintButton />
       </p>
+      <DepartureGuide guide={guide} guides={guides} canAssign={isAdmin} result={guideChange} />
       {revealed?.message ? (
         <p className="alert alert-error no-print" role="alert">
           {revealed.message}

@@ -1,4 +1,5 @@
-// /dashboard/departures/{id}/check-in (guides and administrators), made for a phone on departure
+// /dashboard/departures/{id}/check-in (administrators, and the departure's guide: any guide when
+// none is assigned), made for a phone on departure
 // day: per traveller one-tap "Checked in" / "No-show" (and Undo), each a plain form post; with
 // JavaScript a fetcher posts it without a reload and the page shows it at once. The running count,
 // a search by booking reference (a GET form) and, where the browser has a camera and
@@ -9,7 +10,7 @@ import { Form, Link, useFetcher, useFetchers, useLoaderData, useLocation, useSea
 import { useEffect, useRef, useState } from "react";
 import { requireStaff } from "~/accounts/index.server";
 import { CHECK_IN_LABELS, CHECK_IN_VALUES, checkInCount, checkInFormSchema, findByReference, manifestRows } from "~/booking";
-import { findManifestDeparture, listManifestTravellers, setCheckIn } from "~/booking/index.server";
+import { listManifestTravellers, setCheckIn, staffDeparture } from "~/booking/index.server";
 import { useHydrated } from "~/components/hooks";
 import { formatCalendarDate, isoDate } from "~/platform/dates";
 import { parseForm } from "~/platform/forms";
@@ -17,9 +18,10 @@ import { parseForm } from "~/platform/forms";
 const MAX_QUERY = 20;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request);
-  const departure = await findManifestDeparture(params.id ?? "");
-  if (!departure) throw new Response("Not Found", { status: 404 });
+  const staff = await requireStaff(request);
+  const found = await staffDeparture(params.id ?? "", staff);
+  if ("refused" in found) throw new Response(found.refused.message, { status: found.refused.status });
+  const { departure } = found;
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY);
   const rows = manifestRows(await listManifestTravellers(departure.id), departure.startDate);
   return {
@@ -46,7 +48,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const messages = Object.values(submission.error ?? {}).flatMap((errors) => errors ?? []);
     return data({ ok: false, message: messages.join(" ") }, { status: 400 });
   }
-  const changed = await setCheckIn(params.id ?? "", submission.value.traveller, submission.value.checkedIn, staff.id);
+  const found = await staffDeparture(params.id ?? "", staff);
+  if ("refused" in found) return data({ ok: false, message: found.refused.message }, { status: found.refused.status });
+  const changed = await setCheckIn(found.departure.id, submission.value.traveller, submission.value.checkedIn, staff.id);
   if (changed === 0) return data({ ok: false, message: "This traveller is not on this departure." }, { status: 404 });
   return { ok: true, message: null };
 }

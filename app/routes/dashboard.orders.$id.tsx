@@ -30,6 +30,7 @@ import {
   CancellationError,
   decideCancellation,
   findOrderPage,
+  listIdNumberReveals,
   OfflinePaymentError,
   offlineRefundableCents,
   quoteCancellation,
@@ -42,6 +43,7 @@ import {
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { useHydrated } from "~/components/hooks";
+import { IdRevealsSection } from "~/components/IdRevealsSection";
 import { MethodAndReference, PlainFormError, plainFields } from "~/components/PlainFormFields";
 import { TravellersSection, type TravellersResult } from "~/components/TravellersSection";
 import {
@@ -86,11 +88,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     status: claim.status,
     reason: claim.reason,
   }));
+  // The ID reveal audit: administrators only.
+  const idReveals = (user.isAdmin ? await listIdNumberReveals(order.id) : []).map((reveal) => ({
+    id: reveal.id,
+    at: reveal.createdAt.toISOString(),
+    by: `${reveal.by.displayName} <${reveal.by.email}>`,
+    traveller: reveal.traveller.name ?? `traveller ${reveal.traveller.position + 1}`,
+  }));
   const balanceDue = balanceDueOf({ ...order, balanceDueDate: order.balanceDueDate && isoDate(order.balanceDueDate) });
   return {
     travellers: travellers && { ...travellers, cutoff: travellers.cutoff?.toISOString() ?? null },
     isAdmin: user.isAdmin,
     claims,
+    idReveals,
     /** what an admin may still record as paid back offline (bKash, Nagad, bank, cash) */
     offlineRefundableCents: user.isAdmin ? offlineRefundableCents(order) : 0,
     /** of it, what the agency owes since the booking was cancelled */
@@ -334,8 +344,19 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function OrderPage() {
-  const { order, quote, actions, policy, isAdmin, isOwner, claims, travellers, offlineRefundableCents, offlineRefundOwedCents } =
-    useLoaderData<typeof loader>();
+  const {
+    order,
+    quote,
+    actions,
+    policy,
+    isAdmin,
+    isOwner,
+    claims,
+    travellers,
+    offlineRefundableCents,
+    offlineRefundOwedCents,
+    idReveals,
+  } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   // Each section shows only the answers to its own form.
   const travellersResult = answer && "travellers" in answer ? answer : undefined;
@@ -437,6 +458,7 @@ export default function OrderPage() {
         />
       ) : null}
       <HistorySection history={order.history} />
+      {isAdmin ? <IdRevealsSection reveals={idReveals} /> : null}
       <CancelSection quote={quote} actions={actions} policy={policy} isAdmin={isAdmin} result={result} />
     </article>
   );

@@ -37,6 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     email: profile.email,
     displayName: profile.displayName,
     photoUrl: profile.photoUrl ?? "",
+    phone: profile.phone ?? "",
     // A photo saved before other sites were refused is not shown (nor offered again).
     photoShown: avatarSrc(profile.photoUrl),
     hasPassword: Boolean(profile.password),
@@ -82,8 +83,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const address = clientAddress(request, context);
   try {
     if (intent === "profile") {
-      const { displayName, photoUrl } = submission.value as { displayName: string; photoUrl?: string };
-      await updateProfile(user.id, { displayName, photoUrl: photoUrl ?? null });
+      const { displayName, photoUrl, phone } = submission.value as { displayName: string; photoUrl?: string; phone?: string };
+      await updateProfile(user.id, { displayName, photoUrl: photoUrl ?? null, phone: phone ?? null });
       return { intent, result: submission.reply(), saved: true };
     }
     if (intent === "password") {
@@ -129,7 +130,11 @@ export default function ProfilePage() {
   const lastResult = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
   const [profileForm, profileFields] = useAppForm(profileSchema, {
     lastResult: lastResult("profile"),
-    defaultValue: { displayName: profile.displayName, photoUrl: profile.photoShown === profile.photoUrl ? profile.photoUrl : "" },
+    defaultValue: {
+      displayName: profile.displayName,
+      photoUrl: profile.photoShown === profile.photoUrl ? profile.photoUrl : "",
+      phone: profile.phone,
+    },
   });
   const [passwordForm, passwordFields] = useAppForm(changePasswordSchema, { lastResult: lastResult("password") });
   const [deleteForm, deleteFields] = useAppForm(deleteAccountSchema, { lastResult: lastResult("delete") });
@@ -139,11 +144,18 @@ export default function ProfilePage() {
       <h1>Profile</h1>
       <p>Signed in as {profile.email}</p>
 
-      <h2>Name and photo</h2>
+      <h2>Name, phone and photo</h2>
       <Form method="post" encType="multipart/form-data" {...getFormProps(profileForm)} className="card form-card">
         <IntentInput intent="profile" />
         <FormErrors form={profileForm} />
         <Field label="Name" meta={profileFields.displayName} inputProps={{ autoComplete: "name" }} />
+        <Field
+          label="Phone"
+          type="tel"
+          meta={profileFields.phone}
+          description="Optional. A guide's phone is shown with the departures they run."
+          inputProps={{ autoComplete: "tel", inputMode: "tel" }}
+        />
         <img src={profile.photoShown} width={72} height={72} alt="" className="avatar" />
         <div className="field">
           <label htmlFor={profileFields.photoFile.id}>Upload a photo</label>

@@ -83,12 +83,16 @@ describe("the manifest page", () => {
     expect((await prisma.departure.findUniqueOrThrow({ where: { id: fixture.departure.id } })).status).toBe("OPEN");
   });
 
-  it("the CSV: guides and admins, whole ID numbers each recorded, formula-safe", async () => {
+  it("the CSV: guides and admins, ID numbers masked, whole for an admin's ?ids=full (each recorded), formula-safe", async () => {
     const path = `/dashboard/departures/${fixture.departure.id}/manifest.csv`;
     const params = { id: fixture.departure.id };
     expect((await callRoute(csv.loader, authedGet(path, cookies.customer), params)).location).toMatch(/^\/\?redirectTo=/);
     const before = await reveals();
-    const answer = await callRoute(csv.loader, authedGet(path, cookies.guide), params);
+    const masked = String((await callRoute(csv.loader, authedGet(path, cookies.guide), params)).data);
+    expect(masked).not.toContain("1990123456789");
+    expect(masked).toContain(",•••••••••6789,");
+    expect(await reveals()).toBe(before);
+    const answer = await callRoute(csv.loader, authedGet(`${path}?ids=full`, cookies.admin), params);
     expect(answer.status).toBe(200);
     expect(answer.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     const lines = String(answer.data)
