@@ -25,7 +25,7 @@ test("an administrator assigns a guide to a departure at 390 px", async ({ page,
 
   await page.setViewportSize({ width: 390, height: 844 });
   await open(page, `/dashboard/departures/${departureId}`, javaScriptEnabled);
-  const section = page.getByRole("region", { name: "Guide" });
+  const section = page.getByRole("region", { name: "Guide", exact: true });
   await expect(section).toContainText("No guide assigned: any guide may run this departure.");
   await section.getByLabel("Assign a guide").selectOption({ label: `Test Traveller (${guide.email})` });
   await section.getByRole("button", { name: "Save guide" }).click();
