@@ -75,23 +75,27 @@ export async function seatsHeldNow(now = new Date()): Promise<{ channel: string;
 
 /**
  * Whether all website accounts together may hold `quantity` more seats unpaid on the departure (a
- * share of its seats); null when they may. Called after takeSeats in the same transaction: its
- * UPDATE locks the departure's row, so a concurrent order of the date waits for this one to end
- * and then counts it (each statement reads what was committed before it began).
+ * share of its seats); null when they may. An account alone on the date is held back only by its
+ * own limits (a family or an office group larger than the share can still book an empty date);
+ * the share stops a second account joining in, so several accounts cannot sell the date out.
+ * Called after takeSeats in the same transaction: its UPDATE locks the departure's row, so a
+ * concurrent order of the date waits for this one to end and then counts it (each statement reads
+ * what was committed before it began).
  */
 export async function sharedHoldRefusal(
   tx: Tx,
-  { departureId, quantity, now }: { departureId: string; quantity: number; now: Date },
+  { userId, departureId, quantity, now }: { userId: string; departureId: string; quantity: number; now: Date },
   sharePercent: number,
 ): Promise<HoldRefusal | null> {
-  const [row] = await tx.$queryRaw<{ seats: number; held: number }[]>`
-    SELECT d."seats", COALESCE((
-      SELECT SUM(o."quantity") FROM "Order" o
-      WHERE o."departureId" = d."id" AND o."bookingStatus" = 'PENDING' AND o."channel" = 'WEBSITE'
-        AND o."holdExpiresAt" > ${sqlTimestamp(now)}
-    ), 0)::int AS "held"
-    FROM "Departure" d WHERE d."id" = ${departureId}`;
-  if (!row) return null;
+  const [row] = await tx.$queryRaw<{ seats: number; held: number; heldByOthers: number }[]>`
+    SELECT d."seats", COALESCE(SUM(o."quantity"), 0)::int AS "held",
+      COALESCE(SUM(o."quantity") FILTER (WHERE o."userId" <> ${userId}), 0)::int AS "heldByOthers"
+    FROM "Departure" d
+    LEFT JOIN "Order" o ON o."departureId" = d."id" AND o."bookingStatus" = 'PENDING' AND o."channel" = 'WEBSITE'
+      AND o."holdExpiresAt" > ${sqlTimestamp(now)}
+    WHERE d."id" = ${departureId}
+    GROUP BY d."seats"`;
+  if (!row || row.heldByOthers === 0) return null;
   const max = Math.max(1, Math.floor((row.seats * sharePercent) / 100));
   return row.held + quantity > max ? { reason: "hold-limit", scope: "shared", max, held: row.held } : null;
 }

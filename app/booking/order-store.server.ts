@@ -83,7 +83,7 @@ export async function createBooking(
           const taken = await takeSeats(tx, data.departureId, data.quantity, today);
           if (!taken.ok) return taken;
           if (holdLimits && !account.isAdmin) {
-            const order = { departureId: data.departureId, quantity: data.quantity, now };
+            const order = { userId: data.userId, departureId: data.departureId, quantity: data.quantity, now };
             const shared = await sharedHoldRefusal(tx, order, holdLimits.sharePerDeparture);
             // Thrown: the seats just taken go back with the transaction.
             if (shared) throw new Refused(shared);
