@@ -20,6 +20,18 @@ export const bookingFactsSelect = {
   travellers: { orderBy: { position: "asc" }, select: { categoryName: true } },
 } as const;
 
+/** A booking's contact as typed at checkout (the specification's billing details). */
+export const contactSelect = {
+  firstName: true,
+  lastName: true,
+  streetAddress: true,
+  city: true,
+  townName: true,
+  district: true,
+  postcode: true,
+  mobileNumber: true,
+} as const;
+
 export const bookingSelect = {
   id: true,
   reference: true,

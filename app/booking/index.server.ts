@@ -48,7 +48,7 @@ export {
 export { listHolds, listResellerHolds, seatsHeldNow } from "./hold-store.server";
 export { listPackageChoices, orderPages } from "./order-list-store.server";
 export { loadOrderPage } from "./order-pages.server";
-export { findOrderRecord, listOrderRecords } from "./order-store.server";
+export { findLastBillingContact, findOrderRecord, listOrderRecords } from "./order-store.server";
 export { bookingTravellers, ownersCutoff, TravellersError, updateTravellers } from "./traveller-edit.server";
 export { deleteOrder, departureToBook, OrderError, orderToDelete, placeOrder, quote } from "./orders.server";
 export {

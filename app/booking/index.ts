@@ -107,4 +107,5 @@ export {
   refundPolicySchema,
   storedRefundPolicy,
 } from "./refund-policy";
+export { specContact, type StoredContact } from "./contact";
 export { voucherPath } from "./voucher";

@@ -1,5 +1,6 @@
 // What a booking's invoice prints: the order with its customer, travellers, discount, payments and
 // refunds (each with its credit note), for its owner or an admin.
+import { contactSelect } from "~/booking/booking-row.server";
 import { db } from "~/platform/db.server";
 
 /** A live order (of this owner, when one is given) with its invoice's facts; null when there is none. */
@@ -22,16 +23,9 @@ export async function findInvoiceBooking(orderId: string, ownerId: string | unde
       priceCents: true,
       discountCents: true,
       promoCode: { select: { code: true } },
-      firstName: true,
-      lastName: true,
-      streetAddress: true,
-      city: true,
-      townName: true,
-      district: true,
-      postcode: true,
+      ...contactSelect,
       country: true,
       email: true,
-      mobileNumber: true,
       paidCents: true,
       depositCents: true,
       travellers: { orderBy: { position: "asc" }, select: { categoryName: true, priceCents: true } },

@@ -1,7 +1,7 @@
 // Orders: owned by their customer (the owner goes in every `where`), soft-deleted, and priced by
 // the server (unitPriceCents and priceCents are copied from the package when it is ordered).
 import { newReference } from "~/booking/booking-reference";
-import { bookingSelect } from "~/booking/booking-row.server";
+import { bookingSelect, contactSelect } from "~/booking/booking-row.server";
 import type { TravellerRow } from "~/booking/booking-travellers";
 import { type SeatsRefusal, takeSeats } from "~/booking/departure-store.server";
 import { holdLimitRefusal, type HoldLimits, lockAccount, sharedHoldRefusal } from "~/booking/hold-store.server";
@@ -192,5 +192,18 @@ export async function findPaymentPageOrder(orderId: string, ownerId: string) {
   return prisma.order.findFirst({
     where: { id: orderId, userId: ownerId, deletedAt: null },
     select: bookingSelect,
+  });
+}
+
+/**
+ * The contact of the customer's latest website booking: a returning customer's checkout starts from
+ * it. Reseller bookings carry their own travellers' contact, not the account's.
+ */
+export async function findLastBillingContact(userId: string) {
+  const prisma = await db();
+  return prisma.order.findFirst({
+    where: { userId, channel: "WEBSITE" },
+    orderBy: { createdAt: "desc" },
+    select: contactSelect,
   });
 }

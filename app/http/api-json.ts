@@ -10,6 +10,8 @@ import {
   type DepartureStatusValue,
   effectiveStatus,
   firstCardPayment,
+  specContact,
+  type StoredContact,
   type manifestRows,
   paymentPlanJson,
   maskIdNumber,
@@ -75,17 +77,9 @@ export function packageJson(tourPackage: {
   };
 }
 
-export interface OrderRecord {
+export interface OrderRecord extends StoredContact {
   id: string;
   reference: string;
-  firstName: string;
-  lastName: string;
-  streetAddress: string;
-  city: string | null;
-  townName: string;
-  district: string;
-  postcode: string | null;
-  mobileNumber: string;
   email: string;
   priceCents: number;
   discountCents: number;
@@ -146,14 +140,7 @@ export function orderJson(order: OrderRecord, now: Date = new Date()): z.infer<t
   return {
     _id: order.id,
     reference: order.reference,
-    firstName: order.firstName,
-    lastName: order.lastName,
-    streetAddress: order.streetAddress,
-    City: order.city ?? "",
-    townName: order.townName,
-    district: order.district,
-    Postcode: order.postcode ?? "",
-    mobileNumber: order.mobileNumber,
+    ...specContact(order),
     email: order.email,
     Price: Number(dollarsValue(order.priceCents)),
     discount: Number(dollarsValue(order.discountCents)),

@@ -12,8 +12,17 @@ import {
   MIN_QUANTITY,
   orderPlanTerms,
   otherCounts,
+  specContact,
 } from "~/booking";
-import { departureToBook, OrderError, ownersCutoff, placeOrder, quote, tryPromoCode } from "~/booking/index.server";
+import {
+  departureToBook,
+  findLastBillingContact,
+  OrderError,
+  ownersCutoff,
+  placeOrder,
+  quote,
+  tryPromoCode,
+} from "~/booking/index.server";
 import type { PriceCategory } from "~/catalogue";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { Field, FormErrors, SelectField, SubmitButton } from "~/components/forms";
@@ -146,6 +155,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     totalCents: priced.totalCents,
     promo,
     email: user.email,
+    // A returning customer starts from their last booking's contact (the form's names are the spec's fields).
+    contact: await lastContact(user.id),
     formKey: randomBytes(16).toString("base64url"),
   };
 }
@@ -218,6 +229,11 @@ export function ErrorBoundary() {
  * JavaScript; it stands above the billing fields, which a reload without JavaScript would clear),
  * showing the discount or exactly why the code is refused. Placing the order checks it again.
  */
+async function lastContact(userId: string) {
+  const last = await findLastBillingContact(userId);
+  return last ? specContact(last) : {};
+}
+
 function PromoCodeForm({
   promo,
   placementError,
@@ -271,7 +287,11 @@ export default function CheckoutPage() {
   const pending = useIsPending();
   const [form, fields] = useAppForm(checkoutSchema, {
     lastResult,
-    defaultValue: { email: order.email, travellers: order.travellers.map(({ category }) => ({ category })) },
+    defaultValue: {
+      ...order.contact,
+      email: order.email,
+      travellers: order.travellers.map(({ category }) => ({ category })),
+    },
   });
   const travellerFields = fields.travellers.getFieldList();
   const contactName = `${fields.firstName.value ?? ""} ${fields.lastName.value ?? ""}`.trim();
@@ -374,6 +394,41 @@ export default function CheckoutPage() {
               </fieldset>
             );
           })}
+          {/* The sum before the button that commits to it: on a phone the column beside comes after the form. */}
+          <section className="order-totals" aria-labelledby="totals-title">
+            <h2 id="totals-title">Total</h2>
+            {onlyDefault ? (
+              <p>
+                {order.quantity} {order.quantity === 1 ? "person" : "persons"} × {formatDollars(order.tourPackage.costCents)},{" "}
+                {order.type} package
+              </p>
+            ) : (
+              <>
+                <ul className="price-lines">
+                  {order.lines.map((line) => (
+                    <li key={line.name}>
+                      {line.count} × {line.name}, {formatDollars(line.priceCents)}
+                    </li>
+                  ))}
+                </ul>
+                <p>{order.type} package</p>
+              </>
+            )}
+            {discountCents > 0 ? (
+              <p className="order-discount">
+                Promo code {order.promo?.code}: <strong>−{formatDollars(discountCents)}</strong>
+              </p>
+            ) : null}
+            <p className="order-total">
+              Price: <strong>{formatDollars(order.totalCents - discountCents)}</strong>
+            </p>
+            {order.plan ? (
+              <p className="payment-plan">
+                Deposit now: {formatDollars(order.plan.depositCents)}. Balance:{" "}
+                {formatDollars(order.totalCents - discountCents - order.plan.depositCents)}, due by {order.plan.balanceDue}.
+              </p>
+            ) : null}
+          </section>
           <SubmitButton pending={pending} pendingLabel="Placing your order" className="button button-accent">
             Place order
           </SubmitButton>
@@ -395,37 +450,6 @@ export default function CheckoutPage() {
         {order.departure ? (
           <p>
             Date: <strong>{formatCalendarDate(order.departure.date)}</strong>
-          </p>
-        ) : null}
-        {onlyDefault ? (
-          <p>
-            {order.quantity} {order.quantity === 1 ? "person" : "persons"} × {formatDollars(order.tourPackage.costCents)},{" "}
-            {order.type} package
-          </p>
-        ) : (
-          <>
-            <ul className="price-lines">
-              {order.lines.map((line) => (
-                <li key={line.name}>
-                  {line.count} × {line.name}, {formatDollars(line.priceCents)}
-                </li>
-              ))}
-            </ul>
-            <p>{order.type} package</p>
-          </>
-        )}
-        {discountCents > 0 ? (
-          <p className="order-discount">
-            Promo code {order.promo?.code}: <strong>−{formatDollars(discountCents)}</strong>
-          </p>
-        ) : null}
-        <p className="order-total">
-          Price: <strong>{formatDollars(order.totalCents - discountCents)}</strong>
-        </p>
-        {order.plan ? (
-          <p className="payment-plan">
-            Deposit now: {formatDollars(order.plan.depositCents)}. Balance:{" "}
-            {formatDollars(order.totalCents - discountCents - order.plan.depositCents)}, due by {order.plan.balanceDue}.
           </p>
         ) : null}
         <Link to={`/order/${order.tourPackage.id}?${changeQuery}`}>Change the order</Link>

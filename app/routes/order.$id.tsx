@@ -9,6 +9,7 @@ import {
   MAX_QUANTITY,
   maxPersons,
   MIN_QUANTITY,
+  orderPlanTerms,
   PACKAGE_TYPES,
   type PackageTypeValue,
   countField,
@@ -27,7 +28,7 @@ import { TripDetails, TripFacts, TripRatingSummary } from "~/components/TripDeta
 import { TripGallery } from "~/components/TripGallery";
 import { publicPageHeaders } from "~/http/http-cache";
 import { jsonLd, shareMeta, snippet } from "~/http/seo";
-import { isoDate } from "~/platform/dates";
+import { agencyToday, formatCalendarDate, isoDate } from "~/platform/dates";
 import { dollarsValue, formatDollars } from "~/platform/money";
 import { publicUrl } from "~/platform/public-url.server";
 
@@ -82,7 +83,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       throw redirect(checkoutPath(tourPackage.id, total, quantity, choice.packageType, departure?.id, others));
     }
   }
-  return { tourPackage, images, choice: { ...choice, counts }, adding, reviews, share, structuredData, departures };
+  // The agency's day, for the deposit offer (the plan takes none once the balance would be due already).
+  const today = agencyToday();
+  return { tourPackage, images, choice: { ...choice, counts }, adding, reviews, share, structuredData, departures, today };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -91,7 +94,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     : [{ title: "Package not found — Tour Booking" }, { name: "description", content: "Tour package" }];
 
 export default function OrderPage() {
-  const { tourPackage, images, choice, adding, reviews, departures } = useLoaderData<typeof loader>();
+  const { tourPackage, images, choice, adding, reviews, departures, today } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const [quantity, setQuantity] = useState(choice.quantity);
   // What is in the persons field while typing: it may be empty or out of range until it loses focus.
@@ -126,6 +129,11 @@ export default function OrderPage() {
   // The first category's plus waits when the seats are all chosen (others' seats count too).
   const maxQuantity = Math.min(first.max, MAX_QUANTITY, seatsFor - (seats - (first.takesSeat ? quantity : 0)));
   const changeCount = (id: string, next: number) => setOtherCounts((current) => ({ ...current, [id]: next }));
+  // The deposit the checkout would offer for this choice and date, by the same rule as placing the order.
+  const deposit =
+    priced.ok && departure
+      ? orderPlanTerms(tourPackage, { priceCents: total, travellers: priced.persons, travelDate: departure.date }, today)
+      : null;
 
   return (
     <article className="container page-section">
@@ -290,6 +298,12 @@ export default function OrderPage() {
           <div id="add-cart" className="add-cart">
             <p className="order-total" aria-live="polite">
               Total: <strong>{formatDollars(total)}</strong>
+              {deposit?.depositCents && deposit.balanceDueDate ? (
+                <span className="deposit-offer">
+                  {" "}
+                  Book with {formatDollars(deposit.depositCents)} now, the rest by {formatCalendarDate(deposit.balanceDueDate)}.
+                </span>
+              ) : null}
             </p>
             {!hydrated ? (
               // Without JavaScript: a submit of the options form; the loader checks it and goes to the checkout.

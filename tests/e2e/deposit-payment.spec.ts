@@ -88,9 +88,20 @@ test("a deposit secures the booking, the balance paid by bKash is verified, and 
   const departureId = ((await added.json()) as { insertedId: string }).insertedId;
 
   const owner = await signIn();
+  // The trip page says when a deposit is possible.
+  await open(page, `/order/${saved._id}?departure=${departureId}&type=city`, javaScriptEnabled);
+  await expect(page.getByText(/Book with \$100 now, the rest by .+\./)).toBeVisible();
   await open(page, `/addCart/0?service=${saved._id}&quantity=1&type=city&departure=${departureId}`, javaScriptEnabled);
+  // On a phone the total comes before the button that commits to it.
+  const totals = page.getByRole("region", { name: "Total" });
+  const button = page.getByRole("button", { name: "Place order" });
+  expect((await totals.boundingBox())!.y).toBeLessThan((await button.boundingBox())!.y);
+  await expectAxeClean(page, javaScriptEnabled);
+  await page.screenshot({ path: testInfo.outputPath(`checkout-390-${mode}.png`), fullPage: true });
   // The checkout shows the plan before ordering.
-  await expect(page.locator(".order-summary").getByText(/Deposit now: \$100\. Balance: \$400, due by .+\./)).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Total" }).getByText(/Deposit now: \$100\. Balance: \$400, due by .+\./),
+  ).toBeVisible();
   await page.getByLabel("First name").fill("Rina");
   await page.getByLabel("Last name").fill("Das");
   await page.getByLabel("Street address").fill("House 4, Road 2");
@@ -99,6 +110,13 @@ test("a deposit secures the booking, the balance paid by bKash is verified, and 
   await page.getByLabel("Mobile number").fill("01712345678");
   await page.getByRole("button", { name: "Place order" }).click();
   await expect(page).toHaveURL(/\/dashboard\/myOrder$/);
+  // A returning customer's next checkout starts from this booking's contact.
+  await open(page, `/addCart/0?service=${saved._id}&quantity=1&type=city&departure=${departureId}`, javaScriptEnabled);
+  await expect(page.getByLabel("First name")).toHaveValue("Rina");
+  await expect(page.getByLabel("Street address")).toHaveValue("House 4, Road 2");
+  await expect(page.getByLabel("District")).toHaveValue("Khulna");
+  await expect(page.getByLabel("Mobile number")).toHaveValue("01712345678");
+  await open(page, "/dashboard/myOrder", javaScriptEnabled);
 
   if (javaScriptEnabled) await routeStripe(page);
   await page
