@@ -182,7 +182,7 @@ async function databaseState(): Promise<string> {
       (SELECT string_agg(concat_ws(',', "reviewId", "userId"), ';' ORDER BY "reviewId", "userId") FROM "ReviewReport"),
       (SELECT string_agg(id, ';' ORDER BY id) FROM "Session"),
       (SELECT string_agg(id, ';' ORDER BY id) FROM "OutboxEmail"),
-      (SELECT string_agg(concat_ws(',', id, name, active), ';' ORDER BY id) FROM "Reseller"),
+      (SELECT string_agg(md5(r::text), ';' ORDER BY id) FROM "Reseller" r),
       (SELECT string_agg(concat_ws(',', id, "revokedAt"), ';' ORDER BY id) FROM "ResellerKey"),
       (SELECT string_agg(concat_ws(',', id, "checkIn", "checkInById"), ';' ORDER BY id) FROM "Traveller"),
       (SELECT count(*) FROM "IdNumberReveal"),
@@ -1087,10 +1087,11 @@ const rows: Row[] = [
   },
   {
     call: "PATCH /api/resellers/{id} (invalid)",
-    request: async () => ({ method: "PATCH", path: `/api/resellers/${await freshReseller()}`, body: { maxHeldSeats: 0 } }),
+    // Valid by the document (each cap optional), refused by the rule that one must be given.
+    request: async () => ({ method: "PATCH", path: `/api/resellers/${await freshReseller()}`, body: {} }),
     expected: adminOnly(400),
     check: (_caller, answer) =>
-      expect(answer.body.details).toEqual({ maxHeldSeats: ["maxHeldSeats is a whole number of seats from 1 to 10000."] }),
+      expect(JSON.stringify(answer.body)).toContain("Give maxHeldSeatsPerDeparture, maxHeldSeats or both."),
   },
   {
     call: "PATCH /api/resellers/{id} (unknown)",

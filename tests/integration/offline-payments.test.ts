@@ -270,7 +270,7 @@ describe("the order page's bKash/Nagad claim without JavaScript", () => {
     expect(refused.status).toBe(400);
     expect(refused.data.claim).toMatchObject({ fieldErrors: { method: "Please choose bKash or Nagad." } });
     const sent = await post({ intent: "claim-payment", method: "bkash", amount: "200", reference: trx() });
-    expect(sent).toMatchObject({ status: 200, data: { done: "Thank you: your payment is awaiting verification." } });
+    expect(sent).toMatchObject({ status: 200, data: { claimSent: "Thank you: your payment is awaiting verification." } });
     const [claim] = await claims();
     expect(claim).toMatchObject({ status: "PENDING", reason: null });
     await decide(claim.id, { status: "rejected", reason: "Amount differs from the transaction." });
