@@ -1371,6 +1371,13 @@ describe("errors", () => {
       body: { maxRedemptions: 0, validFrom: "someday" },
       fields: ["maxRedemptions", "validFrom"],
     },
+    {
+      caller: "admin",
+      method: "PATCH",
+      path: () => freshReseller().then((id) => `/api/resellers/${id}`),
+      body: { maxHeldSeatsPerDeparture: 0, maxHeldSeats: 1.5 },
+      fields: ["maxHeldSeatsPerDeparture", "maxHeldSeats"],
+    },
   ];
 
   it("answers 400 naming each invalid field, and writes nothing", async () => {
