@@ -22,7 +22,12 @@ export function useAppForm<Schema extends z.ZodTypeAny>(schema: Schema, options:
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     constraint: constraintsOf(schema),
-    onValidate: ({ formData }) => parseForm(formData, schema),
+    onValidate: ({ formData, submitter }) => {
+      const submission = parseForm(formData, schema);
+      // A page's button marked formNoValidate (Apply a promo code) posts unchecked, as without
+      // JavaScript; conform's own intent buttons (a field's check on blur) are marked so too and stay here.
+      return submitter?.formNoValidate && !formData.has("__intent__") ? { ...submission, error: null } : submission;
+    },
   });
 }
 

@@ -1,7 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data, redirect } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useRouteError,
+} from "@remix-run/react";
 import { flashCookie, requireUser } from "~/accounts/index.server";
 import {
   checkoutPath,
@@ -68,6 +77,14 @@ function ageRangeText({ minAge, maxAge }: PriceCategory): string | null {
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  return checkoutOrder({ request, params, context }, new URL(request.url).searchParams.get("promo") ?? "");
+}
+
+/**
+ * The checkout of the order in the page's address, with the promo code typed (?promo=CODE, or the
+ * Apply button's post): the discount it would give, or exactly why not; placing the order checks it again.
+ */
+async function checkoutOrder({ request, params, context }: LoaderFunctionArgs, promoTyped: string) {
   const user = await requireUser(request);
   const url = new URL(request.url);
   const packageId = url.searchParams.get("service") ?? "";
@@ -99,8 +116,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const others = otherCounts(categories, priced.counts);
   // The {total} in the path is only what the order page computed: the server's total wins.
   const total = dollarsValue(priced.totalCents);
-  // ?promo=CODE (the Apply form): the discount it would give, or exactly why not; placing the order checks it again.
-  const promoText = url.searchParams.get("promo")?.trim().slice(0, 40) ?? "";
+  const promoText = promoTyped.trim().slice(0, 40);
   if (params.total !== total) {
     const path = checkoutPath(packageId, total, quantity, type, departure?.id, others);
     throw redirect(promoText ? `${path}&${new URLSearchParams({ promo: promoText })}` : path);
@@ -161,9 +177,24 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+/** What the checkout's buttons post as `intent`: none (Place order) or Apply's, for the promo code. */
+const INTENTS = ["place-order", "apply-promo"];
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseForm(await request.formData(), checkoutSchema);
+  const formData = await request.formData();
+  const intent = formData.get("intent") ?? "place-order";
+  const submission = parseForm(formData, checkoutSchema);
+  if (typeof intent !== "string" || !INTENTS.includes(intent)) {
+    return data(submission.reply({ formErrors: ["Unknown action."] }), { status: 400 });
+  }
+  if (intent === "apply-promo") {
+    // Without JavaScript the page comes back with everything typed (the reply's values) and the
+    // code's discount or refusal; the fields are not checked yet, nothing is placed.
+    const promo = formData.get("promo");
+    const order = await checkoutOrder({ request, params, context }, typeof promo === "string" ? promo : "");
+    return { ...submission.reply(), status: undefined, error: undefined, order };
+  }
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const counted = await take("order", { account: user.id, address: clientAddress(request, context) });
   if (counted.refused) {
@@ -224,37 +255,35 @@ export function ErrorBoundary() {
   );
 }
 
-/**
- * The promo code box: a GET form that reloads the checkout with ?promo=CODE (so it works without
- * JavaScript; it stands above the billing fields, which a reload without JavaScript would clear),
- * showing the discount or exactly why the code is refused. Placing the order checks it again.
- */
 async function lastContact(userId: string) {
   const last = await findLastBillingContact(userId);
   return last ? specContact(last) : {};
 }
 
-function PromoCodeForm({
+/**
+ * The promo code box, above the billing fields but part of the checkout's form (`form=`): Apply
+ * posts everything typed with intent=apply-promo, unchecked, and the page comes back with it all
+ * and the discount or exactly why the code is refused. Placing the order checks the code again.
+ */
+function PromoCodeBox({
+  formId,
   promo,
   placementError,
 }: {
+  formId: string;
   promo: ReturnType<typeof useLoaderData<typeof loader>>["promo"];
   placementError: string | null;
 }) {
-  const query = new URLSearchParams(useLocation().search);
-  query.delete("promo");
   const error = placementError ?? promo?.refusal ?? null;
   return (
-    <Form method="get" className="promo-code-form" aria-label="Promo code" preventScrollReset>
-      {[...query].map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
+    <div className="promo-code-form" role="group" aria-label="Promo code">
       <div className="field">
         <label htmlFor="promo">Promo code (optional)</label>
         <div className="inline-field">
           <input
             id="promo"
             name="promo"
+            form={formId}
             defaultValue={promo?.text ?? ""}
             key={promo?.text ?? ""}
             autoComplete="off"
@@ -263,7 +292,14 @@ function PromoCodeForm({
             aria-invalid={error ? true : undefined}
             aria-describedby="promo-message"
           />
-          <button type="submit" className="button button-secondary">
+          <button
+            type="submit"
+            form={formId}
+            name="intent"
+            value="apply-promo"
+            formNoValidate
+            className="button button-secondary"
+          >
             Apply
           </button>
         </div>
@@ -277,14 +313,17 @@ function PromoCodeForm({
           </p>
         )}
       </div>
-    </Form>
+    </div>
   );
 }
 
 export default function CheckoutPage() {
-  const order = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const pending = useIsPending();
+  // After Apply, the checkout with the code as the action computed it (the address has no ?promo=).
+  const order = lastResult && "order" in lastResult ? lastResult.order : loaded;
+  const navigation = useNavigation();
+  const pending = useIsPending() && navigation.formData?.get("intent") !== "apply-promo";
   const [form, fields] = useAppForm(checkoutSchema, {
     lastResult,
     defaultValue: {
@@ -295,6 +334,11 @@ export default function CheckoutPage() {
   });
   const travellerFields = fields.travellers.getFieldList();
   const contactName = `${fields.firstName.value ?? ""} ${fields.lastName.value ?? ""}`.trim();
+  // The form posts to the page's address with the code shown (Apply posts, so the address may not
+  // carry it): an order refused for a field comes back with the code still applied.
+  const location = useLocation();
+  const postQuery = new URLSearchParams(location.search);
+  if (order.promo?.text) postQuery.set("promo", order.promo.text);
   const changeQuery = new URLSearchParams({
     quantity: String(order.quantity),
     type: order.type,
@@ -309,8 +353,8 @@ export default function CheckoutPage() {
       <section className="card form-card" aria-labelledby="billing-title">
         <h1 id="billing-title">Billing details</h1>
         <FormErrors form={form} />
-        <PromoCodeForm promo={order.promo} placementError={fields.promoCode.errors?.[0] ?? null} />
-        <Form method="post" {...getFormProps(form)}>
+        <PromoCodeBox formId={form.id} promo={order.promo} placementError={fields.promoCode.errors?.[0] ?? null} />
+        <Form method="post" action={`${location.pathname}?${postQuery}`} {...getFormProps(form)}>
           <input type="hidden" name="service" value={order.tourPackage.id} />
           <input type="hidden" name="quantity" value={order.quantity} />
           <input type="hidden" name="type" value={order.type} />

@@ -157,6 +157,36 @@ describe("checkout", () => {
     expect(await prisma.order.count({ where: { userId: customer.id } })).toBe(1);
   });
 
+  it("applies a promo code without placing the order, keeping what is typed, and refuses an unknown intent", async () => {
+    const { prisma, service, customer, customerCookie } = await setup();
+    const page = `/addCart/300?service=${service.id}&quantity=2&type=couple`;
+    // Apply before the form is complete (no mobile yet): no field is checked, everything typed comes back.
+    const { mobileNumber: _, ...typed } = billing(service.id);
+    const applied = await callRoute(
+      checkout.action,
+      authedPost(page, { ...typed, promo: "nope-1", intent: "apply-promo" }, customerCookie),
+      { total: "300" },
+    );
+    expect(applied.status).toBe(200);
+    const body = applied.data as { error?: unknown; initialValue: Record<string, unknown>; order: { promo: unknown } };
+    expect(body.error).toBeUndefined();
+    expect(body.initialValue).toMatchObject({ firstName: "Rina", streetAddress: "House 4, Road 2", promo: "nope-1" });
+    expect(body.order.promo).toEqual({
+      text: "nope-1",
+      code: null,
+      discountCents: 0,
+      refusal: "This promo code does not exist.",
+    });
+    const unknown = await callRoute(
+      checkout.action,
+      authedPost(page, { ...billing(service.id), intent: "place-order-twice" }, customerCookie),
+      { total: "300" },
+    );
+    expect(unknown.status).toBe(400);
+    expect(JSON.stringify(unknown.data)).toContain("Unknown action.");
+    expect(await prisma.order.count({ where: { userId: customer.id } })).toBe(0);
+  });
+
   it("refuses each invalid field with its message and writes nothing", async () => {
     const { prisma, service, customer, customerCookie } = await setup();
     for (const [field, value] of [
