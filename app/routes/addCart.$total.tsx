@@ -11,6 +11,7 @@ import {
   useNavigation,
   useRouteError,
 } from "@remix-run/react";
+import { useRef } from "react";
 import { flashCookie, requireUser } from "~/accounts/index.server";
 import {
   checkoutPath,
@@ -275,8 +276,12 @@ function PromoCodeBox({
   placementError: string | null;
 }) {
   const error = placementError ?? promo?.refusal ?? null;
+  const apply = useRef<HTMLButtonElement>(null);
   return (
     <div className="promo-code-form" role="group" aria-label="Promo code">
+      {/* The form's default button (first of its buttons in the document): Enter in a billing field
+          places the order, as it did before Apply joined the form, instead of applying the code. */}
+      <button type="submit" form={formId} hidden tabIndex={-1} aria-hidden="true" />
       <div className="field">
         <label htmlFor="promo">Promo code (optional)</label>
         <div className="inline-field">
@@ -291,8 +296,16 @@ function PromoCodeBox({
             maxLength={40}
             aria-invalid={error ? true : undefined}
             aria-describedby="promo-message"
+            // Enter in the code itself applies it (with JavaScript; without, it places the order,
+            // which checks the code again).
+            onKeyDown={(event) => {
+              if (event.key !== "Enter") return;
+              event.preventDefault();
+              apply.current?.click();
+            }}
           />
           <button
+            ref={apply}
             type="submit"
             form={formId}
             name="intent"
