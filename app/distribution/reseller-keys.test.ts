@@ -36,6 +36,8 @@ describe("reseller keys", () => {
       resellerId: id,
       name: "Sylhet Holidays",
       commissionBasisPoints: 725,
+      // The reseller's caps on seats held unconfirmed (issue 35 item 3): the defaults.
+      holdLimits: { perDeparture: 20, perAccount: 100 },
     });
     const lastUse = async () => (await prisma.resellerKey.findUniqueOrThrow({ where: { id: created.id } })).lastUsedAt;
     expect(await lastUse()).toEqual(start);
