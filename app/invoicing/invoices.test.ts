@@ -28,7 +28,9 @@ describe("invoice numbers", () => {
     const placed = await orders(50);
     const at = new Date("2031-03-01T10:00:00Z");
     const numbers = await Promise.all(
-      placed.map((order) => prisma.$transaction((tx) => issueInvoiceNumber(tx, order.id, at), { timeout: 60_000 })),
+      placed.map((order) =>
+        prisma.$transaction((tx) => issueInvoiceNumber(tx, order.id, at), { timeout: 60_000, maxWait: 60_000 }),
+      ),
     );
     expect(serials(numbers, "INV-2031").sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     const stored = await prisma.order.findMany({ where: { id: { in: placed.map((order) => order.id) } } });

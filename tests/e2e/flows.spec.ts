@@ -97,6 +97,8 @@ test.describe("without card payments", () => {
         PORT: String(port),
         DATA_DIR: mkdtempSync(join(tmpdir(), "tour-booking-e2e-nostripe-")),
         SESSION_SECRET: "e2e-no-stripe-secret",
+        // The demo packages the order below books (production seeds nothing unless asked).
+        SEED_DEMO_DATA: "true",
         BCRYPT_COST: "4",
         RATE_LIMIT_FORM_MAX: "1000",
         RATE_LIMIT_ORDER_MAX: "1000",
