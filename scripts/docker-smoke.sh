@@ -154,7 +154,10 @@ case "$container_node" in v22.* | v24.*) step "container runs Node $container_no
 "${PM[@]}" exec "$CNAME" test ! -e node_modules/@remix-run/dev || fail "dev dependencies left in the image"
 "${PM[@]}" exec "$CNAME" test -e scripts/admin.mjs || fail "scripts/admin.mjs (the administrator command) missing"
 # No demo administrator in the image: a random password, printed once (docs/operations.md).
-"${PM[@]}" logs "$CNAME" 2>&1 | grep -q 'first administrator created: .* with the random password' ||
+# Read whole before grep: grep -q stops at the first match and, under pipefail, the cut-off logs
+# command would fail the check.
+container_log=$("${PM[@]}" logs "$CNAME" 2>&1)
+grep -q 'first administrator created: .* with the random password' <<<"$container_log" ||
   fail "no random password for the first administrator in the log"
 "${PM[@]}" exec "$CNAME" test ! -e node_modules/prisma || fail "the Prisma CLI is left in the image"
 headers=$(curl -fsS -m 5 -D - -o /dev/null -H 'X-Request-Id: smoke-request-1' "http://127.0.0.1:$PORT_X/healthz")
