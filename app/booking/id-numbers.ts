@@ -2,8 +2,8 @@
 // for: how they are stored and how lists show them. Client-safe; who may see one whole is the
 // pages' and the API's rule (the booking's owner, admins and guides).
 
-// Digits as a Bangla keyboard types them (০–৯), read as 0–9.
-const BANGLA_ZERO = 0x09e6;
+import { toAsciiDigits } from "~/platform/digits";
+
 const ID_FORMATS = [
   /^\d{10}$|^\d{13}$|^\d{17}$/, // national ID (10, 13 or 17 digits); a birth registration number has 17
   /^[A-Z]{1,2}\d{7,8}$/, // passport
@@ -11,10 +11,7 @@ const ID_FORMATS = [
 
 /** An NID, birth registration or passport number as stored: spaces and dashes dropped, letters upper-cased; null if it is none. */
 export function normaliseIdNumber(value: string): string | null {
-  const compact = value
-    .replace(/[\s\-\u2010-\u2015]/g, "")
-    .replace(/[০-৯]/g, (digit) => String(digit.charCodeAt(0) - BANGLA_ZERO))
-    .toUpperCase();
+  const compact = toAsciiDigits(value.replace(/[\s\-\u2010-\u2015]/g, "")).toUpperCase();
   return ID_FORMATS.some((format) => format.test(compact)) ? compact : null;
 }
 
