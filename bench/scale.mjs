@@ -512,7 +512,7 @@ async function measureOcto(server, call) {
   };
 }
 
-// The orders list's query for each filter, as app/booking/order-list-store.server.ts writes it.
+// The orders list's query for each filter, as app/booking/lists/booking-list-store.server.ts writes it.
 const LIST = `SELECT o.id FROM "Order" o WHERE o."deletedAt" IS NULL`;
 const ORDER = `ORDER BY o."createdAt" DESC, o.id DESC LIMIT 26`;
 const EXPLAINS = [

@@ -25,7 +25,7 @@ function isApi(req) {
   return req.path === "/api" || req.path.startsWith("/api/");
 }
 
-/** The resellers' OCTO API (app/http/octo.server.ts): JSON bodies, the specification's error body. */
+/** The resellers' OCTO API (app/http/octo-transport.server.ts): JSON bodies, the specification's error body. */
 function isOcto(req) {
   return req.path === "/octo" || req.path.startsWith("/octo/");
 }

@@ -6,7 +6,7 @@ export { findProfile, updateProfile } from "./account-store.server";
 export { createOrResetAdministrator } from "./administrators.server";
 export { AccountRefusal, changePassword, deleteOwnAccount } from "./account.server";
 export { authFailure, getAuthenticator, isGoogleConfigured, passwordBusy, returnToCookie, verifyLogin } from "./auth.server";
-export { accountsHousekeeping } from "./housekeeping.server";
+export { accountsHousekeeping } from "./account-housekeeping.server";
 export { isUsableResetToken, requestPasswordReset, resetPassword } from "./password-reset.server";
 export { PasswordBusyError } from "./password.server";
 export {

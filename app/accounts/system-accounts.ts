@@ -1,4 +1,4 @@
-// Accounts no person uses: a reseller's, which holds its bookings (app/booking/channel-bookings.server.ts),
+// Accounts no person uses: a reseller's, which holds its bookings (app/booking/channel/channel-bookings.server.ts),
 // and deleted accounts' addresses. They live in the reserved top-level domain .invalid (RFC 2606:
 // no mail is ever delivered there), which nobody can register, so no stranger can own such an
 // address before the system makes it. A system account (User.systemAccount) also never signs in,

@@ -9,7 +9,7 @@ export {
   handlePaymentEvent,
   openPaymentIntent,
   paymentPageOrder,
-} from "./booking-payments.server";
+} from "./paying/booking-payments.server";
 export {
   claimsOfOrder,
   countPendingClaims,
@@ -18,15 +18,15 @@ export {
   OfflinePaymentError,
   recordOfflinePayment,
   submitPaymentClaim,
-} from "./offline-payments.server";
+} from "./paying/offline-payments.server";
 export {
   findOrderPage,
   findRefundPolicy,
   listOfflineRefundsOwed,
   listRefundPolicies,
   saveRefundPolicy,
-} from "./booking-store.server";
-export { bookingJobs, sweepBookings } from "./booking-sweep.server";
+} from "./cancelling/cancellation-store.server";
+export { bookingJobs, sweepBookings } from "./sweep/booking-sweep.server";
 export {
   cancelBooking,
   decideCancellation,
@@ -36,7 +36,7 @@ export {
   offlineRefundableCents,
   quoteCancellation,
   recordOfflineRefund,
-} from "./cancellation.server";
+} from "./cancelling/cancellation.server";
 export {
   addDeparture,
   changeDepartureSeats,
@@ -44,25 +44,25 @@ export {
   DepartureError,
   departureErrorStatus,
   departuresOf,
-} from "./departures.server";
-export { listHolds, listResellerHolds, seatsHeldNow } from "./hold-store.server";
-export { listPackageChoices, orderPages } from "./order-list-store.server";
-export { loadOrderPage } from "./order-pages.server";
-export { findLastBillingContact, findOrderRecord, listOrderRecords } from "./order-store.server";
-export { bookingTravellers, ownersCutoff, TravellersError, updateTravellers } from "./traveller-edit.server";
-export { deleteOrder, departureToBook, OrderError, orderToDelete, placeOrder, quote } from "./orders.server";
+} from "./departures/departures.server";
+export { listHolds, listResellerHolds, seatsHeldNow } from "./core/hold-store.server";
+export { listPackageChoices, orderPages } from "./lists/booking-list-store.server";
+export { loadOrderPage } from "./lists/booking-list-pages.server";
+export { findLastBillingContact, findOrderRecord, listOrderRecords } from "./core/booking-store.server";
+export { bookingTravellers, ownersCutoff, TravellersError, updateTravellers } from "./travellers/traveller-edit.server";
+export { deleteOrder, departureToBook, OrderError, orderToDelete, placeOrder, quote } from "./placing/booking-placement.server";
 export {
   listIdNumberReveals,
   listManifestTravellers,
   listStaffDepartures as staffDepartures,
   revealIdNumbers,
   setCheckIn,
-} from "./manifest-store.server";
-export { assignGuide, mayRunDeparture, staffDeparture } from "./departure-guides.server";
-export { findDepartureGuides, listGuides } from "./guide-store.server";
-export { invoiceOf, invoicePdfOf } from "./invoices.server";
-export { voucherOf } from "./voucher.server";
-export { type MonthReconciliation, reconcileCardMonth, recordProviderPayment } from "./reconciliation.server";
+} from "./departures/manifest-store.server";
+export { assignGuide, mayRunDeparture, staffDeparture } from "./departures/departure-guides.server";
+export { findDepartureGuides, listGuides } from "./departures/guide-store.server";
+export { invoiceOf, invoicePdfOf } from "./documents/booking-invoices.server";
+export { voucherOf } from "./documents/voucher.server";
+export { type MonthReconciliation, reconcileCardMonth, recordProviderPayment } from "./paying/booking-reconciliation.server";
 export {
   tryPromoCode,
   createPromoCode,
@@ -71,7 +71,7 @@ export {
   PromoCodeError,
   promoCodeInputOf,
   updatePromoCode,
-} from "./promo-codes.server";
+} from "./promo-codes/promo-codes.server";
 export {
   cancelChannelBooking,
   type ChannelBooking,
@@ -83,4 +83,4 @@ export {
   listChannelBookings,
   placeChannelHold,
   updateChannelBooking,
-} from "./channel-bookings.server";
+} from "./channel/channel-bookings.server";

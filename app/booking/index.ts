@@ -3,8 +3,8 @@
 // cancellation, paying a booking by card, the sweep, the order lists, the emails.
 // Other modules and the routes import only the doors; the rest of the folder is private
 // (docs/decisions/0012-module-layout.md).
-export { addCartReadiness } from "./add-cart";
-export { bookingActions } from "./booking-actions";
+export { addCartReadiness } from "./placing/add-cart";
+export { bookingActions } from "./core/booking-actions";
 export {
   API_BOOKING_STATUSES,
   BOOKING_STATUS_LABELS,
@@ -12,7 +12,7 @@ export {
   type BookingStatusName,
   effectiveStatus,
   payByText,
-} from "./booking-status";
+} from "./core/booking-status";
 export {
   cancelFormSchema,
   cancellationReason,
@@ -24,9 +24,9 @@ export {
   refundAmount,
   hasCents,
   toCents,
-} from "./cancellation";
-export { countField, otherCounts, readCategoryCounts } from "./category-counts";
-export { checkoutSchema, DISTRICTS } from "./checkout";
+} from "./cancelling/cancellation";
+export { countField, otherCounts, readCategoryCounts } from "./core/category-counts";
+export { checkoutSchema, DISTRICTS } from "./placing/checkout";
 export {
   departureActions,
   departureSchema,
@@ -41,8 +41,8 @@ export {
   MIN_DEPARTURE_SEATS,
   seatsLeft,
   seatsLeftLabel,
-} from "./departures";
-export { maskIdNumber } from "./id-numbers";
+} from "./departures/departures";
+export { maskIdNumber } from "./travellers/id-numbers";
 export {
   apiCheckIn,
   CHECK_IN_LABELS,
@@ -53,8 +53,8 @@ export {
   MANIFEST_CSV_HEADER,
   manifestCsvRow,
   manifestRows,
-} from "./manifest";
-export { categoryTotals, travellersOf } from "./traveller-count";
+} from "./departures/manifest";
+export { categoryTotals, travellersOf } from "./core/traveller-count";
 export {
   BALANCE_FILTER_LABELS,
   BALANCE_FILTERS,
@@ -65,7 +65,7 @@ export {
   PAYMENT_STATUS_LABELS,
   PAYMENT_STATUSES,
   WEBSITE_CHANNEL,
-} from "./order-list";
+} from "./lists/booking-list";
 export {
   checkoutPath,
   clampQuantity,
@@ -76,8 +76,8 @@ export {
   PACKAGE_TYPES,
   type PackageTypeValue,
   readOrderChoice,
-} from "./ordering";
-export { countTravellers, detailsToFollow, detailsToFollowText, priceBooking } from "./travellers";
+} from "./core/booking-choices";
+export { countTravellers, detailsToFollow, detailsToFollowText, priceBooking } from "./travellers/travellers";
 export {
   balanceCents,
   balanceDueOf,
@@ -89,7 +89,7 @@ export {
   payableParts,
   type PaymentPart,
   paymentPlanJson,
-} from "./payment-plan";
+} from "./core/payment-plan";
 export {
   describeDiscount,
   normalisePromoCode,
@@ -98,7 +98,7 @@ export {
   promoCodePatchOver,
   promoCodePatchSchema,
   type PromoCodeRule,
-} from "./promo-codes";
+} from "./core/promo-code-rules";
 export {
   DEFAULT_REFUND_POLICY,
   describePolicy,
@@ -106,6 +106,6 @@ export {
   refundPolicyOf,
   refundPolicySchema,
   storedRefundPolicy,
-} from "./refund-policy";
-export { specContact, type StoredContact } from "./contact";
-export { voucherPath } from "./voucher";
+} from "./cancelling/refund-policy";
+export { specContact, type StoredContact } from "./core/booking-contact";
+export { voucherPath } from "./documents/voucher";

@@ -3,7 +3,7 @@
 import { getFormProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { FormEvent, ReactNode } from "react";
-import { Field, SubmitButton } from "~/components/forms";
+import { Field, SubmitButton } from "~/components/form-fields";
 
 export function AuthPage({ name, title, children }: { name: string; title: string; children: ReactNode }) {
   return (

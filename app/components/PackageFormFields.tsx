@@ -13,8 +13,8 @@ import {
   PRICE_CATEGORY_TYPES,
   type PriceCategory,
 } from "~/catalogue";
+import { Field, FieldError, SelectField, TextareaField } from "~/components/form-fields";
 import type { useAppForm } from "~/components/form-hooks";
-import { Field, FieldError, SelectField, TextareaField } from "~/components/forms";
 import { DESTINATIONS } from "~/platform/fields";
 
 // The form and fields as useAppForm(packageFormSchema) gives them.

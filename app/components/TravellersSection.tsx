@@ -5,8 +5,8 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { detailsToFollow, detailsToFollowText } from "~/booking";
+import { SubmitButton } from "~/components/form-fields";
 import { useIsPending } from "~/components/form-hooks";
-import { SubmitButton } from "~/components/forms";
 import { useHydrated } from "~/components/hooks";
 import { formatCalendarDate, formatDateTime } from "~/platform/dates";
 

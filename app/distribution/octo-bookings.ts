@@ -1,5 +1,5 @@
 // OCTO bookings, as the specification writes them: the request bodies of reserve, confirm, extend,
-// cancel and update, read into what the booking module needs (app/booking/channel-bookings.server.ts
+// cancel and update, read into what the booking module needs (app/booking/channel/channel-bookings.server.ts
 // knows a channel and a reseller's references, not OCTO), and a reseller's booking written back as
 // an OCTO booking. Pure: app/distribution/octo-bookings.server.ts reads and writes the rows.
 import { z } from "zod";

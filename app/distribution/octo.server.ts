@@ -1,5 +1,5 @@
 // The OCTO read operations: products from the catalogue's packages and price categories,
-// availability from the departures and the website's own seat count (app/booking/departures.ts).
+// availability from the departures and the website's own seat count (app/booking/departures/departures.ts).
 import { refundPolicyOf, seatsLeft } from "~/booking";
 import { departuresOf, findRefundPolicy, listRefundPolicies } from "~/booking/index.server";
 import { findPackage, findPackageToOrder, listPackagesToOrder } from "~/catalogue/index.server";

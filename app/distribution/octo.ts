@@ -294,7 +294,7 @@ type AvailabilityStatus = "AVAILABLE" | "LIMITED" | "SOLD_OUT" | "CLOSED";
 /**
  * The departure's state for resellers: CLOSED when it cannot be booked (closed, cancelled, or on
  * today's date or before), SOLD_OUT with no seat left, LIMITED under half its seats left.
- * `seatsLeft` is the website's own count (app/booking/departures.ts).
+ * `seatsLeft` is the website's own count (app/booking/departures/departures.ts).
  */
 export function departureState(departure: OctoDeparture, seatsLeft: number, today: string) {
   const bookable = departure.status === "OPEN" && departure.date > today;

@@ -140,7 +140,7 @@ describe("every body goes through the shared checks", () => {
     const bodyReaders = files.filter((file) => file.text.includes("readTextWithin(")).map((file) => file.name);
     expect(bodyReaders.sort()).toEqual([
       "http/api.server.ts",
-      "http/octo.server.ts",
+      "http/octo-transport.server.ts",
       "platform/request-body.server.ts",
       "routes/webhooks.stripe.ts",
     ]);

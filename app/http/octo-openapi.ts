@@ -1,4 +1,4 @@
-// The OpenAPI 3.1 description of the OCTO supplier API under /octo (app/http/octo.server.ts and the
+// The OpenAPI 3.1 description of the OCTO supplier API under /octo (app/http/octo-transport.server.ts and the
 // rules of app/distribution/octo.ts), served at /octo/openapi.json. Field names, enums and error
 // bodies are the OCTO specification's; this document names the parts this supplier implements.
 // tests/integration/octo.test.ts checks every answer it gets against these schemas.

@@ -101,11 +101,11 @@ const envSchema = z.object({
     ),
   // A pending (unpaid) booking keeps its seats BOOKING_HOLD_MINUTES after ordering; opening a card
   // payment in its last PAYMENT_HOLD_MINUTES gives it that long from then, once (the time a payment
-  // takes); then it expires and its seats go back (app/booking/booking-sweep.server.ts).
+  // takes); then it expires and its seats go back (app/booking/sweep/booking-sweep.server.ts).
   BOOKING_HOLD_MINUTES: positiveInt(30),
   PAYMENT_HOLD_MINUTES: positiveInt(15),
   // Days after a booking's balance day (its package's payment plan) before an unpaid balance cancels
-  // the booking (app/booking/balance-dues.server.ts); 0 cancels the day after.
+  // the booking (app/booking/paying/balance-dues.server.ts); 0 cancels the day after.
   BALANCE_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(3),
   // Seats one account (administrators excepted) may hold unpaid on one departure, and on all of them.
   HOLD_MAX_SEATS_PER_DEPARTURE: positiveInt(20),
@@ -125,7 +125,7 @@ const envSchema = z.object({
     .max(24 * 60)
     .default(120),
   // A customer may complete or correct their travellers until this many hours before the departure's
-  // day begins (app/booking/traveller-cutoff.ts); after it only administrators can.
+  // day begins (app/booking/travellers/traveller-cutoff.ts); after it only administrators can.
   TRAVELLERS_CUTOFF_HOURS: z.coerce
     .number()
     .int()

@@ -123,7 +123,7 @@ function table(config: Env) {
       perAddress: config.RATE_LIMIT_LOOKUP_MAX,
       message: "Too many lookups from your network. Please try again later.",
     },
-    // Calls of the OCTO API per reseller key (app/http/octo.server.ts): resellers poll availability.
+    // Calls of the OCTO API per reseller key (app/http/octo-transport.server.ts): resellers poll availability.
     octo: {
       windowMinutes: 1,
       perAccount: config.RATE_LIMIT_OCTO_MAX,

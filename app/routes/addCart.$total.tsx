@@ -34,8 +34,8 @@ import {
   tryPromoCode,
 } from "~/booking/index.server";
 import type { PriceCategory } from "~/catalogue";
+import { Field, FormErrors, SelectField, SubmitButton } from "~/components/form-fields";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
-import { Field, FormErrors, SelectField, SubmitButton } from "~/components/forms";
 import { PackageImage } from "~/components/PackageImage";
 import { placementErrorStatus } from "~/http/error-status";
 import { formPageHeaders, retryAfter } from "~/http/retry-after";
@@ -141,7 +141,7 @@ async function checkoutOrder({ request, params, context }: LoaderFunctionArgs, p
       ? { text: promoText, code: checked.promo.code, discountCents: checked.discountCents, refusal: null }
       : { text: promoText, code: null, discountCents: 0, refusal: checked.message }
     : null;
-  // The plan the order would get, by the same rule as placing it (orders.server.ts): deposit now, balance by its day.
+  // The plan the order would get, by the same rule as placing it (app/booking/placing/booking-placement.server.ts): deposit now, balance by its day.
   const terms = orderPlanTerms(
     priced.tourPackage,
     {

@@ -29,7 +29,7 @@ const listOrders: ApiHandler = async ({ request }) => {
 };
 
 // POST /api/my-orders (signed in): the server prices the order from the package's categories and
-// the travellers (or quantity), and books the departure's seats (app/booking/orders.server.ts).
+// the travellers (or quantity), and books the departure's seats (app/booking/placing/booking-placement.server.ts).
 // A traveller's error is a 400 naming it: details { "travellers[2].dateOfBirth": [...] }.
 const placeApiOrder: ApiHandler = async ({ request, context }) => {
   const user = await requireApiUser(request);

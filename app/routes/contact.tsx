@@ -3,8 +3,8 @@ import { type ActionFunctionArgs, type MetaFunction, data } from "@remix-run/nod
 import { Form, useActionData } from "@remix-run/react";
 import { contactSchema } from "~/backoffice";
 import { receiveContactMessage } from "~/backoffice/index.server";
+import { Field, FormErrors, SubmitButton, TextareaField } from "~/components/form-fields";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
-import { Field, FormErrors, SubmitButton, TextareaField } from "~/components/forms";
 import { originFrom, pageMeta } from "~/http/page-meta";
 import { formPageHeaders, retryAfter } from "~/http/retry-after";
 import { clientAddress } from "~/platform/client-address.server";

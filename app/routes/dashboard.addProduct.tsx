@@ -4,8 +4,8 @@ import { Form, useActionData } from "@remix-run/react";
 import { requireAdmin } from "~/accounts/index.server";
 import { packageFormSchema } from "~/catalogue";
 import { createPackage, photoFormReply, readFormWithPhotos } from "~/catalogue/index.server";
+import { SubmitButton } from "~/components/form-fields";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
-import { SubmitButton } from "~/components/forms";
 import { PackageFormFields, packageFormValues } from "~/components/PackageFormFields";
 import { parseForm } from "~/platform/forms";
 

@@ -44,8 +44,8 @@ import {
 import { findPackageToOrder } from "~/catalogue/index.server";
 import { DataTable } from "~/components/DataTable";
 import { DepartureGuide } from "~/components/DepartureGuide";
+import { Field, FormErrors, SubmitButton } from "~/components/form-fields";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
-import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { ResellerHolds } from "~/components/ResellerHolds";
 import { agencyToday, formatCalendarDate, formatDateTime, isoDate } from "~/platform/dates";
 import { parseForm } from "~/platform/forms";

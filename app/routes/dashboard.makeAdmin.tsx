@@ -3,8 +3,8 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, da
 import { Form, useActionData } from "@remix-run/react";
 import { makeAdminSchema } from "~/accounts";
 import { promoteToAdmin, requireAdmin } from "~/accounts/index.server";
+import { Field, SubmitButton } from "~/components/form-fields";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
-import { Field, SubmitButton } from "~/components/forms";
 import { parseForm } from "~/platform/forms";
 
 export async function loader({ request }: LoaderFunctionArgs) {

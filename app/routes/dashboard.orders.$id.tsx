@@ -40,8 +40,8 @@ import {
   TravellersError,
   updateTravellers,
 } from "~/booking/index.server";
+import { Field, FormErrors, SubmitButton } from "~/components/form-fields";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
-import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { useHydrated } from "~/components/hooks";
 import { IdRevealsSection } from "~/components/IdRevealsSection";
 import { MethodAndReference, PlainFormError, plainFields } from "~/components/PlainFormFields";

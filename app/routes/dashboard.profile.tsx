@@ -22,8 +22,8 @@ import {
   updateProfile,
 } from "~/accounts/index.server";
 import { photoFormReply, readFormWithPhotos } from "~/catalogue/index.server";
+import { Field, FieldError, FormErrors, SubmitButton } from "~/components/form-fields";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
-import { Field, FieldError, FormErrors, SubmitButton } from "~/components/forms";
 import { formPageHeaders, retryAfter } from "~/http/retry-after";
 import { clientAddress } from "~/platform/client-address.server";
 import { parseForm } from "~/platform/forms";

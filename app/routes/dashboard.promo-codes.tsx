@@ -17,8 +17,8 @@ import {
   updatePromoCode,
 } from "~/booking/index.server";
 import { DataTable } from "~/components/DataTable";
+import { Field, FieldError, FormErrors, SelectField, SubmitButton } from "~/components/form-fields";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
-import { Field, FieldError, FormErrors, SelectField, SubmitButton } from "~/components/forms";
 import { agencyToday, formatCalendarDate } from "~/platform/dates";
 import { parseForm } from "~/platform/forms";
 

@@ -1,5 +1,5 @@
 // /dashboard/refund-policy/{packageId} (admins): a package's refund tiers by days before departure
-// (app/booking/refund-policy.ts). Every row left empty: the default policy.
+// (app/booking/cancelling/refund-policy.ts). Every row left empty: the default policy.
 import { getFormProps } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -13,8 +13,8 @@ import {
   storedRefundPolicy,
 } from "~/booking";
 import { findRefundPolicy, saveRefundPolicy } from "~/booking/index.server";
+import { Field, SubmitButton } from "~/components/form-fields";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
-import { Field, SubmitButton } from "~/components/forms";
 import { parseForm } from "~/platform/forms";
 import { isPlausibleId } from "~/platform/ids";
 

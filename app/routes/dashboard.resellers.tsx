@@ -7,8 +7,8 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, da
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/accounts/index.server";
 import { DataTable } from "~/components/DataTable";
+import { Field, FormErrors, SelectField, SubmitButton } from "~/components/form-fields";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
-import { Field, FormErrors, SelectField, SubmitButton } from "~/components/forms";
 import { formatCommission, type ResellerIntent, resellerForms } from "~/distribution";
 import {
   createReseller,

@@ -10,8 +10,8 @@ import {
   passwordBusy,
 } from "~/accounts/index.server";
 import { AuthForm, AuthPage, EmailField, PasswordField } from "~/components/AuthForm";
+import { FormErrors } from "~/components/form-fields";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
-import { FormErrors } from "~/components/forms";
 import { formPageHeaders } from "~/http/retry-after";
 import { clientAddress } from "~/platform/client-address.server";
 import { parseForm } from "~/platform/forms";

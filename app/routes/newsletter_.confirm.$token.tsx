@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useParams } from "@remix-run/react";
 import { confirmSubscription, findSubscriberByToken, newsletterToken } from "~/backoffice/index.server";
+import { SubmitButton } from "~/components/form-fields";
 import { useIsPending } from "~/components/form-hooks";
-import { SubmitButton } from "~/components/forms";
 
 // The emailed link's page asks before confirming (like unsubscribing), so that a mail scanner
 // opening links does not subscribe anybody. An unsubscribed token is no longer valid.

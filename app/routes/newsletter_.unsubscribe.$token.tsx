@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { findSubscriberByToken, newsletterToken, unsubscribeToken } from "~/backoffice/index.server";
+import { SubmitButton } from "~/components/form-fields";
 import { useIsPending } from "~/components/form-hooks";
-import { SubmitButton } from "~/components/forms";
 
 // The link of every newsletter email, for anyone holding it (no account needed). The page asks
 // before unsubscribing, so that a mail scanner opening links does not unsubscribe anybody.

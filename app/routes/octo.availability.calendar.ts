@@ -1,7 +1,7 @@
 // POST /octo/availability/calendar (OCTO): one entry per day from localDateStart to localDateEnd.
 import { bodyProductId, readCalendarQuery } from "~/distribution";
 import { octoCalendar, octoTripOfBody } from "~/distribution/index.server";
-import { octoRoute, readOctoBody } from "~/http/octo.server";
+import { octoRoute, readOctoBody } from "~/http/octo-transport.server";
 
 export const { loader, action } = octoRoute({
   POST: async ({ request, seller }) => {

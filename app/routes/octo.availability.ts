@@ -2,7 +2,7 @@
 // localDateEnd, or availabilityIds, with the website's seats left.
 import { bodyProductId, readAvailabilityQuery } from "~/distribution";
 import { octoAvailability, octoTripOfBody } from "~/distribution/index.server";
-import { octoRoute, readOctoBody } from "~/http/octo.server";
+import { octoRoute, readOctoBody } from "~/http/octo-transport.server";
 
 export const { loader, action } = octoRoute({
   POST: async ({ request, seller }) => {

@@ -2,7 +2,7 @@
 // PATCH /octo/bookings/{uuid}: its reference, notes, contact, travellers' names or hold time.
 import { octoBookingUuid } from "~/distribution";
 import { getOctoBooking, updateOctoBooking } from "~/distribution/index.server";
-import { octoRoute, readOctoBody } from "~/http/octo.server";
+import { octoRoute, readOctoBody } from "~/http/octo-transport.server";
 
 export const { loader, action } = octoRoute({
   GET: async ({ params, reseller, seller }) => getOctoBooking(octoBookingUuid(params.uuid), reseller, seller !== null),

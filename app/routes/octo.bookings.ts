@@ -3,7 +3,7 @@
 // seats held exactly like a website hold; the same uuid answers the same booking.
 import { bodyProductId } from "~/distribution";
 import { listOctoBookings, octoProductOfBody, reserveOctoBooking } from "~/distribution/index.server";
-import { octoRoute, readOctoBody } from "~/http/octo.server";
+import { octoRoute, readOctoBody } from "~/http/octo-transport.server";
 
 export const { loader, action } = octoRoute({
   GET: async ({ request, reseller, seller }) => listOctoBookings(new URL(request.url).searchParams, reseller, seller !== null),

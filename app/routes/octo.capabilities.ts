@@ -1,5 +1,5 @@
 // GET /octo/capabilities (OCTO): the capabilities a reseller may ask for in Octo-Capabilities.
 import { capabilityList } from "~/distribution";
-import { octoRoute } from "~/http/octo.server";
+import { octoRoute } from "~/http/octo-transport.server";
 
 export const { loader, action } = octoRoute({ GET: async () => capabilityList() });

@@ -1,5 +1,5 @@
 // GET /octo/supplier (OCTO): the agency as a supplier.
-import { octoRoute } from "~/http/octo.server";
+import { octoRoute } from "~/http/octo-transport.server";
 import { env } from "~/platform/env.server";
 import { publicOrigin, publicUrl } from "~/platform/public-url.server";
 

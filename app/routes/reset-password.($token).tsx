@@ -3,8 +3,8 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { RESET_LINK_INVALID, resetPasswordSchema } from "~/accounts";
 import { createUserSession, isUsableResetToken, PasswordBusyError, resetPassword } from "~/accounts/index.server";
 import { AuthForm, AuthPage, PasswordField } from "~/components/AuthForm";
+import { FormErrors } from "~/components/form-fields";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
-import { FormErrors } from "~/components/forms";
 import { formPageHeaders } from "~/http/retry-after";
 import { parseForm } from "~/platform/forms";
 

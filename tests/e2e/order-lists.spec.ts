@@ -20,7 +20,7 @@ test("My Orders: 25 a page, newest first, each row linking to its order; Next sh
   // newest first: the last order placed leads
   await expect(rows.first().getByRole("link").first()).toHaveAttribute("href", `/dashboard/orders/${ids[ORDERS - 1]}`);
   await expect(rows.first()).toContainText("Pending");
-  // ("Pay by …" shows once the checkout sets a hold: app/booking/booking-status.unit.test.ts covers its text)
+  // ("Pay by …" shows once the checkout sets a hold: app/booking/core/booking-status.unit.test.ts covers its text)
   await page.getByRole("link", { name: "Next →" }).click();
   await expect(rows).toHaveCount(2);
   await expect(rows.last().getByRole("link").first()).toHaveAttribute("href", `/dashboard/orders/${ids[0]}`);

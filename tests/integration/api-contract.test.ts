@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashSessionId, sessionCookie } from "~/accounts/session.server";
 import { openPaymentIntent, submitPaymentClaim } from "~/booking/index.server";
-import { placeOrder } from "~/booking/orders.server";
+import { placeOrder } from "~/booking/placing/booking-placement.server";
 import { db } from "~/platform/db.server";
 import { parseEnv } from "~/platform/env.server";
 import * as unknownPath from "~/routes/api.$";

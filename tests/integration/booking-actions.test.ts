@@ -1,5 +1,5 @@
 // What a customer can do with a booking, as the pages show it and the server enforces it
-// (app/booking/booking-actions.ts): an overdue hold (before the sweep) or a cancelled booking is
+// (app/booking/core/booking-actions.ts): an overdue hold (before the sweep) or a cancelled booking is
 // neither paid, deleted nor cancelled; a paid one is not paid again nor deleted.
 import { beforeAll, describe, expect, it } from "vitest";
 import { stripeFakeForTests } from "../support/stripe-fake";

@@ -8,9 +8,9 @@ const fake = await stripeFakeForTests({ CONTACT_TO: "agency@example.com" });
 
 const { db } = await import("~/platform/db.server");
 beforeAll(() => db(), 180_000);
-const { cancelBooking, cancelDeparture } = await import("~/booking/cancellation.server");
+const { cancelBooking, cancelDeparture } = await import("~/booking/cancelling/cancellation.server");
 const { confirmPayment, openPaymentIntent } = await import("~/booking/index.server");
-const { placeOrder } = await import("~/booking/orders.server");
+const { placeOrder } = await import("~/booking/placing/booking-placement.server");
 const checkout = await import("~/routes/addCart.$total");
 const myOrders = await import("~/routes/api.my-orders");
 const { authedPost, createUser, signIn, uniqueEmail } = await import("../support/auth");

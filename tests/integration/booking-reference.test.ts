@@ -1,7 +1,7 @@
 // A booking's reference ("TB-7K3P9Q"): drawn with the order (drawn again when taken), found by
 // Manage All Orders' search, returned by the API, written in the emails and the CSV.
 import { beforeAll, describe, expect, it } from "vitest";
-import { createBooking } from "~/booking/order-store.server";
+import { createBooking } from "~/booking/core/booking-store.server";
 import { formatCalendarDate } from "~/platform/dates";
 import { db } from "~/platform/db.server";
 import * as myOrdersApi from "~/routes/api.my-orders";

@@ -18,9 +18,9 @@ afterAll(() => fake.close());
 const { db } = await import("~/platform/db.server");
 // The first query creates, migrates and seeds this file's database: slow on a busy machine.
 beforeAll(() => db(), 180_000);
-const { cancelBooking, cancelDeparture, CancellationError } = await import("~/booking/cancellation.server");
+const { cancelBooking, cancelDeparture, CancellationError } = await import("~/booking/cancelling/cancellation.server");
 const { confirmPayment, openPaymentIntent } = await import("~/booking/index.server");
-const { deleteOrder } = await import("~/booking/orders.server");
+const { deleteOrder } = await import("~/booking/placing/booking-placement.server");
 const webhook = await import("~/routes/webhooks.stripe");
 const cancelApi = await import("~/routes/api.my-orders.$id.cancel");
 const { createUser, signIn } = await import("../support/auth");

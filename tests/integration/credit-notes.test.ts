@@ -15,8 +15,8 @@ afterAll(() => fake.close());
 
 const { db } = await import("~/platform/db.server");
 beforeAll(() => db(), 180_000);
-const { cancelBooking } = await import("~/booking/cancellation.server");
-const { confirmPayment, handlePaymentEvent } = await import("~/booking/booking-payments.server");
+const { cancelBooking } = await import("~/booking/cancelling/cancellation.server");
+const { confirmPayment, handlePaymentEvent } = await import("~/booking/paying/booking-payments.server");
 const { createUser } = await import("../support/auth");
 const { bookDeparture, createDeparture, createPackage, inDays, paidIntentFor } = await import("../support/bookings");
 

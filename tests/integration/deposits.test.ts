@@ -14,7 +14,7 @@ process.env.STRIPE_API_BASE = fake.url;
 afterAll(() => fake.close());
 
 const { db } = await import("~/platform/db.server");
-const { placeOrder } = await import("~/booking/orders.server");
+const { placeOrder } = await import("~/booking/placing/booking-placement.server");
 const { orderJson } = await import("~/http/api-json");
 const { findOrderRecord } = await import("~/booking/index.server");
 const createIntentApi = await import("~/routes/api.create-payment-intent");

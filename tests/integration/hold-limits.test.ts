@@ -9,8 +9,8 @@ await stripeFakeForTests();
 
 const { db } = await import("~/platform/db.server");
 beforeAll(() => db(), 180_000);
-const { placeOrder } = await import("~/booking/orders.server");
-const { sweepBookings } = await import("~/booking/booking-sweep.server");
+const { placeOrder } = await import("~/booking/placing/booking-placement.server");
+const { sweepBookings } = await import("~/booking/sweep/booking-sweep.server");
 const { openPaymentIntent } = await import("~/booking/index.server");
 const checkout = await import("~/routes/addCart.$total");
 const myOrders = await import("~/routes/api.my-orders");

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { loginSchema, makeAdminSchema, registerSchema } from "~/accounts/auth-forms";
 import { contactSchema } from "~/backoffice/contact";
-import { checkoutSchema } from "~/booking/checkout";
+import { checkoutSchema } from "~/booking/placing/checkout";
 import { packageSchema } from "~/catalogue/packages";
 import { reviewSchema } from "~/catalogue/reviews";
 import { db } from "~/platform/db.server";

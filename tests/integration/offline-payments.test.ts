@@ -3,10 +3,10 @@
 // administrator accepts (a payment) or rejects with a reason. Errors name the field (400) or
 // the conflict (409); every answer is checked against the OpenAPI document.
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { sweepBookings } from "~/booking/booking-sweep.server";
-import { cancelBooking } from "~/booking/cancellation.server";
-import { remindClaimsWaiting } from "~/booking/offline-payments.server";
-import { placeOrder } from "~/booking/orders.server";
+import { cancelBooking } from "~/booking/cancelling/cancellation.server";
+import { remindClaimsWaiting } from "~/booking/paying/offline-payments.server";
+import { placeOrder } from "~/booking/placing/booking-placement.server";
+import { sweepBookings } from "~/booking/sweep/booking-sweep.server";
 import { db } from "~/platform/db.server";
 import * as orderClaims from "~/routes/api.my-orders.$id.payment-claims";
 import * as orderPayments from "~/routes/api.my-orders.$id.payments";

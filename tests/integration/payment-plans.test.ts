@@ -4,7 +4,7 @@
 // answer is checked against the OpenAPI document.
 import { beforeAll, describe, expect, it } from "vitest";
 import { findOrderRecord } from "~/booking/index.server";
-import { placeOrder } from "~/booking/orders.server";
+import { placeOrder } from "~/booking/placing/booking-placement.server";
 import { orderJson } from "~/http/api-json";
 import { db } from "~/platform/db.server";
 import * as services from "~/routes/api.services";

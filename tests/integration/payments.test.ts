@@ -348,7 +348,7 @@ describe("confirming a payment", () => {
   });
 
   it("a card payment arriving after the balance was paid offline is refunded automatically and recorded as such (issue 35 item 4)", async () => {
-    const { recordOfflinePayment } = await import("~/booking/offline-payments.server");
+    const { recordOfflinePayment } = await import("~/booking/paying/offline-payments.server");
     const { cookie, order } = await customerWithOrder();
     const admin = await createUser({ role: "ADMIN" });
     const { body } = await startPayment(order.id, cookie);

@@ -14,9 +14,9 @@ afterAll(() => fake.close());
 
 const { db } = await import("~/platform/db.server");
 beforeAll(() => db(), 180_000);
-const { cancelBooking, CancellationError, recordOfflineRefund } = await import("~/booking/cancellation.server");
-const { listOfflineRefundsOwed } = await import("~/booking/booking-store.server");
-const { recordPaymentNow } = await import("~/booking/booking-payments-store.server");
+const { cancelBooking, CancellationError, recordOfflineRefund } = await import("~/booking/cancelling/cancellation.server");
+const { listOfflineRefundsOwed } = await import("~/booking/cancelling/cancellation-store.server");
+const { recordPaymentNow } = await import("~/booking/core/booking-payments-store.server");
 const { agencyToday } = await import("~/platform/dates");
 const { createUser } = await import("../support/auth");
 const { bookDeparture, createDeparture, createPackage, inDays, paidIntentFor } = await import("../support/bookings");

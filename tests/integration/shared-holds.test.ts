@@ -7,7 +7,7 @@ process.env.HOLD_MAX_SHARE_PER_DEPARTURE = "50";
 
 const { db } = await import("~/platform/db.server");
 beforeAll(() => db(), 180_000);
-const { placeOrder } = await import("~/booking/orders.server");
+const { placeOrder } = await import("~/booking/placing/booking-placement.server");
 const { createUser } = await import("../support/auth");
 const { createDeparture, createPackage, inDays } = await import("../support/bookings");
 const { checkoutFor } = await import("../support/orders");

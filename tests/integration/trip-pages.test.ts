@@ -3,7 +3,7 @@
 // search engines and link previews read on the package page.
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { placeOrder } from "~/booking/orders.server";
+import { placeOrder } from "~/booking/placing/booking-placement.server";
 import { packageRating } from "~/catalogue/review-store.server";
 import { NOT_ORDERED } from "~/catalogue/reviews";
 import { forgetCachedLists } from "~/platform/cache.server";

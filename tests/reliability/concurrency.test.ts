@@ -1,7 +1,7 @@
 // Nothing lost under concurrency: real checkout form posts from 50 concurrent clients to one
 // production app process on PostgreSQL, then concurrent promotions and deletes of the same rows.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PACKAGE_TYPES } from "~/booking/ordering";
+import { PACKAGE_TYPES } from "~/booking/core/booking-choices";
 import { createDatabase, startApp, TEST_ADMIN, type AppProcess, type TestDatabase } from "./support/app";
 import { addPackage, type Client, logIn, register } from "./support/client";
 import { percentile, recordFigures } from "./support/figures";

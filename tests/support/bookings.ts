@@ -1,8 +1,8 @@
 // Departures and bookings on them for tests, written straight to the database (fixtures, not a
 // checkout), and a booking paid through the real confirmation against the Stripe fake.
 import { randomBytes } from "node:crypto";
-import { takeSeats } from "~/booking/departure-store.server";
-import { recordNewBooking } from "~/booking/order-status-store.server";
+import { recordNewBooking } from "~/booking/core/booking-status-store.server";
+import { takeSeats } from "~/booking/core/departure-store.server";
 import { agencyToday } from "~/platform/dates";
 import { db } from "~/platform/db.server";
 import { TEST_SECRET_KEY, type StripeFake } from "./stripe-fake";

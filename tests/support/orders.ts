@@ -1,7 +1,7 @@
 // Valid checkout details and orders for tests.
 import { randomBytes } from "node:crypto";
-import { checkoutSchema } from "~/booking/checkout";
-import { placeOrder } from "~/booking/orders.server";
+import { placeOrder } from "~/booking/placing/booking-placement.server";
+import { checkoutSchema } from "~/booking/placing/checkout";
 import { db } from "~/platform/db.server";
 
 /** The billing fields of a valid checkout (docs/spec.md §5): a Dhaka address and a Bangladeshi mobile number. */
