@@ -82,9 +82,19 @@ export function moduleBoundaries(root) {
       message: `Outside ${name}, import it through its doors only: ~/${name} (client-safe) or ~/${name}/index.server.`,
     })),
   ];
+  // Inside booking, core/ holds the rules and stores that every operation shares; it imports no
+  // operation (placing/, paying/, …) nor the doors that re-export them, so the operations hang from
+  // it instead of tying each other in a knot through it. Tests may set up through any of them.
+  const bookingCore = [
+    {
+      target: "app/booking/core",
+      from: ["app/booking/!(core)/**", "app/booking/index*.ts"],
+      message: "booking/core imports no operation of booking (placing/, paying/, …) nor its doors: operations build on the core.",
+    },
+  ];
   const rule = (zones) => ({ "import-x/no-restricted-paths": ["error", { basePath: root, zones }] });
   return [
-    { name: "module-boundaries/code", files: ["app/**/*.{ts,tsx}"], rules: rule([...directions, ...doors]) },
+    { name: "module-boundaries/code", files: ["app/**/*.{ts,tsx}"], rules: rule([...directions, ...doors, ...bookingCore]) },
     { name: "module-boundaries/tests", files: ["app/**/*.test.{ts,tsx}"], rules: rule(directions) },
   ];
 }

@@ -1,6 +1,8 @@
 // Fails when the top folders of app/ import each other in a cycle (docs/decisions/0012): ESLint's
 // no-restricted-paths checks each direction, this checks that the directions still form no loop.
-// Test files are left out; each root file (root.tsx, entry.server.tsx) is a node of its own.
+// The same inside a capability cut into sub-folders (booking/placing, booking/core, …): its
+// sub-folders form no loop either. Test files are left out; each file at the top of the folder
+// looked at (root.tsx, a capability's doors) is a node of its own.
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, posix, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -21,22 +23,32 @@ export function readSources(appDir) {
     });
 }
 
-/** Folder → folder edges between different folders, each with the first import that makes it. */
-export function folderEdges(sources) {
-  const folders = new Set(sources.filter(({ file }) => file.includes("/")).map(({ file }) => file.split("/")[0]));
+/**
+ * Folder → folder edges between different folders, each with the first import that makes it: the
+ * top folders of app/, or with `within` ("booking") the sub-folders of that folder, named
+ * "booking/core" and so on, imports leaving it aside.
+ */
+export function folderEdges(sources, within = "") {
+  const prefix = within ? `${within}/` : "";
+  const inside = sources
+    .filter(({ file }) => file.startsWith(prefix))
+    .map((source) => ({ ...source, path: source.file.slice(prefix.length) }));
+  const folders = new Set(inside.filter(({ path }) => path.includes("/")).map(({ path }) => path.split("/")[0]));
   const nodeOf = (path) => {
     const [first, ...rest] = path.split("/");
-    return rest.length > 0 || folders.has(first) ? first : first.replace(SOURCE, "");
+    return prefix + (rest.length > 0 || folders.has(first) ? first : first.replace(SOURCE, ""));
   };
   const edges = new Map();
-  for (const { file, imports } of sources) {
-    const from = nodeOf(file);
+  for (const { file, imports } of inside) {
+    const from = nodeOf(file.slice(prefix.length));
     for (const specifier of imports) {
       let path;
       if (specifier.startsWith("~/")) path = specifier.slice(2);
       else if (specifier.startsWith(".")) path = posix.join(posix.dirname(file), specifier);
       else continue;
-      if (path.startsWith("..")) continue;
+      if (within && path === within) path = `${prefix}index`; // its client door, ~/booking
+      if (path.startsWith("..") || !path.startsWith(prefix)) continue;
+      path = path.slice(prefix.length);
       const to = nodeOf(path);
       if (to === from) continue;
       if (!edges.has(from)) edges.set(from, new Map());
@@ -99,6 +111,18 @@ export function findCycles(edges) {
     });
 }
 
+/** The top folders of app/ that have sub-folders with code in them (booking). */
+export function subFolderedFolders(sources) {
+  return [
+    ...new Set(
+      sources
+        .map(({ file }) => file.split("/"))
+        .filter((parts) => parts.length > 2)
+        .map(([first]) => first),
+    ),
+  ].sort();
+}
+
 export function describeCycles(cycles) {
   return cycles
     .map(({ knot, cycle }) =>
@@ -113,11 +137,17 @@ export function describeCycles(cycles) {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const appDir = join(dirname(fileURLToPath(import.meta.url)), "..", "app");
-  const cycles = findCycles(folderEdges(readSources(appDir)));
+  const sources = readSources(appDir);
+  const cycles = [
+    ...findCycles(folderEdges(sources)),
+    ...subFolderedFolders(sources).flatMap((folder) => findCycles(folderEdges(sources, folder))),
+  ];
   if (cycles.length > 0) {
     console.error(describeCycles(cycles));
-    console.error("The folders of app/ must not import each other in a cycle (docs/decisions/0012).");
+    console.error(
+      "The folders of app/, and the sub-folders of each, must not import each other in a cycle (docs/decisions/0012).",
+    );
     process.exit(1);
   }
-  console.log("No import cycle between the folders of app/.");
+  console.log("No import cycle between the folders of app/ nor between the sub-folders of one.");
 }

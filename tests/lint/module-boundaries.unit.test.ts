@@ -1,11 +1,12 @@
 // The module directions (docs/decisions/0012-module-layout.md) fail the lint: each one broken on
 // purpose is reported by import-x/no-restricted-paths, an allowed import is not; and the folder
-// cycle check finds a loop. The importing code is linted as text under the fixture's app/.
+// cycle check finds a loop, between the top folders or the sub-folders of one. The importing code is
+// linted as text under the fixture's app/.
 import { fileURLToPath } from "node:url";
 import { ESLint, type Linter } from "eslint";
 import { describe, expect, it } from "vitest";
 import config, { moduleBoundaries } from "../../eslint.config.js";
-import { describeCycles, findCycles, folderEdges, readSources } from "../../scripts/check-module-cycles.mjs";
+import { describeCycles, findCycles, folderEdges, readSources, subFolderedFolders } from "../../scripts/check-module-cycles.mjs";
 
 const REPO = fileURLToPath(new URL("../..", import.meta.url));
 const FIXTURE = fileURLToPath(new URL("./fixture", import.meta.url));
@@ -57,6 +58,18 @@ describe("import-x/no-restricted-paths zones", () => {
     ["app/routes/checkout.ts", "~/booking/orders.server", "Outside booking, import it through its doors only"],
     ["app/http/error-status.ts", "../payments/charge.server", "Outside payments, import it through its doors only"],
     ["app/booking/checkout.server.ts", "~/payments/charge.server", "Outside payments, import it through its doors only"],
+    ["app/booking/core/booking-status.ts", "~/booking/placing/checkout", "booking/core imports no operation of booking"],
+    ["app/booking/core/booking-row.server.ts", "../placing/checkout", "booking/core imports no operation of booking"],
+    [
+      "app/booking/core/booking-status.ts",
+      "~/booking",
+      "booking/core imports no operation of booking (placing/, paying/, …) nor its doors",
+    ],
+    [
+      "app/booking/core/payment-plan.ts",
+      "../index.server",
+      "booking/core imports no operation of booking (placing/, paying/, …) nor its doors",
+    ],
     ["app/platform/fields.test.ts", "~/booking/index.server", "platform imports no capability"],
     ["app/catalogue/search.test.ts", "~/routes/orders", "Nothing imports routes"],
   ])("%s importing %s: %s", async (file, specifier, expected) => {
@@ -86,11 +99,16 @@ describe("import-x/no-restricted-paths zones", () => {
     ["app/booking/checkout.server.ts", "./order-store.server"],
     ["app/booking/checkout.server.ts", "~/booking/orders.server"],
     ["app/payments/confirm.server.ts", "~/platform/money"],
+    ["app/booking/placing/checkout.ts", "~/booking/core/booking-status"],
+    ["app/booking/placing/checkout.ts", "../core/booking-status"],
+    ["app/booking/core/booking-row.server.ts", "./booking-status"],
+    ["app/booking/core/booking-row.server.ts", "~/payments/index.server"],
     ["app/platform/format.ts", "./money"],
     // Tests set up their data through stores and call routes.
     ["app/routes/orders.test.ts", "~/booking/order-store.server"],
     ["app/routes/orders.test.ts", "~/payments/charge.server"],
     ["app/routes/orders.test.ts", "./orders"],
+    ["app/booking/core/booking-status.test.ts", "~/booking/placing/checkout"],
   ])("%s may import %s", async (file, specifier) => {
     expect(await boundaryMessages(fixtureLint, `${FIXTURE}/${file}`, importing(specifier))).toEqual([]);
   });
@@ -100,6 +118,14 @@ describe("import-x/no-restricted-paths zones", () => {
     for (const specifier of ["~/root", "../root", "~/routes/_index", "../routes/_index"]) {
       const messages = await boundaryMessages(projectLint, `${REPO}/app/platform/probe.ts`, importing(specifier));
       expect(messages, specifier).toEqual([expect.stringContaining("Nothing imports routes or the root files")]);
+    }
+  });
+
+  it("keeps the project's booking/core from importing its operations", async () => {
+    const projectLint = new ESLint({ cwd: REPO });
+    for (const specifier of ["~/booking/placing/checkout", "../placing/checkout", "~/booking/index.server"]) {
+      const messages = await boundaryMessages(projectLint, `${REPO}/app/booking/core/probe.ts`, importing(specifier));
+      expect(messages, specifier).toEqual([expect.stringContaining("booking/core imports no operation of booking")]);
     }
   });
 });
@@ -154,6 +180,36 @@ describe("the folder cycle check", () => {
     expect(findCycles(folderEdges(sources))).toEqual([]);
   });
 
+  it("reports a loop between the sub-folders of one folder, the door included, imports leaving it aside", () => {
+    const sources = [
+      { file: "booking/index.ts", imports: ["./placing/checkout", "./core/booking-status"] },
+      { file: "booking/core/booking-status.ts", imports: ["~/booking", "~/platform/dates"] },
+      { file: "booking/placing/checkout.ts", imports: ["../core/booking-status", "~/catalogue"] },
+      { file: "catalogue/index.ts", imports: ["~/platform/money"] },
+    ];
+    expect(subFolderedFolders(sources)).toEqual(["booking"]);
+    const cycles = findCycles(folderEdges(sources, "booking"));
+    expect(describeCycles(cycles)).toBe(
+      [
+        "Folder import cycle: booking/core → booking/index → booking/core",
+        '  booking/core → booking/index: app/booking/core/booking-status.ts imports "~/booking"',
+        '  booking/index → booking/core: app/booking/index.ts imports "./core/booking-status"',
+        "  (these folders all reach each other: booking/core, booking/index, booking/placing)",
+      ].join("\n"),
+    );
+    expect(findCycles(folderEdges(sources))).toEqual([]);
+  });
+
+  it("passes sub-folders that import the core only", () => {
+    const sources = [
+      { file: "booking/index.server.ts", imports: ["./placing/placement.server", "./paying/payments.server"] },
+      { file: "booking/placing/placement.server.ts", imports: ["~/booking/core/booking-store.server"] },
+      { file: "booking/paying/payments.server.ts", imports: ["../core/booking-store.server", "~/payments/index.server"] },
+      { file: "booking/core/booking-store.server.ts", imports: ["./booking-status", "~/platform/db.server"] },
+    ];
+    expect(findCycles(folderEdges(sources, "booking"))).toEqual([]);
+  });
+
   it("reads the imports of the fixture's files (none of them test files)", () => {
     const sources = readSources(`${FIXTURE}/app`);
     expect(sources).toContainEqual({ file: "booking/orders.server.ts", imports: ["../payments/index.server"] });
@@ -161,5 +217,9 @@ describe("the folder cycle check", () => {
       ["booking", new Map([["payments", 'app/booking/orders.server.ts imports "../payments/index.server"']])],
     ]);
     expect(findCycles(folderEdges(sources))).toEqual([]);
+    expect([...folderEdges(sources, "booking").entries()]).toEqual([
+      ["booking/index.server", new Map([["booking/orders.server", 'app/booking/index.server.ts imports "./orders.server"']])],
+      ["booking/placing", new Map([["booking/core", 'app/booking/placing/checkout.ts imports "../core/booking-status"']])],
+    ]);
   });
 });
