@@ -18,3 +18,16 @@ export { safeRedirect } from "./auth-redirect";
 export { avatarSrc } from "./avatars";
 export { resellerAccountEmail } from "./system-accounts";
 export { ACCESS_MESSAGES, type AccessAction, accessChangeSchema, type AccessRefusal, auditLine, ROLE_NAMES } from "./user-access";
+export {
+  adminFlagSchema,
+  makeAdminInputSchema,
+  savedUserJson,
+  savedUserSchema,
+  tokenRequestSchema,
+  tokenSchema,
+  userInputSchema,
+  userJson,
+  userRoleInputSchema,
+  userRoleSchema,
+  userSchema,
+} from "./account-api";

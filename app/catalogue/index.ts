@@ -13,7 +13,7 @@ export {
   packageSchema,
   readItinerary,
 } from "./packages";
-export { reviewModerationSchema, reviewReportFormSchema, reviewReportSchema, reviewSchema } from "./reviews";
+export { reviewModerationSchema, reviewReportFormSchema, reviewSchema } from "./reviews";
 export {
   CATALOGUE_PAGE_SIZE,
   CATALOGUE_SORTS,
@@ -28,3 +28,16 @@ export {
 } from "./search";
 export { touristTrip } from "./structured-data";
 export { DEFAULT_CATEGORY_ID, MAX_AGE, PRICE_CATEGORY_TYPES, type PriceCategory } from "./price-categories";
+export {
+  packageFactsJson,
+  packageFactsSchema,
+  type PackageRecord,
+  photoUrlSchema,
+  reviewInputSchema,
+  reviewJson,
+  reviewRecordSchema,
+  reviewReportedSchema,
+  reviewReportInputSchema,
+  serviceInputSchema,
+  servicesQuerySchema,
+} from "./catalogue-api";

@@ -13,11 +13,5 @@ export {
 } from "./octo";
 export { pathUuid as octoBookingUuid } from "./octo-bookings";
 export { commissionTotals } from "./commission";
-export {
-  commissionPercent,
-  formatCommission,
-  type ResellerIntent,
-  resellerCapsPatchSchema,
-  resellerForms,
-  resellerInputSchema,
-} from "./resellers";
+export { formatCommission, type ResellerIntent, resellerCapsPatchSchema, resellerForms, resellerInputSchema } from "./resellers";
+export { resellerJson, resellerKeyCreatedSchema, resellerSchema } from "./reseller-api";

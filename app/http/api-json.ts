@@ -19,8 +19,7 @@ import {
   seatsLeft,
 } from "~/booking";
 import { type CancellationOutcome } from "~/booking/index.server";
-import { DEFAULT_CATEGORY_ID, type PriceCategory, readItinerary } from "~/catalogue";
-import { commissionPercent } from "~/distribution";
+import { DEFAULT_CATEGORY_ID, packageFactsJson, type PackageRecord } from "~/catalogue";
 import type {
   cancellationSchema,
   departureRecordSchema,
@@ -28,53 +27,15 @@ import type {
   paymentClaimSchema,
   orderSchema,
   promoCodeSchema,
-  resellerSchema,
-  reviewRecordSchema,
-  savedUserSchema,
   serviceSchema,
 } from "~/http/api-schemas";
+import { cardPaymentJson, paymentRecordJson, refundJson } from "~/payments";
 import { isoDate } from "~/platform/dates";
 import { dollarsValue } from "~/platform/money";
 
-export function packageJson(tourPackage: {
-  id: string;
-  title: string;
-  costCents: number;
-  image: string;
-  description: string;
-  destination: string | null;
-  durationDays: number | null;
-  itinerary: unknown;
-  included: string[];
-  excluded: string[];
-  meetingPoint: string | null;
-  maxGroupSize: number | null;
-  gallery: string[];
-  idRequired: boolean;
-  depositPercent: number | null;
-  depositPerTravellerCents: number | null;
-  balanceDueDays: number;
-  /** as sold: the default Adult at the cost for a package without categories of its own */
-  priceCategories: PriceCategory[];
-}): z.infer<typeof serviceSchema> {
-  return {
-    _id: tourPackage.id,
-    title: tourPackage.title,
-    cost: Number(dollarsValue(tourPackage.costCents)),
-    image: tourPackage.image,
-    description: tourPackage.description,
-    destination: tourPackage.destination,
-    durationDays: tourPackage.durationDays,
-    itinerary: readItinerary(tourPackage.itinerary),
-    included: tourPackage.included,
-    excluded: tourPackage.excluded,
-    meetingPoint: tourPackage.meetingPoint,
-    maxGroupSize: tourPackage.maxGroupSize,
-    gallery: tourPackage.gallery,
-    priceCategories: tourPackage.priceCategories.map(({ id, ...category }) => ({ _id: id, ...category })),
-    idRequired: tourPackage.idRequired,
-    paymentPlan: paymentPlanJson(tourPackage),
-  };
+/** A package as the API shows it: the catalogue's facts and its payment plan. */
+export function packageJson(tourPackage: PackageRecord & Parameters<typeof paymentPlanJson>[0]): z.infer<typeof serviceSchema> {
+  return { ...packageFactsJson(tourPackage), paymentPlan: paymentPlanJson(tourPackage) };
 }
 
 export interface OrderRecord extends StoredContact {
@@ -148,21 +109,8 @@ export function orderJson(order: OrderRecord, now: Date = new Date()): z.infer<t
     name: order.serviceTitle,
     quantity: order.quantity,
     packageType: order.packageType,
-    payment: card
-      ? {
-          amount: Number(dollarsValue(card.amountCents)),
-          created: Math.floor(card.created.getTime() / 1000),
-          last4: card.last4,
-          transaction: card.transaction,
-        }
-      : null,
-    payments: order.payments.map((payment) => ({
-      amount: Number(dollarsValue(payment.amountCents)),
-      kind: payment.kind.toLowerCase() as "deposit" | "balance" | "full",
-      method: payment.method.toLowerCase() as "card" | "bkash" | "nagad" | "bank" | "cash",
-      reference: payment.transaction ?? payment.reference ?? "",
-      created: Math.floor(payment.created.getTime() / 1000),
-    })),
+    payment: card ? cardPaymentJson(card) : null,
+    payments: order.payments.map(paymentRecordJson),
     paid: Number(dollarsValue(order.paidCents)),
     balance: Number(dollarsValue(balanceCents(order))),
     balanceDue: balanceDue && isoDate(balanceDue),
@@ -198,72 +146,11 @@ export function departureJson(
   };
 }
 
-/** GET /api/users: an account as an administrator sees it (userSchema, with createdAt still a Date until JSON). */
-export function userJson({
-  id,
-  role,
-  ...user
-}: {
-  id: string;
-  email: string;
-  displayName: string;
-  role: string;
-  disabled: boolean;
-  createdAt: Date;
-}) {
-  return {
-    _id: id,
-    ...user,
-    admin: role === "ADMIN",
-    role: role === "ADMIN" ? "admin" : role === "GUIDE" ? "guide" : "customer",
-  } as const;
-}
-
-/** POST and PUT /api/users: the saved record. */
-export function savedUserJson(saved: { id: string; email: string; displayName: string }): z.infer<typeof savedUserSchema> {
-  return { _id: saved.id, email: saved.email, displayName: saved.displayName, acknowledged: true };
-}
-
-/** GET /api/review: the reviewer's email and the hidden mark only for an administrator. */
-export function reviewJson(
-  {
-    id,
-    email,
-    name,
-    rating,
-    review,
-    photo,
-    hiddenAt,
-    verifiedTraveller,
-  }: {
-    id: string;
-    name: string;
-    email: string;
-    rating: number;
-    review: string;
-    photo: string | null;
-    hiddenAt?: Date | null;
-    verifiedTraveller: boolean;
-  },
-  showEmail: boolean,
-): z.infer<typeof reviewRecordSchema> {
-  return {
-    _id: id,
-    name,
-    rating,
-    review,
-    photo,
-    ...(showEmail ? { email } : {}),
-    ...(showEmail && hiddenAt ? { hidden: true as const } : {}),
-    verifiedTraveller,
-  };
-}
-
 /** POST /api/my-orders/{id}/cancel: the new status and the refund in dollars with Stripe's refund id. */
 export function cancellationJson(outcome: CancellationOutcome): z.infer<typeof cancellationSchema> {
   return {
     status: "cancelled",
-    refund: outcome.refund ? { amount: Number(dollarsValue(outcome.refund.cents)), transaction: outcome.refund.refundId } : null,
+    refund: outcome.refund ? refundJson(outcome.refund) : null,
   };
 }
 
@@ -284,37 +171,6 @@ export function promoCodeJson(code: PromoCodeRule & { id: string }): z.infer<typ
     minTravellers: code.minTravellers,
     active: code.active,
     redemptions: code.redemptions,
-  };
-}
-
-/** GET /api/resellers: a reseller as an administrator sees it, with its keys (never the keys themselves). */
-export function resellerJson(reseller: {
-  id: string;
-  name: string;
-  email: string;
-  commissionBasisPoints: number;
-  active: boolean;
-  maxHeldSeatsPerDeparture: number;
-  maxHeldSeats: number;
-  createdAt: Date;
-  keys: { id: string; prefix: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null }[];
-}): z.input<typeof resellerSchema> {
-  return {
-    _id: reseller.id,
-    name: reseller.name,
-    email: reseller.email,
-    commissionPercent: commissionPercent(reseller.commissionBasisPoints),
-    active: reseller.active,
-    maxHeldSeatsPerDeparture: reseller.maxHeldSeatsPerDeparture,
-    maxHeldSeats: reseller.maxHeldSeats,
-    createdAt: reseller.createdAt.toISOString(),
-    keys: reseller.keys.map((key) => ({
-      _id: key.id,
-      prefix: key.prefix,
-      createdAt: key.createdAt.toISOString(),
-      lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
-      revokedAt: key.revokedAt?.toISOString() ?? null,
-    })),
   };
 }
 

@@ -2,7 +2,6 @@
 // app/http/api.server.ts) and the shapes of their answers (the presenters of app/http/api-json.ts).
 // app/http/openapi.ts turns exactly these into the OpenAPI document.
 import { z } from "zod";
-import { loginSchema } from "~/accounts";
 import {
   API_BOOKING_STATUSES,
   cancellationReason,
@@ -17,71 +16,12 @@ import {
   promoCodePatchSchema as promoCodePatch,
   refundAmount,
 } from "~/booking";
-import { catalogueQueryShape, PRICE_CATEGORY_TYPES, reviewReportSchema, reviewSchema } from "~/catalogue";
-import { resellerCapsPatchSchema as resellerCapsPatch, resellerInputSchema as resellerInput } from "~/distribution";
-import {
-  email,
-  EMAIL_MAX_LENGTH,
-  ignored,
-  ONE_TIME_KEY,
-  optional,
-  reference,
-  requiredText,
-  withDefault,
-} from "~/platform/fields";
+import { packageFactsSchema } from "~/catalogue";
+import { paymentRecordSchema, paymentSchema, refundSchema } from "~/payments";
+import { EMAIL_MAX_LENGTH, ignored, ONE_TIME_KEY, optional, reference, withDefault } from "~/platform/fields";
 import { cursorParam, limitParam } from "~/platform/paging";
 
-export { packageSchema as serviceInputSchema } from "~/catalogue";
-
 // ---- Request bodies (and parameters) ----
-
-export const tokenRequestSchema = loginSchema.pick({ email: true, password: true });
-
-const accountEmail = (description?: string) => {
-  const schema = email(
-    { missing: "email is required.", invalid: "email must be an email address.", tooLong: "email is too long." },
-    { lowerCase: true },
-  );
-  return description ? schema.describe(description) : schema;
-};
-
-export const userInputSchema = z.object({
-  email: accountEmail("The caller's own email"),
-  // Sent empty it is refused rather than ignored: it would blank the name the site shows.
-  displayName: requiredText({
-    max: 80,
-    missing: "displayName cannot be empty.",
-    tooLong: "displayName can be at most 80 characters.",
-  }).optional(),
-});
-
-export const makeAdminInputSchema = z.object({ email: accountEmail() });
-
-const API_ROLES = ["customer", "guide", "admin"] as const;
-const apiRole = z
-  .enum(API_ROLES, { errorMap: () => ({ message: 'role must be "customer", "guide" or "admin".' }) })
-  .describe("customer: orders only; guide: departures, their manifests and check-in; admin: everything");
-
-/** PUT /api/users/role (admin). */
-export const userRoleInputSchema = z.object({ email: accountEmail(), role: apiRole });
-
-export const userRoleSchema = z
-  .object({
-    email: z.string(),
-    role: z.enum(API_ROLES),
-    modifiedCount: z.number().int().min(0).describe("1 when the role changed, 0 when the account already had it"),
-  })
-  .strict();
-
-export const reviewReportInputSchema = reviewReportSchema;
-
-export const reviewReportedSchema = z.object({ reported: z.literal(true) }).strict();
-
-export const reviewInputSchema = reviewSchema.extend({
-  name: ignored("taken from the account"),
-  email: ignored("taken from the account"),
-  photo: ignored("taken from the account"),
-});
 
 /** The checkout's fields, without its form key, with the original site's Price (checked, never trusted). */
 export const orderInputSchema = checkoutSchema.extend({
@@ -147,9 +87,6 @@ export const departurePatchSchema = z
 
 export const idempotencyKey = z.string().regex(ONE_TIME_KEY).optional().describe("Retries with the same key create one order");
 
-/** GET /api/services: the search of /services (app/catalogue/search.ts) and cursor paging. */
-export const servicesQuerySchema = z.object({ ...catalogueQueryShape, limit: limitParam(), cursor: cursorParam });
-
 /** The paging parameters of every API list (app/platform/paging.ts). */
 export const pageQuerySchema = z.object({ limit: limitParam(), cursor: cursorParam });
 
@@ -211,62 +148,9 @@ export const errorSchema = z
   .object({ error: z.string().min(1), details: z.record(z.array(z.string()).min(1)).optional() })
   .strict();
 
-export const tokenSchema = z
-  .object({ token: z.string().regex(/^tb_[A-Za-z0-9_-]{43}$/), expiresAt: z.string().datetime() })
-  .strict();
-
-export const adminFlagSchema = z.object({ admin: z.boolean() }).strict();
-
-export const userSchema = z
-  .object({
-    _id: z.string(),
-    email: z.string().email(),
-    displayName: z.string(),
-    admin: z.boolean(),
-    role: z.enum(API_ROLES),
-    disabled: z.boolean(),
-    createdAt: z.string().datetime(),
-  })
-  .strict();
-
-export const savedUserSchema = z
-  .object({ _id: z.string(), email: z.string(), displayName: z.string(), acknowledged: z.literal(true) })
-  .strict();
-
-const priceCategoryRecordSchema = z
-  .object({
-    _id: z.string().describe('"adult" for the one category of a package without categories of its own'),
-    name: z.string(),
-    type: z.enum(PRICE_CATEGORY_TYPES),
-    price: z.number().int().min(0).describe("Dollars per traveller"),
-    minAge: z.number().int().nullable().describe("Years at the travel date; null: no lower bound"),
-    maxAge: z.number().int().nullable().describe("Years at the travel date; null: no upper bound"),
-    takesSeat: z.boolean().describe("false: on a lap, counts no seat"),
-    min: z.number().int().min(0).describe("Travellers of this category one booking has at least"),
-    max: z.number().int().min(1).describe("Travellers of this category one booking has at most"),
-  })
-  .strict();
-
-export const serviceSchema = z
-  .object({
-    _id: z.string(),
-    title: z.string(),
-    cost: z.number().describe("Dollars"),
-    image: z.string(),
-    description: z.string(),
-    destination: z.string().nullable(),
-    durationDays: z.number().int().nullable().describe("Days"),
-    itinerary: z.array(z.object({ title: z.string(), text: z.string() }).strict()).describe("One entry per day, in order"),
-    included: z.array(z.string()),
-    excluded: z.array(z.string()),
-    meetingPoint: z.string().nullable(),
-    maxGroupSize: z.number().int().nullable().describe("Persons"),
-    gallery: z.array(z.string()).describe("Image URLs besides image, in display order"),
-    priceCategories: z
-      .array(priceCategoryRecordSchema)
-      .min(1)
-      .describe("In order; the first is the order page's quantity control and its price is cost"),
-    idRequired: z.boolean().describe("Each traveller gives an ID number (NID, birth registration or passport)"),
+/** A package as the API shows it: the catalogue's facts and its payment plan (booking's rules). */
+export const serviceSchema = packageFactsSchema
+  .extend({
     paymentPlan: z
       .object({
         deposit: z
@@ -284,49 +168,7 @@ export const serviceSchema = z
   })
   .strict();
 
-export const reviewRecordSchema = z
-  .object({
-    _id: z.string(),
-    name: z.string(),
-    email: z.string().optional().describe("Administrators only"),
-    rating: z.number().int().min(0).max(5),
-    review: z.string(),
-    photo: z.string().nullable(),
-    hidden: z.literal(true).optional().describe("Administrators only: hidden by an administrator, shown to no one else"),
-    verifiedTraveller: z
-      .boolean()
-      .describe('The reviewer was checked in on a booking of the package reviewed (shown as "Verified traveller")'),
-  })
-  .strict();
-
-export const paymentSchema = z
-  .object({
-    amount: z.number().describe("Dollars"),
-    created: z.number().int().describe("Unix time (seconds)"),
-    last4: z.string(),
-    transaction: z.string().describe("The Stripe payment intent id"),
-  })
-  .strict();
-
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-const PAYMENT_METHOD_NAMES = ["card", "bkash", "nagad", "bank", "cash"] as const;
-
-const orderPaymentSchema = z
-  .object({
-    amount: z.number().describe("Dollars"),
-    kind: z
-      .enum(["deposit", "balance", "full"])
-      .describe("What it paid: the deposit, (part of) the balance, or the whole price at once"),
-    method: z.enum(PAYMENT_METHOD_NAMES),
-    reference: z
-      .string()
-      .describe(
-        "The card payment's Stripe payment intent id, or the offline payment's reference (bKash/Nagad transaction id, receipt number)",
-      ),
-    created: z.number().int().describe("Unix time (seconds)"),
-  })
-  .strict();
 
 const travellerSchema = z
   .object({
@@ -379,7 +221,7 @@ export const orderSchema = z
       .describe("The seats taken: the travellers who take one (an infant on a lap takes none)"),
     packageType: z.string(),
     payment: paymentSchema.nullable().describe("The first card payment, or null"),
-    payments: z.array(orderPaymentSchema).describe("Every payment of the order, oldest first"),
+    payments: z.array(paymentRecordSchema).describe("Every payment of the order, oldest first"),
     paid: z.number().describe("Dollars: the payments added up"),
     balance: z.number().describe("Dollars: the price less what was paid (an unpaid order's balance is its whole price)"),
     balanceDue: z
@@ -432,44 +274,6 @@ export const departureRecordSchema = z
   })
   .strict();
 
-/** POST /api/resellers (administrators): the same rules as the dashboard's form. */
-export const resellerInputSchema = resellerInput;
-export const resellerCapsPatchSchema = resellerCapsPatch;
-
-const resellerKeySchema = z
-  .object({
-    _id: z.string(),
-    prefix: z.string().describe("The key's first characters (the key itself is shown once, when it is created)"),
-    createdAt: z.string().datetime(),
-    lastUsedAt: z.string().datetime().nullable(),
-    revokedAt: z.string().datetime().nullable(),
-  })
-  .strict();
-
-export const resellerSchema = z
-  .object({
-    _id: z.string(),
-    name: z.string(),
-    email: z.string(),
-    commissionPercent: z.number().min(0).max(100).describe("The reseller's commission: net = retail less this percentage"),
-    active: z.boolean(),
-    maxHeldSeatsPerDeparture: z
-      .number()
-      .int()
-      .describe("Seats the reseller's holds (OCTO ON_HOLD bookings) may keep unconfirmed on one departure"),
-    maxHeldSeats: z.number().int().describe("Seats the reseller's holds may keep unconfirmed on all departures together"),
-    createdAt: z.string().datetime(),
-    keys: z.array(resellerKeySchema),
-  })
-  .strict();
-
-export const resellerKeyCreatedSchema = z
-  .object({
-    _id: z.string(),
-    key: z.string().describe("The API key, for `Authorization: Bearer` on /octo only; shown this once, stored hashed"),
-  })
-  .strict();
-
 /** POST /api/promo-codes (administrators): the same rules as the dashboard's form. */
 export const promoCodeInputSchema = promoCodeInput;
 /** PATCH /api/promo-codes/{code}: the fields to change, checked with the code's others as a whole. */
@@ -503,16 +307,8 @@ export const promoCodeSchema = z
   })
   .strict();
 
-export const clientSecretSchema = z.object({ clientSecret: z.string() }).strict();
 export const insertedIdSchema = z.object({ insertedId: z.string() }).strict();
 export const deletedCountSchema = z.object({ deletedCount: z.number().int().min(0) }).strict();
-
-export const refundSchema = z
-  .object({
-    amount: z.number().describe("Dollars refunded"),
-    transaction: z.string().describe("The Stripe refund id"),
-  })
-  .strict();
 
 export const cancellationSchema = z
   .object({
@@ -527,14 +323,6 @@ export const deleteOrderResultSchema = deletedCountSchema
   .strict();
 
 export const modifiedCountSchema = z.object({ modifiedCount: z.number().int().min(0) }).strict();
-export const photoUrlSchema = z
-  .object({
-    url: z
-      .string()
-      .describe("The photo's address on this site, for a package's image (its other sizes: app/catalogue/photos.ts)"),
-  })
-  .strict();
-
 /** An admin may choose the refund (dollars, at most what was paid less what was refunded); otherwise the package's policy decides. */
 export const cancelInputSchema = z.object({
   amount: refundAmount("amount").describe("Administrators only: the refund in dollars (default: the package's refund policy)"),

@@ -10,3 +10,12 @@ export {
   type ReconciliationKind,
   type ReconciliationRow,
 } from "./reconciliation";
+export {
+  cardPaymentJson,
+  clientSecretSchema,
+  paymentRecordJson,
+  paymentRecordSchema,
+  paymentSchema,
+  refundJson,
+  refundSchema,
+} from "./payment-api";

@@ -1,5 +1,5 @@
+import { tokenRequestSchema } from "~/accounts";
 import { authFailure, createApiToken, getApiTokenUser, passwordBusy, revokeApiToken, verifyLogin } from "~/accounts/index.server";
-import { tokenRequestSchema } from "~/http/api-schemas";
 import { apiRoute, bearerToken, jsonError, readBody, tooManyRequests } from "~/http/api.server";
 import { clientAddress } from "~/platform/client-address.server";
 import { take } from "~/platform/rate-limit.server";

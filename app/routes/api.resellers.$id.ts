@@ -1,5 +1,5 @@
+import { resellerCapsPatchSchema } from "~/distribution";
 import { setResellerHoldCaps } from "~/distribution/index.server";
-import { resellerCapsPatchSchema } from "~/http/api-schemas";
 import { apiRoute, jsonError, readBody, requireApiAdmin, type ApiHandler } from "~/http/api.server";
 
 // PATCH /api/resellers/{id} (admin): { maxHeldSeatsPerDeparture?, maxHeldSeats? }, the seats its holds may keep → { modifiedCount }.

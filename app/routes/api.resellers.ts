@@ -1,6 +1,5 @@
+import { resellerInputSchema, resellerJson } from "~/distribution";
 import { createReseller, listResellers } from "~/distribution/index.server";
-import { resellerJson } from "~/http/api-json";
-import { resellerInputSchema } from "~/http/api-schemas";
 import { apiRoute, readBody, requireApiAdmin, type ApiHandler } from "~/http/api.server";
 
 // GET /api/resellers (admin): every reseller with its keys (their prefixes, never the keys).

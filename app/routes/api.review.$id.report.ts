@@ -1,5 +1,5 @@
+import { reviewReportInputSchema } from "~/catalogue";
 import { reportReview } from "~/catalogue/index.server";
-import { reviewReportInputSchema } from "~/http/api-schemas";
 import { apiRoute, jsonError, readBody, requireApiUser, tooManyRequests } from "~/http/api.server";
 import { clientAddress } from "~/platform/client-address.server";
 import { isPlausibleId } from "~/platform/ids";

@@ -1,6 +1,5 @@
+import { reviewInputSchema, reviewJson } from "~/catalogue";
 import { listReviewsWithEmails, postReview } from "~/catalogue/index.server";
-import { reviewJson } from "~/http/api-json";
-import { reviewInputSchema } from "~/http/api-schemas";
 import { apiRoute, getApiUser, jsonError, readBody, requireApiUser, tooManyRequests } from "~/http/api.server";
 import { clientAddress } from "~/platform/client-address.server";
 import { CURSOR_INVALID, createdAtCursor, createdAtKey, pagedJson, readApiPage } from "~/platform/paging";

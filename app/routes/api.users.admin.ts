@@ -1,5 +1,5 @@
+import { makeAdminInputSchema } from "~/accounts";
 import { promoteToAdmin } from "~/accounts/index.server";
-import { makeAdminInputSchema } from "~/http/api-schemas";
 import { apiRoute, jsonError, readBody, requireApiAdmin } from "~/http/api.server";
 
 export const { loader, action } = apiRoute({

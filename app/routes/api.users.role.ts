@@ -1,6 +1,5 @@
-import { ROLE_NAMES } from "~/accounts";
+import { ROLE_NAMES, userRoleInputSchema } from "~/accounts";
 import { changeUserRole } from "~/accounts/index.server";
-import { userRoleInputSchema } from "~/http/api-schemas";
 import { apiRoute, jsonError, readBody, requireApiAdmin } from "~/http/api.server";
 
 const REFUSED = {

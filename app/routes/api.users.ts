@@ -1,6 +1,5 @@
+import { savedUserJson, userInputSchema, userJson } from "~/accounts";
 import { listUsers, saveDisplayName } from "~/accounts/index.server";
-import { savedUserJson, userJson } from "~/http/api-json";
-import { userInputSchema } from "~/http/api-schemas";
 import { apiRoute, jsonError, readBody, requireApiAdmin, requireApiUser, type ApiHandler } from "~/http/api.server";
 import { CURSOR_INVALID, createdAtCursor, createdAtKey, pagedJson, readApiPage } from "~/platform/paging";
 
