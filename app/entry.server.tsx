@@ -11,6 +11,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { accountsHousekeeping } from "~/accounts/index.server";
 import { bookingJobs } from "~/booking/index.server";
 import { maxUploadFormBytes } from "~/catalogue/index.server";
+import { type FallbackI18n, FallbackI18nContext } from "~/components/i18n";
 import { NonceContext, nonceFrom } from "~/http/csp-nonce";
 import { logError } from "~/http/log.server";
 import { cachedPage, rememberPage, rememberVisitorPage, renderCacheKey } from "~/http/render-cache.server";
@@ -22,6 +23,7 @@ import { closeDatabase, databaseKind, db } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { joinFleet, leaveFleet } from "~/platform/fleet.server";
 import { housekeepingJob } from "~/platform/housekeeping.server";
+import { chooseLanguage, messagesFor } from "~/platform/i18n.server";
 import { type PeriodicJob, startJobs, stopJobs } from "~/platform/jobs.server";
 import { outboxJob } from "~/platform/mail.server";
 import { objectStorageLocation } from "~/platform/object-storage.server";
@@ -105,6 +107,9 @@ export default function handleRequest(
       status: responseStatusCode,
     });
   }
+  // The root's loader gives the page its language and messages; an error page without them (an
+  // outage) is written in the language the request asks for.
+  const fallback = remixContext.staticHandlerContext.loaderData?.root ? null : fallbackI18n(request);
   // A page that will be cached is rendered whole, like one for a bot; others stream.
   const waitForAll = cacheKey !== null || isbot(request.headers.get("user-agent") ?? "");
   return new Promise((resolve, reject) => {
@@ -113,7 +118,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <InlineStylesContext.Provider value={siteStyles()}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          <FallbackI18nContext.Provider value={fallback}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </FallbackI18nContext.Provider>
         </InlineStylesContext.Provider>
       </NonceContext.Provider>,
       {
@@ -144,4 +151,9 @@ export default function handleRequest(
     );
     setTimeout(abort, ABORT_DELAY);
   });
+}
+
+function fallbackI18n(request: Request): FallbackI18n {
+  const { language } = chooseLanguage(request);
+  return { language, messages: messagesFor(language, ["common"]) };
 }

@@ -6,39 +6,43 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunction,
   useLoaderData,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { consumeFlash, getCurrentSession } from "~/accounts/index.server";
 import { Footer } from "~/components/Footer";
+import { FallbackI18nScript, I18nProvider, useFallbackI18n, useT } from "~/components/i18n";
 import { Navbar } from "~/components/Navbar";
 import { NotFound } from "~/components/NotFound";
 import { useNonce } from "~/http/csp-nonce";
 import { PERSONAL } from "~/http/http-cache";
+import { siteMeta, translatorFrom } from "~/http/page-meta";
 import { SiteStyles } from "~/http/site-styles";
 import { agencyContact } from "~/platform/agency.server";
+import { DEFAULT_LANGUAGE, LANGUAGE_PARAM, LANGUAGES, type Messages, namespacesFor } from "~/platform/i18n";
+import { chooseLanguage, messagesFor } from "~/platform/i18n.server";
 import { publicOrigin } from "~/platform/public-url.server";
 
 // The stylesheet comes with <SiteStyles /> (app/http/site-styles.tsx): inlined for visitors, linked when signed in.
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export const meta: MetaFunction = () => [
-  { title: "Tour Booking — travel packages across Bangladesh" },
-  {
-    name: "description",
-    content: "Browse tour packages across Bangladesh, read travellers' reviews, book and pay online.",
-  },
-];
+export const meta: MetaFunction = ({ matches }) => siteMeta(translatorFrom(matches));
 
-// The signed-in user for the navbar strip, and a one-time banner after login or registration.
+// The signed-in user for the navbar strip, a one-time banner after login or registration, and
+// the page's language with the messages its namespaces need (app/platform/i18n.ts).
 export async function loader({ request }: LoaderFunctionArgs) {
   const [session, { flash, clear }] = await Promise.all([getCurrentSession(request), consumeFlash(request)]);
+  const { language, setCookie } = chooseLanguage(request, session?.user.language);
+  const messages = messagesFor(language, namespacesFor(pagePathname(request)));
   const headers = new Headers();
   if (session?.renewedCookie) headers.append("Set-Cookie", session.renewedCookie);
   if (clear) headers.append("Set-Cookie", clear);
-  if (session || flash) headers.set("Cache-Control", PERSONAL);
+  if (setCookie) headers.append("Set-Cookie", setCookie);
+  if (session || flash || setCookie) headers.set("Cache-Control", PERSONAL);
   const user = session
     ? {
         email: session.user.email,
@@ -48,8 +52,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
       }
     : null;
   // For the absolute URLs of the pages' head tags (app/http/page-meta.ts): the configured origin, never the Host.
-  return data({ user, flash, origin: publicOrigin(), contact: agencyContact() }, { headers });
+  return data({ user, flash, origin: publicOrigin(), contact: agencyContact(), language, messages }, { headers });
 }
+
+/** The page's path, also for Remix's data requests ("/services.data", "/_root.data" for /). */
+function pagePathname(request: Request): string {
+  const pathname = new URL(request.url).pathname.replace(/\.data$/, "");
+  return pathname === "/_root" ? "/" : pathname;
+}
+
+// A navigation to a page that needs other namespaces reloads the root's messages.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || namespacesFor(currentUrl.pathname).join() !== namespacesFor(nextUrl.pathname).join();
 
 // Passes the root's Cache-Control down to every page (pages without their own headers inherit it).
 export const headers: HeadersFunction = ({ loaderHeaders }) => {
@@ -60,25 +74,64 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
+  // Without the root's data (its loader failed: an outage), the server's guess from the request.
+  const fallback = useFallbackI18n();
+  const language = rootData?.language ?? fallback?.language ?? DEFAULT_LANGUAGE;
+  const messages = (rootData?.messages as Messages | undefined) ?? fallback?.messages ?? {};
   return (
-    <html lang="en">
+    <html lang={language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f766e" />
         <Meta />
+        <LanguageAlternates origin={rootData?.origin} />
         <SiteStyles signedIn={Boolean(rootData?.user)} />
         <Links />
       </head>
       <body>
-        <a className="skip-link" href="#main">
-          Skip to content
-        </a>
-        {children}
+        <I18nProvider language={language} messages={messages}>
+          <SkipLink />
+          {children}
+        </I18nProvider>
+        {!rootData && fallback ? <FallbackI18nScript fallback={fallback} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+function SkipLink() {
+  const { t } = useT();
+  return (
+    <a className="skip-link" href="#main">
+      {t("common.skipToContent")}
+    </a>
+  );
+}
+
+/**
+ * For search engines, as the sitemap: the page in English is its plain URL (also for any other
+ * language), in Bengali the same with `?lang=bn`.
+ */
+function LanguageAlternates({ origin }: { origin: string | undefined }) {
+  const { pathname, search } = useLocation();
+  if (!origin) return null;
+  const url = (language: string | null) => {
+    const params = new URLSearchParams(search);
+    params.delete(LANGUAGE_PARAM);
+    if (language) params.set(LANGUAGE_PARAM, language);
+    const query = params.toString();
+    return new URL(`${pathname}${query ? `?${query}` : ""}`, origin).href;
+  };
+  return (
+    <>
+      {LANGUAGES.map((language) => (
+        <link key={language} rel="alternate" hrefLang={language} href={url(language === DEFAULT_LANGUAGE ? null : language)} />
+      ))}
+      <link rel="alternate" hrefLang="x-default" href={url(null)} />
+    </>
   );
 }
 
@@ -114,6 +167,7 @@ export function ErrorBoundary() {
   // 400: a form no page of the site sends (app/platform/forms.ts, formShapeProblem) says why.
   const refusal = isRouteErrorResponse(error) && error.status === 400 && typeof error.data === "string" ? error.data : null;
   const rootData = useRouteLoaderData<typeof loader>("root");
+  const { t } = useT();
   return (
     <>
       <Navbar user={rootData?.user ?? null} />
@@ -122,13 +176,13 @@ export function ErrorBoundary() {
           <NotFound />
         ) : (
           <section className="container page-message" role="alert">
-            <h1>{unavailable ? "Temporarily unavailable" : "Something went wrong"}</h1>
+            <h1>{unavailable ? t("common.error.unavailableTitle") : t("common.error.title")}</h1>
             <p>
               {isRouteErrorResponse(error) && error.status === 403
-                ? "Sorry, this page is for administrators only."
+                ? t("common.error.adminsOnly")
                 : unavailable
-                  ? "The site is temporarily unavailable. Please try again in a moment."
-                  : (refusal ?? "Sorry, we could not show this page. Please try again.")}
+                  ? t("common.error.unavailable")
+                  : (refusal ?? t("common.error.generic"))}
             </p>
           </section>
         )}

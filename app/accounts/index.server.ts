@@ -35,4 +35,5 @@ export {
   listUsersPage,
   promoteToAdmin,
   saveDisplayName,
+  saveLanguage,
 } from "./user-store.server";

@@ -11,6 +11,7 @@ interface SessionRow {
   photoUrl: string | null;
   role: "CUSTOMER" | "GUIDE" | "ADMIN";
   disabled: boolean;
+  language: string;
 }
 
 /**
@@ -26,7 +27,7 @@ export function findSession(id: string) {
 async function loadSession(id: string) {
   const prisma = await db();
   const rows = await prisma.$queryRaw<SessionRow[]>`
-    SELECT s."expiresAt", u."id" AS "userId", u."email", u."displayName", u."photoUrl", u."role"::text AS "role", u."disabled"
+    SELECT s."expiresAt", u."id" AS "userId", u."email", u."displayName", u."photoUrl", u."role"::text AS "role", u."disabled", u."language"
     FROM "Session" s JOIN "User" u ON u."id" = s."userId"
     WHERE s."id" = ${id} AND NOT u."systemAccount" ${Prisma.raw(FRESH_ACROSS_INSTANCES)}`;
   const row = rows[0];
@@ -40,6 +41,7 @@ async function loadSession(id: string) {
       photoUrl: row.photoUrl,
       role: row.role,
       disabled: row.disabled,
+      language: row.language,
     },
   };
 }

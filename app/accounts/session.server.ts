@@ -23,6 +23,8 @@ export interface SessionUser {
   email: string;
   displayName: string;
   photoUrl: string | null;
+  /** the language chosen on the profile or with the navbar's switch ("en" or "bn") */
+  language: string;
   isAdmin: boolean;
   /** a guide: the departures, their manifests and check-in, nothing else */
   isGuide: boolean;

@@ -205,3 +205,9 @@ export async function saveDisplayName(userId: string, displayName: string | unde
     select: { id: true, email: true, displayName: true },
   });
 }
+
+/** The language the person chose (the navbar's switch, the profile): their pages and emails. */
+export async function saveLanguage(userId: string, language: string): Promise<void> {
+  const prisma = await db();
+  await prisma.user.update({ where: { id: userId }, data: { language }, select: { id: true } });
+}

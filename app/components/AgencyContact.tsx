@@ -1,3 +1,4 @@
+import { useT } from "~/components/i18n";
 import type { AgencyContact as Contact } from "~/platform/agency";
 
 /**
@@ -5,18 +6,19 @@ import type { AgencyContact as Contact } from "~/platform/agency";
  * WhatsApp), each left out when unset (AGENCY_PHONE, WHATSAPP_NUMBER): the voucher, the invoice, the footer.
  */
 export function AgencyContact({ contact, className }: { contact: Contact; className?: string }) {
+  const { t } = useT();
   if (!contact.phone && !contact.whatsapp) return null;
   return (
     <p className={className ? `agency-contact ${className}` : "agency-contact"}>
       {contact.phone ? (
         <span>
-          Phone <a href={`tel:${contact.phone.replace(/[^+\d]/g, "")}`}>{contact.phone}</a>
+          {t("common.contact.phone")} <a href={`tel:${contact.phone.replace(/[^+\d]/g, "")}`}>{contact.phone}</a>
         </span>
       ) : null}
       {contact.phone && contact.whatsapp ? " · " : null}
       {contact.whatsapp ? (
         <span>
-          WhatsApp <a href={contact.whatsapp}>+{contact.whatsapp.replace("https://wa.me/", "")}</a>
+          {t("common.contact.whatsapp")} <a href={contact.whatsapp}>+{contact.whatsapp.replace("https://wa.me/", "")}</a>
         </span>
       ) : null}
     </p>

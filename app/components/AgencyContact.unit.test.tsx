@@ -1,6 +1,9 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { AgencyContact } from "~/components/AgencyContact";
+import { AgencyContact as Contact } from "~/components/AgencyContact";
+import { inLanguage } from "../../tests/support/i18n";
+
+const AgencyContact = (props: Parameters<typeof Contact>[0]) => inLanguage(<Contact {...props} />);
 
 describe("AgencyContact", () => {
   it("shows the phone as a tel: link and WhatsApp as a wa.me link, each left out when unset", () => {

@@ -1,15 +1,17 @@
 import { AgencyContact } from "~/components/AgencyContact";
+import { useT } from "~/components/i18n";
 import type { AgencyContact as Contact } from "~/platform/agency";
+import type { MessageKey } from "~/platform/i18n";
 
-const companyLinks = [
-  "Home",
-  "About us",
-  "Products",
-  "Contact Us",
-  "Privacy policy",
-  "Help center",
-  "Work with us",
-  "Terms & Conditions",
+const companyLinks: MessageKey[] = [
+  "common.footer.link.home",
+  "common.footer.link.about",
+  "common.footer.link.products",
+  "common.footer.link.contact",
+  "common.footer.link.privacy",
+  "common.footer.link.help",
+  "common.footer.link.work",
+  "common.footer.link.terms",
 ];
 
 const socialLinks = [
@@ -38,19 +40,25 @@ const socialLinks = [
 const gallery = ["g1", "g2", "g3", "g4", "g5", "g6"];
 
 export function Footer({ contact }: { contact?: Contact | null }) {
+  const { t } = useT();
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
         <section aria-labelledby="footer-about">
           <h2 id="footer-about" className="footer-title">
-            Tour Booking
+            {t("common.nav.brand")}
           </h2>
-          <p>Handpicked tours across Bangladesh: beaches, mangroves, hills and tea gardens, within your budget.</p>
+          <p>{t("common.footer.about")}</p>
           {contact ? <AgencyContact contact={contact} className="footer-contact" /> : null}
-          <ul className="social-links" aria-label="Social media">
+          <ul className="social-links" aria-label={t("common.footer.social")}>
             {socialLinks.map((link) => (
               <li key={link.label}>
-                <a href={link.href} target="_blank" rel="noopener noreferrer" aria-label={`${link.label} (opens in a new tab)`}>
+                <a
+                  href={link.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={t("common.footer.opensInNewTab", { name: link.label })}
+                >
                   <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
                     <path d={link.icon} fill="currentColor" />
                   </svg>
@@ -61,19 +69,19 @@ export function Footer({ contact }: { contact?: Contact | null }) {
         </section>
         <section aria-labelledby="footer-company">
           <h2 id="footer-company" className="footer-title">
-            Company
+            {t("common.footer.company")}
           </h2>
           <ul className="footer-links">
             {companyLinks.map((label) => (
               <li key={label}>
-                <a href="/">{label}</a>
+                <a href="/">{t(label)}</a>
               </li>
             ))}
           </ul>
         </section>
         <section aria-labelledby="footer-gallery">
           <h2 id="footer-gallery" className="footer-title">
-            Gallery
+            {t("common.footer.gallery")}
           </h2>
           <ul className="footer-gallery">
             {gallery.map((name) => (
@@ -84,7 +92,7 @@ export function Footer({ contact }: { contact?: Contact | null }) {
           </ul>
         </section>
       </div>
-      <p className="copyright">Copyright © 2021 Tour Booking. All rights reserved.</p>
+      <p className="copyright">{t("common.footer.copyright")}</p>
     </footer>
   );
 }

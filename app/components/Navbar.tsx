@@ -1,12 +1,15 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { avatarSrc } from "~/accounts/avatars";
+import { useT } from "~/components/i18n";
+import { LanguageSwitch } from "~/components/LanguageSwitch";
+import type { MessageKey } from "~/platform/i18n";
 
-const links = [
-  { to: "/home", label: "Home" },
-  { to: "/about", label: "About" },
-  { to: "/services", label: "Services" },
-  { to: "/contact", label: "Contact" },
+const links: { to: string; label: MessageKey }[] = [
+  { to: "/home", label: "common.nav.home" },
+  { to: "/about", label: "common.nav.about" },
+  { to: "/services", label: "common.nav.services" },
+  { to: "/contact", label: "common.nav.contact" },
 ];
 
 export interface NavbarUser {
@@ -18,6 +21,7 @@ export interface NavbarUser {
 
 export function Navbar({ user = null }: { user?: NavbarUser | null }) {
   const { pathname } = useLocation();
+  const { t } = useT();
   const inDashboard = pathname === "/dashboard" || pathname.startsWith("/dashboard/");
   // On narrow screens the links are a menu panel behind a toggle button. Without JavaScript the
   // button is hidden (CSS `scripting: none`) and the links are always shown.
@@ -58,29 +62,30 @@ export function Navbar({ user = null }: { user?: NavbarUser | null }) {
               referrerPolicy="no-referrer"
             />
             <span className="user-email">{user.email}</span>
-            <span className="user-greeting">Hello, {user.displayName}</span>
+            <span className="user-greeting">{t("common.nav.hello", { name: user.displayName })}</span>
             {inDashboard ? (
               <Link to="/" className="user-strip-link">
-                Visit Site
+                {t("common.nav.visitSite")}
               </Link>
             ) : (
               <Link to="/dashboard" className="user-strip-link">
-                Dashboard
+                {t("common.nav.dashboard")}
               </Link>
             )}
             <Form method="post" action="/logout" className="logout-form">
               <button type="submit" className="button button-small">
-                Log Out
+                {t("common.nav.logOut")}
               </button>
             </Form>
           </div>
         </div>
       ) : null}
-      <nav className="navbar container" aria-label="Main" ref={navRef}>
+      <nav className="navbar container" aria-label={t("common.nav.label")} ref={navRef}>
         <Link to="/" className="brand">
           <img src="/images/logo.svg" width={40} height={40} alt="" />
-          <span>Tour Booking</span>
+          <span>{t("common.nav.brand")}</span>
         </Link>
+        <LanguageSwitch />
         <button
           type="button"
           ref={toggleRef}
@@ -90,13 +95,13 @@ export function Navbar({ user = null }: { user?: NavbarUser | null }) {
           onClick={() => setMenuOpen((open) => !open)}
         >
           <span className="nav-toggle-icon" aria-hidden="true" />
-          <span className="visually-hidden">Menu</span>
+          <span className="visually-hidden">{t("common.nav.menu")}</span>
         </button>
         <ul id="site-menu" className={menuOpen ? "nav-links is-open" : "nav-links"}>
           {links.map((link) => (
             <li key={link.to}>
               <NavLink to={link.to} prefetch="intent" onClick={closeMenu}>
-                {link.label}
+                {t(link.label)}
               </NavLink>
             </li>
           ))}
@@ -104,12 +109,12 @@ export function Navbar({ user = null }: { user?: NavbarUser | null }) {
             <>
               <li>
                 <NavLink to="/login" onClick={closeMenu}>
-                  Login
+                  {t("common.nav.login")}
                 </NavLink>
               </li>
               <li>
                 <NavLink to="/register" className="button button-small" onClick={closeMenu}>
-                  Register
+                  {t("common.nav.register")}
                 </NavLink>
               </li>
             </>

@@ -1,12 +1,14 @@
 import { Link } from "@remix-run/react";
+import { useT } from "~/components/i18n";
 
 export function NotFound() {
+  const { t } = useT();
   return (
     <section className="container not-found">
-      <img src="/images/not-found.svg" width={600} height={400} alt="A lost traveller looking at a map: page not found" />
-      <h1>Page not found</h1>
+      <img src="/images/not-found.svg" width={600} height={400} alt={t("common.notFound.image")} />
+      <h1>{t("common.notFound.title")}</h1>
       <p>
-        The page you are looking for does not exist. <Link to="/">Back to the home page</Link>
+        {t("common.notFound.text")} <Link to="/">{t("common.notFound.back")}</Link>
       </p>
     </section>
   );

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
+import { useFormat } from "~/components/format";
 import { PackageImage } from "~/components/PackageImage";
 import { Stars } from "~/components/Stars";
-import { formatDollars } from "~/platform/money";
 
 interface PackageCardData {
   id: string;
@@ -30,6 +30,7 @@ function Rating({ average, count }: { average: number; count: number }) {
 
 export function PackagesGrid({ packages, headingLevel = 2 }: { packages: PackageCardData[]; headingLevel?: 2 | 3 }) {
   const Heading = `h${headingLevel}` as const;
+  const format = useFormat();
   if (packages.length === 0) return <p className="empty">No tour packages are available right now. Please check back soon.</p>;
   return (
     <ul className="services-grid">
@@ -49,7 +50,7 @@ export function PackagesGrid({ packages, headingLevel = 2 }: { packages: Package
             {tourPackage.averageRating != null && tourPackage.ratingCount ? (
               <Rating average={tourPackage.averageRating} count={tourPackage.ratingCount} />
             ) : null}
-            <p className="cost">Cost: {formatDollars(tourPackage.costCents)}</p>
+            <p className="cost">Cost: {format.dollars(tourPackage.costCents)}</p>
             <Link to={`/order/${tourPackage.id}`} className="button" aria-label={`Order Now: ${tourPackage.title}`}>
               Order Now
             </Link>

@@ -7,6 +7,7 @@ import { getApiTokenUser, getUser, type SessionUser } from "~/accounts/index.ser
 import { logError } from "~/http/log.server";
 import { retryAfter } from "~/http/retry-after";
 import { env } from "~/platform/env.server";
+import { apiLanguage, translateText } from "~/platform/i18n.server";
 import { readTextWithin } from "~/platform/request-body.server";
 import { MAX_BODY_DEPTH, nulMessage, scanForNul } from "~/platform/text";
 
@@ -58,7 +59,7 @@ export function apiRoute(handlers: Partial<Record<ApiMethod, ApiHandler>>) {
     if (method === "OPTIONS") response = preflight(args.request, allowed);
     else if (!handler) response = methodNotAllowed(allowed);
     else response = await settle(handler, args);
-    return withApiHeaders(args.request, response);
+    return withApiHeaders(args.request, await inRequestLanguage(args.request, response));
   };
   return { loader: handle, action: handle };
 }
@@ -92,6 +93,31 @@ function preflight(request: Request, allowed: ApiMethod[]): Response {
     headers.set("Access-Control-Max-Age", "600");
   }
   return new Response(null, { status: 204, headers });
+}
+
+/**
+ * An error answer's texts (`error`, and each field's in `details`) in the language the request's
+ * Accept-Language asks for: English (the specification's texts) unless it prefers Bengali.
+ */
+async function inRequestLanguage(request: Request, response: Response): Promise<Response> {
+  const language = apiLanguage(request);
+  if (language === "en" || response.status < 400 || !response.headers.get("Content-Type")?.startsWith("application/json")) {
+    return response;
+  }
+  const body = (await response.json()) as { error?: unknown; details?: Record<string, unknown> };
+  if (typeof body.error === "string") body.error = translateText(language, body.error);
+  if (body.details) {
+    for (const [field, messages] of Object.entries(body.details)) {
+      if (Array.isArray(messages))
+        body.details[field] = messages.map((message) =>
+          typeof message === "string" ? translateText(language, message) : message,
+        );
+    }
+  }
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Length");
+  headers.append("Vary", "Accept-Language");
+  return Response.json(body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /** No caching unless a route says so; CORS only for the configured origins (no credentials: bearer tokens only). */

@@ -6,12 +6,13 @@
 import type { ServerBuild } from "@remix-run/node";
 import { errorMessage, requestFields } from "~/http/log.server";
 import { databaseUnreachable, isDatabaseUnavailable } from "~/platform/db.server";
+import { apiLanguage, translator } from "~/platform/i18n.server";
 import { logger } from "~/platform/logger.server";
 
 /** The answer while the database is unreachable: JSON for /api, the root ErrorBoundary's page otherwise. */
-function databaseUnavailable(): Response {
+function databaseUnavailable(request: Request): Response {
   return Response.json(
-    { error: "The service is temporarily unavailable. Please try again in a moment." },
+    { error: translator(apiLanguage(request)).t("api.error.unavailable") },
     { status: 503, headers: { "Retry-After": "5", "Cache-Control": "no-store" } },
   );
 }
@@ -25,7 +26,7 @@ function isServerFailure(value: unknown): boolean {
 
 function outage(request: Request, error: unknown): Response {
   logger.error({ error: error === null ? undefined : errorMessage(error), ...requestFields(request) }, "database unavailable");
-  return databaseUnavailable();
+  return databaseUnavailable(request);
 }
 
 function guard(fn: RouteFunction | undefined): RouteFunction | undefined {

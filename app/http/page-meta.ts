@@ -2,6 +2,7 @@
 // defaults (site name, title, description, a picture), all absolute from the origin the root
 // loader gives (PUBLIC_URL, app/platform/public-url.server.ts).
 import type { MetaDescriptor } from "@remix-run/node";
+import { createTranslator, DEFAULT_LANGUAGE, isLanguage, type Messages, type Translator } from "~/platform/i18n";
 
 const SITE_NAME = "Tour Booking";
 const DEFAULT_IMAGE = "/images/og-default.jpg";
@@ -39,4 +40,27 @@ export function pageMeta({ title, description, path, origin, image = DEFAULT_IMA
 export function originFrom(matches: readonly { id: string; data?: unknown }[]): string | undefined {
   const root = matches.find((match) => match.id === "root")?.data as { origin?: unknown } | undefined;
   return typeof root?.origin === "string" ? root.origin : undefined;
+}
+
+const translators = new WeakMap<Messages, Translator>();
+
+/**
+ * The page's translator for a meta function (which cannot use hooks): the root loader's language
+ * and messages; English without them.
+ */
+export function translatorFrom(matches: readonly { id: string; data?: unknown }[]): Translator {
+  const root = matches.find((match) => match.id === "root")?.data as { language?: unknown; messages?: Messages } | undefined;
+  const language = isLanguage(root?.language) ? root.language : DEFAULT_LANGUAGE;
+  const messages = root?.messages ?? {};
+  let translator = translators.get(messages);
+  if (!translator || translator.language !== language) {
+    translator = createTranslator(language, messages);
+    translators.set(messages, translator);
+  }
+  return translator;
+}
+
+/** The site's own title and description: pages without their own meta. */
+export function siteMeta({ t }: Translator): MetaDescriptor[] {
+  return [{ title: t("common.meta.title") }, { name: "description", content: t("common.meta.description") }];
 }

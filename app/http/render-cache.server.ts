@@ -16,6 +16,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import { acceptedLanguage } from "~/platform/i18n.server";
 import { readsGeneration } from "~/platform/read-cache.server";
 
 interface Bound {
@@ -138,7 +139,10 @@ interface VisitorPage {
   at: number;
 }
 
-/** By the request's path and query, as sent; bounded like the public pages. */
+/**
+ * By the language the browser prefers (a visitor without a cookie gets the page in it), then the
+ * request's path and query, as sent; bounded like the public pages.
+ */
 const visitorPageCache = new Map<string, VisitorPage>();
 let visitorPageBytes = 0;
 
@@ -187,7 +191,8 @@ export function visitorPages() {
   ) => {
     const generation = readsGeneration();
     if (req.method !== "GET" || req.headers.cookie !== undefined || generation === null) return next();
-    const url = req.originalUrl ?? req.url ?? "/";
+    const acceptLanguage = req.headers["accept-language"];
+    const url = `${acceptedLanguage(typeof acceptLanguage === "string" ? acceptLanguage : null) ?? ""} ${req.originalUrl ?? req.url ?? "/"}`;
     const kept = visitorPageCache.get(url);
     if (kept && kept.generation === generation && Date.now() - kept.at < VISITOR_PAGE_MS) {
       const body = withNonce(kept.page, String(res.locals.cspNonce ?? ""));

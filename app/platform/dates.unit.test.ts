@@ -51,3 +51,14 @@ describe("the agency's month", () => {
     ]);
   });
 });
+
+describe("dates in Bengali", () => {
+  it("have Bengali digits and month names, on the same Dhaka calendar day", () => {
+    // 18:50 UTC on 26 Nov is 00:50 on 27 Nov in Dhaka, in both languages.
+    expect(formatDate("2026-11-26T18:50:00Z")).toBe("27 Nov 2026");
+    expect(formatDate("2026-11-26T18:50:00Z", "bn")).toBe("২৭ নভেম্বর, ২০২৬");
+    expect(formatDateTime("2026-11-26T18:50:00Z", "bn")).toBe("২৭ নভেম্বর, ২০২৬, ০০:৫০");
+    expect(formatCalendarDate("2027-01-08", "bn")).toBe("৮ জানুয়ারি, ২০২৭");
+    expect(formatMonth("2026-11", "bn")).toBe("নভেম্বর ২০২৬");
+  });
+});

@@ -1,19 +1,29 @@
 // Prices are stored in cents. On screen they read like prices: "$9,000", "$12.50", "$1,234.50"
-// (whole dollars without cents). The spec's bare numbers (the /addCart/{total} path) use dollarsValue.
-const GROUPED = new Intl.NumberFormat("en-US", { useGrouping: true, maximumFractionDigits: 0 });
+// (whole dollars without cents); in Bengali the same value and sign in Bengali digits with lakh
+// grouping: "$৯,০০০", "$১২.৫০", "$১,২৩,৪৫৬". The spec's bare numbers (the /addCart/{total} path) use dollarsValue.
+import { localDigits } from "~/platform/digits";
+import type { Language } from "~/platform/i18n";
 
-export function formatDollars(cents: number): string {
+const GROUPED: Record<Language, Intl.NumberFormat> = {
+  en: new Intl.NumberFormat("en-US", { useGrouping: true, maximumFractionDigits: 0 }),
+  bn: new Intl.NumberFormat("bn-BD", { useGrouping: true, maximumFractionDigits: 0 }),
+};
+
+function dollars(cents: number, language: Language, alwaysCents: boolean): string {
   const sign = cents < 0 ? "-" : "";
   const whole = Math.floor(Math.abs(cents) / 100);
   const rest = Math.abs(cents) % 100;
-  return `${sign}$${GROUPED.format(whole)}${rest === 0 ? "" : `.${String(rest).padStart(2, "0")}`}`;
+  const fraction = rest === 0 && !alwaysCents ? "" : `.${localDigits(String(rest).padStart(2, "0"), language)}`;
+  return `${sign}$${GROUPED[language].format(whole)}${fraction}`;
+}
+
+export function formatDollars(cents: number, language: Language = "en"): string {
+  return dollars(cents, language, false);
 }
 
 /** "$1,234.50": dollars always with their cents (a report's figures line up). */
-export function dollarsAndCents(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  const whole = Math.floor(Math.abs(cents) / 100);
-  return `${sign}$${GROUPED.format(whole)}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
+export function dollarsAndCents(cents: number, language: Language = "en"): string {
+  return dollars(cents, language, true);
 }
 
 /** "1234.50" for a spreadsheet: a number with its two decimals, no symbol. */

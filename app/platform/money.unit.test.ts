@@ -34,3 +34,13 @@ describe("a report's figures", () => {
     expect(centsAsDecimal(-45_000)).toBe("-450.00");
   });
 });
+
+describe("in Bengali", () => {
+  it("keeps the value and the dollar sign, in Bengali digits with lakh grouping", () => {
+    expect(formatDollars(41_000, "bn")).toBe("$৪১০");
+    expect(formatDollars(1250, "bn")).toBe("$১২.৫০");
+    expect(formatDollars(123_456_700, "bn")).toBe("$১২,৩৪,৫৬৭");
+    expect(formatDollars(-123_450, "bn")).toBe("-$১,২৩৪.৫০");
+    expect(dollarsAndCents(900_000, "bn")).toBe("$৯,০০০.০০");
+  });
+});

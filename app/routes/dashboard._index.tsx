@@ -109,7 +109,7 @@ export default function DashboardHome() {
     );
   }
   const { counts, months, bookings, revenueCents, departures } = page;
-  const monthNames = months.map(formatMonth);
+  const monthNames = months.map((month) => formatMonth(month));
   return (
     <section className="dashboard-page">
       <h1>Dashboard</h1>

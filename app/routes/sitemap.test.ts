@@ -7,7 +7,8 @@ import * as robots from "~/routes/robots[.]txt";
 import * as sitemap from "~/routes/sitemap[.]xml";
 import { callRoute, getRequest } from "../../tests/support/requests";
 
-const ENTRY = /^<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>$/;
+const ENTRY =
+  /^<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<xhtml:link rel="alternate" hreflang="en" href="([^"]+)"\/><xhtml:link rel="alternate" hreflang="bn" href="([^"]+)"\/><xhtml:link rel="alternate" hreflang="x-default" href="([^"]+)"\/><\/url>$/;
 
 async function readSitemap(host?: string) {
   const response = await callRoute<string>(sitemap.loader, getRequest("/sitemap.xml", host ? { headers: { Host: host } } : {}));
@@ -16,12 +17,14 @@ async function readSitemap(host?: string) {
   // The whole document: the declaration, one urlset in the sitemap namespace, one url per line.
   const lines = xml.split("\n");
   expect(lines[0]).toBe('<?xml version="1.0" encoding="UTF-8"?>');
-  expect(lines[1]).toBe('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+  expect(lines[1]).toBe(
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+  );
   expect(lines.slice(-2)).toEqual(["</urlset>", ""]);
   return lines.slice(2, -2).map((line) => {
     const match = ENTRY.exec(line);
     expect(match, line).not.toBeNull();
-    return { loc: match![1], lastmod: match![2] };
+    return { loc: match![1], lastmod: match![2], en: match![3], bn: match![4], xDefault: match![5] };
   });
 }
 
@@ -51,8 +54,15 @@ describe("/sitemap.xml", () => {
       expect(entry?.lastmod).toBe(tourPackage.updatedAt.toISOString());
     }
     expect(locs).toContain(`http://localhost:3000/order/${kept.id}`);
-    expect(locs.some((loc) => loc.endsWith(gone.id))).toBe(false);
-    expect(entries).toHaveLength(4 + live.length);
+    expect(locs.some((loc) => loc.includes(gone.id))).toBe(false);
+    // Each page twice: in English (its plain URL) and in Bengali, each naming both.
+    for (const entry of entries) {
+      const english = entry.loc.replace("?lang=bn", "");
+      expect(entry).toMatchObject({ en: english, bn: `${english}?lang=bn`, xDefault: english });
+    }
+    expect(locs).toContain(`http://localhost:3000/order/${kept.id}?lang=bn`);
+    expect(locs).toContain("http://localhost:3000/services?lang=bn");
+    expect(entries).toHaveLength(2 * (4 + live.length));
   });
 
   it("links to PUBLIC_URL (its default in tests), whatever Host the request names", async () => {

@@ -1,0 +1,77 @@
+// The site's two languages (docs/i18n.md): English, the default, whose texts are the
+// specification's word for word, and Bengali. Messages are ICU MessageFormat texts in
+// app/locales/<language>.json, one flat key per text ("common.nav.home": its namespace is the part
+// before the first dot); Lingui's runtime formats them. Browser-safe: the browser gets the
+// compiled messages of its page's namespaces in its language only, from the root loader
+// (app/platform/i18n.server.ts), never the JSON files themselves (only their type is imported here).
+import { type I18n, setupI18n } from "@lingui/core";
+import type { CompiledMessage } from "@lingui/message-utils/compileMessage";
+import type english from "~/locales/en.json";
+
+export const LANGUAGES = ["en", "bn"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = "en";
+
+/** Every text's key, from the English file: a key that is not there is a type error. */
+export type MessageKey = keyof typeof english;
+/** The part of a key before its first dot: what a page asks the server for. */
+export type Namespace = NamespaceOf<MessageKey>;
+type NamespaceOf<Key> = Key extends `${infer Name}.${string}` ? Name : never;
+
+declare module "@lingui/core" {
+  interface Register {
+    messageIds: MessageKey;
+  }
+}
+
+/** The BCP 47 locale of Intl's formatting per language: Bengali digits, month names and lakh grouping for bn-BD. */
+const LOCALES: Record<Language, string> = { en: "en-GB", bn: "bn-BD" };
+
+/** Each language's own name: what the switch offers. */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", bn: "বাংলা" };
+
+export function isLanguage(value: unknown): value is Language {
+  return value === "en" || value === "bn";
+}
+
+/** The other language: the one the navbar's switch offers. */
+export function otherLanguage(language: Language): Language {
+  return language === "en" ? "bn" : "en";
+}
+
+/** The query parameter that picks a language on any URL (and keeps it: a cookie). */
+export const LANGUAGE_PARAM = "lang";
+
+/** Compiled messages, as the server sends them: a plain text stays a string. */
+export type Messages = Partial<Record<MessageKey, string | CompiledMessage>>;
+
+/** Values of a message's {placeholders}. */
+type MessageValues = Record<string, string | number | Date | null | undefined>;
+
+export interface Translator {
+  language: Language;
+  /** The text of `key` in this language, its {placeholders} filled from `values`. */
+  t: (key: MessageKey, values?: MessageValues) => string;
+}
+
+/**
+ * The namespaces a page needs, from its path: common (navbar, footer, errors) everywhere, plus
+ * the page's own. The root loader sends these and reloads them when a navigation needs others.
+ */
+export function namespacesFor(pathname: string): Namespace[] {
+  const needs = PAGE_NAMESPACES.find(([pattern]) => pattern.test(pathname));
+  return needs ? ["common", ...needs[1]] : ["common"];
+}
+
+// A path's first match wins; an unlisted page gets common only.
+const PAGE_NAMESPACES: [RegExp, Namespace[]][] = [];
+
+/** A translator over the given compiled messages (the server's, or what the root loader sent). */
+export function createTranslator(language: Language, messages: Messages): Translator {
+  const i18n: I18n = setupI18n({ locale: LOCALES[language], messages: { [LOCALES[language]]: messages } });
+  // Plain texts arrive as strings (nothing to compile); Lingui would warn about them otherwise.
+  i18n.setMessagesCompiler(asText);
+  return { language, t: (key, values) => i18n._(key, values) };
+}
+
+const asText = (message: string): CompiledMessage => [message];
