@@ -11,7 +11,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { accountsHousekeeping } from "~/accounts/index.server";
 import { bookingJobs } from "~/booking/index.server";
 import { maxUploadFormBytes } from "~/catalogue/index.server";
-import { type FallbackI18n, FallbackI18nContext } from "~/components/i18n";
+import { type FallbackI18n, FallbackI18nContext } from "~/components/language-context";
 import { NonceContext, nonceFrom } from "~/http/csp-nonce";
 import { logError } from "~/http/log.server";
 import { cachedPage, rememberPage, rememberVisitorPage, renderCacheKey } from "~/http/render-cache.server";

@@ -15,7 +15,7 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { consumeFlash, getCurrentSession } from "~/accounts/index.server";
 import { Footer } from "~/components/Footer";
-import { FallbackI18nScript, I18nProvider, useFallbackI18n, useT } from "~/components/i18n";
+import { FallbackI18nScript, I18nProvider, useFallbackI18n, useT } from "~/components/language-context";
 import { Navbar } from "~/components/Navbar";
 import { NotFound } from "~/components/NotFound";
 import { useNonce } from "~/http/csp-nonce";

@@ -1,4 +1,4 @@
-import { useT } from "~/components/i18n";
+import { useT } from "~/components/language-context";
 import type { AgencyContact as Contact } from "~/platform/agency";
 
 /**

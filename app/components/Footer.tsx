@@ -1,5 +1,5 @@
 import { AgencyContact } from "~/components/AgencyContact";
-import { useT } from "~/components/i18n";
+import { useT } from "~/components/language-context";
 import type { AgencyContact as Contact } from "~/platform/agency";
 import type { MessageKey } from "~/platform/i18n";
 

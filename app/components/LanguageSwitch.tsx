@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { useLanguage } from "~/components/i18n";
+import { useLanguage } from "~/components/language-context";
 import { LANGUAGE_NAMES, LANGUAGE_PARAM, otherLanguage } from "~/platform/i18n";
 
 /**

@@ -1,7 +1,7 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { avatarSrc } from "~/accounts/avatars";
-import { useT } from "~/components/i18n";
+import { useT } from "~/components/language-context";
 import { LanguageSwitch } from "~/components/LanguageSwitch";
 import type { MessageKey } from "~/platform/i18n";
 

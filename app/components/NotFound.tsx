@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useT } from "~/components/i18n";
+import { useT } from "~/components/language-context";
 
 export function NotFound() {
   const { t } = useT();

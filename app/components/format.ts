@@ -1,7 +1,7 @@
-// The page language's formatting for components, apart from app/components/i18n.tsx so that a page
+// The page language's formatting for components, apart from app/components/language-context.tsx so that a page
 // that formats no date does not ship the date formatters.
 import { useMemo } from "react";
-import { useLanguage } from "~/components/i18n";
+import { useLanguage } from "~/components/language-context";
 import { formatCalendarDate, formatDate, formatDateTime, formatMonth } from "~/platform/dates";
 import { formatNumber, localDigits } from "~/platform/digits";
 import { dollarsAndCents, formatDollars } from "~/platform/money";

@@ -1,6 +1,6 @@
 // Components under test see the messages of a page in the given language, as the root gives them.
 import type { ReactNode } from "react";
-import { I18nProvider } from "~/components/i18n";
+import { I18nProvider } from "~/components/language-context";
 import type { Language, Namespace } from "~/platform/i18n";
 import { messagesFor, sourceMessages } from "~/platform/i18n.server";
 
