@@ -67,7 +67,7 @@ export function moduleBoundaries(root) {
   ];
   // Browser helpers without the capability's schemas, for components every page loads: through
   // ~/<name> they would bring zod to the home page (docs/decisions/0012-module-layout.md).
-  const LIGHT_DOORS = { catalogue: ["./photos.ts"], accounts: ["./avatars.ts"] };
+  const LIGHT_DOORS = { catalogue: ["./photos.ts", "./search-choices.ts"], accounts: ["./avatars.ts"] };
   // Tests set up their data through stores, so these two hold for the code only.
   const doors = [
     {

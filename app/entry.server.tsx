@@ -15,7 +15,7 @@ import { type FallbackI18n, FallbackI18nContext } from "~/components/language-co
 import { NonceContext, nonceFrom } from "~/http/csp-nonce";
 import { logError } from "~/http/log.server";
 import { cachedPage, rememberPage, rememberVisitorPage, renderCacheKey } from "~/http/render-cache.server";
-import { lowPriorityModulePreloads } from "~/http/script-priority.server";
+import { scriptsAfterLoad } from "~/http/scripts-after-load.server";
 import { InlineStylesContext } from "~/http/site-styles";
 import { siteStyles } from "~/http/site-styles.server";
 import { paymentsConfigured } from "~/payments/index.server";
@@ -127,7 +127,7 @@ export default function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = lowPriorityModulePreloads();
+          const body = scriptsAfterLoad();
           if (cacheKey && !failed) {
             const chunks: Buffer[] = [];
             body.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -10,8 +10,9 @@
 //     ratio of each route to the reference;
 //   - SQL statements per request of each route (driver-level count, bench/count-queries.mjs);
 //   - JavaScript the browser downloads for each page (real page load in Chromium, gzip bytes);
-//   - Lighthouse (mobile defaults, median of 3) performance / accessibility / best practices / SEO
-//     and first contentful paint;
+//   - Lighthouse (mobile defaults, median of 3) performance / accessibility / best practices / SEO,
+//     first and largest contentful paint, total blocking time, and that sum over each task's CPU
+//     time (bench/trace-figures.mjs);
 //   - a login burst: 40 concurrent failed logins from one address while
 //     another visitor loads /services one request after another; that visitor's p50/p95.
 // The embedded database always; with DATABASE_URL, a second run on that PostgreSQL server (in a
@@ -32,6 +33,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { BENCH_LIMITS, log, ROOT, serverDatabase, SIGNED_IN_ORDERS, signedInFixture, sleep, startServer } from "./app-client.mjs";
+import { traceFigures } from "./trace-figures.mjs";
 
 const FIXTURE = path.join(ROOT, "bench", "fixture");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -172,18 +174,21 @@ const median = (values) => {
 
 async function lighthouseRoute(lighthouse, chromePort, url) {
   const runs = [];
-  // Lighthouse simulates a phone from the CPU time its trace measured: a loaded machine slows it.
+  const traces = [];
+  // Lighthouse simulates a phone from the wall time its trace measured: a loaded machine slows it.
   const load = [os.loadavg()[0]];
   for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-    const { lhr } = await lighthouse(url, {
+    const { lhr, artifacts } = await lighthouse(url, {
       port: chromePort,
       output: "json",
       logLevel: "error",
       onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
     });
     runs.push(lhr);
+    if (artifacts?.Trace) traces.push(traceFigures(artifacts.Trace));
     load.push(os.loadavg()[0]);
   }
+  const cpuBlocking = traces.filter(Boolean).map((figures) => figures.cpuBlockingMs);
   const score = (lhr, id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const categories = {};
   for (const id of ["performance", "accessibility", "best-practices", "seo"]) {
@@ -234,7 +239,11 @@ async function lighthouseRoute(lighthouse, chromePort, url) {
       tbtMs: Math.round(metric("total-blocking-time")),
       cls: Math.round((metric("cumulative-layout-shift") ?? 0) * 1000) / 1000,
       speedIndexMs: Math.round(metric("speed-index")),
+      // The same sum as total blocking time, of each task's CPU time (bench/trace-figures.mjs).
+      cpuBlockingMs: cpuBlocking.length > 0 ? median(cpuBlocking) : null,
     },
+    // Each run's longest tasks after the first paint, CPU ms, and its observed largest paint.
+    traces,
     failing: Object.values(failing),
   };
 }
@@ -517,6 +526,8 @@ function table(results) {
     "JS gzip",
     "LH perf/a11y/bp/seo",
     "LH FCP s",
+    "LH LCP s",
+    "LH TBT ms (CPU)",
   ];
   const rows = [];
   for (const run of results.runs) {
@@ -539,10 +550,30 @@ function table(results) {
         kb(results.reference.js?.gzip),
         "",
         "",
+        "",
+        "",
       ]);
     for (const route of Object.values(run.routes)) {
       if (!route.available) {
-        rows.push([run.database, route.path, "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", "", "", "", ""]);
+        rows.push([
+          run.database,
+          route.path,
+          "n/a",
+          "n/a",
+          "n/a",
+          "n/a",
+          "n/a",
+          "n/a",
+          "n/a",
+          "n/a",
+          "n/a",
+          "",
+          "",
+          "",
+          "",
+          "",
+          "",
+        ]);
         continue;
       }
       const lh = route.lighthouse;
@@ -564,6 +595,8 @@ function table(results) {
         route.js ? kb(route.js.gzip) : "",
         lh ? `${lh.performance}/${lh.accessibility}/${lh["best-practices"]}/${lh.seo}` : "",
         lh ? fcpCell(lh) : "",
+        lh ? fmt(lh.metrics.lcpMs / 1000, 1) : "",
+        lh ? `${fmt(lh.metrics.tbtMs)} (${fmt(lh.metrics.cpuBlockingMs)})` : "",
       ]);
     }
   }
@@ -586,6 +619,8 @@ function table(results) {
       "",
       "",
       "",
+      "",
+      "",
     ]);
   for (const run of results.runs) {
     const c = run.compressed;
@@ -601,6 +636,8 @@ function table(results) {
         fmt(c.load, 1),
         fmt(c.cpuMsPerRequest, 2),
         cpuRatio(rc.cpuMsPerRequest, c.cpuMsPerRequest),
+        "",
+        "",
         "",
         "",
         "",
@@ -708,7 +745,7 @@ async function main() {
   );
   console.log(`JS = gzip bytes of the scripts a page load downloads (goal ≤ 120 KB for /);`);
   console.log(
-    `queries = SQL statements per request; Lighthouse = median of ${LIGHTHOUSE_RUNS}, mobile defaults (goal 95/100/100/100); LH FCP = its first contentful paint, median (lowest–highest run; goal ≤ 1.5 s);`,
+    `queries = SQL statements per request; Lighthouse = median of ${LIGHTHOUSE_RUNS}, mobile defaults (goal 95/100/100/100); LH FCP = its first contentful paint, median (lowest–highest run; goal ≤ 1.5 s); LH LCP = its largest contentful paint, median; LH TBT = its total blocking time, median, and in brackets the same sum of each task's CPU time (what an idle machine would show: bench/trace-figures.mjs);`,
   );
   console.log(`Written to bench/results.json in ${results.durationS} s.`);
 }

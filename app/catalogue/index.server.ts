@@ -29,3 +29,7 @@ export {
 } from "./review-store.server";
 export { postReview } from "./reviews.server";
 export { cursorAfter, readCursor, searchCatalogueAfter, searchCataloguePage } from "./search-store.server";
+// Also on the browser door (the API's OpenAPI document reads the schemas); here for loaders, whose
+// imports of ~/catalogue would put every schema of the folder, and zod, in the page's browser bundle
+// (docs/performance.md).
+export { isFiltered, pageParam, readCatalogueQuery } from "./search";

@@ -14,18 +14,7 @@ export {
   readItinerary,
 } from "./packages";
 export { reviewModerationSchema, reviewReportFormSchema, reviewSchema } from "./reviews";
-export {
-  CATALOGUE_PAGE_SIZE,
-  CATALOGUE_SORTS,
-  catalogueQueryShape,
-  DURATION_CHOICES,
-  isFiltered,
-  pageParam,
-  type ParameterName,
-  type QueryErrors,
-  readCatalogueQuery,
-  SORT_LABELS,
-} from "./search";
+export { catalogueQueryShape, pageParam, type ParameterName, type QueryErrors, readCatalogueQuery } from "./search";
 export { touristTrip } from "./structured-data";
 export { DEFAULT_CATEGORY_ID, MAX_AGE, PRICE_CATEGORY_TYPES, type PriceCategory } from "./price-categories";
 export {

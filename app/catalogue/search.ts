@@ -3,28 +3,10 @@
 // with its message and left out of the search.
 import { z } from "zod";
 import { DESTINATIONS, optional, withDefault } from "~/platform/fields";
+import { CATALOGUE_SORTS, type CatalogueSort } from "./search-choices";
 
-/** The destinations a package is filtered by: the one place the list is imported from. */
+export type { CatalogueSort } from "./search-choices";
 
-export const CATALOGUE_SORTS = ["newest", "price-asc", "price-desc", "departure", "rating"] as const;
-export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
-
-export const SORT_LABELS: Record<CatalogueSort, string> = {
-  newest: "Newest first",
-  "price-asc": "Price: low to high",
-  "price-desc": "Price: high to low",
-  departure: "Soonest departure",
-  rating: "Highest rated",
-};
-
-/** The duration choices the page offers; `days` also takes any N, N-M or N+. */
-export const DURATION_CHOICES = [
-  { value: "1-3", label: "1 to 3 days" },
-  { value: "4-7", label: "4 to 7 days" },
-  { value: "8+", label: "8 days or more" },
-] as const;
-
-export const CATALOGUE_PAGE_SIZE = 12;
 const MAX_QUERY_LENGTH = 100;
 const MAX_DOLLARS = 1_000_000;
 const MAX_DAYS = 365;

@@ -3,8 +3,9 @@
 // nothing is posted, the loader reads and checks the parameters (app/catalogue/search.ts).
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef } from "react";
-import { CATALOGUE_SORTS, DURATION_CHOICES, type ParameterName, type QueryErrors, SORT_LABELS } from "~/catalogue";
-import { DESTINATIONS } from "~/platform/fields";
+import type { ParameterName, QueryErrors } from "~/catalogue";
+import { CATALOGUE_SORTS, DURATION_CHOICES, SORT_LABELS } from "~/catalogue/search-choices";
+import { DESTINATIONS } from "~/platform/places";
 
 type Values = Partial<Record<ParameterName, string>>;
 

@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { NewsletterResult } from "~/backoffice";
-import { SubmitButton } from "~/components/form-fields";
+import { SubmitButton } from "~/components/SubmitButton";
 
 // Posts to /newsletter: inline with JavaScript, a full page round trip without it.
 export function NewsletterBox({ result }: { result?: NewsletterResult }) {

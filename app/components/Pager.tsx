@@ -1,7 +1,7 @@
 // Numbered page links (plain links: they work without JavaScript and can be bookmarked): the first
 // and last pages, the current one and two on each side, Previous and Next.
 import { Link, useSearchParams } from "@remix-run/react";
-import { pageHref } from "~/platform/paging";
+import { pageHref } from "~/platform/page-links";
 
 function shown(page: number, pageCount: number): (number | "gap")[] {
   const pages: (number | "gap")[] = [];

@@ -3,7 +3,6 @@
 // an optional description and the field's error. Forms set up with useAppForm (form-hooks.ts).
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
-import { Spinner } from "~/components/Spinner";
 
 // Any field of any form: the components read only its names, ids, errors and constraints.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -105,21 +104,4 @@ export function FormErrors({ form }: { form: Pick<FormMetadata, "errorId" | "err
   );
 }
 
-/** A submit button, disabled while its form is pending, with a spinner when pendingLabel is given. */
-export function SubmitButton({
-  pending,
-  pendingLabel,
-  className = "button",
-  children,
-}: {
-  pending: boolean;
-  pendingLabel?: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <button type="submit" className={className} disabled={pending}>
-      {pending && pendingLabel ? <Spinner label={pendingLabel} /> : null} {children}
-    </button>
-  );
-}
+export { SubmitButton } from "~/components/SubmitButton";

@@ -25,12 +25,16 @@ export function useLazyEmbla(options: EmblaOptionsType, loadPlugins: () => Promi
     if (!viewport) return;
     let stopped = false;
     let carousel: EmblaCarouselType | undefined;
-    const cancelIdle = whenIdle(() => {
+    let cancelIdle = whenIdle(() => {
       void Promise.all([import("embla-carousel"), settings.current.loadPlugins()]).then(
         ([{ default: EmblaCarousel }, plugins]) => {
           if (stopped) return;
-          carousel = EmblaCarousel(viewport, settings.current.options, plugins);
-          setApi(carousel);
+          // Each carousel starts in an idle moment of its own: the page's carousels, loaded together,
+          // would otherwise measure their slides in one long task (docs/performance.md).
+          cancelIdle = whenIdle(() => {
+            carousel = EmblaCarousel(viewport, settings.current.options, plugins);
+            setApi(carousel);
+          });
         },
       );
     });

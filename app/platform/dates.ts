@@ -6,72 +6,55 @@
 import type { Language } from "~/platform/i18n";
 
 const AGENCY_TIME_ZONE = "Asia/Dhaka";
+// Dhaka is UTC+6 all year (no daylight saving since 2009): a moment's Dhaka day and time are those of
+// the moment six hours later in UTC; its month starts at 18:00 UTC the day before.
+const DHAKA_OFFSET_MS = 6 * 60 * 60 * 1000;
 
-/** Intl's locale per language: British day-month order in English; Bengali digits and names in bn-BD. */
-const DATE_LOCALES: Record<Language, string> = { en: "en-GB", bn: "bn-BD" };
-// Bengali writes the month's whole name (its short forms are not what people write).
-const DATE_OPTIONS: Record<Language, Intl.DateTimeFormatOptions> = {
-  en: { day: "numeric", month: "short", year: "numeric" },
-  bn: { day: "numeric", month: "long", year: "numeric" },
-};
+// English is written by hand, as Intl writes "en-GB" (a unit test compares the two); Bengali through
+// Intl's bn-BD, each formatter built on its first use. Building an Intl.DateTimeFormat took a
+// phone's browser 20–30 ms, the longest step of the trip page's hydration (docs/performance.md).
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"];
 
-/** One formatter per language, made on first use. */
-function perLanguage(make: (language: Language) => Intl.DateTimeFormat) {
-  const made = new Map<Language, Intl.DateTimeFormat>();
-  return (language: Language) => {
-    let formatter = made.get(language);
-    if (!formatter) {
-      formatter = make(language);
-      made.set(language, formatter);
-    }
-    return formatter;
-  };
+const twoDigits = (value: number) => String(value).padStart(2, "0");
+
+/** The moment as a Date whose UTC fields read Dhaka's clock; an invalid date is refused as Intl refuses it. */
+function inDhaka(moment: Date): Date {
+  const time = moment.getTime();
+  if (Number.isNaN(time)) throw new RangeError("Invalid time value");
+  return new Date(time + DHAKA_OFFSET_MS);
 }
 
-const dateInDhaka = perLanguage(
-  (language) => new Intl.DateTimeFormat(DATE_LOCALES[language], { ...DATE_OPTIONS[language], timeZone: AGENCY_TIME_ZONE }),
-);
-const calendarDate = perLanguage(
-  (language) => new Intl.DateTimeFormat(DATE_LOCALES[language], { ...DATE_OPTIONS[language], timeZone: "UTC" }),
-);
-const dateTimeInDhaka = new Intl.DateTimeFormat("en-GB", {
-  ...DATE_OPTIONS.en,
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-  timeZone: AGENCY_TIME_ZONE,
-});
+/** "8 Jan 2027": the day of a Date read in UTC. */
+function dayOf(utc: Date): string {
+  if (Number.isNaN(utc.getTime())) throw new RangeError("Invalid time value");
+  return `${utc.getUTCDate()} ${MONTHS[utc.getUTCMonth()]} ${utc.getUTCFullYear()}`;
+}
+
+/** A bn-BD formatter, made on first use. */
+function bengali(options: Intl.DateTimeFormatOptions) {
+  let made: Intl.DateTimeFormat | undefined;
+  return () => (made ??= new Intl.DateTimeFormat("bn-BD", options));
+}
+// Bengali writes the month's whole name (its short forms are not what people write).
+const BENGALI_DATE = { day: "numeric", month: "long", year: "numeric" } as const;
+const bengaliDate = bengali({ ...BENGALI_DATE, timeZone: AGENCY_TIME_ZONE });
+const bengaliCalendarDate = bengali({ ...BENGALI_DATE, timeZone: "UTC" });
 // Bengali's own date-time pattern joins them with "এ" ("২০২৬ এ ০০:৫০"); people write a comma.
-const timeInDhaka = new Intl.DateTimeFormat("bn-BD", {
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-  timeZone: AGENCY_TIME_ZONE,
-});
-const monthFormat = perLanguage(
-  (language) =>
-    new Intl.DateTimeFormat(DATE_LOCALES[language], {
-      month: language === "bn" ? "long" : "short",
-      year: "numeric",
-      timeZone: "UTC",
-    }),
-);
-const isoDay = new Intl.DateTimeFormat("en-CA", {
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  timeZone: AGENCY_TIME_ZONE,
-});
+const bengaliTime = bengali({ hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: AGENCY_TIME_ZONE });
+const bengaliMonth = bengali({ month: "long", year: "numeric", timeZone: "UTC" });
 
 /** "26 Nov 2026" ("২৬ নভেম্বর, ২০২৬"): the day of a moment in Bangladesh. */
 export function formatDate(moment: Date | string, language: Language = "en"): string {
-  return dateInDhaka(language).format(new Date(moment));
+  const at = new Date(moment);
+  return language === "en" ? dayOf(inDhaka(at)) : bengaliDate().format(at);
 }
 
 /** "26 Nov 2026, 00:50" ("২৬ নভেম্বর, ২০২৬, ০০:৫০"): a moment in Bangladesh time, without seconds. */
 export function formatDateTime(moment: Date | string, language: Language = "en"): string {
   const at = new Date(moment);
-  return language === "en" ? dateTimeInDhaka.format(at) : `${dateInDhaka(language).format(at)}, ${timeInDhaka.format(at)}`;
+  if (language !== "en") return `${bengaliDate().format(at)}, ${bengaliTime().format(at)}`;
+  const dhaka = inDhaka(at);
+  return `${dayOf(dhaka)}, ${twoDigits(dhaka.getUTCHours())}:${twoDigits(dhaka.getUTCMinutes())}`;
 }
 
 /**
@@ -79,22 +62,24 @@ export function formatDateTime(moment: Date | string, language: Language = "en")
  * midnight UTC, or "2027-01-08"): the day as written, never shifted by a time zone.
  */
 export function formatCalendarDate(date: Date | string, language: Language = "en"): string {
-  return calendarDate(language).format(typeof date === "string" ? new Date(`${date.slice(0, 10)}T00:00:00Z`) : date);
+  const day = typeof date === "string" ? new Date(`${date.slice(0, 10)}T00:00:00Z`) : date;
+  return language === "en" ? dayOf(day) : bengaliCalendarDate().format(day);
 }
 
 /** "Nov 2026" ("নভেম্বর ২০২৬") for a month key "2026-11". */
 export function formatMonth(month: string, language: Language = "en"): string {
-  return monthFormat(language).format(new Date(`${month}-01T00:00:00Z`));
+  const first = new Date(`${month}-01T00:00:00Z`);
+  if (language !== "en") return bengaliMonth().format(first);
+  if (Number.isNaN(first.getTime())) throw new RangeError("Invalid time value");
+  return `${MONTHS[first.getUTCMonth()]} ${first.getUTCFullYear()}`;
 }
 
 /** Today's date at the agency, YYYY-MM-DD (departures are dated in its calendar). */
 export function agencyToday(now: Date = new Date()): string {
-  return isoDay.format(now);
+  return inDhaka(now).toISOString().slice(0, 10);
 }
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
-// Dhaka is UTC+6 all year (no daylight saving): its month starts at 18:00 UTC the day before.
-const DHAKA_OFFSET_MS = 6 * 60 * 60 * 1000;
 
 /** The month asked for (YYYY-MM), this month at the agency when none is; an error for anything else. */
 export function readAgencyMonth(raw: string | null, now = new Date()): { month: string; error: string | null } {

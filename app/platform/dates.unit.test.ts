@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   agencyMonthBounds,
@@ -33,6 +34,47 @@ describe("dates", () => {
   it("knows the agency's today", () => {
     expect(agencyToday(new Date("2026-11-23T17:59:00Z"))).toBe("2026-11-23");
     expect(agencyToday(new Date("2026-11-23T18:00:00Z"))).toBe("2026-11-24");
+  });
+});
+
+describe("dates written by hand", () => {
+  const DATE = { day: "numeric", month: "short", year: "numeric" } as const;
+  const intl = {
+    date: new Intl.DateTimeFormat("en-GB", { ...DATE, timeZone: "Asia/Dhaka" }),
+    dateTime: new Intl.DateTimeFormat("en-GB", {
+      ...DATE,
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+      timeZone: "Asia/Dhaka",
+    }),
+    calendar: new Intl.DateTimeFormat("en-GB", { ...DATE, timeZone: "UTC" }),
+    month: new Intl.DateTimeFormat("en-GB", { month: "short", year: "numeric", timeZone: "UTC" }),
+    isoDay: new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone: "Asia/Dhaka" }),
+  };
+  // From 2010 (Bangladesh's last daylight saving time was in 2009) to 2100.
+  const moments = fc.date({ min: new Date("2010-01-01T00:00:00Z"), max: new Date("2100-12-31T23:59:59Z"), noInvalidDate: true });
+
+  it("read as Intl writes them in en-GB, in Dhaka time", () => {
+    fc.assert(
+      fc.property(moments, (moment) => {
+        expect(formatDate(moment)).toBe(intl.date.format(moment));
+        expect(formatDateTime(moment)).toBe(intl.dateTime.format(moment));
+        expect(agencyToday(moment)).toBe(intl.isoDay.format(moment));
+        const day = new Date(Date.UTC(moment.getUTCFullYear(), moment.getUTCMonth(), moment.getUTCDate()));
+        expect(formatCalendarDate(day)).toBe(intl.calendar.format(day));
+        expect(formatCalendarDate(day.toISOString().slice(0, 10))).toBe(intl.calendar.format(day));
+        expect(formatMonth(day.toISOString().slice(0, 7))).toBe(intl.month.format(day));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("refuse an invalid date as Intl does", () => {
+    expect(() => formatDate("not a date")).toThrow(RangeError);
+    expect(() => formatDateTime(new Date(Number.NaN))).toThrow(RangeError);
+    expect(() => formatCalendarDate("2026-13-45")).toThrow(RangeError);
+    expect(() => formatMonth("2026-13")).toThrow(RangeError);
   });
 });
 

@@ -5,6 +5,7 @@
 import { getZodConstraint } from "@conform-to/zod";
 import { z } from "zod";
 import { isImageUrl } from "~/platform/image-urls";
+import { DESTINATIONS, DISTRICTS } from "~/platform/places";
 
 /** A value left blank: "" or only whitespace. */
 function blankAsAbsent(value: unknown): unknown {
@@ -163,93 +164,9 @@ export function personName(label: string) {
     .regex(HAS_LETTER, onlyNameCharacters);
 }
 
-/**
- * The 64 districts of Bangladesh, in alphabetical order (the checkout offers them so, as the search
- * offers destinations): the spec's list (docs/spec.md §5) among them, its "Barisal" kept as written
- * there and its second "Bandarban" dropped; the others as the government spells them since 2018
- * (Bogura, Chattogram, Cumilla, Jashore).
- */
-export const DISTRICTS = [
-  "Bagerhat",
-  "Bandarban",
-  "Barguna",
-  "Barisal",
-  "Bhola",
-  "Bogura",
-  "Brahmanbaria",
-  "Chandpur",
-  "Chapainawabganj",
-  "Chattogram",
-  "Chuadanga",
-  "Cox's Bazar",
-  "Cumilla",
-  "Dhaka",
-  "Dinajpur",
-  "Faridpur",
-  "Feni",
-  "Gaibandha",
-  "Gazipur",
-  "Gopalganj",
-  "Habiganj",
-  "Jamalpur",
-  "Jashore",
-  "Jhalokati",
-  "Jhenaidah",
-  "Joypurhat",
-  "Khagrachhari",
-  "Khulna",
-  "Kishoreganj",
-  "Kurigram",
-  "Kushtia",
-  "Lakshmipur",
-  "Lalmonirhat",
-  "Madaripur",
-  "Magura",
-  "Manikganj",
-  "Meherpur",
-  "Moulvibazar",
-  "Munshiganj",
-  "Mymensingh",
-  "Naogaon",
-  "Narail",
-  "Narayanganj",
-  "Narsingdi",
-  "Natore",
-  "Netrokona",
-  "Nilphamari",
-  "Noakhali",
-  "Pabna",
-  "Panchagarh",
-  "Patuakhali",
-  "Pirojpur",
-  "Rajbari",
-  "Rajshahi",
-  "Rangamati",
-  "Rangpur",
-  "Satkhira",
-  "Shariatpur",
-  "Sherpur",
-  "Sirajganj",
-  "Sunamganj",
-  "Sylhet",
-  "Tangail",
-  "Thakurgaon",
-] as const;
+export { DESTINATIONS, DISTRICTS };
 
 export const district = z.enum(DISTRICTS, { errorMap: () => ({ message: "Please choose your district." }) });
-
-/**
- * Where a package goes: the 64 districts and the regions travellers know by name across district
- * lines (the Sundarbans span Khulna, Bagerhat and Satkhira), in alphabetical order.
- */
-export const DESTINATIONS = [
-  ...DISTRICTS,
-  "Chittagong Hill Tracts",
-  "Kuakata",
-  "Saint Martin's Island",
-  "Sajek Valley",
-  "Sundarbans",
-].sort((a, b) => a.localeCompare(b, "en")) as [string, ...string[]];
 
 export const destination = optional(
   z.enum(DESTINATIONS, { errorMap: () => ({ message: "Please choose a destination from the list." }) }),

@@ -4,17 +4,25 @@
 import { localDigits } from "~/platform/digits";
 import type { Language } from "~/platform/i18n";
 
-const GROUPED: Record<Language, Intl.NumberFormat> = {
-  en: new Intl.NumberFormat("en-US", { useGrouping: true, maximumFractionDigits: 0 }),
-  bn: new Intl.NumberFormat("bn-BD", { useGrouping: true, maximumFractionDigits: 0 }),
-};
+// English groups whole dollars by thousands by hand ("1,234,567", as en-US writes them; a unit test
+// compares); Bengali's lakh grouping comes from Intl, built on first use. An Intl.NumberFormat built
+// at module load was the browser's costliest single step of a page's start-up (about 35–50 ms on a
+// phone; docs/performance.md).
+const THOUSANDS = /\B(?=(\d{3})+$)/g;
+let bengaliGrouping: Intl.NumberFormat | undefined;
+
+function grouped(whole: number, language: Language): string {
+  if (language === "en") return String(whole).replace(THOUSANDS, ",");
+  bengaliGrouping ??= new Intl.NumberFormat("bn-BD", { useGrouping: true, maximumFractionDigits: 0 });
+  return bengaliGrouping.format(whole);
+}
 
 function dollars(cents: number, language: Language, alwaysCents: boolean): string {
   const sign = cents < 0 ? "-" : "";
   const whole = Math.floor(Math.abs(cents) / 100);
   const rest = Math.abs(cents) % 100;
   const fraction = rest === 0 && !alwaysCents ? "" : `.${localDigits(String(rest).padStart(2, "0"), language)}`;
-  return `${sign}$${GROUPED[language].format(whole)}${fraction}`;
+  return `${sign}$${grouped(whole, language)}${fraction}`;
 }
 
 export function formatDollars(cents: number, language: Language = "en"): string {

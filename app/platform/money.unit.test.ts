@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { centsAsDecimal, dollarsAndCents, dollarsValue, formatDollars } from "~/platform/money";
 
@@ -14,6 +15,15 @@ describe("formatDollars", () => {
     [-123_450, "-$1,234.50"],
   ])("%i cents reads %s", (cents, text) => {
     expect(formatDollars(cents)).toBe(text);
+  });
+
+  it("groups whole dollars as en-US does", () => {
+    const enUS = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), (cents) => {
+        expect(formatDollars(cents - (cents % 100))).toBe(`$${enUS.format(Math.floor(cents / 100))}`);
+      }),
+    );
   });
 });
 

@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { CATALOGUE_PAGE_SIZE, isFiltered, pageParam, readCatalogueQuery } from "~/catalogue";
-import { searchCataloguePage } from "~/catalogue/index.server";
+import { isFiltered, pageParam, readCatalogueQuery, searchCataloguePage } from "~/catalogue/index.server";
+import { CATALOGUE_PAGE_SIZE } from "~/catalogue/search-choices";
 import { CatalogueSearch } from "~/components/CatalogueSearch";
 import { PackagesGrid } from "~/components/PackagesGrid";
 import { Pager } from "~/components/Pager";
 import { publicPageHeaders } from "~/http/http-cache";
 import { originFrom, pageMeta } from "~/http/page-meta";
 import { agencyToday } from "~/platform/dates";
-import { pageHref } from "~/platform/paging";
+import { pageHref } from "~/platform/page-links";
 
 export const headers = publicPageHeaders;
 

@@ -25,15 +25,21 @@ test("a visitor's page inlines the stylesheet and prefetches its file; a signed-
   expect(served.status()).toBe(200);
   expect(served.headers()["content-type"]).toContain("text/css");
   expect(served.headers()["cache-control"]).toContain("immutable");
-  // The scripts load at low priority (app/http/script-priority.server.ts) and still hydrate the page.
-  const preloads = page.locator('link[rel="modulepreload"]');
+  // The scripts load after the page (app/http/scripts-after-load.server.ts) and still hydrate it.
   if (javaScriptEnabled) {
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    const { loaded, scripts } = await page.evaluate(() => ({
+      loaded: (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((entry) => new URL(entry.name).pathname.startsWith("/build/") && entry.name.endsWith(".js"))
+        .map((entry) => entry.startTime),
+    }));
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(Math.min(...scripts)).toBeGreaterThanOrEqual(loaded);
   } else {
-    expect(await preloads.count()).toBeGreaterThan(3);
-    expect(
-      await preloads.evaluateAll((links) => links.filter((link) => link.getAttribute("fetchpriority") !== "low").length),
-    ).toBe(0);
+    expect(await page.locator('link[rel="x-modulepreload"]').count()).toBeGreaterThan(3);
+    await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
   }
 
   await signIn("admin");
