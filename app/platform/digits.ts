@@ -15,12 +15,13 @@ export function localDigits(text: string, language: Language): string {
   return language === "bn" ? text.replace(/[0-9]/g, (digit) => String.fromCharCode(BANGLA_ZERO + Number(digit))) : text;
 }
 
-const NUMBERS: Record<Language, Intl.NumberFormat> = {
-  en: new Intl.NumberFormat("en-US"),
-  bn: new Intl.NumberFormat("bn-BD"),
-};
+// Built on first use, not as the module loads: an Intl.NumberFormat costs a phone's browser tens of
+// milliseconds to build, and most pages that load this module format no number (docs/performance.md).
+const NUMBERS = new Map<Language, Intl.NumberFormat>();
 
 /** A count or amount for a reader: "1,234,567" in English, "১২,৩৪,৫৬৭" (lakh grouping) in Bengali. */
 export function formatNumber(value: number, language: Language = "en"): string {
-  return NUMBERS[language].format(value);
+  let numbers = NUMBERS.get(language);
+  if (!numbers) NUMBERS.set(language, (numbers = new Intl.NumberFormat(language === "bn" ? "bn-BD" : "en-US")));
+  return numbers.format(value);
 }
