@@ -31,7 +31,6 @@ export {
   cancelBooking,
   decideCancellation,
   CancellationError,
-  type CancellationOutcome,
   cancellationPreview,
   offlineRefundableCents,
   quoteCancellation,

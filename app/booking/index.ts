@@ -6,7 +6,6 @@
 export { addCartReadiness } from "./placing/add-cart";
 export { bookingActions } from "./core/booking-actions";
 export {
-  API_BOOKING_STATUSES,
   BOOKING_STATUS_LABELS,
   BOOKING_STATUSES,
   type BookingStatusName,
@@ -15,34 +14,26 @@ export {
 } from "./core/booking-status";
 export {
   cancelFormSchema,
-  cancellationReason,
   OFFLINE_REFUND_METHODS,
   offlinePaymentFormSchema,
   paymentClaimFormSchema,
   claimDecisionFormSchema,
   offlineRefundFormSchema,
-  refundAmount,
-  hasCents,
   toCents,
 } from "./cancelling/cancellation";
 export { countField, otherCounts, readCategoryCounts } from "./core/category-counts";
 export { checkoutSchema, DISTRICTS } from "./placing/checkout";
 export {
   departureActions,
-  departureSchema,
   departureForms,
   type DepartureIntent,
-  departureSeats,
-  guideEmail,
   guideFormSchema,
-  type DepartureStatusValue,
   MAX_DEPARTURE_SEATS,
   maxPersons,
   MIN_DEPARTURE_SEATS,
   seatsLeft,
   seatsLeftLabel,
 } from "./departures/departures";
-export { maskIdNumber } from "./travellers/id-numbers";
 export {
   apiCheckIn,
   CHECK_IN_LABELS,
@@ -81,14 +72,11 @@ export { countTravellers, detailsToFollow, detailsToFollowText, priceBooking } f
 export {
   balanceCents,
   balanceDueOf,
-  firstCardPayment,
   orderPlanTerms,
   PAYMENT_KIND_LABELS,
   PAYMENT_METHOD_LABELS,
-  PAYMENT_PARTS,
   payableParts,
   type PaymentPart,
-  paymentPlanJson,
 } from "./core/payment-plan";
 export {
   describeDiscount,
@@ -97,7 +85,6 @@ export {
   promoCodeInputSchema,
   promoCodePatchOver,
   promoCodePatchSchema,
-  type PromoCodeRule,
 } from "./core/promo-code-rules";
 export {
   DEFAULT_REFUND_POLICY,
@@ -107,5 +94,37 @@ export {
   refundPolicySchema,
   storedRefundPolicy,
 } from "./cancelling/refund-policy";
-export { specContact, type StoredContact } from "./core/booking-contact";
+export { specContact } from "./core/booking-contact";
 export { voucherPath } from "./documents/voucher";
+export {
+  idempotencyKey,
+  orderInputSchema,
+  orderJson,
+  orderSchema,
+  ordersQuerySchema,
+  packageJson,
+  paymentInputSchema,
+  paymentIntentInputSchema,
+  serviceSchema,
+  travellersInputSchema,
+} from "./booking-api";
+export {
+  checkInInputSchema,
+  checkInSchema,
+  departureInputSchema,
+  departureJson,
+  departurePatchSchema,
+  departureRecordSchema,
+  manifestEntryJson,
+  manifestEntrySchema,
+} from "./departures/departure-api";
+export { promoCodeJson, promoCodeSchema } from "./promo-codes/promo-code-api";
+export { cancelInputSchema, cancellationJson, cancellationSchema, deleteOrderResultSchema } from "./cancelling/cancellation-api";
+export {
+  offlinePaymentInputSchema,
+  paymentClaimDecisionSchema,
+  paymentClaimInputSchema,
+  paymentClaimJson,
+  paymentClaimSchema,
+  paymentClaimsQuerySchema,
+} from "./paying/payment-claim-api";

@@ -15,3 +15,27 @@ export { pathUuid as octoBookingUuid } from "./octo-bookings";
 export { commissionTotals } from "./commission";
 export { formatCommission, type ResellerIntent, resellerCapsPatchSchema, resellerForms, resellerInputSchema } from "./resellers";
 export { resellerJson, resellerKeyCreatedSchema, resellerSchema } from "./reseller-api";
+export {
+  availabilityCalendarBodySchema,
+  availabilityCalendarSchema,
+  availabilityCheckBodySchema,
+  availabilitySchema,
+  bookingCancellationBodySchema,
+  bookingConfirmationBodySchema,
+  bookingReservationBodySchema,
+  bookingSchema,
+  bookingUpdateBodySchema,
+  capabilitySchema,
+  contactSchema,
+  extendReservationBodySchema,
+  isoDay,
+  octoErrorSchema,
+  optionSchema,
+  pricingSchema,
+  productSchema,
+  supplierSchema,
+  ticketSchema,
+  unitItemSchema,
+  unitPricingSchema,
+  unitSchema,
+} from "./octo-api";

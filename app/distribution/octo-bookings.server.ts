@@ -92,7 +92,7 @@ async function present(
   const tourPackage = found?.tourPackage ?? null;
   const seller = pricingWanted ? { commissionBasisPoints: caller.commissionBasisPoints } : null;
   let availabilityId: string | null = null;
-  let availability: Record<string, unknown> | null = null;
+  let availability: ReturnType<typeof availabilityOf> | null = null;
   if (tourPackage && booking.travelDate) {
     availabilityId = availabilityIdOf(booking.travelDate, startTimeOf(tourPackage.meetingPoint));
     const departure = found!.departures.find((row) => isoDate(row.startDate) === booking.travelDate);

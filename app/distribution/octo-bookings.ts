@@ -2,113 +2,35 @@
 // cancel and update, read into what the booking module needs (app/booking/channel/channel-bookings.server.ts
 // knows a channel and a reseller's references, not OCTO), and a reseller's booking written back as
 // an OCTO booking. Pure: app/distribution/octo-bookings.server.ts reads and writes the rows.
-import { z } from "zod";
+import type { z } from "zod";
 import type { ChannelBooking } from "~/booking/index.server";
 import { availabilityDate, daysBetween, octoErrors, OctoError, type Pricing } from "~/distribution/octo";
+import {
+  bookingCancellationBodySchema,
+  type availabilitySchema,
+  type bookingSchema,
+  type OCTO_BOOKING_STATUSES,
+  confirmationAsSent,
+  contactInputSchema,
+  extendReservationBodySchema,
+  type productSchema,
+  reservationAsSent,
+  type ticketSchema,
+  type UnitItemAsSent,
+  updateAsSent,
+} from "~/distribution/octo-api";
 import { isCalendarDate } from "~/platform/dates";
 
 const OPTION_ID = "DEFAULT";
 const CURRENCY = "USD";
-/** How long a reseller may hold seats at most (a day), in minutes. */
-const MAX_HOLD_MINUTES = 24 * 60;
-const MAX_UNIT_ITEMS = 20;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const TEXT_MAX = 500;
 
 export const invalidBookingUuid = (uuid: unknown) =>
   new OctoError(400, "INVALID_BOOKING_UUID", "The uuid was already used, missing or invalid", {
     uuid: typeof uuid === "string" ? uuid : "",
   });
 
-const text = (field: string) =>
-  z.string({ invalid_type_error: `${field} is a string.` }).max(TEXT_MAX, `${field} has at most ${TEXT_MAX} characters.`);
-
-const contactSchema = z
-  .object(
-    {
-      fullName: text("contact.fullName").nullable().optional(),
-      firstName: text("contact.firstName").nullable().optional(),
-      lastName: text("contact.lastName").nullable().optional(),
-      emailAddress: z
-        .string({ invalid_type_error: "contact.emailAddress is a string." })
-        .email("contact.emailAddress is not an email address.")
-        .max(254)
-        .nullable()
-        .optional(),
-      phoneNumber: text("contact.phoneNumber").nullable().optional(),
-      locales: z.array(z.string().max(35), { invalid_type_error: "contact.locales is a list of strings." }).max(10).optional(),
-      postalCode: text("contact.postalCode").nullable().optional(),
-      country: text("contact.country").nullable().optional(),
-      notes: text("contact.notes").nullable().optional(),
-    },
-    { invalid_type_error: "contact is an object." },
-  )
-  .optional();
-
-type ContactBody = z.infer<typeof contactSchema>;
-
-const uuidField = (field: string) =>
-  z.string({ invalid_type_error: `${field} is a string.` }).regex(UUID, `${field} is not a UUID.`);
-
-const unitItemSchema = z.object(
-  {
-    unitId: z.unknown(),
-    uuid: uuidField("unitItems[].uuid").optional(),
-    resellerReference: text("unitItems[].resellerReference").optional(),
-    contact: contactSchema,
-  },
-  { invalid_type_error: "unitItems is a list of { unitId }." },
-);
-
-const unitItemsSchema = z
-  .array(unitItemSchema, { invalid_type_error: "unitItems is a list of { unitId }.", required_error: "unitItems is required." })
-  .min(1, "unitItems cannot be empty.")
-  .max(MAX_UNIT_ITEMS, `unitItems has at most ${MAX_UNIT_ITEMS} items.`);
-
-const expirationMinutes = z
-  .number({ invalid_type_error: "expirationMinutes is a whole number." })
-  .int("expirationMinutes is a whole number.")
-  .min(1, "expirationMinutes is at least 1.")
-  .max(MAX_HOLD_MINUTES, `expirationMinutes is at most ${MAX_HOLD_MINUTES}.`)
-  .optional();
-
-const reserveSchema = z.object({
-  productId: z.unknown(),
-  optionId: z.unknown(),
-  availabilityId: z.unknown(),
-  uuid: uuidField("uuid").optional(),
-  unitItems: unitItemsSchema,
-  notes: text("notes").nullable().optional(),
-  expirationMinutes,
-  resellerReference: text("resellerReference").optional(),
-  contact: contactSchema,
-  currency: z.string({ invalid_type_error: "currency is a string." }).nullable().optional(),
-});
-
-const confirmSchema = z.object({
-  emailReceipt: z.boolean({ invalid_type_error: "emailReceipt is true or false." }).optional(),
-  resellerReference: text("resellerReference").optional(),
-  contact: z.unknown(),
-  unitItems: z.array(unitItemSchema, { invalid_type_error: "unitItems is a list of { unitId }." }).max(MAX_UNIT_ITEMS).optional(),
-});
-
-const updateSchema = z.object({
-  resellerReference: text("resellerReference").optional(),
-  productId: z.unknown(),
-  optionId: z.unknown(),
-  availabilityId: z.unknown(),
-  expirationMinutes,
-  notes: text("notes").nullable().optional(),
-  emailReceipt: z.boolean({ invalid_type_error: "emailReceipt is true or false." }).optional(),
-  unitItems: z.array(unitItemSchema, { invalid_type_error: "unitItems is a list of { unitId }." }).max(MAX_UNIT_ITEMS).optional(),
-  contact: contactSchema,
-});
-
-const extendSchema = z.object({ expirationMinutes });
-const cancelSchema = z.object({
-  reason: text("reason").nullable().optional(),
-  force: z.boolean({ invalid_type_error: "force is true or false." }).optional(),
-});
+type ContactBody = z.infer<typeof contactInputSchema> | undefined;
 
 function parse<Schema extends z.ZodTypeAny>(schema: Schema, body: unknown): z.infer<Schema> {
   if (!body || typeof body !== "object" || Array.isArray(body))
@@ -152,7 +74,7 @@ function contactInput(contact: ContactBody): ContactInput | undefined {
 }
 
 /** The unit items as the booking module takes them (their unit ids checked by the server). */
-function itemsOf(items: z.infer<typeof unitItemSchema>[] | undefined) {
+function itemsOf(items: UnitItemAsSent[] | undefined) {
   return items?.map((item) => {
     if (typeof item.unitId !== "string" || item.unitId === "") throw octoErrors.invalidUnitId(item.unitId);
     return {
@@ -197,7 +119,7 @@ export function readReserveBody(body: unknown): ReserveRequest {
   if (items === undefined || items === null || (Array.isArray(items) && items.length === 0)) {
     throw octoErrors.unprocessable("unitItems must name at least one unit.");
   }
-  const data = parse(reserveSchema, body);
+  const data = parse(reservationAsSent, body);
   checkCurrency(data.currency);
   const availabilityId = typeof data.availabilityId === "string" ? data.availabilityId : null;
   const date = availabilityId === null ? null : availabilityDate(availabilityId);
@@ -226,9 +148,9 @@ export function readReserveBody(body: unknown): ReserveRequest {
 
 /** POST /octo/bookings/{uuid}/confirm: the contact (a name is required) and the travellers' names. */
 export function readConfirmBody(body: unknown) {
-  const data = parse(confirmSchema, body);
+  const data = parse(confirmationAsSent, body);
   if (!data.contact || typeof data.contact !== "object") throw octoErrors.badRequest("contact is required.");
-  const contact = contactSchema.safeParse(data.contact);
+  const contact = contactInputSchema.safeParse(data.contact);
   if (!contact.success) throw octoErrors.badRequest(contact.error.issues[0].message);
   const given = contactInput(contact.data);
   if (!given) throw octoErrors.badRequest("contact.fullName or contact.firstName and contact.lastName are required.");
@@ -244,7 +166,7 @@ export function readConfirmBody(body: unknown) {
  * departure of the same product, `date` its YYYY-MM-DD; null: unchanged); the product cannot change.
  */
 export function readUpdateBody(body: unknown, current: { productId: string; availabilityId: string | null }) {
-  const data = parse(updateSchema, body);
+  const data = parse(updateAsSent, body);
   if (data.productId !== undefined && data.productId !== current.productId) {
     throw octoErrors.unprocessable("The product of a booking cannot be changed: cancel it and book again.");
   }
@@ -266,11 +188,11 @@ export function readUpdateBody(body: unknown, current: { productId: string; avai
 }
 
 export function readExtendBody(body: unknown): number | undefined {
-  return parse(extendSchema, body).expirationMinutes;
+  return parse(extendReservationBodySchema, body).expirationMinutes;
 }
 
 export function readCancelBody(body: unknown): string | null {
-  return parse(cancelSchema, body).reason ?? null;
+  return parse(bookingCancellationBodySchema, body).reason ?? null;
 }
 
 /**
@@ -334,7 +256,7 @@ export const normaliseUuid = (uuid: string) => uuid.toLowerCase();
 // ---------------------------------------------------------------------------------------------
 // The booking as OCTO writes it.
 
-type OctoStatus = "ON_HOLD" | "CONFIRMED" | "EXPIRED" | "CANCELLED" | "REDEEMED";
+type OctoStatus = (typeof OCTO_BOOKING_STATUSES)[number];
 
 /** What octoBookingOf reads of a reseller's booking: the booking module's own view of it. */
 type BookingFacts = Omit<ChannelBooking, "packageId" | "travelDate" | "priceCents">;
@@ -389,21 +311,21 @@ function travellerContact(name: string | null) {
 export interface BookingContext {
   productId: string;
   /** the product (productOf) and its option, when the package still exists */
-  product: ({ options: unknown[] } & Record<string, unknown>) | null;
+  product: z.infer<typeof productSchema> | null;
   availabilityId: string | null;
-  availability: Record<string, unknown> | null;
+  availability: z.infer<typeof availabilitySchema> | null;
   /** with octo/pricing: the reseller's prices of a unit at this retail price */
   pricingOf: ((retailCents: number) => Pricing) | null;
   testMode: boolean;
 }
 
 /** A reseller's booking as an OCTO booking. */
-export function octoBookingOf(booking: BookingFacts, context: BookingContext) {
+export function octoBookingOf(booking: BookingFacts, context: BookingContext): z.infer<typeof bookingSchema> {
   const status = octoStatus(booking);
   // One voucher for the whole booking (deliveryMethods VOUCHER, so no unit item has a ticket): the
   // booking's reference as a QR code once confirmed, which the guide's check-in scans; before, how
   // it will be redeemed and nothing to show yet.
-  const voucher = {
+  const voucher: z.infer<typeof ticketSchema> = {
     redemptionMethod: "MANIFEST",
     utcRedeemedAt: null,
     deliveryOptions: status === "CONFIRMED" ? [{ deliveryFormat: "QRCODE", deliveryValue: booking.reference }] : [],

@@ -3,8 +3,19 @@
 // departure as an availability, a price category as a unit, with the reseller's net price under the
 // `octo/pricing` capability; the request bodies and the errors, word for word. Pure: the server
 // (app/distribution/octo.server.ts) reads the rows and calls these.
-import { z } from "zod";
+import type { z } from "zod";
 import type { PriceCategory } from "~/catalogue";
+import {
+  type availabilityCalendarSchema,
+  availabilityCheckBodySchema,
+  calendarAsSent,
+  type availabilitySchema,
+  type capabilitySchema,
+  MAX_UNITS,
+  type pricingSchema,
+  type productSchema,
+  type unitSchema,
+} from "~/distribution/octo-api";
 import { isCalendarDate } from "~/platform/dates";
 
 const OCTO_TIME_ZONE = "Asia/Dhaka";
@@ -91,21 +102,14 @@ export function requestedCapabilities(header: string | null): CapabilityId[] {
   return SUPPORTED_CAPABILITIES.filter((id) => asked.has(id));
 }
 
-export function capabilityList() {
+export function capabilityList(): z.infer<typeof capabilitySchema>[] {
   return SUPPORTED_CAPABILITIES.map((id) => ({ id, revision: 1, required: false, dependencies: [], docs: null }));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Prices: the retail price is the category's; the reseller pays it less its commission.
 
-export interface Pricing {
-  original: number;
-  retail: number;
-  net: number | null;
-  currency: string;
-  currencyPrecision: number;
-  includedTaxes: never[];
-}
+export type Pricing = z.infer<typeof pricingSchema>;
 
 /** Retail less the commission (basis points), rounded to the cent. */
 export function netCents(retailCents: number, commissionBasisPoints: number): number {
@@ -181,7 +185,7 @@ function companions(categories: PriceCategory[]): string[] {
   return (adults.length > 0 ? adults : categories.filter((category) => category.takesSeat)).map((category) => category.id);
 }
 
-function unitOf(tourPackage: OctoPackage, category: PriceCategory, seller: Seller | null) {
+function unitOf(tourPackage: OctoPackage, category: PriceCategory, seller: Seller | null): z.infer<typeof unitSchema> {
   const accompanied = category.type === "INFANT" || !category.takesSeat;
   return {
     id: category.id,
@@ -202,11 +206,8 @@ function unitOf(tourPackage: OctoPackage, category: PriceCategory, seller: Selle
   };
 }
 
-/** The most units one booking may have (the website's persons per order). */
-const MAX_UNITS = 20;
-
 /** A package as an OCTO product; `seller` set when the request asked for `octo/pricing`. */
-export function productOf(tourPackage: OctoPackage, seller: Seller | null) {
+export function productOf(tourPackage: OctoPackage, seller: Seller | null): z.infer<typeof productSchema> {
   const cutoff = cancellationCutoffDays(tourPackage.refundPolicy);
   const categories = tourPackage.priceCategories;
   const cheapest = categories
@@ -346,7 +347,11 @@ export interface AvailabilityContext {
   units: UnitRequest[] | null;
 }
 
-export function availabilityOf(departure: OctoDeparture, seatsLeft: number, context: AvailabilityContext) {
+export function availabilityOf(
+  departure: OctoDeparture,
+  seatsLeft: number,
+  context: AvailabilityContext,
+): z.infer<typeof availabilitySchema> {
   const { tourPackage, today, seller, units } = context;
   const startTime = startTimeOf(tourPackage.meetingPoint);
   const id = availabilityId(departure.date, startTime);
@@ -384,7 +389,7 @@ export function calendarDayOf(
   date: string,
   departure: { departure: OctoDeparture; seatsLeft: number } | null,
   context: AvailabilityContext & { unitPricing?: ReturnType<typeof unitPricingOf> },
-) {
+): z.infer<typeof availabilityCalendarSchema> {
   const { tourPackage, today, seller, units } = context;
   const state = departure
     ? departureState(departure.departure, departure.seatsLeft, today)
@@ -416,51 +421,6 @@ export function calendarUnitPricing(tourPackage: OctoTrip, seller: Seller | null
 // Request bodies. The product and option are checked first (their own errors), then the rest.
 
 const SELECTOR_REQUIRED = "either localDate, localDateStart/localDateEnd or availabilityIds is required";
-const DATE_MESSAGE = "Dates are written YYYY-MM-DD.";
-
-const optionalDate = (field: string) =>
-  z
-    .string({ invalid_type_error: `${field}: ${DATE_MESSAGE}` })
-    .refine(isCalendarDate, `${field}: ${DATE_MESSAGE}`)
-    .optional();
-
-const unitsSchema = z
-  .array(
-    z.object({
-      id: z.string({ required_error: "units[].id is required.", invalid_type_error: "units[].id is a string." }),
-      quantity: z
-        .number({ required_error: "units[].quantity is required.", invalid_type_error: "units[].quantity is a whole number." })
-        .int("units[].quantity is a whole number.")
-        .min(0, "units[].quantity cannot be negative.")
-        .max(MAX_UNITS, `units[].quantity is at most ${MAX_UNITS}.`),
-    }),
-    { invalid_type_error: "units is a list of { id, quantity }." },
-  )
-  .max(50, "Too many units.")
-  .optional();
-
-const common = {
-  productId: z.unknown(),
-  optionId: z.unknown(),
-  localDateStart: optionalDate("localDateStart"),
-  localDateEnd: optionalDate("localDateEnd"),
-  units: unitsSchema,
-  currency: z.string({ invalid_type_error: "currency is a string." }).nullable().optional(),
-};
-
-const availabilityBody = z.object({
-  ...common,
-  localDate: optionalDate("localDate"),
-  availabilityIds: z
-    .array(z.string({ invalid_type_error: "availabilityIds is a list of strings." }), {
-      invalid_type_error: "availabilityIds is a list of strings.",
-    })
-    .min(1, "availabilityIds cannot be empty.")
-    .max(400, "availabilityIds has at most 400 ids.")
-    .optional(),
-});
-
-const calendarBody = z.object(common);
 
 type Selector = { kind: "date"; date: string } | { kind: "range"; start: string; end: string } | { kind: "ids"; ids: string[] };
 
@@ -509,7 +469,7 @@ export function bodyProductId(body: unknown): string {
 export function readAvailabilityQuery(body: unknown): AvailabilityQuery {
   const { productId, optionId } = ids(body);
   if (optionId !== OPTION_ID) throw octoErrors.invalidOptionId(optionId);
-  const data = parseBody(availabilityBody, body);
+  const data = parseBody(availabilityCheckBodySchema, body);
   checkCurrency(data.currency);
   const hasRange = data.localDateStart !== undefined || data.localDateEnd !== undefined;
   const given = [data.localDate !== undefined, hasRange, data.availabilityIds !== undefined].filter(Boolean).length;
@@ -531,7 +491,7 @@ export function readAvailabilityQuery(body: unknown): AvailabilityQuery {
 export function readCalendarQuery(body: unknown): AvailabilityQuery & { selector: { kind: "range" } } {
   const { productId, optionId } = ids(body);
   if (optionId !== OPTION_ID) throw octoErrors.invalidOptionId(optionId);
-  const data = parseBody(calendarBody, body);
+  const data = parseBody(calendarAsSent, body);
   checkCurrency(data.currency);
   if (data.localDateStart === undefined || data.localDateEnd === undefined) {
     throw octoErrors.badRequest("localDateStart and localDateEnd are required.");

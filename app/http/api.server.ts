@@ -1,6 +1,6 @@
 // Shared pieces of the JSON API under /api (docs/spec.md §7): one wrapper that gives every route the
 // same methods, errors and CORS answers; authentication by cookie or bearer token; bodies. The JSON
-// shapes of the records are in app/http/api-json.ts.
+// shapes of the records are each capability's (app/<capability>/*-api.ts).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import { getApiTokenUser, getUser, type SessionUser } from "~/accounts/index.server";

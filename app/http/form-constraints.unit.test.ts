@@ -1,9 +1,8 @@
 // The field vocabulary (app/platform/fields.ts) as the site's real schemas use it: the forms' HTML
 // constraints and the OpenAPI document read from them.
 import { describe, expect, it } from "vitest";
-import { checkoutSchema } from "~/booking";
+import { checkoutSchema, orderInputSchema } from "~/booking";
 import { packageSchema } from "~/catalogue";
-import { orderInputSchema } from "~/http/api-schemas";
 import { constraintsOf, isBlankable } from "~/platform/fields";
 
 describe("optional fields", () => {

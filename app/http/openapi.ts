@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 description of the JSON API under /api (docs/spec.md §7 plus the token call), served at
-// /api/openapi.json, generated from the zod schemas the handlers validate with and answer in
-// (app/http/api-schemas.ts). The contract tests check requests and answers against it.
+// /api/openapi.json, generated from the zod schemas the handlers validate with and answer in: each
+// capability's own (app/<capability>/*-api.ts, through its door) and the shared answers of
+// app/http/api-schemas.ts. The contract tests check requests and answers against it.
 import {
   extendZodWithOpenApi,
   OpenAPIRegistry,
@@ -21,6 +22,33 @@ import {
   userSchema,
 } from "~/accounts";
 import {
+  cancelInputSchema,
+  cancellationSchema,
+  checkInInputSchema,
+  checkInSchema,
+  deleteOrderResultSchema,
+  departureInputSchema,
+  departurePatchSchema,
+  departureRecordSchema,
+  idempotencyKey,
+  manifestEntrySchema,
+  offlinePaymentInputSchema,
+  orderInputSchema,
+  orderSchema,
+  ordersQuerySchema,
+  paymentClaimDecisionSchema,
+  paymentClaimInputSchema,
+  paymentClaimSchema,
+  paymentClaimsQuerySchema,
+  paymentInputSchema,
+  paymentIntentInputSchema,
+  promoCodeInputSchema,
+  promoCodePatchSchema,
+  promoCodeSchema,
+  serviceSchema,
+  travellersInputSchema,
+} from "~/booking";
+import {
   photoUrlSchema,
   reviewInputSchema,
   reviewRecordSchema,
@@ -33,6 +61,7 @@ import { resellerCapsPatchSchema, resellerInputSchema, resellerKeyCreatedSchema,
 import * as api from "~/http/api-schemas";
 import { clientSecretSchema, paymentSchema, refundSchema } from "~/payments";
 import { isBlankable } from "~/platform/fields";
+import { pageQuerySchema } from "~/platform/paging";
 
 // registry.register names a schema through the .openapi() this adds to zod (server side only).
 extendZodWithOpenApi(z);
@@ -50,44 +79,44 @@ const schemas = {
   MakeAdminInput: registry.register("MakeAdminInput", makeAdminInputSchema),
   UserRoleInput: registry.register("UserRoleInput", userRoleInputSchema),
   UserRole: registry.register("UserRole", userRoleSchema),
-  Service: registry.register("Service", api.serviceSchema),
+  Service: registry.register("Service", serviceSchema),
   ServiceInput: registry.register("ServiceInput", serviceInputSchema),
   Review: registry.register("Review", reviewRecordSchema),
   ReviewInput: registry.register("ReviewInput", reviewInputSchema),
   ReviewReportInput: registry.register("ReviewReportInput", reviewReportInputSchema),
   ReviewReported: registry.register("ReviewReported", reviewReportedSchema),
   Payment: registry.register("Payment", paymentSchema),
-  Order: registry.register("Order", api.orderSchema),
-  OrderInput: registry.register("OrderInput", api.orderInputSchema),
-  PaymentInput: registry.register("PaymentInput", api.paymentInputSchema),
-  TravellersInput: registry.register("TravellersInput", api.travellersInputSchema),
-  PaymentIntentInput: registry.register("PaymentIntentInput", api.paymentIntentInputSchema),
+  Order: registry.register("Order", orderSchema),
+  OrderInput: registry.register("OrderInput", orderInputSchema),
+  PaymentInput: registry.register("PaymentInput", paymentInputSchema),
+  TravellersInput: registry.register("TravellersInput", travellersInputSchema),
+  PaymentIntentInput: registry.register("PaymentIntentInput", paymentIntentInputSchema),
   ClientSecret: registry.register("ClientSecret", clientSecretSchema),
   InsertedId: registry.register("InsertedId", api.insertedIdSchema),
-  OfflinePaymentInput: registry.register("OfflinePaymentInput", api.offlinePaymentInputSchema),
-  PaymentClaimInput: registry.register("PaymentClaimInput", api.paymentClaimInputSchema),
-  PaymentClaimDecision: registry.register("PaymentClaimDecision", api.paymentClaimDecisionSchema),
-  PaymentClaim: registry.register("PaymentClaim", api.paymentClaimSchema),
+  OfflinePaymentInput: registry.register("OfflinePaymentInput", offlinePaymentInputSchema),
+  PaymentClaimInput: registry.register("PaymentClaimInput", paymentClaimInputSchema),
+  PaymentClaimDecision: registry.register("PaymentClaimDecision", paymentClaimDecisionSchema),
+  PaymentClaim: registry.register("PaymentClaim", paymentClaimSchema),
   DeletedCount: registry.register("DeletedCount", api.deletedCountSchema),
-  DeleteOrderResult: registry.register("DeleteOrderResult", api.deleteOrderResultSchema),
+  DeleteOrderResult: registry.register("DeleteOrderResult", deleteOrderResultSchema),
   Refund: registry.register("Refund", refundSchema),
-  Cancellation: registry.register("Cancellation", api.cancellationSchema),
-  CancelInput: registry.register("CancelInput", api.cancelInputSchema),
+  Cancellation: registry.register("Cancellation", cancellationSchema),
+  CancelInput: registry.register("CancelInput", cancelInputSchema),
   ModifiedCount: registry.register("ModifiedCount", api.modifiedCountSchema),
   PhotoUrl: registry.register("PhotoUrl", photoUrlSchema),
-  Departure: registry.register("Departure", api.departureRecordSchema),
-  DepartureInput: registry.register("DepartureInput", api.departureInputSchema),
-  DeparturePatch: registry.register("DeparturePatch", api.departurePatchSchema),
-  PromoCode: registry.register("PromoCode", api.promoCodeSchema),
-  PromoCodeInput: registry.register("PromoCodeInput", api.promoCodeInputSchema),
-  PromoCodePatch: registry.register("PromoCodePatch", api.promoCodePatchSchema),
+  Departure: registry.register("Departure", departureRecordSchema),
+  DepartureInput: registry.register("DepartureInput", departureInputSchema),
+  DeparturePatch: registry.register("DeparturePatch", departurePatchSchema),
+  PromoCode: registry.register("PromoCode", promoCodeSchema),
+  PromoCodeInput: registry.register("PromoCodeInput", promoCodeInputSchema),
+  PromoCodePatch: registry.register("PromoCodePatch", promoCodePatchSchema),
   Reseller: registry.register("Reseller", resellerSchema),
   ResellerInput: registry.register("ResellerInput", resellerInputSchema),
   ResellerCapsPatch: registry.register("ResellerCapsPatch", resellerCapsPatchSchema),
   ResellerKeyCreated: registry.register("ResellerKeyCreated", resellerKeyCreatedSchema),
-  ManifestEntry: registry.register("ManifestEntry", api.manifestEntrySchema),
-  CheckInInput: registry.register("CheckInInput", api.checkInInputSchema),
-  CheckIn: registry.register("CheckIn", api.checkInSchema),
+  ManifestEntry: registry.register("ManifestEntry", manifestEntrySchema),
+  CheckInInput: registry.register("CheckInInput", checkInInputSchema),
+  CheckIn: registry.register("CheckIn", checkInSchema),
 };
 
 registry.registerComponent("securitySchemes", "cookieAuth", {
@@ -207,7 +236,7 @@ route({
   summary: "All users, oldest first, a page at a time (administrators only)",
   operationId: "listUsers",
   security: signedIn,
-  request: { query: api.pageQuerySchema },
+  request: { query: pageQuerySchema },
   responses: { 200: page("Users", schemas.User), ...errors(400, 401, 403) },
 });
 route({
@@ -401,7 +430,7 @@ route({
     "Reviews, newest first, a page at a time, each with verifiedTraveller (its author was checked in on a booking of the package reviewed); the reviewer's email only for administrators; reviews an administrator hid only for administrators, marked hidden",
   operationId: "listReviews",
   security: [{}, ...signedIn],
-  request: { query: api.pageQuerySchema },
+  request: { query: pageQuerySchema },
   responses: { 200: page("Reviews", schemas.Review), ...errors(400) },
 });
 route({
@@ -429,7 +458,7 @@ route({
     "All orders (administrators), or with ?email= the orders of that user (that user or an administrator), a page at a time",
   operationId: "listOrders",
   security: signedIn,
-  request: { query: api.ordersQuerySchema },
+  request: { query: ordersQuerySchema },
   responses: { 200: page("Orders, newest first", schemas.Order), ...errors(400, 401, 403) },
 });
 route({
@@ -439,7 +468,7 @@ route({
     "Place an order (signed in); the server prices it from the package's price categories: with travellers, each traveller's category; without, quantity persons of the first category, names to follow. A traveller's error is a 400 naming it and the field (details: { \"travellers[2].dateOfBirth\": [...] }); ages are checked on the travel date, ID numbers required when the package's idRequired. A package with departures needs one (400 without), and the seats of the travellers who take one (an infant on a lap takes none) are taken with the order (409 when too few are left, or when the account would hold more seats unpaid than it may). Its emails go to the account's address, never to the order's contact email",
   operationId: "placeOrder",
   security: signedIn,
-  request: { headers: z.object({ "Idempotency-Key": api.idempotencyKey }), body: body(schemas.OrderInput) },
+  request: { headers: z.object({ "Idempotency-Key": idempotencyKey }), body: body(schemas.OrderInput) },
   responses: { 201: json("The new order's id", schemas.InsertedId), ...errors(...WRITE_ERRORS, 409, 429) },
 });
 route({
@@ -522,7 +551,7 @@ route({
   summary: "Payment claims in one status, oldest first (administrators only)",
   operationId: "listPaymentClaims",
   security: signedIn,
-  request: { query: api.paymentClaimsQuerySchema },
+  request: { query: paymentClaimsQuerySchema },
   responses: { 200: json("Claims", z.array(schemas.PaymentClaim)), ...errors(400, 401, 403) },
 });
 route({

@@ -87,6 +87,9 @@ export const cursorParam = optional(z.string().max(MAX_CURSOR_LENGTH, "cursor is
   'Opaque: the next page, as given in the previous answer\'s Link rel="next" header',
 );
 
+/** The paging parameters of every API list, as the OpenAPI document names them. */
+export const pageQuerySchema = z.object({ limit: limitParam(), cursor: cursorParam });
+
 export const CURSOR_INVALID = "cursor is not valid: use the Link header of the previous page.";
 
 /** `limit` and `cursor` of an API list call; an error message for a bad one (400). */

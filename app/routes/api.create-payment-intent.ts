@@ -1,5 +1,5 @@
+import { paymentIntentInputSchema } from "~/booking";
 import { openPaymentIntent } from "~/booking/index.server";
-import { paymentIntentInputSchema } from "~/http/api-schemas";
 import { apiRoute, jsonError, readBody, requireApiUser } from "~/http/api.server";
 import { paymentErrorStatus } from "~/http/error-status";
 import { PaymentError } from "~/payments/index.server";

@@ -1,6 +1,5 @@
-import { apiCheckIn, CHECK_IN_VALUES } from "~/booking";
+import { apiCheckIn, CHECK_IN_VALUES, checkInInputSchema } from "~/booking";
 import { setCheckIn, staffDeparture } from "~/booking/index.server";
-import { checkInInputSchema } from "~/http/api-schemas";
 import { apiRoute, jsonError, readBody, requireApiStaff } from "~/http/api.server";
 
 export const { loader, action } = apiRoute({

@@ -1,6 +1,5 @@
-import { manifestRows } from "~/booking";
+import { manifestEntryJson, manifestRows } from "~/booking";
 import { listManifestTravellers, staffDeparture } from "~/booking/index.server";
-import { manifestEntryJson } from "~/http/api-json";
 import { apiRoute, jsonError, requireApiStaff } from "~/http/api.server";
 
 export const { loader, action } = apiRoute({

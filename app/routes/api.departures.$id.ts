@@ -1,3 +1,4 @@
+import { departurePatchSchema } from "~/booking";
 import {
   assignGuide,
   changeDepartureSeats,
@@ -5,7 +6,6 @@ import {
   DepartureError,
   departureErrorStatus,
 } from "~/booking/index.server";
-import { departurePatchSchema } from "~/http/api-schemas";
 import { apiRoute, jsonError, readBody, requireApiAdmin } from "~/http/api.server";
 
 export const { loader, action } = apiRoute({

@@ -1,9 +1,7 @@
 // POST /api/my-orders/{id}/cancel: the owner cancels their booking (refund per the package's
 // policy), or an admin any booking, with the policy refund or the { amount } in dollars they send.
-import { toCents } from "~/booking";
+import { cancelInputSchema, cancellationJson, toCents } from "~/booking";
 import { cancelBooking, CancellationError } from "~/booking/index.server";
-import { cancellationJson } from "~/http/api-json";
-import { cancelInputSchema } from "~/http/api-schemas";
 import { apiRoute, jsonError, readBody, requireApiUser } from "~/http/api.server";
 import { cancellationErrorStatus } from "~/http/error-status";
 import { isPlausibleId } from "~/platform/ids";

@@ -1,7 +1,6 @@
 // POST /api/my-orders/{id}/payment-claims (the order's owner): a bKash/Nagad transaction id to verify.
-import { toCents } from "~/booking";
+import { paymentClaimInputSchema, toCents } from "~/booking";
 import { OfflinePaymentError, submitPaymentClaim } from "~/booking/index.server";
-import { paymentClaimInputSchema } from "~/http/api-schemas";
 import { apiRoute, jsonError, readBody, requireApiUser } from "~/http/api.server";
 import { offlinePaymentErrorResponse } from "~/http/error-status";
 import { clientAddress } from "~/platform/client-address.server";

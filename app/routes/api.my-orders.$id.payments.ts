@@ -1,7 +1,6 @@
 // POST /api/my-orders/{id}/payments (administrators): money received offline (cash, bank, bKash, Nagad).
-import { toCents } from "~/booking";
+import { offlinePaymentInputSchema, toCents } from "~/booking";
 import { OfflinePaymentError, recordOfflinePayment } from "~/booking/index.server";
-import { offlinePaymentInputSchema } from "~/http/api-schemas";
 import { apiRoute, jsonError, readBody, requireApiAdmin } from "~/http/api.server";
 import { offlinePaymentErrorResponse } from "~/http/error-status";
 

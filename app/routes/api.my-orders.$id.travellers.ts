@@ -2,9 +2,8 @@
 // any time) completes or corrects the booking's travellers; the answer is the order. Someone else's
 // order is not found, as everywhere in the API.
 import { z } from "zod";
+import { orderJson, travellersInputSchema } from "~/booking";
 import { findOrderRecord, TravellersError, updateTravellers } from "~/booking/index.server";
-import { orderJson } from "~/http/api-json";
-import { travellersInputSchema } from "~/http/api-schemas";
 import { apiRoute, jsonError, readBody, requireApiUser } from "~/http/api.server";
 import { travellersErrorStatus } from "~/http/error-status";
 import { isPlausibleId } from "~/platform/ids";

@@ -1,6 +1,5 @@
+import { cancellationJson, orderJson, paymentInputSchema } from "~/booking";
 import { CancellationError, confirmPayment, deleteOrder, findOrderRecord, OrderError } from "~/booking/index.server";
-import { cancellationJson, orderJson } from "~/http/api-json";
-import { paymentInputSchema } from "~/http/api-schemas";
 import { apiRoute, jsonError, readBody, requireApiUser } from "~/http/api.server";
 import { cancellationErrorStatus, deleteErrorStatus, paymentErrorStatus } from "~/http/error-status";
 import { PaymentError } from "~/payments/index.server";

@@ -1,8 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { countTravellers } from "~/booking";
+import { countTravellers, orderInputSchema, orderJson, ordersQuerySchema } from "~/booking";
 import { listOrderRecords, OrderError, placeOrder, quote } from "~/booking/index.server";
-import { orderJson } from "~/http/api-json";
-import { orderInputSchema, ordersQuerySchema } from "~/http/api-schemas";
 import { type ApiHandler, apiRoute, fieldDetails, jsonError, readBody, requireApiUser, tooManyRequests } from "~/http/api.server";
 import { placementErrorStatus } from "~/http/error-status";
 import { clientAddress } from "~/platform/client-address.server";

@@ -1,6 +1,6 @@
 // PATCH /api/payment-claims/{id} (administrators): accept a claim (it becomes a payment) or reject it with a reason.
+import { paymentClaimDecisionSchema } from "~/booking";
 import { decidePaymentClaim, OfflinePaymentError } from "~/booking/index.server";
-import { paymentClaimDecisionSchema } from "~/http/api-schemas";
 import { apiRoute, jsonError, readBody, requireApiAdmin } from "~/http/api.server";
 import { offlinePaymentErrorResponse } from "~/http/error-status";
 

@@ -1,7 +1,6 @@
 // GET /api/payment-claims?status=pending (administrators): the claims to verify, oldest first.
+import { paymentClaimJson, paymentClaimsQuerySchema } from "~/booking";
 import { listPaymentClaims } from "~/booking/index.server";
-import { paymentClaimJson } from "~/http/api-json";
-import { paymentClaimsQuerySchema } from "~/http/api-schemas";
 import { apiRoute, jsonError, requireApiAdmin } from "~/http/api.server";
 
 export const { loader, action } = apiRoute({

@@ -1,6 +1,5 @@
+import { promoCodeInputSchema, promoCodeJson } from "~/booking";
 import { createPromoCode, listPromoCodes, PromoCodeError } from "~/booking/index.server";
-import { promoCodeJson } from "~/http/api-json";
-import { promoCodeInputSchema } from "~/http/api-schemas";
 import { apiRoute, jsonError, readBody, requireApiAdmin, type ApiHandler } from "~/http/api.server";
 
 // GET /api/promo-codes (admin): every code with its redemptions.

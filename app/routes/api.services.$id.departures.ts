@@ -1,7 +1,6 @@
+import { departureInputSchema, departureJson } from "~/booking";
 import { addDeparture, DepartureError, departureErrorStatus, departuresOf, findDepartureGuides } from "~/booking/index.server";
 import { findPackageToOrder } from "~/catalogue/index.server";
-import { departureJson } from "~/http/api-json";
-import { departureInputSchema } from "~/http/api-schemas";
 import { apiRoute, getApiUser, jsonError, readBody, requireApiAdmin } from "~/http/api.server";
 import { isPlausibleId } from "~/platform/ids";
 

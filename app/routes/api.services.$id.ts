@@ -1,6 +1,6 @@
+import { packageJson } from "~/booking";
 import { packageSchema } from "~/catalogue";
 import { deletePackage, findPackage, updatePackage } from "~/catalogue/index.server";
-import { packageJson } from "~/http/api-json";
 import { apiRoute, jsonError, readBody, requireApiAdmin } from "~/http/api.server";
 
 export const { loader, action } = apiRoute({

@@ -1,6 +1,6 @@
+import { packageJson } from "~/booking";
 import { packageSchema, readCatalogueQuery } from "~/catalogue";
 import { createPackage, cursorAfter, readCursor, searchCatalogueAfter } from "~/catalogue/index.server";
-import { packageJson } from "~/http/api-json";
 import { apiRoute, jsonError, readBody, requireApiAdmin } from "~/http/api.server";
 import { agencyToday } from "~/platform/dates";
 import { decodeCursor, encodeCursor, limitParam, nextLinkHeader } from "~/platform/paging";

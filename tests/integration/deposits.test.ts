@@ -15,7 +15,7 @@ afterAll(() => fake.close());
 
 const { db } = await import("~/platform/db.server");
 const { placeOrder } = await import("~/booking/placing/booking-placement.server");
-const { orderJson } = await import("~/http/api-json");
+const { orderJson } = await import("~/booking");
 const { findOrderRecord } = await import("~/booking/index.server");
 const createIntentApi = await import("~/routes/api.create-payment-intent");
 const paymentPage = await import("~/routes/dashboard.payment.$orderId");

@@ -3,9 +3,9 @@
 // what an order placed on it keeps (its deposit and balance due date, in the order JSON). Every
 // answer is checked against the OpenAPI document.
 import { beforeAll, describe, expect, it } from "vitest";
+import { orderJson } from "~/booking";
 import { findOrderRecord } from "~/booking/index.server";
 import { placeOrder } from "~/booking/placing/booking-placement.server";
-import { orderJson } from "~/http/api-json";
 import { db } from "~/platform/db.server";
 import * as services from "~/routes/api.services";
 import * as serviceById from "~/routes/api.services.$id";

@@ -1,6 +1,6 @@
 // The checkout form's schema (docs/spec.md §5, with length rules actually enforced, long enough for
 // whole addresses; names, districts and mobile numbers as Bangladeshi customers write them),
-// shared by the browser and the action; POST /api/my-orders extends it (app/http/api-schemas.ts).
+// shared by the browser and the action; POST /api/my-orders extends it (app/booking/booking-api.ts).
 import { z } from "zod";
 import { MAX_QUANTITY, PACKAGE_TYPES } from "~/booking/core/booking-choices";
 import { promoCodeField } from "~/booking/core/promo-code-rules";
