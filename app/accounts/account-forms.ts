@@ -4,6 +4,7 @@ import { z } from "zod";
 import { PASSWORD_MISMATCH } from "~/accounts/auth-forms";
 import { isAllowedAvatarUrl } from "~/accounts/avatars";
 import { email as emailField, EMAIL_MESSAGES, imageUrl, newPassword, optional, password, requiredText } from "~/platform/fields";
+import { invalidMobileMessage, toMsisdn } from "~/platform/phones";
 
 export const RESET_LINK_SENT = "If an account exists for that email, we have sent a link to reset its password.";
 export const RESET_LINK_INVALID = "This link is invalid or has expired. Please ask for a new one.";
@@ -40,13 +41,14 @@ export const profileSchema = z.object({
     ),
   ),
   photoFile: z.instanceof(File).optional(),
-  // Kept as typed (a guide's number is shown with their departures); checked only for its characters here.
+  // Kept as typed (a guide's number is shown with their departures, the person's own writing on
+  // their profile); a Bangladeshi mobile number (app/platform/phones.ts): SMS and WhatsApp go to it.
   phone: optional(
     z
       .string()
       .trim()
       .max(20, "Please use at most 20 characters for your phone number.")
-      .regex(/^\+?[0-9০-৯][0-9০-৯ ()-]{5,}$/, "Please enter a phone number: digits, spaces and dashes, + at the start."),
+      .refine((typed) => toMsisdn(typed) !== null, invalidMobileMessage("your phone")),
   ),
 });
 

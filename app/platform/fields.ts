@@ -5,6 +5,7 @@
 import { getZodConstraint } from "@conform-to/zod";
 import { z } from "zod";
 import { isImageUrl } from "~/platform/image-urls";
+import { toNationalMobile } from "~/platform/phones";
 import { DESTINATIONS, DISTRICTS } from "~/platform/places";
 
 /** A value left blank: "" or only whitespace. */
@@ -253,14 +254,13 @@ export const itinerary = z
   .transform((days) => days.flatMap((day) => (day?.title && day.text ? [{ title: day.title, text: day.text }] : [])));
 
 /**
- * Bangladeshi mobile numbers: 01XXXXXXXXX, optionally with +88 / 88; spaces and dashes ignored.
- * The canonical form, stored and returned by the API, is the national 01XXXXXXXXX (as people
- * write and dial it in Bangladesh).
+ * Bangladeshi mobile numbers: 01XXXXXXXXX, optionally with +880 / 880; spaces, dashes and Bengali
+ * digits accepted (app/platform/phones.ts). The canonical form, stored and returned by the API, is
+ * the national 01XXXXXXXXX (as people write and dial it in Bangladesh); SMS and WhatsApp get
+ * 8801XXXXXXXXX from toMsisdn.
  */
 export function normaliseMobileNumber(value: string): string | null {
-  const compact = value.replace(/[\s-]/g, "");
-  const match = /^(?:\+?88)?(01[3-9]\d{8})$/.exec(compact);
-  return match ? match[1] : null;
+  return toNationalMobile(value);
 }
 
 export const mobileNumber = z

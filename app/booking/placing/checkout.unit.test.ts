@@ -61,5 +61,11 @@ describe("checkout form", () => {
     expect(normaliseMobileNumber("8801512345678")).toBe("01512345678");
     expect(normaliseMobileNumber("01212345678")).toBeNull();
     expect(normaliseMobileNumber("0171234567")).toBeNull();
+    // Typed on a Bangla keyboard, with the country code and separators (issue 40).
+    expect(normaliseMobileNumber("+৮৮০ ১৭১২-৩৪৫৬৭৮")).toBe("01712345678");
+    expect(checkoutSchema.parse({ ...valid, mobileNumber: "০১৭১২ ৩৪৫৬৭৮" }).mobileNumber).toBe("01712345678");
+    const refused = checkoutSchema.safeParse({ ...valid, mobileNumber: "+44 7700 900123" });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues.map((issue) => issue.path.join("."))).toEqual(["mobileNumber"]);
   });
 });
