@@ -11,7 +11,7 @@ import tseslint from "typescript-eslint";
 
 // The module directions of docs/decisions/0012-module-layout.md. `root` is the folder holding app/
 // (the tests point it at a fixture); paths are resolved imports, so `~/` and relative both count.
-const CAPABILITIES = ["catalogue", "booking", "payments", "accounts", "backoffice", "distribution", "invoicing"];
+const CAPABILITIES = ["catalogue", "booking", "payments", "accounts", "backoffice", "distribution", "invoicing", "messages"];
 const ROOT_FILES = ["app/root.tsx", "app/entry.server.tsx"];
 const capabilityFolders = (...names) => names.map((name) => `app/${name}`);
 
@@ -48,6 +48,11 @@ export function moduleBoundaries(root) {
       target: "app/invoicing",
       from: capabilityFolders("booking", "payments", "distribution"),
       message: "invoicing imports neither booking nor payments: booking numbers its documents through invoicing.",
+    },
+    {
+      target: "app/messages",
+      from: capabilityFolders("booking", "payments", "distribution", "invoicing"),
+      message: "messages imports neither booking nor payments: booking sends its messages through messages.",
     },
     {
       target: "app/http",

@@ -18,6 +18,7 @@ import { cachedPage, rememberPage, rememberVisitorPage, renderCacheKey } from "~
 import { scriptsAfterLoad } from "~/http/scripts-after-load.server";
 import { InlineStylesContext } from "~/http/site-styles";
 import { siteStyles } from "~/http/site-styles.server";
+import { messagesJob } from "~/messages/index.server";
 import { paymentsConfigured } from "~/payments/index.server";
 import { closeDatabase, databaseKind, db } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
@@ -47,7 +48,7 @@ export { closeDatabase } from "~/platform/db.server";
  * Every periodic job, each run once a period by the whole fleet (app/platform/jobs.server.ts):
  * a new one goes on its capability's server door and into this list.
  */
-const JOBS: readonly PeriodicJob[] = [...bookingJobs, outboxJob, housekeepingJob(accountsHousekeeping)];
+const JOBS: readonly PeriodicJob[] = [...bookingJobs, outboxJob, messagesJob, housekeepingJob(accountsHousekeeping)];
 
 export async function startup(): Promise<void> {
   env();

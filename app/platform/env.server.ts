@@ -22,6 +22,14 @@ function isOrigin(value: string): boolean {
   }
 }
 
+/** An http(s) base URL with a default; a trailing slash is dropped. */
+const httpUrl = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((url) => url.trim().replace(/\/+$/, ""))
+    .refine((url) => /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(url), "must be an http(s) URL without a query");
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const envSchema = z.object({
@@ -99,6 +107,25 @@ const envSchema = z.object({
       (digits) => !digits || (digits.length >= 8 && digits.length <= 15 && !digits.startsWith("0")),
       "must be a phone number with its country code, like +880 1711-000000 (8 to 15 digits, not starting with 0)",
     ),
+  // SMS (app/messages/, docs/messages.md): SSL Wireless ISMS Plus or BulkSMSBD, chosen by
+  // SMS_PROVIDER; unset: no SMS. The chosen provider's key and sender are required (parseEnv).
+  SMS_PROVIDER: z.enum(["sslwireless", "bulksmsbd"]).optional(),
+  SSLWIRELESS_API_TOKEN: optionalString,
+  SSLWIRELESS_SID: optionalString,
+  SSLWIRELESS_BASE_URL: httpUrl("https://smsplus.sslwireless.com"),
+  BULKSMSBD_API_KEY: optionalString,
+  BULKSMSBD_SENDER_ID: optionalString,
+  BULKSMSBD_BASE_URL: httpUrl("https://bulksmsbd.net"),
+  // WhatsApp through Meta's Cloud API: both or neither of the token and the number's id; the
+  // webhook (/webhooks/whatsapp) needs the verify token and the app secret.
+  WHATSAPP_TOKEN: optionalString,
+  WHATSAPP_PHONE_NUMBER_ID: optionalString.refine(
+    (value) => !value || /^[0-9]{1,30}$/.test(value),
+    "must be the WhatsApp phone number's id (digits), from the app's WhatsApp > API setup page",
+  ),
+  WHATSAPP_API_BASE: httpUrl("https://graph.facebook.com"),
+  WHATSAPP_VERIFY_TOKEN: optionalString,
+  WHATSAPP_APP_SECRET: optionalString,
   // A pending (unpaid) booking keeps its seats BOOKING_HOLD_MINUTES after ordering; opening a card
   // payment in its last PAYMENT_HOLD_MINUTES gives it that long from then, once (the time a payment
   // takes); then it expires and its seats go back (app/booking/sweep/booking-sweep.server.ts).
@@ -249,6 +276,18 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       "Invalid configuration (environment variables):\n  PUBLIC_URL: required in production with DATABASE_URL (the origin of the links in emails, the sitemap and link previews, like https://tours.example.com)",
     );
   }
+  const messaging: string[] = [];
+  if (env.SMS_PROVIDER === "sslwireless")
+    for (const name of ["SSLWIRELESS_API_TOKEN", "SSLWIRELESS_SID"] as const)
+      if (!env[name]) messaging.push(`  ${name}: required when SMS_PROVIDER is sslwireless`);
+  if (env.SMS_PROVIDER === "bulksmsbd")
+    for (const name of ["BULKSMSBD_API_KEY", "BULKSMSBD_SENDER_ID"] as const)
+      if (!env[name]) messaging.push(`  ${name}: required when SMS_PROVIDER is bulksmsbd`);
+  if (Boolean(env.WHATSAPP_TOKEN) !== Boolean(env.WHATSAPP_PHONE_NUMBER_ID))
+    messaging.push(
+      `  ${env.WHATSAPP_TOKEN ? "WHATSAPP_PHONE_NUMBER_ID" : "WHATSAPP_TOKEN"}: required when the other of WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID is set`,
+    );
+  if (messaging.length > 0) throw new Error(`Invalid configuration (environment variables):\n${messaging.join("\n")}`);
   const demo = env.SEED_DEMO_DATA ? env.SEED_DEMO_DATA === "true" : env.NODE_ENV !== "production";
   // A real deployment's administrator must not have a password anyone can guess (unset: a random one).
   const password = env.ADMIN_PASSWORD;

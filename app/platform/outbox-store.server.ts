@@ -1,13 +1,40 @@
 // The mail outbox: every email is a row first, sent later by app/platform/mail.server.ts.
-import { db } from "~/platform/db.server";
+import { db, type Tx } from "~/platform/db.server";
 
 /** Sends tried per email before it is given up (it stays in the outbox, counted as given up). */
 export const MAX_ATTEMPTS = 8;
 
-export async function queueEmail(email: { to: string; subject: string; text: string; replyTo?: string }): Promise<string> {
-  const prisma = await db();
+/** Queues the email; inside `tx` when given (it is sent only if the transaction commits). */
+export async function queueEmail(
+  email: { to: string; subject: string; text: string; replyTo?: string },
+  tx?: Tx,
+): Promise<string> {
+  const prisma = tx ?? (await db());
   const row = await prisma.outboxEmail.create({ data: email, select: { id: true } });
   return row.id;
+}
+
+export interface EmailState {
+  sentAt: Date | null;
+  lastError: string | null;
+  /** no attempt left: it will not be sent */
+  givenUp: boolean;
+}
+
+/** Where these emails are (the messages' delivery log reads an email's status here). */
+export async function emailStates(ids: string[]): Promise<Map<string, EmailState>> {
+  if (ids.length === 0) return new Map();
+  const prisma = await db();
+  const rows = await prisma.outboxEmail.findMany({
+    where: { id: { in: ids } },
+    select: { id: true, sentAt: true, lastError: true, attempts: true },
+  });
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { sentAt: row.sentAt, lastError: row.lastError, givenUp: !row.sentAt && row.attempts >= MAX_ATTEMPTS },
+    ]),
+  );
 }
 
 /** The oldest unsent emails that still have attempts left. */
