@@ -24,7 +24,7 @@ import { siteMeta, translatorFrom } from "~/http/page-meta";
 import { SiteStyles } from "~/http/site-styles";
 import { agencyContact } from "~/platform/agency.server";
 import { DEFAULT_LANGUAGE, LANGUAGE_PARAM, LANGUAGES, type Messages, namespacesFor } from "~/platform/i18n";
-import { chooseLanguage, messagesFor } from "~/platform/i18n.server";
+import { chooseLanguage, messagesFor, textsFor, translateText } from "~/platform/i18n.server";
 import { publicOrigin } from "~/platform/public-url.server";
 
 // The stylesheet comes with <SiteStyles /> (app/http/site-styles.tsx): inlined for visitors, linked when signed in.
@@ -37,7 +37,9 @@ export const meta: MetaFunction = ({ matches }) => siteMeta(translatorFrom(match
 export async function loader({ request }: LoaderFunctionArgs) {
   const [session, { flash, clear }] = await Promise.all([getCurrentSession(request), consumeFlash(request)]);
   const { language, setCookie } = chooseLanguage(request, session?.user.language);
-  const messages = messagesFor(language, namespacesFor(pagePathname(request)));
+  const namespaces = namespacesFor(pagePathname(request));
+  const messages = messagesFor(language, namespaces);
+  const texts = textsFor(language, namespaces);
   const headers = new Headers();
   if (session?.renewedCookie) headers.append("Set-Cookie", session.renewedCookie);
   if (clear) headers.append("Set-Cookie", clear);
@@ -52,7 +54,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       }
     : null;
   // For the absolute URLs of the pages' head tags (app/http/page-meta.ts): the configured origin, never the Host.
-  return data({ user, flash, origin: publicOrigin(), contact: agencyContact(), language, messages }, { headers });
+  // The flash banner's text in the page's language (its English is the specification's).
+  const shownFlash = flash ? { ...flash, text: translateText(language, flash.text) } : null;
+  return data(
+    { user, flash: shownFlash, origin: publicOrigin(), contact: agencyContact(), language, messages, texts },
+    { headers },
+  );
 }
 
 /** The page's path, also for Remix's data requests ("/services.data", "/_root.data" for /). */
@@ -90,7 +97,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <I18nProvider language={language} messages={messages}>
+        <I18nProvider language={language} messages={messages} texts={rootData?.texts}>
           <SkipLink />
           {children}
         </I18nProvider>

@@ -5,14 +5,6 @@
 export const CATALOGUE_SORTS = ["newest", "price-asc", "price-desc", "departure", "rating"] as const;
 export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
 
-export const SORT_LABELS: Record<CatalogueSort, string> = {
-  newest: "Newest first",
-  "price-asc": "Price: low to high",
-  "price-desc": "Price: high to low",
-  departure: "Soonest departure",
-  rating: "Highest rated",
-};
-
 /** The duration choices the page offers; `days` also takes any N, N-M or N+. */
 export const DURATION_CHOICES = [
   { value: "1-3", label: "1 to 3 days" },

@@ -4,6 +4,7 @@ import { getFormProps, type FieldMetadata, type FormMetadata } from "@conform-to
 import { Form } from "@remix-run/react";
 import type { FormEvent, ReactNode } from "react";
 import { Field, SubmitButton } from "~/components/form-fields";
+import { useT } from "~/components/language-context";
 
 export function AuthPage({ name, title, children }: { name: string; title: string; children: ReactNode }) {
   return (
@@ -57,15 +58,22 @@ export function AuthForm<Schema extends Record<string, unknown>>({
 type Meta = FieldMetadata<string, any, string[]>;
 
 export function EmailField({ meta }: { meta: Meta }) {
+  const { t } = useT();
   return (
-    <Field label="Email" labelHidden meta={meta} type="email" inputProps={{ placeholder: "Your Email", autoComplete: "email" }} />
+    <Field
+      label={t("auth.field.email")}
+      labelHidden
+      meta={meta}
+      type="email"
+      inputProps={{ placeholder: t("auth.field.emailPlaceholder"), autoComplete: "email" }}
+    />
   );
 }
 
 export function PasswordField({
   meta,
-  label = "Password",
-  placeholder = "Your Password",
+  label,
+  placeholder,
   autoComplete,
 }: {
   meta: Meta;
@@ -73,5 +81,14 @@ export function PasswordField({
   placeholder?: string;
   autoComplete: "current-password" | "new-password";
 }) {
-  return <Field label={label} labelHidden meta={meta} type="password" inputProps={{ placeholder, autoComplete }} />;
+  const { t } = useT();
+  return (
+    <Field
+      label={label ?? t("auth.field.password")}
+      labelHidden
+      meta={meta}
+      type="password"
+      inputProps={{ placeholder: placeholder ?? t("auth.field.passwordPlaceholder"), autoComplete }}
+    />
+  );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type RefObject } from "react";
+import { useT } from "~/components/language-context";
 import type { EmblaApi } from "~/components/lazy-embla";
 
 // Moving content must be pausable (WCAG 2.2.2): a Pause/Play button, a pause while the pointer is
@@ -86,16 +87,17 @@ export function AutoplayToggle({
   className?: string;
   buttonRef: RefObject<HTMLButtonElement>;
 }) {
+  const { t } = useT();
   return (
     <button
       type="button"
       ref={buttonRef}
       className={`autoplay-toggle ${className}`.trim()}
-      aria-label={`${playing ? "Pause" : "Play"} ${what}`}
+      aria-label={t(playing ? "common.ui.pauseWhat" : "common.ui.playWhat", { what })}
       onClick={onToggle}
     >
       <span aria-hidden="true" className={playing ? "icon-pause" : "icon-play"} />
-      {playing ? "Pause" : "Play"}
+      {t(playing ? "common.ui.pause" : "common.ui.play")}
     </button>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AutoplayToggle, CONTROLLED_AUTOPLAY, useCarouselAutoplay } from "~/components/CarouselAutoplay";
+import { useT } from "~/components/language-context";
 import { useLazyEmbla } from "~/components/lazy-embla";
 
 // docs/spec.md §9: auto-advance every 5000 ms, fade, wraps around, pauses on hover, swipe threshold 40 px.
@@ -17,6 +18,7 @@ export function HeroCarousel() {
   });
   const { regionProps, toggleProps } = useCarouselAutoplay(emblaApi);
   const [selected, setSelected] = useState(0);
+  const { t } = useT();
   useEffect(() => {
     if (!emblaApi) return;
     const onSelect = () => setSelected(emblaApi.selectedScrollSnap());
@@ -27,7 +29,7 @@ export function HeroCarousel() {
   }, [emblaApi]);
 
   return (
-    <section className="hero" aria-roledescription="carousel" aria-label="Welcome" {...regionProps}>
+    <section className="hero" aria-roledescription="carousel" aria-label={t("home.hero.label")} {...regionProps}>
       {/* The page's largest image: an <img> the browser finds at once, fetched first. */}
       <img className="hero-background" src="/images/hero.svg" alt="" width={1600} height={640} {...{ fetchpriority: "high" }} />
       <div className="hero-viewport" ref={emblaRef}>
@@ -38,25 +40,25 @@ export function HeroCarousel() {
               key={slide}
               role="group"
               aria-roledescription="slide"
-              aria-label={`${slide} of ${SLIDES.length}`}
+              aria-label={t("home.hero.slide", { slide, count: SLIDES.length })}
               aria-hidden={index === selected ? undefined : true}
             >
               <div className="hero-content container">
                 {slide === 1 ? (
-                  <h1 className="hero-heading">Explore Bangladesh with us</h1>
+                  <h1 className="hero-heading">{t("home.hero.heading")}</h1>
                 ) : (
-                  <p className="hero-heading">Explore Bangladesh with us</p>
+                  <p className="hero-heading">{t("home.hero.heading")}</p>
                 )}
-                <p>Quality travel within your budget: handpicked tours, trusted local guides and honest prices.</p>
+                <p>{t("home.hero.text")}</p>
                 <Link to="/contact" className="button button-accent" tabIndex={index === selected ? undefined : -1}>
-                  Contact Us
+                  {t("home.hero.contact")}
                 </Link>
               </div>
             </div>
           ))}
         </div>
       </div>
-      {emblaApi ? <AutoplayToggle {...toggleProps} what="the slideshow" className="hero-autoplay" /> : null}
+      {emblaApi ? <AutoplayToggle {...toggleProps} what={t("home.hero.what")} className="hero-autoplay" /> : null}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { CarouselControls, CONTROLLED_AUTOPLAY, useCarouselAutoplay } from "~/components/CarouselAutoplay";
+import { useT } from "~/components/language-context";
 import { useLazyEmbla } from "~/components/lazy-embla";
 
 interface Slide {
@@ -13,6 +14,7 @@ export function ImageCarousel({ slides, label }: { slides: Slide[]; label: strin
     return [Autoplay({ ...CONTROLLED_AUTOPLAY, delay: 5000 })];
   });
   const { regionProps, toggleProps, reducedMotion } = useCarouselAutoplay(emblaApi);
+  const { t } = useT();
   return (
     <div className="image-carousel" aria-roledescription="carousel" aria-label={label} {...regionProps}>
       <div
@@ -32,9 +34,9 @@ export function ImageCarousel({ slides, label }: { slides: Slide[]; label: strin
         emblaApi={emblaApi}
         reducedMotion={reducedMotion}
         toggleProps={toggleProps}
-        what="the pictures"
-        previousLabel="Previous picture"
-        nextLabel="Next picture"
+        what={t("public.gallery.what")}
+        previousLabel={t("public.gallery.previous")}
+        nextLabel={t("public.gallery.next")}
       />
     </div>
   );

@@ -1,6 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { NewsletterResult } from "~/backoffice";
+import { useT } from "~/components/language-context";
 import { SubmitButton } from "~/components/SubmitButton";
 
 // Posts to /newsletter: inline with JavaScript, a full page round trip without it.
@@ -8,6 +9,7 @@ export function NewsletterBox({ result }: { result?: NewsletterResult }) {
   const fetcher = useFetcher<NewsletterResult>();
   const shown = fetcher.data ?? result;
   const formRef = useRef<HTMLFormElement>(null);
+  const { t, text } = useT();
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) formRef.current?.reset();
   }, [fetcher.state, fetcher.data]);
@@ -15,18 +17,18 @@ export function NewsletterBox({ result }: { result?: NewsletterResult }) {
     <section className="newsletter" aria-labelledby="newsletter-title">
       <div className="container newsletter-inner">
         <div>
-          <h2 id="newsletter-title">Subscribe to our newsletter</h2>
-          <p>New tours and seasonal offers, once a month. No spam.</p>
+          <h2 id="newsletter-title">{t("public.newsletter.title")}</h2>
+          <p>{t("public.newsletter.text")}</p>
         </div>
         <fetcher.Form method="post" action="/newsletter" className="newsletter-form" ref={formRef} noValidate>
           <label htmlFor="newsletter-email" className="visually-hidden">
-            Your email address
+            {t("public.newsletter.email")}
           </label>
           <input
             id="newsletter-email"
             name="email"
             type="email"
-            placeholder="Your email address"
+            placeholder={t("public.newsletter.email")}
             autoComplete="email"
             required
             defaultValue={shown && !shown.ok ? shown.email : undefined}
@@ -34,10 +36,10 @@ export function NewsletterBox({ result }: { result?: NewsletterResult }) {
             aria-describedby="newsletter-message"
           />
           <SubmitButton pending={fetcher.state !== "idle"} className="button button-accent">
-            Subscribe
+            {t("public.newsletter.subscribe")}
           </SubmitButton>
           <p id="newsletter-message" className={shown?.ok ? "form-success" : "form-error"} aria-live="polite">
-            {shown?.message}
+            {text(shown?.message)}
           </p>
         </fetcher.Form>
       </div>

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useFormat } from "~/components/format";
+import { useT } from "~/components/language-context";
 import { PackageImage } from "~/components/PackageImage";
 import { Stars } from "~/components/Stars";
 
@@ -14,15 +15,17 @@ interface PackageCardData {
 }
 
 function Rating({ average, count }: { average: number; count: number }) {
+  const { t } = useT();
+  const format = useFormat();
   return (
     <p className="card-rating">
       <span aria-hidden="true">
         <Stars rating={average} />
       </span>
       <span>
-        <span className="visually-hidden">Rated </span>
-        {average.toFixed(1)}
-        <span className="visually-hidden"> out of 5</span> ({count === 1 ? "1 review" : `${count} reviews`})
+        <span className="visually-hidden">{t("public.card.rated")}</span>
+        {format.digits(average.toFixed(1))}
+        <span className="visually-hidden">{t("public.card.outOf5")}</span> ({t("public.card.reviews", { count })})
       </span>
     </p>
   );
@@ -31,7 +34,8 @@ function Rating({ average, count }: { average: number; count: number }) {
 export function PackagesGrid({ packages, headingLevel = 2 }: { packages: PackageCardData[]; headingLevel?: 2 | 3 }) {
   const Heading = `h${headingLevel}` as const;
   const format = useFormat();
-  if (packages.length === 0) return <p className="empty">No tour packages are available right now. Please check back soon.</p>;
+  const { t } = useT();
+  if (packages.length === 0) return <p className="empty">{t("public.card.none")}</p>;
   return (
     <ul className="services-grid">
       {packages.map((tourPackage, index) => (
@@ -50,9 +54,13 @@ export function PackagesGrid({ packages, headingLevel = 2 }: { packages: Package
             {tourPackage.averageRating != null && tourPackage.ratingCount ? (
               <Rating average={tourPackage.averageRating} count={tourPackage.ratingCount} />
             ) : null}
-            <p className="cost">Cost: {format.dollars(tourPackage.costCents)}</p>
-            <Link to={`/order/${tourPackage.id}`} className="button" aria-label={`Order Now: ${tourPackage.title}`}>
-              Order Now
+            <p className="cost">{t("public.card.cost", { cost: format.dollars(tourPackage.costCents) })}</p>
+            <Link
+              to={`/order/${tourPackage.id}`}
+              className="button"
+              aria-label={t("public.card.orderNowLabel", { title: tourPackage.title })}
+            >
+              {t("public.card.orderNow")}
             </Link>
           </div>
         </li>

@@ -1,6 +1,7 @@
 // Numbered page links (plain links: they work without JavaScript and can be bookmarked): the first
 // and last pages, the current one and two on each side, Previous and Next.
 import { Link, useSearchParams } from "@remix-run/react";
+import { useT } from "~/components/language-context";
 import { pageHref } from "~/platform/page-links";
 
 function shown(page: number, pageCount: number): (number | "gap")[] {
@@ -17,7 +18,7 @@ export function Pager({
   page,
   pageCount,
   href,
-  label = "Pages",
+  label,
 }: {
   page: number;
   pageCount: number;
@@ -26,15 +27,16 @@ export function Pager({
   label?: string;
 }) {
   const [searchParams] = useSearchParams();
+  const { t } = useT();
   if (pageCount <= 1) return null;
   const to = href ?? ((number: number) => pageHref(searchParams, number));
   return (
-    <nav className="pager" aria-label={label}>
+    <nav className="pager" aria-label={label ?? t("common.ui.pager.label")}>
       <ul>
         {page > 1 ? (
           <li>
             <Link to={to(Math.min(page - 1, pageCount))} rel="prev" className="pager-step">
-              Previous
+              {t("common.ui.pager.previous")}
             </Link>
           </li>
         ) : null}
@@ -45,8 +47,12 @@ export function Pager({
             </li>
           ) : (
             <li key={number}>
-              <Link to={to(number)} aria-current={number === page ? "page" : undefined} aria-label={`Page ${number}`}>
-                {number}
+              <Link
+                to={to(number)}
+                aria-current={number === page ? "page" : undefined}
+                aria-label={t("common.ui.pager.page", { number })}
+              >
+                {t("common.ui.pager.number", { number })}
               </Link>
             </li>
           ),
@@ -54,7 +60,7 @@ export function Pager({
         {page < pageCount ? (
           <li>
             <Link to={to(page + 1)} rel="next" className="pager-step">
-              Next
+              {t("common.ui.pager.next")}
             </Link>
           </li>
         ) : null}

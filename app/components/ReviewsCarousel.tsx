@@ -1,6 +1,7 @@
 import { Form, useLocation } from "@remix-run/react";
 import { avatarSrc } from "~/accounts/avatars";
 import { CarouselControls, CONTROLLED_AUTOPLAY, useCarouselAutoplay } from "~/components/CarouselAutoplay";
+import { useT } from "~/components/language-context";
 import { useLazyEmbla } from "~/components/lazy-embla";
 import { Spinner } from "~/components/Spinner";
 import { Stars } from "~/components/Stars";
@@ -25,13 +26,14 @@ export function ReviewsCarousel({ reviews, canReport = false }: { reviews: Revie
     return [Autoplay({ ...CONTROLLED_AUTOPLAY, delay: 4000 })];
   });
   const { regionProps, toggleProps, reducedMotion } = useCarouselAutoplay(emblaApi);
-  if (reviews.length === 0) return <Spinner label="Loading reviews" />;
+  const { t } = useT();
+  if (reviews.length === 0) return <Spinner label={t("public.reviews.loading")} />;
   return (
-    <div className="reviews-carousel" aria-roledescription="carousel" aria-label="Customer reviews" {...regionProps}>
+    <div className="reviews-carousel" aria-roledescription="carousel" aria-label={t("public.reviews.label")} {...regionProps}>
       <div
         className={emblaApi ? "reviews-viewport is-carousel" : "reviews-viewport"}
         ref={emblaRef}
-        {...(emblaApi ? {} : { role: "region", "aria-label": "Customer reviews", tabIndex: 0 })}
+        {...(emblaApi ? {} : { role: "region", "aria-label": t("public.reviews.label"), tabIndex: 0 })}
       >
         <ul className="reviews-track">
           {reviews.map((review) => (
@@ -53,9 +55,9 @@ export function ReviewsCarousel({ reviews, canReport = false }: { reviews: Revie
                     <button
                       type="submit"
                       className="button button-small button-secondary"
-                      aria-label={`Report the review by ${review.name} as abusive`}
+                      aria-label={t("public.reviews.reportLabel", { name: review.name })}
                     >
-                      Report
+                      {t("public.reviews.report")}
                     </button>
                   </Form>
                 ) : null}
@@ -68,9 +70,9 @@ export function ReviewsCarousel({ reviews, canReport = false }: { reviews: Revie
         emblaApi={emblaApi}
         reducedMotion={reducedMotion}
         toggleProps={toggleProps}
-        what="the reviews"
-        previousLabel="Previous reviews"
-        nextLabel="Next reviews"
+        what={t("public.reviews.what")}
+        previousLabel={t("public.reviews.previous")}
+        nextLabel={t("public.reviews.next")}
       />
     </div>
   );

@@ -1,7 +1,10 @@
-export function Spinner({ label = "Loading" }: { label?: string }) {
+import { useT } from "~/components/language-context";
+
+export function Spinner({ label }: { label?: string }) {
+  const { t } = useT();
   return (
     <span className="spinner" role="status">
-      <span className="visually-hidden">{label}</span>
+      <span className="visually-hidden">{label ?? t("common.ui.loading")}</span>
     </span>
   );
 }

@@ -1,7 +1,10 @@
+import { useT } from "~/components/language-context";
+
 export function Stars({ rating }: { rating: number }) {
+  const { t } = useT();
   const full = Math.max(0, Math.min(5, Math.round(rating)));
   return (
-    <span className="stars" role="img" aria-label={`Rated ${full} out of 5`}>
+    <span className="stars" role="img" aria-label={t("common.ui.ratedOutOf5", { count: full })}>
       {[1, 2, 3, 4, 5].map((star) => (
         <svg
           key={star}

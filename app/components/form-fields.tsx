@@ -3,6 +3,7 @@
 // an optional description and the field's error. Forms set up with useAppForm (form-hooks.ts).
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { useT } from "~/components/language-context";
 
 // Any field of any form: the components read only its names, ids, errors and constraints.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -18,9 +19,11 @@ interface FieldFrame {
 
 /** The field's first error, where the control's aria-describedby points (empty while valid). */
 export function FieldError({ meta }: { meta: Pick<Meta, "errorId" | "errors"> }) {
+  // A schema's or the server's message is English: shown in the page's language (docs/i18n.md).
+  const { text } = useT();
   return (
     <p id={meta.errorId} className="field-error" aria-live="polite">
-      {meta.errors?.[0]}
+      {text(meta.errors?.[0])}
     </p>
   );
 }
@@ -96,10 +99,11 @@ export function SelectField({
 
 /** The form's own errors (not tied to a field: a refused login, a rate limit), as an alert above it. */
 export function FormErrors({ form }: { form: Pick<FormMetadata, "errorId" | "errors"> }) {
+  const { text } = useT();
   if (!form.errors?.length) return null;
   return (
     <p className="alert alert-error" role="alert" id={form.errorId}>
-      {form.errors[0]}
+      {text(form.errors[0])}
     </p>
   );
 }

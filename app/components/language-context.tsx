@@ -1,12 +1,22 @@
 // The page's language for components (docs/i18n.md): the root puts the translator of the
 // messages its loader sent in this context; components take `t` with useT().
 import { createContext, useContext, useMemo, type ReactNode } from "react";
-import { createTranslator, DEFAULT_LANGUAGE, type Language, type Messages, type Translator } from "~/platform/i18n";
+import { createTranslator, DEFAULT_LANGUAGE, type Language, type Messages, type Texts, type Translator } from "~/platform/i18n";
 
 const I18nContext = createContext<Translator>(createTranslator(DEFAULT_LANGUAGE, {}));
 
-export function I18nProvider({ language, messages, children }: { language: Language; messages: Messages; children: ReactNode }) {
-  const translator = useMemo(() => createTranslator(language, messages), [language, messages]);
+export function I18nProvider({
+  language,
+  messages,
+  texts,
+  children,
+}: {
+  language: Language;
+  messages: Messages;
+  texts?: Texts;
+  children: ReactNode;
+}) {
+  const translator = useMemo(() => createTranslator(language, messages, texts), [language, messages, texts]);
   return <I18nContext.Provider value={translator}>{children}</I18nContext.Provider>;
 }
 

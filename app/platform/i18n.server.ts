@@ -14,6 +14,8 @@ import {
   type MessageKey,
   type Messages,
   type Namespace,
+  TEXT_NAMESPACES,
+  type Texts,
   type Translator,
 } from "~/platform/i18n";
 
@@ -47,13 +49,36 @@ export function messagesFor(language: Language, namespaces: readonly Namespace[]
   const cacheKey = `${language}:${namespaces.join(",")}`;
   let messages = pageMessages.get(cacheKey);
   if (!messages) {
-    const prefixes = namespaces.map((namespace) => `${namespace}.`);
+    const prefixes = namespaces.filter((namespace) => !TEXT_NAMESPACES.includes(namespace)).map((namespace) => `${namespace}.`);
     messages = Object.fromEntries(
       Object.entries(compiledMessages(language)).filter(([key]) => prefixes.some((prefix) => key.startsWith(prefix))),
     ) as Messages;
     pageMessages.set(cacheKey, messages);
   }
   return messages;
+}
+
+const pageTexts = new Map<string, Texts>();
+
+/**
+ * The English texts of these namespaces' `form` keys with their text in this language: what a page
+ * in Bengali sends the browser to show a schema's or the server's English message in Bengali.
+ */
+export function textsFor(language: Language, namespaces: readonly Namespace[]): Texts {
+  const wanted = namespaces.filter((namespace) => TEXT_NAMESPACES.includes(namespace));
+  if (language === "en" || wanted.length === 0) return {};
+  const cacheKey = `${language}:${wanted.join(",")}`;
+  let texts = pageTexts.get(cacheKey);
+  if (!texts) {
+    const prefixes = wanted.map((namespace) => `${namespace}.`);
+    const { t } = translator(language);
+    texts = {};
+    for (const [key, text] of Object.entries(english) as [MessageKey, string][]) {
+      if (prefixes.some((prefix) => key.startsWith(prefix))) texts[text] = t(key);
+    }
+    pageTexts.set(cacheKey, texts);
+  }
+  return texts;
 }
 
 const translators = new Map<Language, Translator>();

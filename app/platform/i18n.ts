@@ -48,10 +48,19 @@ export type Messages = Partial<Record<MessageKey, string | CompiledMessage>>;
 /** Values of a message's {placeholders}. */
 type MessageValues = Record<string, string | number | Date | null | undefined>;
 
+/**
+ * English texts that schemas and server code say (validation errors, a form's refusal, a
+ * newsletter answer), with their text in the page's language: the `form` namespace's pairs. The
+ * root sends a Bengali page the pairs of its namespaces; an English page none.
+ */
+export type Texts = Record<string, string>;
+
 export interface Translator {
   language: Language;
   /** The text of `key` in this language, its {placeholders} filled from `values`. */
   t: (key: MessageKey, values?: MessageValues) => string;
+  /** A text the code says in English (a schema's error, a server's answer), in this language when the page has it. */
+  text: (english: string | null | undefined) => string;
 }
 
 /**
@@ -63,15 +72,46 @@ export function namespacesFor(pathname: string): Namespace[] {
   return needs ? ["common", ...needs[1]] : ["common"];
 }
 
+/**
+ * Namespaces whose texts are looked up by their English (a schema's or a server's message): they
+ * reach the browser as Texts, not as messages.
+ */
+export const TEXT_NAMESPACES: readonly Namespace[] = ["form"];
+
 // A path's first match wins; an unlisted page gets common only.
-const PAGE_NAMESPACES: [RegExp, Namespace[]][] = [];
+const PAGE_NAMESPACES: [RegExp, Namespace[]][] = [
+  [/^\/(home)?$/, ["public", "home", "form"]],
+  [/^\/services$/, ["public", "services", "places", "form"]],
+  [/^\/about$/, ["public", "about"]],
+  [/^\/contact$/, ["public", "contact", "form"]],
+  [/^\/(login|register|forgot-password|reset-password)(\/|$)/, ["public", "auth", "form"]],
+  [/^\/newsletter(\/|$)/, ["public", "newsletter", "form"]],
+];
+
+/**
+ * The key of a place's name (a district or region of app/platform/places.ts, as the forms send it):
+ * "Cox's Bazar" is places.CoxsBazar. A unit test checks every place has one.
+ */
+function placeKey(name: string): MessageKey {
+  return `places.${name.replace(/[^A-Za-z0-9]/g, "")}` as MessageKey;
+}
+
+/** A place's name in the translator's language; a name without a message as it is. */
+export function placeName({ t }: Translator, name: string): string {
+  const text = t(placeKey(name));
+  return text === placeKey(name) ? name : text;
+}
 
 /** A translator over the given compiled messages (the server's, or what the root loader sent). */
-export function createTranslator(language: Language, messages: Messages): Translator {
+export function createTranslator(language: Language, messages: Messages, texts: Texts = {}): Translator {
   const i18n: I18n = setupI18n({ locale: LOCALES[language], messages: { [LOCALES[language]]: messages } });
   // Plain texts arrive as strings (nothing to compile); Lingui would warn about them otherwise.
   i18n.setMessagesCompiler(asText);
-  return { language, t: (key, values) => i18n._(key, values) };
+  return {
+    language,
+    t: (key, values) => i18n._(key, values),
+    text: (english) => (english ? (Object.hasOwn(texts, english) ? texts[english] : english) : ""),
+  };
 }
 
 const asText = (message: string): CompiledMessage => [message];

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import bengali from "~/locales/bn.json";
 import english from "~/locales/en.json";
-import { createTranslator, LANGUAGES, type MessageKey, namespacesFor } from "~/platform/i18n";
+import { createTranslator, LANGUAGES, type MessageKey, namespacesFor, placeName } from "~/platform/i18n";
 import {
   acceptedLanguage,
   apiLanguage,
@@ -11,9 +11,11 @@ import {
   messagesFor,
   sourceMessages,
   switchBackPath,
+  textsFor,
   translateText,
   translator,
 } from "~/platform/i18n.server";
+import { DESTINATIONS } from "~/platform/places";
 
 /** The {names} a message fills in (plural and select arguments included), sorted. */
 function placeholders(text: string): string[] {
@@ -60,6 +62,36 @@ describe("the messages a page sends", () => {
     expect(messagesFor("en", ["common"])["common.nav.home"]).toBe("Home");
     expect(namespacesFor("/")).toContain("common");
     expect(namespacesFor("/dashboard/anything")[0]).toBe("common");
+  });
+});
+
+describe("the English texts a page shows in its language", () => {
+  it("are sent to a Bengali page with forms only, as pairs of the form namespace, and never as messages", () => {
+    const texts = textsFor("bn", namespacesFor("/contact"));
+    expect(texts["Please enter your name."]).toBe(bengali["form.name.missing"]);
+    expect(texts[english["form.limit.messages"]]).toBe(bengali["form.limit.messages"]);
+    expect(Object.values(texts).every((text) => /[\u0980-\u09ff]/.test(text))).toBe(true);
+    expect(textsFor("en", namespacesFor("/contact"))).toEqual({});
+    expect(textsFor("bn", namespacesFor("/dashboard/anything"))).toEqual({});
+    expect(Object.keys(messagesFor("bn", namespacesFor("/contact"))).some((key) => key.startsWith("form."))).toBe(false);
+  });
+
+  it("are shown in the page's language, and an unknown text as it is", () => {
+    const { text } = createTranslator("bn", {}, { "Please enter your name.": "আপনার নাম লিখুন।" });
+    expect(text("Please enter your name.")).toBe("আপনার নাম লিখুন।");
+    expect(text("Something else.")).toBe("Something else.");
+    expect(text(undefined)).toBe("");
+    expect(text("constructor")).toBe("constructor");
+  });
+
+  it("name every destination of the search in Bengali", () => {
+    const bn = translator("bn");
+    for (const destination of DESTINATIONS) expect(placeName(bn, destination), destination).not.toMatch(/[A-Za-z]/);
+    expect(placeName(bn, "Cox's Bazar")).toBe("কক্সবাজার");
+    expect(placeName(bn, "Sundarbans")).toBe("সুন্দরবন");
+    expect(placeName(bn, "Saint Martin's Island")).toBe("সেন্ট মার্টিন দ্বীপ");
+    expect(placeName(translator("en"), "Cox's Bazar")).toBe("Cox's Bazar");
+    expect(placeName(bn, "Atlantis")).toBe("Atlantis");
   });
 });
 

@@ -5,7 +5,8 @@ import { contactSchema } from "~/backoffice";
 import { receiveContactMessage } from "~/backoffice/index.server";
 import { Field, FormErrors, SubmitButton, TextareaField } from "~/components/form-fields";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
-import { originFrom, pageMeta } from "~/http/page-meta";
+import { useT } from "~/components/language-context";
+import { originFrom, pageMeta, translatorFrom } from "~/http/page-meta";
 import { formPageHeaders, retryAfter } from "~/http/retry-after";
 import { clientAddress } from "~/platform/client-address.server";
 import { parseForm } from "~/platform/forms";
@@ -32,76 +33,84 @@ export async function action({ request, context }: ActionFunctionArgs) {
 // Keeps the Retry-After of a refused post.
 export const headers = formPageHeaders;
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Contact — Tour Booking",
-    description: "Contact our travel agency: address, phone, email and business hours.",
+export const meta: MetaFunction = ({ matches }) => {
+  const { t } = translatorFrom(matches);
+  return pageMeta({
+    title: t("contact.meta.title"),
+    description: t("contact.meta.description"),
     path: "/contact",
     origin: originFrom(matches),
   });
+};
 
 export default function ContactPage() {
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
+  const { t } = useT();
   const [form, fields] = useAppForm(contactSchema, { lastResult: actionData?.result });
 
   return (
     <>
       <section className="banner">
         <div className="container">
-          <h1>Contact Us</h1>
-          <p>Questions about a tour? Write to us and we will answer within one business day.</p>
+          <h1>{t("contact.title")}</h1>
+          <p>{t("contact.text")}</p>
         </div>
       </section>
       <div className="container page-section contact-layout">
         <section aria-labelledby="contact-form-title" className="card form-card">
-          <h2 id="contact-form-title">Send us a message</h2>
+          <h2 id="contact-form-title">{t("contact.form.title")}</h2>
           {actionData?.sent ? (
             <p className="form-success" role="status">
-              Your message was sent Successfully
+              {t("contact.sent")}
             </p>
           ) : null}
           <FormErrors form={form} />
           <Form method="post" {...getFormProps(form)}>
-            <Field label="Name" meta={fields.name} inputProps={{ placeholder: "Your Name *", autoComplete: "name" }} />
             <Field
-              label="Email"
+              label={t("contact.name")}
+              meta={fields.name}
+              inputProps={{ placeholder: t("contact.namePlaceholder"), autoComplete: "name" }}
+            />
+            <Field
+              label={t("contact.email")}
               meta={fields.email}
               type="email"
-              inputProps={{ placeholder: "Your Email *", autoComplete: "email" }}
+              inputProps={{ placeholder: t("contact.emailPlaceholder"), autoComplete: "email" }}
             />
-            <Field label="Subject" meta={fields.subject} inputProps={{ placeholder: "Subject" }} />
-            <TextareaField label="Message" meta={fields.message} textareaProps={{ rows: 6, placeholder: "Your message" }} />
-            <SubmitButton pending={pending} pendingLabel="Sending">
-              Send Message
+            <Field
+              label={t("contact.subject")}
+              meta={fields.subject}
+              inputProps={{ placeholder: t("contact.subjectPlaceholder") }}
+            />
+            <TextareaField
+              label={t("contact.message")}
+              meta={fields.message}
+              textareaProps={{ rows: 6, placeholder: t("contact.messagePlaceholder") }}
+            />
+            <SubmitButton pending={pending} pendingLabel={t("contact.sending")}>
+              {t("contact.send")}
             </SubmitButton>
           </Form>
         </section>
         <section aria-labelledby="contact-details-title" className="contact-details">
-          <h2 id="contact-details-title">Contact details</h2>
+          <h2 id="contact-details-title">{t("contact.details.title")}</h2>
           <address>
-            Tour Booking Ltd.
+            {t("contact.details.company")}
             <br />
-            House 12, Road 5, Dhanmondi
+            {t("contact.details.street")}
             <br />
-            Dhaka 1205, Bangladesh
+            {t("contact.details.city")}
             <br />
-            Phone: <a href="tel:+8801700000000">+880 1700-000000</a>
+            {t("contact.details.phone")} <a href="tel:+8801700000000">+880 1700-000000</a>
             <br />
-            Email: <a href="mailto:hello@tourbooking.test">hello@tourbooking.test</a>
+            {t("contact.details.email")} <a href="mailto:hello@tourbooking.test">hello@tourbooking.test</a>
           </address>
-          <h3>Business hours</h3>
-          <p>Mon-Fri 8:00-20:00</p>
-          <h3>Find us</h3>
+          <h3>{t("contact.hours.title")}</h3>
+          <p>{t("contact.hours.text")}</p>
+          <h3>{t("contact.map.title")}</h3>
           <a href="https://www.openstreetmap.org/search?query=Dhanmondi%20Dhaka" target="_blank" rel="noopener noreferrer">
-            <img
-              src="/images/map.svg"
-              width={640}
-              height={360}
-              loading="lazy"
-              alt="Map: our office in Dhanmondi, Dhaka (opens a full map in a new tab)"
-              className="map"
-            />
+            <img src="/images/map.svg" width={640} height={360} loading="lazy" alt={t("contact.map.image")} className="map" />
           </a>
         </section>
       </div>

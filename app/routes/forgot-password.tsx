@@ -5,6 +5,8 @@ import { requestPasswordReset } from "~/accounts/index.server";
 import { AuthForm, AuthPage, EmailField } from "~/components/AuthForm";
 import { FormErrors } from "~/components/form-fields";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
+import { useT } from "~/components/language-context";
+import { translatorFrom } from "~/http/page-meta";
 import { formPageHeaders, retryAfter } from "~/http/retry-after";
 import { clientAddress } from "~/platform/client-address.server";
 import { parseForm } from "~/platform/forms";
@@ -31,27 +33,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
 // Keeps the Retry-After of a refused post.
 export const headers = formPageHeaders;
 
-export const meta: MetaFunction = () => [{ title: "Forgot password — Tour Booking" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: translatorFrom(matches).t("auth.forgot.meta") }];
 
 export default function ForgotPasswordPage() {
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
+  const { t, text } = useT();
   const [form, fields] = useAppForm(forgotPasswordSchema, { lastResult: actionData?.result });
   return (
-    <AuthPage name="forgot-password" title="Forgot password">
+    <AuthPage name="forgot-password" title={t("auth.forgot.title")}>
       {actionData?.sent ? (
         <p className="alert alert-success" role="status">
-          {RESET_LINK_SENT}
+          {text(RESET_LINK_SENT)}
         </p>
       ) : (
-        <p>Enter the email of your account: we will send you a link to choose a new password.</p>
+        <p>{t("auth.forgot.text")}</p>
       )}
       <FormErrors form={form} />
-      <AuthForm form={form} pending={pending} pendingLabel="Sending" submitLabel="Send the link">
+      <AuthForm form={form} pending={pending} pendingLabel={t("auth.forgot.sending")} submitLabel={t("auth.forgot.submit")}>
         <EmailField meta={fields.email} />
       </AuthForm>
       <p>
-        <Link to="/login">Back to Login</Link>
+        <Link to="/login">{t("auth.forgot.back")}</Link>
       </p>
     </AuthPage>
   );

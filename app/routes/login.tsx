@@ -12,6 +12,8 @@ import {
 import { AuthForm, AuthPage, EmailField, PasswordField } from "~/components/AuthForm";
 import { FormErrors } from "~/components/form-fields";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
+import { useT } from "~/components/language-context";
+import { translatorFrom } from "~/http/page-meta";
 import { formPageHeaders } from "~/http/retry-after";
 import { clientAddress } from "~/platform/client-address.server";
 import { parseForm } from "~/platform/forms";
@@ -64,19 +66,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
 // Keeps the Retry-After of a refused post.
 export const headers = formPageHeaders;
 
-export const meta: MetaFunction = () => [{ title: "Login — Tour Booking" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: translatorFrom(matches).t("auth.login.meta") }];
 
 export default function LoginPage() {
   const { redirectTo, signedIn, googleConfigured } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
+  const { t } = useT();
   const [form, fields] = useAppForm(loginSchema, { lastResult: actionData?.result });
 
   return (
-    <AuthPage name="login" title="Login">
+    <AuthPage name="login" title={t("auth.login.title")}>
       {signedIn ? (
         <p className="alert alert-success" role="status">
-          User Login successfully
+          {t("auth.login.signedIn")}
         </p>
       ) : null}
       <FormErrors form={form} />
@@ -84,20 +87,20 @@ export default function LoginPage() {
         <>
           <GoogleButton redirectTo={redirectTo} />
           <p className="auth-or">
-            <span>OR</span>
+            <span>{t("auth.login.or")}</span>
           </p>
         </>
       ) : null}
-      <AuthForm form={form} pending={pending} pendingLabel="Signing in" submitLabel="Login">
+      <AuthForm form={form} pending={pending} pendingLabel={t("auth.login.signingIn")} submitLabel={t("auth.login.submit")}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <EmailField meta={fields.email} />
         <PasswordField meta={fields.password} autoComplete="current-password" />
       </AuthForm>
       <p>
-        <Link to="/forgot-password">Forgot password?</Link>
+        <Link to="/forgot-password">{t("auth.login.forgot")}</Link>
       </p>
       <p>
-        <Link to={redirectTo ? `/register?${new URLSearchParams({ redirectTo })}` : "/register"}>New User? Please Register</Link>
+        <Link to={redirectTo ? `/register?${new URLSearchParams({ redirectTo })}` : "/register"}>{t("auth.login.register")}</Link>
       </p>
     </AuthPage>
   );
@@ -106,11 +109,12 @@ export default function LoginPage() {
 /** 'Continue with Google': a POST to /auth/google, which keeps redirectTo for Google's round trip.
  * Shown only when Google sign-in is configured: visitors are not told about the site's set-up. */
 function GoogleButton({ redirectTo }: { redirectTo: string }) {
+  const { t } = useT();
   return (
     <Form method="post" action="/auth/google" className="google-signin" reloadDocument>
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <button type="submit" className="button button-google">
-        Continue with Google
+        {t("auth.login.google")}
       </button>
     </Form>
   );

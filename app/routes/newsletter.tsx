@@ -3,6 +3,7 @@ import { useActionData } from "@remix-run/react";
 import { newsletterSchema, type NewsletterResult } from "~/backoffice";
 import { subscribeToNewsletter } from "~/backoffice/index.server";
 import { NewsletterBox } from "~/components/NewsletterBox";
+import { translatorFrom } from "~/http/page-meta";
 import { formPageHeaders, retryAfter } from "~/http/retry-after";
 import { clientAddress } from "~/platform/client-address.server";
 import { formNulMessage } from "~/platform/forms";
@@ -39,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 // Keeps the Retry-After of a refused post.
 export const headers = formPageHeaders;
 
-export const meta: MetaFunction = () => [{ title: "Newsletter — Tour Booking" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: translatorFrom(matches).t("newsletter.meta") }];
 
 // Shown after a submission without JavaScript.
 export default function NewsletterPage() {

@@ -3,6 +3,8 @@ import { Form, Link, useActionData, useLoaderData, useParams } from "@remix-run/
 import { confirmSubscription, findSubscriberByToken, newsletterToken } from "~/backoffice/index.server";
 import { SubmitButton } from "~/components/form-fields";
 import { useIsPending } from "~/components/form-hooks";
+import { useT } from "~/components/language-context";
+import { translatorFrom } from "~/http/page-meta";
 
 // The emailed link's page asks before confirming (like unsubscribing), so that a mail scanner
 // opening links does not subscribe anybody. An unsubscribed token is no longer valid.
@@ -23,8 +25,8 @@ export async function action({ params }: ActionFunctionArgs) {
   return data({ done: Boolean(email) }, { status: email ? 200 : 404 });
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Newsletter subscription — Tour Booking" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: translatorFrom(matches).t("newsletter.confirm.meta") },
   { name: "robots", content: "noindex" },
   { name: "referrer", content: "same-origin" },
 ];
@@ -34,32 +36,34 @@ export default function ConfirmSubscriptionPage() {
   const result = useActionData<typeof action>();
   const pending = useIsPending();
   const { token } = useParams();
+  const { t } = useT();
   return (
     <section className="container page-section narrow-page">
-      <h1>Newsletter subscription</h1>
+      <h1>{t("newsletter.confirm.title")}</h1>
       {!email || (result && !result.done) ? (
         <p className="alert alert-error" role="alert">
-          This confirmation link is not valid (it may have been unsubscribed). Please subscribe again from the newsletter box.
+          {t("newsletter.confirm.invalid")}
         </p>
       ) : confirmed || result?.done ? (
         <>
           <p className="alert alert-success" role="status">
-            Thank you! {email} is now subscribed to our newsletter.
+            {t("newsletter.confirm.done", { email })}
           </p>
           <p>
-            Changed your mind? <Link to={`/newsletter/unsubscribe/${token}`}>Unsubscribe</Link>
+            {t("newsletter.confirm.changedMind")}{" "}
+            <Link to={`/newsletter/unsubscribe/${token}`}>{t("newsletter.confirm.unsubscribe")}</Link>
           </p>
         </>
       ) : (
         <Form method="post">
-          <p>Send our newsletter (new tours and seasonal offers, once a month) to {email}?</p>
-          <SubmitButton pending={pending} pendingLabel="Confirming" className="button">
-            Confirm subscription
+          <p>{t("newsletter.confirm.ask", { email })}</p>
+          <SubmitButton pending={pending} pendingLabel={t("newsletter.confirm.confirming")} className="button">
+            {t("newsletter.confirm.submit")}
           </SubmitButton>
         </Form>
       )}
       <p>
-        <Link to="/">Back to the home page</Link>
+        <Link to="/">{t("newsletter.back")}</Link>
       </p>
     </section>
   );

@@ -3,6 +3,8 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { findSubscriberByToken, newsletterToken, unsubscribeToken } from "~/backoffice/index.server";
 import { SubmitButton } from "~/components/form-fields";
 import { useIsPending } from "~/components/form-hooks";
+import { useT } from "~/components/language-context";
+import { translatorFrom } from "~/http/page-meta";
 
 // The link of every newsletter email, for anyone holding it (no account needed). The page asks
 // before unsubscribing, so that a mail scanner opening links does not unsubscribe anybody.
@@ -21,8 +23,8 @@ export async function action({ params }: ActionFunctionArgs) {
   return data({ done: Boolean(email) }, { status: email ? 200 : 404 });
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Unsubscribe — Tour Booking" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: translatorFrom(matches).t("newsletter.unsubscribe.meta") },
   { name: "robots", content: "noindex" },
   { name: "referrer", content: "same-origin" },
 ];
@@ -31,27 +33,28 @@ export default function UnsubscribePage() {
   const { email, unsubscribed } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const pending = useIsPending();
+  const { t } = useT();
   return (
     <section className="container page-section narrow-page">
-      <h1>Unsubscribe from our newsletter</h1>
+      <h1>{t("newsletter.unsubscribe.title")}</h1>
       {!email || (result && !result.done) ? (
         <p className="alert alert-error" role="alert">
-          This unsubscribe link is not valid. If you still get our emails, please contact us.
+          {t("newsletter.unsubscribe.invalid")}
         </p>
       ) : unsubscribed || result?.done ? (
         <p className="alert alert-success" role="status">
-          {email} is unsubscribed. You will not get our newsletter any more.
+          {t("newsletter.unsubscribe.done", { email })}
         </p>
       ) : (
         <Form method="post">
-          <p>Stop sending our newsletter to {email}?</p>
-          <SubmitButton pending={pending} pendingLabel="Unsubscribing" className="button">
-            Unsubscribe
+          <p>{t("newsletter.unsubscribe.ask", { email })}</p>
+          <SubmitButton pending={pending} pendingLabel={t("newsletter.unsubscribe.pending")} className="button">
+            {t("newsletter.unsubscribe.submit")}
           </SubmitButton>
         </Form>
       )}
       <p>
-        <Link to="/">Back to the home page</Link>
+        <Link to="/">{t("newsletter.back")}</Link>
       </p>
     </section>
   );

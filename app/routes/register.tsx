@@ -6,6 +6,8 @@ import { authFailure, createUserSession, getAuthenticator, passwordBusy } from "
 import { AuthForm, AuthPage, EmailField, PasswordField } from "~/components/AuthForm";
 import { Field, FormErrors } from "~/components/form-fields";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
+import { useT } from "~/components/language-context";
+import { translatorFrom } from "~/http/page-meta";
 import { formPageHeaders, retryAfter } from "~/http/retry-after";
 import { clientAddress } from "~/platform/client-address.server";
 import { parseForm } from "~/platform/forms";
@@ -69,12 +71,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 // Keeps the Retry-After of a refused post.
 export const headers = formPageHeaders;
 
-export const meta: MetaFunction = () => [{ title: "Register — Tour Booking" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: translatorFrom(matches).t("auth.register.meta") }];
 
 export default function RegisterPage() {
   const { redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
+  const { t, text } = useT();
   const [form, fields] = useAppForm(registerSchema, { lastResult: actionData?.result });
 
   // The spec's browser alert: a mismatch is reported before anything is submitted.
@@ -84,38 +87,38 @@ export default function RegisterPage() {
     const values = new FormData(event.currentTarget);
     if (submitter?.name !== "__intent__" && values.get("password") !== values.get("confirmPassword")) {
       event.preventDefault();
-      window.alert(PASSWORD_MISMATCH);
+      window.alert(text(PASSWORD_MISMATCH));
     }
   }
 
   return (
-    <AuthPage name="register" title="Register">
+    <AuthPage name="register" title={t("auth.register.title")}>
       <FormErrors form={form} />
       <AuthForm
         form={form}
         pending={pending}
-        pendingLabel="Creating your account"
-        submitLabel="Register"
+        pendingLabel={t("auth.register.creating")}
+        submitLabel={t("auth.register.submit")}
         onSubmit={alertMismatch}
       >
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field
-          label="Name"
+          label={t("auth.field.name")}
           labelHidden
           meta={fields.displayName}
-          inputProps={{ placeholder: "Your Name", autoComplete: "name" }}
+          inputProps={{ placeholder: t("auth.field.namePlaceholder"), autoComplete: "name" }}
         />
         <EmailField meta={fields.email} />
         <PasswordField meta={fields.password} autoComplete="new-password" />
         <PasswordField
           meta={fields.confirmPassword}
-          label="Retype password"
-          placeholder="Retype Your Password"
+          label={t("auth.field.retype")}
+          placeholder={t("auth.field.retypePlaceholder")}
           autoComplete="new-password"
         />
       </AuthForm>
       <p>
-        <Link to={redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login"}>Already Registered? Please Login</Link>
+        <Link to={redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login"}>{t("auth.register.login")}</Link>
       </p>
     </AuthPage>
   );

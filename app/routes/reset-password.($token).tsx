@@ -5,6 +5,8 @@ import { createUserSession, isUsableResetToken, PasswordBusyError, resetPassword
 import { AuthForm, AuthPage, PasswordField } from "~/components/AuthForm";
 import { FormErrors } from "~/components/form-fields";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
+import { useT } from "~/components/language-context";
+import { translatorFrom } from "~/http/page-meta";
 import { formPageHeaders } from "~/http/retry-after";
 import { parseForm } from "~/platform/forms";
 
@@ -47,8 +49,8 @@ export const headers = formPageHeaders;
 
 // The link's secret is in the address: no other site gets it as a referrer. (Not no-referrer: a
 // form posted without JavaScript would then carry "Origin: null", which the site refuses.)
-export const meta: MetaFunction = () => [
-  { title: "Reset password — Tour Booking" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: translatorFrom(matches).t("auth.reset.meta") },
   { name: "referrer", content: "same-origin" },
 ];
 
@@ -56,29 +58,35 @@ export default function ResetPasswordPage() {
   const { usable } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
+  const { t, text } = useT();
   const [form, fields] = useAppForm(resetPasswordSchema, { lastResult: actionData?.result });
   return (
-    <AuthPage name="reset-password" title="Choose a new password">
+    <AuthPage name="reset-password" title={t("auth.reset.title")}>
       {usable ? (
         <>
           <FormErrors form={form} />
-          <AuthForm form={form} pending={pending} pendingLabel="Saving" submitLabel="Set the password">
-            <PasswordField meta={fields.password} label="New password" placeholder="New Password" autoComplete="new-password" />
+          <AuthForm form={form} pending={pending} pendingLabel={t("auth.reset.saving")} submitLabel={t("auth.reset.submit")}>
+            <PasswordField
+              meta={fields.password}
+              label={t("auth.field.newPassword")}
+              placeholder={t("auth.field.newPasswordPlaceholder")}
+              autoComplete="new-password"
+            />
             <PasswordField
               meta={fields.confirmPassword}
-              label="Retype password"
-              placeholder="Retype Your Password"
+              label={t("auth.field.retype")}
+              placeholder={t("auth.field.retypePlaceholder")}
               autoComplete="new-password"
             />
           </AuthForm>
         </>
       ) : (
         <p className="alert alert-error" role="alert">
-          {RESET_LINK_INVALID}
+          {text(RESET_LINK_INVALID)}
         </p>
       )}
       <p>
-        <Link to="/forgot-password">Ask for a new link</Link>
+        <Link to="/forgot-password">{t("auth.reset.again")}</Link>
       </p>
     </AuthPage>
   );

@@ -3,10 +3,11 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { isFiltered, pageParam, readCatalogueQuery, searchCataloguePage } from "~/catalogue/index.server";
 import { CATALOGUE_PAGE_SIZE } from "~/catalogue/search-choices";
 import { CatalogueSearch } from "~/components/CatalogueSearch";
+import { useT } from "~/components/language-context";
 import { PackagesGrid } from "~/components/PackagesGrid";
 import { Pager } from "~/components/Pager";
 import { publicPageHeaders } from "~/http/http-cache";
-import { originFrom, pageMeta } from "~/http/page-meta";
+import { originFrom, pageMeta, translatorFrom } from "~/http/page-meta";
 import { agencyToday } from "~/platform/dates";
 import { pageHref } from "~/platform/page-links";
 
@@ -36,21 +37,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Our Service — Tour Booking",
-    description: "All our tour packages across Bangladesh, with prices per person.",
+export const meta: MetaFunction = ({ matches }) => {
+  const { t } = translatorFrom(matches);
+  return pageMeta({
+    title: t("services.meta.title"),
+    description: t("services.meta.description"),
     path: "/services",
     origin: originFrom(matches),
   });
+};
 
 function Summary({ total, page, shown }: { total: number; page: number; shown: number }) {
+  const { t } = useT();
   if (total === 0 || shown === 0) return null;
   const first = (page - 1) * CATALOGUE_PAGE_SIZE + 1;
   return (
     <p className="catalogue-summary" role="status">
-      {total === 1 ? "1 package" : `${total} packages`}
-      {total > shown ? `, showing ${first} to ${first + shown - 1}` : ""}
+      {t("services.count", { count: total })}
+      {total > shown ? t("services.showing", { first, last: first + shown - 1 }) : ""}
     </p>
   );
 }
@@ -58,30 +62,31 @@ function Summary({ total, page, shown }: { total: number; page: number; shown: n
 export default function PackagesPage() {
   const { packages, total, page, pageCount, values, errors, filtered } = useLoaderData<typeof loader>();
   const location = useLocation();
+  const { t } = useT();
   const href = (number: number) => pageHref(new URLSearchParams(location.search), number, location.pathname);
   return (
     <>
       <section className="banner">
         <div className="container">
-          <h1>Our Service</h1>
-          <p>Choose your next trip: every package includes a local guide and honest prices.</p>
+          <h1>{t("services.title")}</h1>
+          <p>{t("services.text")}</p>
         </div>
       </section>
-      <section className="container page-section" aria-label="Tour packages">
+      <section className="container page-section" aria-label={t("services.label")}>
         <CatalogueSearch values={values} errors={errors} />
         <Summary total={total} page={page} shown={packages.length} />
         {total === 0 && filtered ? (
           <p className="empty" role="status">
-            No packages match your search. <Link to="/services">Clear the filters</Link> to see every package.
+            {t("services.noMatch")} <Link to="/services">{t("services.clearTheFilters")}</Link> {t("services.toSeeEvery")}
           </p>
         ) : packages.length === 0 && total > 0 ? (
           <p className="empty" role="status">
-            There is no page {page} for this search. <Link to={href(1)}>Go to the first page</Link>.
+            {t("services.noPage", { page })} <Link to={href(1)}>{t("services.firstPage")}</Link>.
           </p>
         ) : (
           <PackagesGrid packages={packages} />
         )}
-        <Pager page={page} pageCount={pageCount} href={href} label="Pages of packages" />
+        <Pager page={page} pageCount={pageCount} href={href} label={t("services.pages")} />
       </section>
     </>
   );

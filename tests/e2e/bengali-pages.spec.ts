@@ -1,0 +1,54 @@
+// Every translated page in Bengali says none of the site's English (tests/e2e/support/english-left.ts),
+// with JavaScript (after hydration: the browser's render is Bengali too) and without; and its forms'
+// messages, the browser's and the server's, are Bengali.
+import { expect, test } from "./fixtures";
+import { open } from "./helpers";
+import { englishLeftOn, literalPieces } from "./support/english-left";
+
+test("the check cuts messages into their English pieces", () => {
+  expect(literalPieces("Cost: {cost}")).toEqual(["Cost:"]);
+  expect(literalPieces("{count, plural, one {1 review} other {# reviews}}")).toEqual([]);
+  expect(literalPieces("There is no page {page} for this search.")).toEqual(["There is no page", "for this search."]);
+});
+
+const PUBLIC_PAGES = [
+  "/",
+  "/home",
+  "/services",
+  "/services?q=nothing-matches-this",
+  "/services?days=abc&minCost=-1",
+  "/about",
+  "/contact",
+  "/login",
+  "/register",
+  "/forgot-password",
+  "/reset-password/not-a-token",
+  "/newsletter/confirm/not-a-token",
+  "/newsletter/unsubscribe/not-a-token",
+  "/no-such-page",
+];
+
+test("the public pages in Bengali leave no English of the site", async ({ page, javaScriptEnabled }) => {
+  for (const path of PUBLIC_PAGES) {
+    // The not-found page is the root's error boundary: nothing marks it hydrated.
+    const hydrates = javaScriptEnabled && path !== "/no-such-page";
+    await open(page, `${path}${path.includes("?") ? "&" : "?"}lang=bn`, hydrates);
+    await expect(page.locator("html")).toHaveAttribute("lang", "bn");
+    expect(await englishLeftOn(page), path).toEqual([]);
+  }
+});
+
+test("a form's messages are Bengali, from the browser and from the server", async ({ page, javaScriptEnabled }) => {
+  await open(page, "/contact?lang=bn", javaScriptEnabled);
+  await page.getByRole("button", { name: "বার্তা পাঠান" }).click();
+  await expect(page.getByText("আপনার নাম লিখুন।")).toBeVisible();
+  await expect(page.getByText("আপনার বার্তাটি লিখুন।")).toBeVisible();
+  expect(await englishLeftOn(page)).toEqual([]);
+
+  await open(page, "/login?lang=bn", javaScriptEnabled);
+  await page.getByPlaceholder("আপনার ইমেইল").fill("nobody@example.com");
+  await page.getByPlaceholder("আপনার পাসওয়ার্ড").fill("wrong password");
+  await page.getByRole("button", { name: "লগইন", exact: true }).click();
+  await expect(page.getByRole("alert")).toHaveText("ইমেইল বা পাসওয়ার্ড ভুল। আবার চেষ্টা করুন।");
+  expect(await englishLeftOn(page)).toEqual([]);
+});
