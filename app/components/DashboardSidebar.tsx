@@ -1,8 +1,10 @@
 import { NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { useT } from "~/components/language-context";
+import type { MessageKey } from "~/platform/i18n";
 
 /** countLabel: what the number next to the link counts, for screen readers */
-type Item = { to: string; label: string; end?: boolean; countLabel?: string };
+type Item = { to: string; label: string; end?: boolean; countLabel?: string; labelKey?: MessageKey };
 
 /** Numbers shown next to a link (messages still to handle, flagged reviews), by the link's path. */
 export type SidebarCounts = Partial<Record<string, number>>;
@@ -24,6 +26,7 @@ const adminGroups: { title: string; items: Item[] }[] = [
       { to: "/dashboard/departures", label: "Departures" },
       { to: "/dashboard/reconciliation", label: "Reconciliation" },
       { to: "/dashboard/promo-codes", label: "Promo codes" },
+      { to: "/dashboard/settings", label: "Settings", labelKey: "common.dashboard.settings" },
     ],
   },
   {
@@ -64,12 +67,13 @@ function Count({ count, label }: { count: number; label?: string }) {
 const headingId = (title: string) => `sidebar-${title.toLowerCase().replace(/\W+/g, "-")}`;
 
 function Links({ items, counts, labelledBy }: { items: Item[]; counts: SidebarCounts; labelledBy?: string }) {
+  const { t } = useT();
   return (
     <ul aria-labelledby={labelledBy}>
       {items.map((item) => (
         <li key={item.to}>
           <NavLink to={item.to} end={item.end ?? false}>
-            {item.label}
+            {item.labelKey ? t(item.labelKey) : item.label}
             {counts[item.to] ? <Count count={counts[item.to]!} label={item.countLabel} /> : null}
           </NavLink>
         </li>

@@ -59,7 +59,7 @@ import {
 } from "~/catalogue";
 import { resellerCapsPatchSchema, resellerInputSchema, resellerKeyCreatedSchema, resellerSchema } from "~/distribution";
 import * as api from "~/http/api-schemas";
-import { clientSecretSchema, paymentSchema, refundSchema } from "~/payments";
+import { clientSecretSchema, exchangeRateInputSchema, exchangeRateSchema, paymentSchema, refundSchema } from "~/payments";
 import { isBlankable } from "~/platform/fields";
 import { pageQuerySchema } from "~/platform/paging";
 
@@ -117,6 +117,8 @@ const schemas = {
   ManifestEntry: registry.register("ManifestEntry", manifestEntrySchema),
   CheckInInput: registry.register("CheckInInput", checkInInputSchema),
   CheckIn: registry.register("CheckIn", checkInSchema),
+  ExchangeRate: registry.register("ExchangeRate", exchangeRateSchema),
+  ExchangeRateInput: registry.register("ExchangeRateInput", exchangeRateInputSchema),
 };
 
 registry.registerComponent("securitySchemes", "cookieAuth", {
@@ -617,6 +619,27 @@ route({
   security: signedIn,
   request: { params: z.object({ code: z.string().describe("The code, in any case") }), body: body(schemas.PromoCodePatch) },
   responses: { 200: json("1 when changed", schemas.ModifiedCount), ...errors(...WRITE_ERRORS, 404, 409) },
+});
+route({
+  method: "get",
+  path: "/api/settings/exchange-rate",
+  summary: "The agency's taka per US dollar in force and when it was set (administrators only)",
+  description:
+    "Local gateways (bKash, SSLCommerz) and manual bKash/Nagad payments are charged in whole taka, rounded up, at this rate while it is at most EXCHANGE_RATE_MAX_AGE_DAYS days old. 404 when no rate was ever set.",
+  operationId: "getExchangeRate",
+  security: signedIn,
+  responses: { 200: json("The rate in force", schemas.ExchangeRate), ...errors(401, 403, 404) },
+});
+route({
+  method: "put",
+  path: "/api/settings/exchange-rate",
+  summary: "Set the agency's taka per US dollar, from now on (administrators only)",
+  description:
+    "The previous rates stay as its history (shown on /dashboard/settings). 400 names bdtPerUsd when it is not a number greater than 0 and at most 1000 with up to 4 decimals.",
+  operationId: "setExchangeRate",
+  security: signedIn,
+  request: { body: body(schemas.ExchangeRateInput) },
+  responses: { 200: json("The new rate", schemas.ExchangeRate), ...errors(...WRITE_ERRORS) },
 });
 route({
   method: "get",

@@ -16,3 +16,13 @@ export {
   type PaymentEvent,
 } from "./payments.server";
 export { paymentsConfigured } from "./stripe.server";
+export {
+  currentExchangeRate,
+  exchangeRateIsStale,
+  exchangeRateMaxAgeDays,
+  getUsableExchangeRate,
+  listExchangeRates,
+  setExchangeRate,
+  type ExchangeRateEntry,
+  type UsableExchangeRate,
+} from "./exchange-rate.server";

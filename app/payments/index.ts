@@ -19,3 +19,5 @@ export {
   refundJson,
   refundSchema,
 } from "./payment-api";
+export { formatRate, formatTaka, isRateStale, RATE_UNUSABLE_TEXT, rateFieldValue, takaConversion, toTaka } from "./exchange-rate";
+export { exchangeRateInputSchema, exchangeRateJson, exchangeRateSchema } from "./exchange-rate-api";

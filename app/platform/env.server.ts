@@ -143,6 +143,18 @@ const envSchema = z.object({
   // A bKash/Nagad claim covering what a pending booking owes keeps its seats until an administrator
   // decides, at most this many hours after the claim; then the administrators are reminded by email.
   PAYMENT_CLAIM_HOLD_HOURS: positiveInt(48),
+  // The taka rate an administrator sets (/dashboard/settings) is usable this many days after it was
+  // set; older, or none at all, and the local gateways (taka) are not offered (app/payments/exchange-rate.server.ts).
+  EXCHANGE_RATE_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  // The agency's bKash and Nagad merchant numbers shown on the payment page for a manual payment; hidden when unset.
+  BKASH_MERCHANT_NUMBER: optionalString.refine(
+    (value) => !value || /^(\+?880|0)1[3-9][0-9]{8}$/.test(value.replace(/[ -]/g, "")),
+    "must be a Bangladeshi mobile number, like 01711-000000",
+  ),
+  NAGAD_MERCHANT_NUMBER: optionalString.refine(
+    (value) => !value || /^(\+?880|0)1[3-9][0-9]{8}$/.test(value.replace(/[ -]/g, "")),
+    "must be a Bangladeshi mobile number, like 01711-000000",
+  ),
   // A reseller's hold (an OCTO reservation) lives at most this many minutes from its creation, however
   // long its reservation, extensions or updates ask for (docs/octo.md). Its seats caps are per reseller.
   RESELLER_HOLD_MAX_MINUTES: z.coerce

@@ -86,6 +86,8 @@ const PAGE_NAMESPACES: [RegExp, Namespace[]][] = [
   [/^\/contact$/, ["public", "contact", "form"]],
   [/^\/(login|register|forgot-password|reset-password)(\/|$)/, ["public", "auth", "form"]],
   [/^\/newsletter(\/|$)/, ["public", "newsletter", "form"]],
+  [/^\/dashboard\/settings\/?$/, ["settings", "payment"]],
+  [/^\/dashboard\/payment\//, ["payment"]],
 ];
 
 /**

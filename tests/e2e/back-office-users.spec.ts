@@ -108,7 +108,7 @@ test("on a phone, a role changes only after a second tap that names the person a
   const sidebar = page.getByRole("navigation", { name: "Dashboard" });
   await sidebar.locator("summary").click();
   for (const [group, links] of [
-    ["Bookings and money", ["Manage All Orders", "Payment claims", "Departures", "Reconciliation", "Promo codes"]],
+    ["Bookings and money", ["Manage All Orders", "Payment claims", "Departures", "Reconciliation", "Promo codes", "Settings"]],
     ["Catalogue", ["Manage Products", "Add A Product", "Reviews"]],
     ["People", ["Users", "Make Admin", "Messages", "Subscribers"]],
     ["Partners", ["Resellers"]],

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashSessionId, sessionCookie } from "~/accounts/session.server";
 import { openPaymentIntent, submitPaymentClaim } from "~/booking/index.server";
 import { placeOrder } from "~/booking/placing/booking-placement.server";
+import { setExchangeRate } from "~/payments/index.server";
 import { db } from "~/platform/db.server";
 import { parseEnv } from "~/platform/env.server";
 import * as unknownPath from "~/routes/api.$";
@@ -37,6 +38,7 @@ import * as reviewReport from "~/routes/api.review.$id.report";
 import * as services from "~/routes/api.services";
 import * as serviceById from "~/routes/api.services.$id";
 import * as departuresOf from "~/routes/api.services.$id.departures";
+import * as exchangeRate from "~/routes/api.settings.exchange-rate";
 import * as users from "~/routes/api.users";
 import * as userByEmail from "~/routes/api.users.$email";
 import * as makeAdmin from "~/routes/api.users.admin";
@@ -93,6 +95,7 @@ const ROUTES: [template: string, module: Module][] = [
   ["/api/resellers", resellers],
   ["/api/promo-codes/{code}", promoCodeByCode],
   ["/api/promo-codes", promoCodes],
+  ["/api/settings/exchange-rate", exchangeRate],
 ];
 
 function route(pathname: string): { template: string | null; module: Module; params: Record<string, string> } {
@@ -187,7 +190,8 @@ async function databaseState(): Promise<string> {
       (SELECT string_agg(concat_ws(',', id, "checkIn", "checkInById"), ';' ORDER BY id) FROM "Traveller"),
       (SELECT count(*) FROM "IdNumberReveal"),
       (SELECT string_agg(md5(p::text), ';' ORDER BY id) FROM "PromoCode" p),
-      (SELECT string_agg(md5(c::text), ';' ORDER BY id) FROM "PaymentClaim" c)
+      (SELECT string_agg(md5(c::text), ';' ORDER BY id) FROM "PaymentClaim" c),
+      (SELECT string_agg(md5(x::text), ';' ORDER BY id) FROM "ExchangeRate" x)
     )) AS state`;
   return rows[0].state;
 }
@@ -981,6 +985,25 @@ const rows: Row[] = [
     expected: everyone(200),
   },
   {
+    call: "GET /api/settings/exchange-rate",
+    request: async () => {
+      await setExchangeRate(121.75, people.admin.id);
+      return { method: "GET", path: "/api/settings/exchange-rate" };
+    },
+    expected: adminOnly(200),
+    check: (_caller, answer) => expect(answer.body).toEqual({ bdtPerUsd: 121.75, setAt: expect.any(String) }),
+  },
+  {
+    call: "PUT /api/settings/exchange-rate",
+    request: async () => ({ method: "PUT", path: "/api/settings/exchange-rate", body: { bdtPerUsd: 122.5 } }),
+    expected: adminOnly(200),
+    writes: true,
+    check: (_caller, answer) => {
+      expect(answer.body).toEqual({ bdtPerUsd: 122.5, setAt: expect.any(String) });
+      expect(Math.abs(Date.parse(answer.body.setAt) - Date.now())).toBeLessThan(60_000);
+    },
+  },
+  {
     call: "GET /api/promo-codes",
     request: async () => {
       await freshPromoCode(5);
@@ -1363,6 +1386,13 @@ describe("errors", () => {
       path: "/api/promo-codes",
       body: { code: "A B", percentOff: 500, validFrom: "2026-01-01", validUntil: "2026-02-01" },
       fields: ["code", "percentOff"],
+    },
+    {
+      caller: "admin",
+      method: "PUT",
+      path: "/api/settings/exchange-rate",
+      body: { bdtPerUsd: 0 },
+      fields: ["bdtPerUsd"],
     },
     {
       caller: "admin",

@@ -34,6 +34,7 @@ import * as resellers from "~/routes/dashboard.resellers";
 import * as commission from "~/routes/dashboard.resellers_.commission";
 import * as commissionCsv from "~/routes/dashboard.resellers_.commission[.]csv";
 import * as reviewsModeration from "~/routes/dashboard.reviews";
+import * as settings from "~/routes/dashboard.settings";
 import * as subscribers from "~/routes/dashboard.subscribers";
 import * as subscribersExport from "~/routes/dashboard.subscribers.export[.]csv";
 import * as users from "~/routes/dashboard.users";
@@ -155,6 +156,12 @@ const routes: RouteCase[] = [
     access: "admin",
     payload: () => ({ intent: "create", code: "MATRIX-10", percentOff: "10", validFrom: "2026-01-01", validUntil: "2026-12-31" }),
   },
+  {
+    path: "/dashboard/settings",
+    module: settings,
+    access: "admin",
+    payload: () => ({ section: "exchange-rate", bdtPerUsd: "122.5" }),
+  },
   { path: "/dashboard/resellers/commission.csv", module: commissionCsv, access: "admin" },
   { path: "/dashboard/subscribers/export.csv", module: subscribersExport, access: "admin" },
   {
@@ -263,7 +270,7 @@ function expectedFor(access: RouteCase["access"], role: Role, method: "GET" | "P
 
 async function snapshot() {
   const prisma = await db();
-  const [users, admins, services, liveServices, orders, liveOrders, reviews, sessions, disabled, hidden, audit] =
+  const [users, admins, services, liveServices, orders, liveOrders, reviews, sessions, disabled, hidden, audit, rates] =
     await Promise.all([
       prisma.user.count(),
       prisma.user.count({ where: { role: "ADMIN" } }),
@@ -276,12 +283,14 @@ async function snapshot() {
       prisma.user.count({ where: { disabled: true } }),
       prisma.review.count({ where: { hiddenAt: { not: null } } }),
       prisma.userAuditEntry.count(),
+      prisma.exchangeRate.count(),
     ]);
   const [payments, pendingClaims] = await Promise.all([
     prisma.payment.count(),
     prisma.paymentClaim.count({ where: { status: "PENDING" } }),
   ]);
   return {
+    rates,
     users,
     admins,
     services,
