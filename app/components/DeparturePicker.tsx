@@ -1,7 +1,7 @@
 // The order page's choice of a date: one radio per open departure, in the page's GET form so that
 // it works without JavaScript; a sold-out date is shown but cannot be chosen.
-import { seatsLeftLabel } from "~/booking";
-import { formatCalendarDate } from "~/platform/dates";
+import { useFormat } from "~/components/format";
+import { useT } from "~/components/language-context";
 
 export interface DepartureOption {
   id: string;
@@ -19,11 +19,13 @@ export function DeparturePicker({
   value: string | null;
   onChange: (id: string) => void;
 }) {
+  const { t } = useT();
+  const format = useFormat();
   return (
     <fieldset className="departure-picker">
-      <legend>Date</legend>
+      <legend>{t("trip.date")}</legend>
       {departures.length === 0 ? (
-        <p className="hint">No dates are open for booking at the moment.</p>
+        <p className="hint">{t("trip.noDates")}</p>
       ) : (
         <ul>
           {departures.map((departure) => {
@@ -39,8 +41,10 @@ export function DeparturePicker({
                     disabled={soldOut}
                     onChange={() => onChange(departure.id)}
                   />
-                  <span>{formatCalendarDate(departure.date)}</span>
-                  <span className="seats-left">{seatsLeftLabel(departure.seatsLeft)}</span>
+                  <span>{format.calendarDate(departure.date)}</span>
+                  <span className="seats-left">
+                    {soldOut ? t("trip.soldOut") : t("trip.seatsLeft", { count: departure.seatsLeft })}
+                  </span>
                 </label>
               </li>
             );

@@ -3,9 +3,11 @@
 // when the package has it, so a package without facts looks as it always did.
 import { avatarSrc } from "~/accounts";
 import { type ItineraryDay } from "~/catalogue";
+import { useFormat } from "~/components/format";
+import { useT } from "~/components/language-context";
 import { Stars } from "~/components/Stars";
 import { VerifiedTraveller } from "~/components/VerifiedTraveller";
-import { formatDate } from "~/platform/dates";
+import { type MessageKey, placeName } from "~/platform/i18n";
 
 interface Trip {
   destination: string | null;
@@ -31,35 +33,39 @@ interface Reviews {
   }[];
 }
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
 /** "★★★★☆ 4.5 out of 5 · 3 reviews" (a link to the reviews below, unless it heads them); nothing without reviews. */
 export function TripRatingSummary({ reviews, link = true }: { reviews: Pick<Reviews, "average" | "count">; link?: boolean }) {
+  const { t } = useT();
+  const format = useFormat();
   if (reviews.count === 0) return null;
+  const count = t("trip.reviewCount", { count: reviews.count });
   return (
     <p className="trip-rating">
       {reviews.average !== null ? (
         <>
-          <Stars rating={reviews.average} /> <strong>{reviews.average.toFixed(1)}</strong> out of 5 ·{" "}
+          <Stars rating={reviews.average} /> <strong>{format.digits(reviews.average.toFixed(1))}</strong>{" "}
+          {t("trip.ratingOutOf5")}{" "}
         </>
       ) : null}
-      {link ? <a href="#reviews">{plural(reviews.count, "review", "reviews")}</a> : plural(reviews.count, "review", "reviews")}
+      {link ? <a href="#reviews">{count}</a> : count}
     </p>
   );
 }
 
 export function TripFacts({ tourPackage }: { tourPackage: Trip }) {
-  const facts: [string, string][] = [];
-  if (tourPackage.destination) facts.push(["Destination", tourPackage.destination]);
-  if (tourPackage.durationDays) facts.push(["Duration", plural(tourPackage.durationDays, "day", "days")]);
-  if (tourPackage.maxGroupSize) facts.push(["Group size", `Up to ${plural(tourPackage.maxGroupSize, "person", "persons")}`]);
-  if (tourPackage.meetingPoint) facts.push(["Meeting point", tourPackage.meetingPoint]);
+  const translator = useT();
+  const { t } = translator;
+  const facts: [MessageKey, string][] = [];
+  if (tourPackage.destination) facts.push(["trip.fact.destination", placeName(translator, tourPackage.destination)]);
+  if (tourPackage.durationDays) facts.push(["trip.fact.duration", t("trip.fact.days", { count: tourPackage.durationDays })]);
+  if (tourPackage.maxGroupSize) facts.push(["trip.fact.groupSize", t("trip.fact.upTo", { count: tourPackage.maxGroupSize })]);
+  if (tourPackage.meetingPoint) facts.push(["trip.fact.meetingPoint", tourPackage.meetingPoint]);
   if (facts.length === 0) return null;
   return (
     <dl className="trip-facts">
       {facts.map(([term, value]) => (
         <div key={term}>
-          <dt>{term}</dt>
+          <dt>{t(term)}</dt>
           <dd>{value}</dd>
         </div>
       ))}
@@ -69,18 +75,20 @@ export function TripFacts({ tourPackage }: { tourPackage: Trip }) {
 
 export function TripDetails({ tourPackage, reviews }: { tourPackage: Trip; reviews: Reviews }) {
   const { itinerary, included, excluded } = tourPackage;
+  const { t } = useT();
+  const format = useFormat();
   if (itinerary.length === 0 && included.length === 0 && excluded.length === 0 && reviews.count === 0) return null;
   return (
     <div className="trip-sections">
       {itinerary.length > 0 ? (
         <section aria-labelledby="itinerary-title" className="trip-itinerary">
-          <h2 id="itinerary-title">Itinerary</h2>
+          <h2 id="itinerary-title">{t("trip.itinerary")}</h2>
           <ol>
             {itinerary.map((day, index) => (
               <li key={index}>
                 <details open={index === 0}>
                   <summary>
-                    <span className="trip-day">Day {index + 1}</span> {day.title}
+                    <span className="trip-day">{t("trip.day", { day: index + 1 })}</span> {day.title}
                   </summary>
                   <p>{day.text}</p>
                 </details>
@@ -92,11 +100,11 @@ export function TripDetails({ tourPackage, reviews }: { tourPackage: Trip; revie
 
       {included.length > 0 || excluded.length > 0 ? (
         <section aria-labelledby="covers-title" className="trip-covers">
-          <h2 id="covers-title">What the price covers</h2>
+          <h2 id="covers-title">{t("trip.covers")}</h2>
           <div className="trip-covers-lists">
             {included.length > 0 ? (
               <div>
-                <h3>Included</h3>
+                <h3>{t("trip.included")}</h3>
                 <ul className="trip-included">
                   {included.map((item) => (
                     <li key={item}>{item}</li>
@@ -106,7 +114,7 @@ export function TripDetails({ tourPackage, reviews }: { tourPackage: Trip; revie
             ) : null}
             {excluded.length > 0 ? (
               <div>
-                <h3>Not included</h3>
+                <h3>{t("trip.excluded")}</h3>
                 <ul className="trip-excluded">
                   {excluded.map((item) => (
                     <li key={item}>{item}</li>
@@ -120,7 +128,7 @@ export function TripDetails({ tourPackage, reviews }: { tourPackage: Trip; revie
 
       {reviews.count > 0 ? (
         <section id="reviews" aria-labelledby="trip-reviews-title" className="trip-reviews">
-          <h2 id="trip-reviews-title">Reviews</h2>
+          <h2 id="trip-reviews-title">{t("trip.reviews")}</h2>
           <TripRatingSummary reviews={reviews} link={false} />
           <ul>
             {reviews.latest.map((review) => (
@@ -130,7 +138,7 @@ export function TripDetails({ tourPackage, reviews }: { tourPackage: Trip; revie
                   <p className="trip-review-head">
                     <strong>{review.name}</strong> <VerifiedTraveller verified={review.verifiedTraveller} />{" "}
                     {review.rating > 0 ? <Stars rating={review.rating} /> : null}{" "}
-                    <time dateTime={review.createdAt.toISOString()}>{formatDate(review.createdAt)}</time>
+                    <time dateTime={review.createdAt.toISOString()}>{format.date(review.createdAt)}</time>
                   </p>
                   <p>{review.review}</p>
                 </div>

@@ -74,7 +74,8 @@ export function textsFor(language: Language, namespaces: readonly Namespace[]): 
     const { t } = translator(language);
     texts = {};
     for (const [key, text] of Object.entries(english) as [MessageKey, string][]) {
-      if (prefixes.some((prefix) => key.startsWith(prefix))) texts[text] = t(key);
+      // A text with {placeholders} is a pattern (createTranslator): its other language as written.
+      if (prefixes.some((prefix) => key.startsWith(prefix))) texts[text] = text.includes("{") ? SOURCES[language][key] : t(key);
     }
     pageTexts.set(cacheKey, texts);
   }

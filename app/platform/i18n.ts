@@ -82,6 +82,7 @@ export const TEXT_NAMESPACES: readonly Namespace[] = ["form"];
 const PAGE_NAMESPACES: [RegExp, Namespace[]][] = [
   [/^\/(home)?$/, ["public", "home", "form"]],
   [/^\/services$/, ["public", "services", "places", "form"]],
+  [/^\/order\//, ["public", "trip", "places", "form"]],
   [/^\/about$/, ["public", "about"]],
   [/^\/contact$/, ["public", "contact", "form"]],
   [/^\/(login|register|forgot-password|reset-password)(\/|$)/, ["public", "auth", "form"]],
@@ -109,11 +110,56 @@ export function createTranslator(language: Language, messages: Messages, texts: 
   const i18n: I18n = setupI18n({ locale: LOCALES[language], messages: { [LOCALES[language]]: messages } });
   // Plain texts arrive as strings (nothing to compile); Lingui would warn about them otherwise.
   i18n.setMessagesCompiler(asText);
+  let patterns: TextPattern[] | undefined;
   return {
     language,
     t: (key, values) => i18n._(key, values),
-    text: (english) => (english ? (Object.hasOwn(texts, english) ? texts[english] : english) : ""),
+    text: (english) => {
+      if (!english) return "";
+      if (Object.hasOwn(texts, english)) return texts[english];
+      patterns ??= textPatterns(texts);
+      for (const { pattern, names, template } of patterns) {
+        const match = pattern.exec(english);
+        if (!match) continue;
+        return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+          const value = match[names.indexOf(name) + 1];
+          return value === undefined ? whole : language === "bn" ? toBengaliDigits(value) : value;
+        });
+      }
+      return english;
+    },
   };
 }
+
+interface TextPattern {
+  pattern: RegExp;
+  names: string[];
+  template: string;
+}
+
+/**
+ * The texts with {placeholders} ("Only {count} seats left on this date."): a text the code made
+ * from them matches, and its values fill the other language's text, their digits in its digits.
+ */
+function textPatterns(texts: Texts): TextPattern[] {
+  const patterns: TextPattern[] = [];
+  for (const [english, template] of Object.entries(texts)) {
+    if (!english.includes("{")) continue;
+    const names: string[] = [];
+    const source = english
+      .split(/(\{\w+\})/)
+      .map((part) => {
+        const name = /^\{(\w+)\}$/.exec(part)?.[1];
+        if (!name) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+        names.push(name);
+        return "(.+?)";
+      })
+      .join("");
+    patterns.push({ pattern: new RegExp(`^${source}$`, "s"), names, template });
+  }
+  return patterns;
+}
+
+const toBengaliDigits = (value: string) => value.replace(/[0-9]/g, (digit) => String.fromCharCode(0x09e6 + Number(digit)));
 
 const asText = (message: string): CompiledMessage => [message];

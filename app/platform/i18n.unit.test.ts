@@ -84,6 +84,17 @@ describe("the English texts a page shows in its language", () => {
     expect(text("constructor")).toBe("constructor");
   });
 
+  it("fill a text made of values (seats left, a category's name) into the other language's text", () => {
+    const { text } = createTranslator("bn", {}, textsFor("bn", namespacesFor("/order/abc")));
+    expect(text("Only 3 seats left on this date.")).toBe("এই তারিখে আর মাত্র ৩টি আসন বাকি।");
+    expect(text("Only 1 seat left on this date.")).toBe("এই তারিখে আর মাত্র ১টি আসন বাকি।");
+    expect(text("Child: at most 4 per booking.")).toBe("Child: প্রতি বুকিংয়ে সর্বোচ্চ ৪ জন।");
+    expect(text("Persons must be between 1 and 20; set to 20.")).toBe(
+      "যাত্রীর সংখ্যা হতে হবে ১ থেকে ২০-এর মধ্যে; ২০ করে দেওয়া হলো।",
+    );
+    expect(text("Only a few seats left on this date, maybe.")).toBe("Only a few seats left on this date, maybe.");
+  });
+
   it("name every destination of the search in Bengali", () => {
     const bn = translator("bn");
     for (const destination of DESTINATIONS) expect(placeName(bn, destination), destination).not.toMatch(/[A-Za-z]/);

@@ -23,13 +23,17 @@ import { departuresOf } from "~/booking/index.server";
 import { readItinerary, touristTrip } from "~/catalogue";
 import { findPackage, packageReviews } from "~/catalogue/index.server";
 import { DeparturePicker } from "~/components/DeparturePicker";
+import { useFormat } from "~/components/format";
 import { useHydrated } from "~/components/hooks";
+import { useT } from "~/components/language-context";
 import { TripDetails, TripFacts, TripRatingSummary } from "~/components/TripDetails";
 import { TripGallery } from "~/components/TripGallery";
 import { publicPageHeaders } from "~/http/http-cache";
+import { translatorFrom } from "~/http/page-meta";
 import { jsonLd, shareMeta, snippet } from "~/http/seo";
-import { agencyToday, formatCalendarDate, isoDate } from "~/platform/dates";
-import { dollarsValue, formatDollars } from "~/platform/money";
+import { agencyToday, isoDate } from "~/platform/dates";
+import type { MessageKey } from "~/platform/i18n";
+import { dollarsValue } from "~/platform/money";
 import { publicUrl } from "~/platform/public-url.server";
 
 export const headers = publicPageHeaders;
@@ -88,14 +92,26 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   return { tourPackage, images, choice: { ...choice, counts }, adding, reviews, share, structuredData, departures, today };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data
-    ? [...shareMeta(data.share), jsonLd(data.structuredData)]
-    : [{ title: "Package not found — Tour Booking" }, { name: "description", content: "Tour package" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (data) return [...shareMeta(data.share), jsonLd(data.structuredData)];
+  const { t } = translatorFrom(matches);
+  return [{ title: t("trip.notFound") }, { name: "description", content: t("trip.notFoundDescription") }];
+};
+
+const TYPE_NAMES: Record<(typeof PACKAGE_TYPES)[number], MessageKey> = {
+  city: "trip.type.city",
+  couple: "trip.type.couple",
+  adventure: "trip.type.adventure",
+  vacation: "trip.type.vacation",
+  group: "trip.type.group",
+};
 
 export default function OrderPage() {
   const { tourPackage, images, choice, adding, reviews, departures, today } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
+  const { t, text } = useT();
+  const format = useFormat();
+  const formatDollars = format.dollars;
   const [quantity, setQuantity] = useState(choice.quantity);
   // What is in the persons field while typing: it may be empty or out of range until it loses focus.
   const [quantityText, setQuantityText] = useState(String(choice.quantity));
@@ -141,17 +157,24 @@ export default function OrderPage() {
         <TripGallery title={tourPackage.title} images={images} />
         <div className="order-details">
           <h1>{tourPackage.title}</h1>
-          <p className="cost">Cost: {formatDollars(tourPackage.costCents)} per person</p>
+          <p className="cost">{t("trip.costPerPerson", { cost: formatDollars(tourPackage.costCents) })}</p>
           <TripRatingSummary reviews={reviews} />
           <TripFacts tourPackage={tourPackage} />
           <p>{tourPackage.description}</p>
 
-          <Form method="get" id="order-options" className="order-options" aria-label="Order options" preventScrollReset replace>
+          <Form
+            method="get"
+            id="order-options"
+            className="order-options"
+            aria-label={t("trip.options")}
+            preventScrollReset
+            replace
+          >
             {departures.length > 0 ? (
               <DeparturePicker departures={departures} value={departureId} onChange={setDepartureId} />
             ) : null}
             <fieldset>
-              <legend>Number of persons</legend>
+              <legend>{t("trip.persons")}</legend>
               {others.length > 0 ? (
                 <p className="category-name">
                   {first.name} <span className="category-price">{formatDollars(Math.round(first.price * 100))}</span>
@@ -163,7 +186,7 @@ export default function OrderPage() {
                   name="step"
                   value="-1"
                   className="icon-button"
-                  aria-label="One person less"
+                  aria-label={t("trip.personLess")}
                   disabled={quantity <= MIN_QUANTITY}
                   onClick={(event) => {
                     event.preventDefault();
@@ -175,7 +198,7 @@ export default function OrderPage() {
                 <input
                   type="number"
                   name="quantity"
-                  aria-label="Number of persons"
+                  aria-label={t("trip.persons")}
                   min={MIN_QUANTITY}
                   max={MAX_QUANTITY}
                   value={quantityText}
@@ -200,7 +223,7 @@ export default function OrderPage() {
                   name="step"
                   value="1"
                   className="icon-button"
-                  aria-label="One person more"
+                  aria-label={t("trip.personMore")}
                   disabled={quantity >= maxQuantity}
                   onClick={(event) => {
                     event.preventDefault();
@@ -219,7 +242,7 @@ export default function OrderPage() {
                   <div key={category.id} className="category-count">
                     <p id={labelId} className="category-name">
                       {category.name} <span className="category-price">{formatDollars(Math.round(category.price * 100))}</span>
-                      {category.takesSeat ? null : <span className="hint"> (on a lap, no seat)</span>}
+                      {category.takesSeat ? null : <span className="hint">{t("trip.onLap")}</span>}
                     </p>
                     <div className="quantity-control">
                       <button
@@ -227,7 +250,7 @@ export default function OrderPage() {
                         name="step"
                         value={`${category.id}:-1`}
                         className="icon-button"
-                        aria-label={`One ${category.name} less`}
+                        aria-label={t("trip.categoryLess", { name: category.name })}
                         disabled={count <= 0}
                         onClick={(event) => {
                           event.preventDefault();
@@ -239,7 +262,7 @@ export default function OrderPage() {
                       <input
                         type="number"
                         name={countField(categories, categories.indexOf(category))}
-                        aria-label={`Number of ${category.name}`}
+                        aria-label={t("trip.categoryCount", { name: category.name })}
                         aria-describedby={`${labelId} travellers-problem`}
                         min={0}
                         max={category.max}
@@ -254,7 +277,7 @@ export default function OrderPage() {
                         name="step"
                         value={`${category.id}:1`}
                         className="icon-button"
-                        aria-label={`One ${category.name} more`}
+                        aria-label={t("trip.categoryMore", { name: category.name })}
                         disabled={count >= max}
                         onClick={(event) => {
                           event.preventDefault();
@@ -268,27 +291,27 @@ export default function OrderPage() {
                 );
               })}
               <p id="quantity-note" className="quantity-note" role="status">
-                {quantityNote}
+                {text(quantityNote)}
               </p>
               <p id="seats-problem" className="field-error" role="alert">
-                {seatsProblem}
+                {text(seatsProblem)}
               </p>
               {/* Without JavaScript the counts are known once submitted: before that, no stale refusal. */}
               <p id="travellers-problem" className="field-error" role="alert">
-                {hydrated || adding ? travellersProblem : null}
+                {hydrated || adding ? text(travellersProblem) : null}
               </p>
             </fieldset>
-            <label htmlFor="package-type">Package type</label>
+            <label htmlFor="package-type">{t("trip.packageType")}</label>
             <select
               id="package-type"
               name="type"
               value={packageType ?? "Choose"}
               onChange={(event) => setPackageType(isPackageType(event.target.value) ? event.target.value : null)}
             >
-              <option value="Choose">Choose</option>
+              <option value="Choose">{t("trip.choose")}</option>
               {PACKAGE_TYPES.map((type) => (
                 <option key={type} value={type}>
-                  {type}
+                  {t(TYPE_NAMES[type])}
                 </option>
               ))}
             </select>
@@ -297,11 +320,14 @@ export default function OrderPage() {
           {/* A refused Add-Cart without JavaScript reloads the page here (#add-cart), its hint in view. */}
           <div id="add-cart" className="add-cart">
             <p className="order-total" aria-live="polite">
-              Total: <strong>{formatDollars(total)}</strong>
+              {t("trip.total")} <strong>{formatDollars(total)}</strong>
               {deposit?.depositCents && deposit.balanceDueDate ? (
                 <span className="deposit-offer">
                   {" "}
-                  Book with {formatDollars(deposit.depositCents)} now, the rest by {formatCalendarDate(deposit.balanceDueDate)}.
+                  {t("trip.deposit", {
+                    deposit: formatDollars(deposit.depositCents),
+                    date: format.calendarDate(deposit.balanceDueDate),
+                  })}
                 </span>
               ) : null}
             </p>
@@ -316,7 +342,7 @@ export default function OrderPage() {
                 className="button button-accent"
                 aria-describedby={hint && adding ? "choose-hint" : undefined}
               >
-                Add-Cart
+                {t("trip.addCart")}
               </button>
             ) : packageType && !hint ? (
               <Link
@@ -330,17 +356,17 @@ export default function OrderPage() {
                 )}
                 className="button button-accent"
               >
-                Add-Cart
+                {t("trip.addCart")}
               </Link>
             ) : (
               <button type="button" className="button button-accent" disabled aria-describedby="choose-hint">
-                Add-Cart
+                {t("trip.addCart")}
               </button>
             )}
             {/* Without JavaScript the choices are known once submitted: before that, no stale hint. */}
             {hint && (hydrated || adding) ? (
               <p id="choose-hint" className="hint">
-                {hint}
+                {text(hint)}
               </p>
             ) : null}
           </div>

@@ -2,7 +2,7 @@
 // with JavaScript (after hydration: the browser's render is Bengali too) and without; and its forms'
 // messages, the browser's and the server's, are Bengali.
 import { expect, test } from "./fixtures";
-import { open } from "./helpers";
+import { DEMO_PACKAGE_QUERY, open } from "./helpers";
 import { englishLeftOn, literalPieces } from "./support/english-left";
 
 test("the check cuts messages into their English pieces", () => {
@@ -36,6 +36,12 @@ test("the public pages in Bengali leave no English of the site", async ({ page, 
     await expect(page.locator("html")).toHaveAttribute("lang", "bn");
     expect(await englishLeftOn(page), path).toEqual([]);
   }
+});
+
+test("a package's page in Bengali leaves no English of the site", async ({ page, javaScriptEnabled }) => {
+  const [demo] = (await (await page.request.get(DEMO_PACKAGE_QUERY)).json()) as { _id: string }[];
+  await open(page, `/order/${demo._id}?lang=bn`, javaScriptEnabled);
+  expect(await englishLeftOn(page)).toEqual([]);
 });
 
 test("a form's messages are Bengali, from the browser and from the server", async ({ page, javaScriptEnabled }) => {

@@ -37,6 +37,8 @@ export function literalPieces(message: string): string[] {
 
 // Not the site's English: place names (package titles are data and hold them) and the API's texts.
 const SKIPPED_NAMESPACES = ["places.", "api."];
+/** The product's own name, which a package page's title ends with (a name, not English to translate). */
+const PRODUCT_NAME = "Tour Booking";
 
 interface Piece {
   key: Key;
@@ -51,7 +53,7 @@ function englishPieces(): Piece[] {
     if (SKIPPED_NAMESPACES.some((prefix) => key.startsWith(prefix))) continue;
     for (const text of literalPieces(english[key])) {
       // What both languages say alike (a product's name, "API", a URL) is not left-over English.
-      if (bengali[key].includes(text)) continue;
+      if (bengali[key].includes(text) || text === PRODUCT_NAME) continue;
       found.push({ key, text, word: !/\s/.test(text) });
     }
   }
