@@ -134,7 +134,7 @@ describe("every body goes through the shared checks", () => {
     expect(readers.filter((file) => !/from "~\/platform\/forms"/.test(file.text)).map((file) => file.name)).toEqual([]);
   });
 
-  it("JSON and raw bodies are read only by the bounded reader, for readBody, the OCTO API and the Stripe webhook (signed raw bytes)", () => {
+  it("JSON and raw bodies are read only by the bounded reader, for readBody, the OCTO API and the Stripe and WhatsApp webhooks (signed raw bytes)", () => {
     const raw = /\b(request|req)\b[\w.()]*\.(json|text|arrayBuffer|blob)\(\)|\brequest\.body\b/;
     expect(files.filter((file) => raw.test(file.text)).map((file) => file.name)).toEqual(["platform/request-body.server.ts"]);
     const bodyReaders = files.filter((file) => file.text.includes("readTextWithin(")).map((file) => file.name);
@@ -143,6 +143,7 @@ describe("every body goes through the shared checks", () => {
       "http/octo-transport.server.ts",
       "platform/request-body.server.ts",
       "routes/webhooks.stripe.ts",
+      "routes/webhooks.whatsapp.ts",
     ]);
     // Photos: the raw image body, or a multipart form streamed within its bound (never read whole).
     const photoReaders = files.filter((file) => /\b(readBytesWithin|bodyWithin)\(/.test(file.text)).map((file) => file.name);
