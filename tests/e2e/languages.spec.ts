@@ -2,7 +2,7 @@
 // Accept-Language, ?lang=, the account's choice, the search engines' alternates, and a phone's width.
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { open } from "./helpers";
+import { DEMO_PACKAGE_QUERY, open } from "./helpers";
 
 const navLink = (page: Page, name: string) => page.getByRole("navigation").getByRole("link", { name, exact: true });
 
@@ -75,11 +75,38 @@ test("a signed-in person's choice is kept on their account", async ({ page, cont
   await expect(page.getByRole("button", { name: "লগ আউট" })).toBeVisible();
 });
 
+test("a Bengali page gets the site's Bengali font; an English page never downloads it", async ({ page, javaScriptEnabled }) => {
+  const fonts: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/fonts/")) fonts.push(new URL(request.url()).pathname);
+  });
+  await open(page, "/about?lang=en", javaScriptEnabled);
+  await page.evaluate(() => document.fonts.ready);
+  expect(fonts, "an English page (its switch says বাংলা in the system's font)").toEqual([]);
+  await open(page, "/about?lang=bn", javaScriptEnabled);
+  await page.evaluate(() => document.fonts.ready);
+  expect(fonts.length).toBeGreaterThan(0);
+  expect(fonts.every((path) => path.startsWith("/fonts/noto-sans-bengali/") && path.endsWith(".woff2"))).toBe(true);
+  const heading = page.getByRole("heading", { level: 1 });
+  expect(await heading.evaluate((element) => getComputedStyle(element).fontFamily)).toMatch(/^"Noto Sans Bengali"/);
+  expect(await page.evaluate(() => document.fonts.check('700 16px "Noto Sans Bengali"', "বাংলা"))).toBe(true);
+});
+
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("the Bengali pages have the switch in reach and no sideways scroll", async ({ page, javaScriptEnabled }) => {
-    for (const path of ["/?lang=bn", "/services?lang=bn", "/about?lang=bn", "/contact?lang=bn", "/login?lang=bn"]) {
+    const [demo] = (await (await page.request.get(DEMO_PACKAGE_QUERY)).json()) as { _id: string }[];
+    for (const path of [
+      "/?lang=bn",
+      "/services?lang=bn",
+      "/about?lang=bn",
+      "/contact?lang=bn",
+      "/login?lang=bn",
+      "/register?lang=bn",
+      "/forgot-password?lang=bn",
+      `/order/${demo._id}?lang=bn`,
+    ]) {
       await open(page, path, javaScriptEnabled);
       await expect(page.getByRole("button", { name: "English" })).toBeInViewport();
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
