@@ -59,6 +59,7 @@ import {
 } from "~/catalogue";
 import { resellerCapsPatchSchema, resellerInputSchema, resellerKeyCreatedSchema, resellerSchema } from "~/distribution";
 import * as api from "~/http/api-schemas";
+import { broadcastInputSchema, broadcastResultSchema, messageLogEntrySchema } from "~/messages";
 import { clientSecretSchema, exchangeRateInputSchema, exchangeRateSchema, paymentSchema, refundSchema } from "~/payments";
 import { isBlankable } from "~/platform/fields";
 import { pageQuerySchema } from "~/platform/paging";
@@ -119,6 +120,9 @@ const schemas = {
   CheckIn: registry.register("CheckIn", checkInSchema),
   ExchangeRate: registry.register("ExchangeRate", exchangeRateSchema),
   ExchangeRateInput: registry.register("ExchangeRateInput", exchangeRateInputSchema),
+  MessageLogEntry: registry.register("MessageLogEntry", messageLogEntrySchema),
+  BroadcastInput: registry.register("BroadcastInput", broadcastInputSchema),
+  BroadcastResult: registry.register("BroadcastResult", broadcastResultSchema),
 };
 
 registry.registerComponent("securitySchemes", "cookieAuth", {
@@ -577,6 +581,29 @@ route({
   security: signedIn,
   request: { params: idParams("The order's _id"), body: body(schemas.TravellersInput) },
   responses: { 200: json("The order, its ID numbers masked", schemas.Order), ...errors(...WRITE_ERRORS, 404) },
+});
+route({
+  method: "get",
+  path: "/api/my-orders/{id}/messages",
+  summary: "The booking's delivery log: every message about it (email, SMS, WhatsApp) and its status (the owner, administrators)",
+  description:
+    "Oldest first. queued: not sent yet (held by the quiet hours, 22:00 to 08:00 Dhaka, or waiting for a retry: sendsAt says when); sent; delivered and read as WhatsApp reports them; failed with the provider's reason in error. Someone else's order is a 404.",
+  operationId: "orderMessages",
+  security: signedIn,
+  request: { params: idParams("The order's _id") },
+  responses: { 200: json("The messages", z.array(schemas.MessageLogEntry)), ...errors(401, 404) },
+});
+route({
+  method: "post",
+  path: "/api/departures/{id}/broadcast",
+  summary:
+    "Send one message to the contact of every booking holding seats on the departure (administrators, and the departure's guide)",
+  description:
+    "Confirmed bookings and those still on hold. Each recipient gets the text in their language's broadcast template, by each chosen channel that reaches them (SMS and WhatsApp to the booking's mobile number, email to its address). SMS and WhatsApp wait for 08:00 Dhaka time between 22:00 and 08:00 unless urgent. A channel not set up on the site is a 400 naming channels; a guide gets 403 for a departure assigned to another guide.",
+  operationId: "broadcastToDeparture",
+  security: signedIn,
+  request: { params: idParams("The departure's _id"), body: body(schemas.BroadcastInput) },
+  responses: { 200: json("Each recipient's message and its status", schemas.BroadcastResult), ...errors(...WRITE_ERRORS, 404) },
 });
 route({
   method: "post",

@@ -15,11 +15,13 @@ import * as unknownPath from "~/routes/api.$";
 import * as token from "~/routes/api.auth.token";
 import * as paymentIntent from "~/routes/api.create-payment-intent";
 import * as departureById from "~/routes/api.departures.$id";
+import * as broadcastRoute from "~/routes/api.departures.$id.broadcast";
 import * as checkIn from "~/routes/api.departures.$id.check-in";
 import * as manifest from "~/routes/api.departures.$id.manifest";
 import * as myOrders from "~/routes/api.my-orders";
 import * as myOrder from "~/routes/api.my-orders.$id";
 import * as cancelOrder from "~/routes/api.my-orders.$id.cancel";
+import * as orderMessages from "~/routes/api.my-orders.$id.messages";
 import * as orderPaymentClaims from "~/routes/api.my-orders.$id.payment-claims";
 import * as orderPayments from "~/routes/api.my-orders.$id.payments";
 import * as orderTravellers from "~/routes/api.my-orders.$id.travellers";
@@ -74,11 +76,13 @@ const ROUTES: [template: string, module: Module][] = [
   ["/api/services/{id}", serviceById],
   ["/api/departures/{id}/manifest", manifest],
   ["/api/departures/{id}/check-in", checkIn],
+  ["/api/departures/{id}/broadcast", broadcastRoute],
   ["/api/departures/{id}", departureById],
   ["/api/services", services],
   ["/api/review/{id}/report", reviewReport],
   ["/api/review", review],
   ["/api/my-orders/{id}/cancel", cancelOrder],
+  ["/api/my-orders/{id}/messages", orderMessages],
   ["/api/my-orders/{id}/payments", orderPayments],
   ["/api/my-orders/{id}/payment-claims", orderPaymentClaims],
   ["/api/payment-claims/{id}", paymentClaimById],
@@ -460,6 +464,27 @@ const rows: Row[] = [
     check: (_caller, answer) => expect(answer.body).toHaveLength(6),
   },
   {
+    call: "POST /api/departures/{id}/broadcast",
+    request: async () => ({
+      method: "POST",
+      path: `/api/departures/${(await manifestFixture((await createUser()).id)).departure.id}/broadcast`,
+      body: { text: "Hartal on Sunday: we leave at 05:00.", channels: ["email"], urgent: false },
+    }),
+    expected: adminOnly(200),
+    writes: true,
+    check: (_caller, answer) =>
+      expect(answer.body).toMatchObject({ recipients: [{ channel: "email", status: "queued" }, { channel: "email" }] }),
+  },
+  {
+    call: "POST /api/departures/{id}/broadcast (a channel not set up here)",
+    request: async () => ({
+      method: "POST",
+      path: `/api/departures/${(await manifestFixture((await createUser()).id)).departure.id}/broadcast`,
+      body: { text: "Hartal", channels: ["sms"] },
+    }),
+    expected: adminOnly(400),
+  },
+  {
     call: "GET /api/departures/{id}/manifest (unknown)",
     request: async () => ({ method: "GET", path: `/api/departures/${UNKNOWN_ID}/manifest` }),
     expected: adminOnly(404),
@@ -717,6 +742,12 @@ const rows: Row[] = [
     request: async () => ({ method: "GET", path: `/api/my-orders/${await customerOrder()}` }),
     expected: ownerOrAdmin(200),
     check: (_caller, answer) => expect(answer.body).toMatchObject({ Price: 100, quantity: 2, payment: null }),
+  },
+  {
+    call: "GET /api/my-orders/{id}/messages",
+    request: async () => ({ method: "GET", path: `/api/my-orders/${await customerOrder()}/messages` }),
+    expected: ownerOrAdmin(200),
+    check: (_caller, answer) => expect(Array.isArray(answer.body)).toBe(true),
   },
   {
     call: "GET /api/my-orders/{id} (unknown)",
@@ -1407,6 +1438,13 @@ describe("errors", () => {
       path: () => freshReseller().then((id) => `/api/resellers/${id}`),
       body: { maxHeldSeatsPerDeparture: 0, maxHeldSeats: 1.5 },
       fields: ["maxHeldSeatsPerDeparture", "maxHeldSeats"],
+    },
+    {
+      caller: "admin",
+      method: "POST",
+      path: async () => `/api/departures/${(await manifestFixture((await createUser()).id)).departure.id}/broadcast`,
+      body: { text: " ", channels: ["fax"], urgent: "yes" },
+      fields: ["text", "channels.0", "urgent"],
     },
   ];
 

@@ -3,6 +3,7 @@
 // instances, a failing provider retried with back-off and then reported, a dead instance's claim
 // taken over, quiet hours, WhatsApp's webhook (handshake, signature, delivered/read/failed).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BroadcastError, broadcastToDeparture } from "~/booking/index.server";
 import { claimMessage, messagesOfOrders } from "~/messages/delivery-store.server";
 import { deliverMessages, MESSAGE_MAX_ATTEMPTS, queueMessage, retryDelayMs } from "~/messages/delivery.server";
 import { configuredChannels } from "~/messages/senders.server";
@@ -100,6 +101,15 @@ describe("channels", () => {
     expect(configuredChannels(parseEnv({ ...process.env }))).toEqual(["email"]);
     expect(configuredChannels(sslSettings)).toEqual(["email", "sms", "whatsapp"]);
     expect(configuredChannels(bulkSettings)).toEqual(["email", "sms"]);
+  });
+
+  it("a broadcast by a channel not set up here is refused naming channels (this process has no SMS_PROVIDER)", async () => {
+    const refused = broadcastToDeparture(
+      { id: "any", startDate: new Date() },
+      { text: "Hello", channels: ["email", "sms"], urgent: false },
+    );
+    await expect(refused).rejects.toBeInstanceOf(BroadcastError);
+    await expect(refused).rejects.toThrow("channels: sms is not set up on this site (available: email).");
   });
 
   it("refuse to start with half a provider's settings, naming what is missing", () => {
