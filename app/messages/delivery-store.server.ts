@@ -94,7 +94,7 @@ export async function dueMessages(now: Date, limit: number, maxAttempts: number)
       attempts: { lt: maxAttempts },
       ...unclaimed(now),
     },
-    orderBy: { notBefore: "asc" },
+    orderBy: [{ notBefore: "asc" }, { createdAt: "asc" }, { id: "asc" }],
     take: limit,
     select: { id: true, channel: true, to: true, text: true, language: true, template: true, params: true, attempts: true },
   });
