@@ -84,6 +84,9 @@ export default defineConfig({
       // The agency's phone and WhatsApp on the voucher, the invoice and the footer (each hidden when unset: vitest).
       AGENCY_PHONE: "+880 1711-000000",
       WHATSAPP_NUMBER: "+880 1811-000000",
+      // The agency's bKash and Nagad merchant numbers on the payment page (hidden when unset: vitest).
+      BKASH_MERCHANT_NUMBER: "01711-000000",
+      NAGAD_MERCHANT_NUMBER: "01811-000000",
       // Mail to the fake SMTP server of the global setup (the tests read links from it).
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
     },

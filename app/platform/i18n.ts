@@ -89,6 +89,7 @@ const PAGE_NAMESPACES: [RegExp, Namespace[]][] = [
   [/^\/newsletter(\/|$)/, ["public", "newsletter", "form"]],
   [/^\/dashboard\/settings\/?$/, ["settings", "payment"]],
   [/^\/dashboard\/payment\//, ["payment"]],
+  [/^\/dashboard\/payment-claims\/?$/, ["claims"]],
 ];
 
 /**

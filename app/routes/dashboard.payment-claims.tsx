@@ -8,6 +8,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/accounts/index.server";
 import { claimDecisionFormSchema } from "~/booking";
 import { decidePaymentClaim, listOfflineRefundsOwed, listPaymentClaims, OfflinePaymentError } from "~/booking/index.server";
+import { useT } from "~/components/language-context";
 import { offlinePaymentErrorStatus } from "~/http/error-status";
 import { formatDateTime } from "~/platform/dates";
 import { parseForm } from "~/platform/forms";
@@ -54,6 +55,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       customer: `${claim.order.firstName} ${claim.order.lastName}`,
       method: claim.method === "NAGAD" ? "Nagad" : "bKash",
       amount: formatDollars(claim.amountCents),
+      mobile: claim.order.mobileNumber || null,
+      service: claim.order.serviceTitle,
+      price: formatDollars(claim.order.priceCents),
+      due: formatDollars(Math.max(0, claim.order.priceCents - claim.order.paidCents)),
       reference: claim.reference,
       submitted: formatDateTime(claim.createdAt),
       decided: claim.decidedAt ? formatDateTime(claim.decidedAt) : null,
@@ -68,11 +73,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-type ActionAnswer = { claimId: string | null; message: string | null; error: string | null; reasonError: string | null };
+type ActionAnswer = {
+  claimId: string | null;
+  message: string | null;
+  error: string | null;
+  reasonError: string | null;
+  /** an Accept asks first: the claim whose confirmation step is shown */
+  confirm?: boolean;
+};
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const submission = parseForm(await request.formData(), claimDecisionFormSchema);
+  const formData = await request.formData();
+  const submission = parseForm(formData, claimDecisionFormSchema);
   if (submission.status !== "success") {
     const claimId = String(submission.payload.claimId ?? "") || null;
     const reasonError = submission.error?.reason?.[0] ?? null;
@@ -80,6 +93,10 @@ export async function action({ request }: ActionFunctionArgs) {
     return data<ActionAnswer>({ claimId, message: null, error, reasonError }, { status: 400 });
   }
   const { intent, claimId, reason } = submission.value;
+  // Accepting records money and emails the customer: the first post only asks to confirm (a step of
+  // its own, so it works without JavaScript); the confirmation's post carries confirmed=yes.
+  if (intent === "accept" && formData.get("confirmed") !== "yes")
+    return data<ActionAnswer>({ claimId, message: null, error: null, reasonError: null, confirm: true });
   try {
     await decidePaymentClaim(claimId, admin, { status: intent === "accept" ? "accepted" : "rejected", reason });
   } catch (error) {
@@ -100,9 +117,39 @@ export const meta: MetaFunction = () => [{ title: "Payment claims — Tour Booki
 
 type Claim = ReturnType<typeof useLoaderData<typeof loader>>["claims"][number];
 
+/** The confirmation step of an Accept: what is accepted, and what it does. */
+function ConfirmAccept({ claim }: { claim: Claim }) {
+  const { t } = useT();
+  return (
+    <div className="alert alert-info confirm-step" role="alertdialog" aria-labelledby={`confirm-${claim.id}`}>
+      <h2 id={`confirm-${claim.id}`}>{t("claims.confirmTitle")}</h2>
+      <p>
+        {t("claims.confirmText", {
+          method: claim.method,
+          amount: claim.amount,
+          reference: claim.reference,
+          booking: claim.booking,
+        })}
+      </p>
+      <Form method="post" className="field-row">
+        <input type="hidden" name="intent" value="accept" />
+        <input type="hidden" name="claimId" value={claim.id} />
+        <input type="hidden" name="confirmed" value="yes" />
+        <button type="submit" className="button">
+          {t("claims.confirmYes")}
+        </button>
+        <Link to="." className="button button-secondary">
+          {t("claims.confirmNo")}
+        </Link>
+      </Form>
+    </div>
+  );
+}
+
 function Decision({ claim, answer }: { claim: Claim; answer: ActionAnswer | undefined }) {
   const reasonError = answer?.claimId === claim.id ? answer.reasonError : null;
   const errorId = `reason-${claim.id}-error`;
+  if (answer?.confirm && answer.claimId === claim.id) return <ConfirmAccept claim={claim} />;
   return (
     <div className="claim-decision field-row">
       <Form method="post">
@@ -139,6 +186,7 @@ function Decision({ claim, answer }: { claim: Claim; answer: ActionAnswer | unde
 export default function PaymentClaims() {
   const { status, claims, owed } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  const { t } = useT();
   return (
     <section aria-labelledby="claims-title">
       <h1 id="claims-title">Payment claims</h1>
@@ -189,6 +237,8 @@ export default function PaymentClaims() {
               <p>
                 {claim.method} {claim.amount}, transaction <code className="break-anywhere">{claim.reference}</code>
               </p>
+              <p>{claim.mobile ? t("claims.mobile", { number: claim.mobile }) : t("claims.noMobile")}</p>
+              <p>{t("claims.due", { due: claim.due, price: claim.price, service: claim.service })}</p>
               <p>Submitted {claim.submitted}</p>
               {claim.seatsHeldUntil ? <p>Seats held for this claim until {claim.seatsHeldUntil}.</p> : null}
               {claim.sameTransactionIn.length > 0 ? (

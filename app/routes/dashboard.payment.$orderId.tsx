@@ -2,7 +2,7 @@
 // The browser confirms the card with Stripe.js; the order becomes 'Paid' only when this route's
 // action (or the webhook) has checked the payment intent with Stripe.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useActionData, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
 // The "pure" entry loads Stripe.js on the first loadStripe call; the main entry would add its
 // script as soon as this module is imported, even when card payments are not configured.
@@ -10,15 +10,33 @@ import type { Stripe } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { useEffect, useState, type FormEvent } from "react";
 import { requireUser } from "~/accounts/index.server";
-import { balanceDueOf, PAYMENT_KIND_LABELS, PAYMENT_METHOD_LABELS, payableParts, type PaymentPart, voucherPath } from "~/booking";
-import { closedBookingMessage, confirmPayment, paymentPageOrder } from "~/booking/index.server";
+import {
+  balanceDueOf,
+  PAYMENT_KIND_LABELS,
+  PAYMENT_METHOD_LABELS,
+  payableParts,
+  paymentClaimFormSchema,
+  type PaymentPart,
+  toCents,
+  voucherPath,
+} from "~/booking";
+import {
+  closedBookingMessage,
+  confirmPayment,
+  OfflinePaymentError,
+  paymentPageOrder,
+  submitPaymentClaim,
+} from "~/booking/index.server";
+import { useT } from "~/components/language-context";
+import { CLAIM_INTENT, ManualPaymentSection, type ManualPaymentInfo } from "~/components/ManualPaymentSection";
 import { Spinner } from "~/components/Spinner";
-import { paymentErrorStatus } from "~/http/error-status";
+import { offlinePaymentErrorHeaders, offlinePaymentErrorStatus, paymentErrorStatus } from "~/http/error-status";
 import { invoicePath } from "~/invoicing";
-import { PaymentError, paymentsConfigured } from "~/payments/index.server";
+import { getUsableExchangeRate, PaymentError, paymentsConfigured } from "~/payments/index.server";
+import { clientAddress } from "~/platform/client-address.server";
 import { formatCalendarDate, formatDateTime, isoDate } from "~/platform/dates";
 import { env } from "~/platform/env.server";
-import { formNulMessage } from "~/platform/forms";
+import { formNulMessage, parsePlainForm, plainFormRefusal, type PlainFormResult } from "~/platform/forms";
 import { formatDollars } from "~/platform/money";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -28,7 +46,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // What can be paid now: everything still due (the whole price, or the balance), and the deposit while nothing is paid.
   const parts = payableParts(order);
   const balanceDue = balanceDueOf({ ...order, balanceDueDate: order.balanceDueDate && isoDate(order.balanceDueDate) });
+  const closed = order.paymentStatus === "PAID" ? null : closedBookingMessage(order);
   return {
+    manual: parts[0] && !closed ? await manualPayment(order.reference, parts[0].cents) : null,
     order: {
       id: order.id,
       priceCents: order.priceCents,
@@ -41,12 +61,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       email: order.email,
       failed: order.paymentStatus === "FAILED",
       /** an expired or cancelled booking is not paid any more: why */
-      closed: order.paymentStatus === "PAID" ? null : closedBookingMessage(order),
+      closed,
       payment: latestPayment(order),
       hasVoucher: order.bookingStatus === "CONFIRMED" || order.bookingStatus === "COMPLETED",
       invoiceNumber: order.invoiceNumber,
     },
     publishableKey: paymentsConfigured() ? env().STRIPE_PUBLISHABLE_KEY! : null,
+  };
+}
+
+/** What the manual bKash/Nagad section shows: the merchant numbers, the rate, the amount due now. */
+async function manualPayment(reference: string, dueCents: number): Promise<ManualPaymentInfo> {
+  const rate = await getUsableExchangeRate();
+  return {
+    reference,
+    dueCents,
+    bkashNumber: env().BKASH_MERCHANT_NUMBER ?? null,
+    nagadNumber: env().NAGAD_MERCHANT_NUMBER ?? null,
+    rate: rate.ok ? { bdtPerUsd: rate.bdtPerUsd } : { unusable: rate.reason },
   };
 }
 
@@ -56,14 +88,40 @@ function latestPayment(order: NonNullable<Awaited<ReturnType<typeof paymentPageO
   return payment ? { ...payment, created: payment.created.toISOString() } : null;
 }
 
-type ActionResult = { paid: true } | { error: string };
+type ActionResult = { paid: true } | { error: string } | { claim: PlainFormResult } | { claimSent: true };
+
+/** The manual section's "I paid by bKash or Nagad" form: a claim an administrator verifies. */
+async function claimPayment(orderId: string, userId: string, form: FormData, address: string | null) {
+  const parsed = parsePlainForm(
+    form,
+    paymentClaimFormSchema,
+    ["amount", "method", "reference"],
+    "Please correct the form: nothing was sent.",
+  );
+  if (!parsed.ok) return data<ActionResult>({ claim: parsed.result }, { status: 400 });
+  const { amount, method, reference } = parsed.value;
+  // Only the owner's own order: another's (or none) is a 404, as the page's loader answers.
+  if (!(await paymentPageOrder(orderId, userId))) throw new Response("No such order", { status: 404 });
+  try {
+    await submitPaymentClaim(orderId, userId, { amountCents: toCents(amount), method, reference }, address);
+    return data<ActionResult>({ claimSent: true });
+  } catch (error) {
+    if (!(error instanceof OfflinePaymentError)) throw error;
+    return data<ActionResult>(
+      { claim: plainFormRefusal(error.message, error.field ?? null, parsed.values) },
+      { status: offlinePaymentErrorStatus(error), headers: offlinePaymentErrorHeaders(error) },
+    );
+  }
+}
 
 // The browser says which intent it paid; the order is recorded as paid only if Stripe agrees.
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
   const nul = formNulMessage(form);
   if (nul) return data<ActionResult>({ error: nul }, { status: 400 });
+  if (form.get("intent") === CLAIM_INTENT)
+    return claimPayment(params.orderId ?? "", user.id, form, clientAddress(request, context));
   try {
     await confirmPayment(params.orderId ?? "", String(form.get("paymentIntentId") ?? ""), user.id);
     return data<ActionResult>({ paid: true });
@@ -97,7 +155,9 @@ export function ErrorBoundary() {
 }
 
 export default function PaymentPage() {
-  const { order, publishableKey } = useLoaderData<typeof loader>();
+  const { order, publishableKey, manual } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const { t } = useT();
   // The spec's heading and Pay button say the amount due now: the whole price, or the balance once a deposit is paid.
   const price = formatDollars(order.due?.cents ?? order.priceCents);
   // Kept here: the message stays when the page switches to the paid view after the server's check.
@@ -136,6 +196,17 @@ export default function PaymentPage() {
           )}
         </>
       )}
+      {manual ? (
+        <ManualPaymentSection
+          info={manual}
+          result={answer && "claim" in answer ? answer.claim : null}
+          sent={!!answer && "claimSent" in answer}
+        />
+      ) : answer && "claimSent" in answer ? (
+        <p className="alert alert-success" role="status">
+          {t("payment.manual.sent")}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -54,6 +54,10 @@ async function acceptClaim(page: Page, transaction: string, javaScriptEnabled: b
   await sidebar.getByRole("link", { name: /Payment claims/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Payment claims" })).toBeVisible();
   await page.getByRole("button", { name: `Accept bKash ${transaction}` }).click();
+  // Accepting asks first, without JavaScript too.
+  const confirm = page.getByRole("alertdialog", { name: "Accept this payment?" });
+  await expect(confirm).toContainText(`transaction ${transaction}`);
+  await confirm.getByRole("button", { name: "Yes, accept the payment" }).click();
   await expect(page.getByText("Claim accepted: the payment is recorded.")).toBeVisible();
   await expect(page.getByRole("button", { name: `Accept bKash ${transaction}` })).toHaveCount(0);
 }

@@ -148,7 +148,7 @@ const routes: RouteCase[] = [
     path: "/dashboard/payment-claims",
     module: paymentClaims,
     access: "admin",
-    payload: () => ({ intent: "accept", claimId: fixture.claimId }),
+    payload: () => ({ intent: "accept", claimId: fixture.claimId, confirmed: "yes" }),
   },
   {
     path: "/dashboard/promo-codes",

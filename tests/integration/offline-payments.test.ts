@@ -304,10 +304,26 @@ describe("the payment-claims page (administrators) without JavaScript", () => {
       amount: "$200",
       reference: acceptedTx,
     });
-    const done = await post({ intent: "accept", claimId: acceptedId });
+    // The page shows what the admin checks against: the customer's mobile, what the booking still owes, the booking.
+    expect((await listed("pending")).find((claim) => claim.id === acceptedId)).toMatchObject({
+      mobile: expect.stringMatching(/^(\+?880|0)1\d{9}$/),
+      due: expect.stringMatching(/^\$/),
+      booking: expect.stringMatching(/^TB-/),
+    });
+    // Accept asks first (a step of its own, without JavaScript too): nothing is recorded or mailed yet.
+    const asked = await post({ intent: "accept", claimId: acceptedId });
+    expect(asked).toMatchObject({ status: 200, data: { claimId: acceptedId, confirm: true, message: null } });
+    expect(await orderState(accepted)).toMatchObject({ paidCents: 0 });
+    const done = await post({ intent: "accept", claimId: acceptedId, confirmed: "yes" });
     expect(done).toMatchObject({ status: 200, data: { message: "Claim accepted: the payment is recorded." } });
     expect(await orderState(accepted)).toMatchObject({ paidCents: 20_000, bookingStatus: "CONFIRMED" });
-    const again = await post({ intent: "accept", claimId: acceptedId });
+    // The customer is emailed a receipt, as a card payment emails one.
+    const receipt = await (
+      await db()
+    ).outboxEmail.findFirst({ where: { text: { contains: `Transaction: bKash ${acceptedTx}` } } });
+    expect(receipt?.subject).toMatch(/^Payment received/);
+    expect(receipt?.text).toContain("we have received your payment of $200");
+    const again = await post({ intent: "accept", claimId: acceptedId, confirmed: "yes" });
     expect(again).toMatchObject({ status: 409, data: { error: "This claim was already decided." } });
     expect((await orderState(accepted)).payments).toHaveLength(1);
     expect((await listed("accepted")).some((claim) => claim.id === acceptedId)).toBe(true);

@@ -98,6 +98,10 @@ export async function decideClaim(
   adminId: string,
   decision: { status: "accepted" } | { status: "rejected"; reason: string },
   today: string,
+  /** the customer's email for the payment an accepted claim records (queued in its transaction), if any */
+  receipt: (
+    recorded: Extract<RecordedPayment, { status: "recorded" }>,
+  ) => { to: string; subject: string; text: string } | null = () => null,
 ): Promise<DecidedClaim> {
   const prisma = await db();
   return prisma
@@ -132,6 +136,8 @@ export async function decideClaim(
       );
       // nothing of this decision stays: the claim waits for a rejection
       if (recorded.status === "over" || recorded.status === "duplicate") throw new ClaimRollback(recorded);
+      const email = receipt(recorded);
+      if (email) await tx.outboxEmail.create({ data: email });
       if (recorded.outcome === "refund-due")
         await tx.order.update({
           where: { id: claim.orderId },
@@ -190,7 +196,20 @@ const claimSelect = {
   reason: true,
   createdAt: true,
   decidedAt: true,
-  order: { select: { reference: true, firstName: true, lastName: true, email: true, bookingStatus: true, holdExpiresAt: true } },
+  order: {
+    select: {
+      reference: true,
+      firstName: true,
+      lastName: true,
+      email: true,
+      mobileNumber: true,
+      serviceTitle: true,
+      priceCents: true,
+      paidCents: true,
+      bookingStatus: true,
+      holdExpiresAt: true,
+    },
+  },
 } as const;
 
 /**
@@ -242,7 +261,10 @@ export async function claimsOf(orderId: string) {
 /** A claim's order, when the claim exists. */
 export async function findClaim(claimId: string) {
   const prisma = await db();
-  return prisma.paymentClaim.findUnique({ where: { id: claimId }, select: { id: true, orderId: true } });
+  return prisma.paymentClaim.findUnique({
+    where: { id: claimId },
+    select: { id: true, orderId: true, amountCents: true, method: true, reference: true },
+  });
 }
 
 /**

@@ -181,11 +181,29 @@ export async function decidePaymentClaim(
     throw new OfflinePaymentError("invalid", "reason: say why the claim is rejected (the customer reads it).", "reason");
   const claim = isPlausibleId(claimId) ? await findClaim(claimId) : null;
   if (!claim) throw new OfflinePaymentError("not-found", "No such payment claim.");
+  const order = decision.status === "accepted" ? await findPayableOrder(claim.orderId, undefined) : null;
   const outcome = await decideClaim(
     claim.id,
     admin.id,
     decision.status === "accepted" ? { status: "accepted" } : { status: "rejected", reason: decision.reason!.trim() },
     agencyToday(),
+    // The customer is told as a card payment tells them: the receipt once the booking is confirmed.
+    (result) =>
+      order && result.outcome === "confirmed"
+        ? receiptEmail(
+            bookingFacts(order),
+            {
+              amountCents: claim.amountCents,
+              transaction: `${claim.method === "NAGAD" ? "Nagad" : "bKash"} ${claim.reference}`,
+              last4: "",
+            },
+            publicUrl(voucherPath(order.id)),
+            {
+              balanceCents: result.priceCents - result.paidCents,
+              balanceDue: order.balanceDueDate && isoDate(order.balanceDueDate),
+            },
+          )
+        : null,
   ).catch(duplicateReference);
   if (outcome.status === "decided") throw new OfflinePaymentError("conflict", "This claim was already decided.");
   if (outcome.status === "duplicate")
@@ -195,6 +213,7 @@ export async function decidePaymentClaim(
       "conflict",
       `This claim is more than the booking's balance, ${formatDollars(outcome.balanceCents)}: it was paid meanwhile. Check its payments, then reject the claim.`,
     );
+  if (outcome.status === "accepted") await deliverOutbox().catch(() => 0);
 }
 
 /** Claims waiting PAYMENT_CLAIM_HOLD_HOURS: the administrators are reminded once (a periodic job). */
