@@ -16,8 +16,11 @@ WORKDIR /app
 ENV NPM_CONFIG_UPDATE_NOTIFIER=false
 
 # Dependencies first, so this layer stays cached while only the sources change. The postinstall
-# script generates the Prisma client (into app/generated), hence the schema and config here.
+# script applies the framework patches (patches/, patch-package; the install fails when one does
+# not apply) and generates the Prisma client (into app/generated), hence the patches, the schema
+# and the config here.
 COPY package.json package-lock.json prisma.config.ts ./
+COPY patches ./patches
 COPY scripts/prisma-generate.mjs ./scripts/
 COPY prisma ./prisma
 # Exactly the locked versions. Dependencies' own install scripts are denied in package.json
@@ -27,11 +30,12 @@ RUN npm ci --no-audit --no-fund && npm cache clean --force
 COPY . .
 # `npm run build` regenerates the Prisma client and runs `remix build` (build/ and public/build/);
 # the generated client is bundled into build/index.js and needs only @prisma/client's runtime and
-# the driver adapters. Then drop the dev dependencies and the Prisma CLI (about 200 MB with Prisma
-# Studio and its dev server): nothing runs it in the container, the app migrates itself at start-up.
-# The image's package.json says so (no `prisma` dependency, no postinstall).
+# the driver adapters. Then drop the dev dependencies, the Prisma CLI among them (about 200 MB with
+# Prisma Studio and its dev server): nothing runs it in the container, the app migrates itself at
+# start-up. The framework patches stay applied in the files they changed. The image's package.json
+# has no postinstall (patch-package and the Prisma CLI are gone).
 RUN npm run build \
- && npm pkg delete dependencies.prisma scripts.postinstall \
+ && npm pkg delete scripts.postinstall \
  && npm prune --omit=dev --no-audit --no-fund \
  && npm cache clean --force \
  && rm -rf /tmp/tour-booking-prisma-stub

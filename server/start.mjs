@@ -1,8 +1,6 @@
 // Production HTTP server: the Remix build behind Express (the same adapter @remix-run/serve uses),
 // plus what an operator needs: migrations before listening, static caching, compression,
 // one JSON log line per request with a request id, and a graceful shutdown.
-// First: it must be in place before anything loads @remix-run/router or turbo-stream.
-import "./framework-patches.mjs";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";

@@ -46,8 +46,36 @@ const int = z.number().int();
 /** A day as OCTO writes it (an answer's, a query parameter's). */
 export const isoDay = z.string().regex(ISO_DAY).describe("YYYY-MM-DD");
 const strings = z.array(z.string());
-/** Lists this supplier always answers empty (taxes, opening hours). */
-const none = z.array(z.unknown()).max(0);
+/** Lists this supplier always answers empty: of the specification's items, none. */
+const none = <Item extends z.ZodTypeAny>(item: Item) => z.array(item).max(0);
+const taxSchema = z.object({ name: z.string(), retail: int, original: int, net: int.nullable() }).strict();
+const openingHoursSchema = z.object({ from: z.string(), to: z.string() }).strict();
+/** The contact fields the specification names (a product's or unit's required ones are among them). */
+const CONTACT_FIELDS = [
+  "firstName",
+  "lastName",
+  "emailAddress",
+  "phoneNumber",
+  "country",
+  "notes",
+  "locales",
+  "allowMarketing",
+  "postalCode",
+] as const;
+const contactFields = z.array(z.enum(CONTACT_FIELDS));
+/** The capabilities the specification names (what a capability may depend on). */
+const CAPABILITY_IDS = [
+  "octo/adjustments",
+  "octo/cart",
+  "octo/content",
+  "octo/mappings",
+  "octo/packages",
+  "octo/pickups",
+  "octo/pricing",
+  "octo/offers",
+  "octo/questions",
+  "octo/webhooks",
+] as const;
 
 export const supplierSchema = z
   .object({
@@ -70,7 +98,7 @@ export const capabilitySchema = z
     id: z.enum(["octo/pricing"]),
     revision: int,
     required: z.boolean(),
-    dependencies: strings,
+    dependencies: z.array(z.enum(CAPABILITY_IDS)),
     docs: z.string().nullable(),
   })
   .strict();
@@ -82,7 +110,7 @@ export const pricingSchema = z
     net: int.nullable().describe("What the reseller pays: retail less its commission, in cents"),
     currency: z.literal("USD"),
     currencyPrecision: z.literal(2),
-    includedTaxes: none,
+    includedTaxes: none(taxSchema),
   })
   .strict();
 
@@ -107,7 +135,7 @@ export const unitSchema = z
         accompaniedBy: strings.describe("Unit ids one of which must be booked with this one (an infant on a lap)"),
       })
       .strict(),
-    requiredContactFields: strings,
+    requiredContactFields: contactFields,
     pricingFrom: z.array(pricingSchema).optional().describe("With octo/pricing"),
   })
   .strict();
@@ -124,7 +152,7 @@ export const optionSchema = z
     cancellationCutoff: z.string(),
     cancellationCutoffAmount: int,
     cancellationCutoffUnit: z.enum(["day"]),
-    requiredContactFields: strings,
+    requiredContactFields: contactFields,
     restrictions: z.object({ minUnits: int.nullable(), maxUnits: int.nullable() }).strict(),
     units: z.array(unitSchema),
     pricingFrom: z.array(pricingSchema).optional(),
@@ -167,7 +195,7 @@ export const availabilitySchema = z
     vacancies: int.nullable().describe("Seats left: the website's own count"),
     capacity: int.nullable(),
     maxUnits: int.nullable(),
-    openingHours: none,
+    openingHours: none(openingHoursSchema),
     unitPricing: z.array(unitPricingSchema).optional(),
     pricing: pricingSchema.optional(),
   })
@@ -180,7 +208,7 @@ export const availabilityCalendarSchema = z
     status: z.enum(AVAILABILITY_STATUSES),
     vacancies: int.nullable(),
     capacity: int.nullable(),
-    openingHours: none,
+    openingHours: none(openingHoursSchema),
     unitPricingFrom: z.array(unitPricingSchema).optional(),
     pricingFrom: pricingSchema.optional(),
   })

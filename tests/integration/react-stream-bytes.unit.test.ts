@@ -1,17 +1,18 @@
-// server/react-stream-bytes.mjs: React 18.3's streamed page, with the change, gives back text of
-// 2, 3 and 4 bytes a character (Bengali, a decomposed "é", emoji with ZWJ) byte for byte wherever
-// it meets the renderer's 2 KB views; without it, NUL bytes where a character did not fit.
-import { readFileSync } from "node:fs";
+// patches/react-dom+*.patch: React 18.3's streamed page, as installed, gives back text of 2, 3 and
+// 4 bytes a character (Bengali, a decomposed "é", emoji with ZWJ) byte for byte wherever it meets
+// the renderer's 2 KB views; React as shipped (the patch taken back out) sends NUL bytes where a
+// character did not fit (facebook/react#31134, fixed in React 19).
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { PassThrough } from "node:stream";
 import { createElement } from "react";
 import { describe, expect, it } from "vitest";
-import { withWholeCharacters } from "../../server/react-stream-bytes.mjs";
+import { frameworkPatch, missingHunks, patchedFile, unpatched } from "../support/framework-patches";
 
 const require = createRequire(import.meta.url);
 const REACT_DOM = dirname(require.resolve("react-dom/package.json"));
 const BUILDS = ["production.min", "development"].map((build) => join(REACT_DOM, `cjs/react-dom-server.node.${build}.js`));
+const patch = frameworkPatch("react-dom");
 
 interface Server {
   renderToPipeableStream(
@@ -52,15 +53,14 @@ async function render(server: Server): Promise<Buffer> {
 }
 
 describe.each(BUILDS)("React's streamed page, %s", (path) => {
-  const source = readFileSync(path, "utf8");
+  const file = patchedFile(patch, path.slice(REACT_DOM.length));
 
-  it("applies to the installed version", () => {
-    expect(withWholeCharacters(source)).not.toBeNull();
-    expect(withWholeCharacters("function somethingElse() {}\n")).toBeNull();
+  it("is patched as installed", () => {
+    expect(missingHunks(file)).toEqual([]);
   });
 
   it("sends every character whole, wherever a 2 KB view ends", async () => {
-    const bytes = await render(evaluate(path, withWholeCharacters(source)!));
+    const bytes = await render(require(path) as Server);
     expect(bytes.includes(0)).toBe(false);
     const html = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     for (const [index] of Array.from({ length: 300 }).entries()) {
@@ -68,7 +68,7 @@ describe.each(BUILDS)("React's streamed page, %s", (path) => {
     }
   });
 
-  it("sent NUL bytes without the change", async () => {
-    expect((await render(evaluate(path, source))).includes(0)).toBe(true);
+  it("sent NUL bytes without the patch", async () => {
+    expect((await render(evaluate(path, unpatched(file)))).includes(0)).toBe(true);
   });
 });

@@ -1,15 +1,15 @@
-// server/route-match-cache.mjs: the installed @remix-run/router takes the memos, and the router
-// with them matches exactly as the router without them, the first time and again.
-import { readFileSync } from "node:fs";
+// patches/@remix-run+router+*.patch: the installed @remix-run/router, with the memos, matches
+// exactly as the router without them (the shipped source: the patch taken back out), the first
+// time and again.
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { withRouteMatchMemos } from "../../server/route-match-cache.mjs";
+import { frameworkPatch, missingHunks, patchedFile, unpatched } from "../support/framework-patches";
 
 const require = createRequire(import.meta.url);
 // The router Remix's server runtime loads (the app does not depend on it by name).
 const fromRemix = createRequire(require.resolve("@remix-run/server-runtime"));
 const ROUTER_PATH = fromRemix.resolve("@remix-run/router");
-const source = readFileSync(ROUTER_PATH, "utf8");
+const file = patchedFile(frameworkPatch("@remix-run/router"), "/dist/router.cjs.js");
 
 /** What the test uses of @remix-run/router (a dependency of Remix's, not of this app's). */
 interface Match {
@@ -80,17 +80,14 @@ const PATHS = [
 ];
 
 describe("route match memos", () => {
-  it("apply to the installed router", () => {
-    expect(withRouteMatchMemos(source)).not.toBeNull();
-  });
-
-  it("leave an unexpected source alone", () => {
-    expect(withRouteMatchMemos("function compilePath() {}")).toBeNull();
+  it("are in the router Remix loads", () => {
+    expect(ROUTER_PATH).toBe(file.path);
+    expect(missingHunks(file)).toEqual([]);
   });
 
   it("match every path as the router without them does, again and again", () => {
-    const plain = evaluate(source);
-    const memoized = evaluate(withRouteMatchMemos(source)!);
+    const plain = evaluate(unpatched(file));
+    const memoized = require(ROUTER_PATH) as Router;
     const shape = (router: Router, path: string) =>
       router.matchRoutes(routes, path)?.map((match) => [match.route.id, match.pathname, match.pathnameBase, match.params]) ??
       null;
