@@ -8,7 +8,7 @@ import {
   type AccountRole,
 } from "~/accounts/user-access";
 import { db } from "~/platform/db.server";
-import { keysetAfter, type KeysetPage } from "~/platform/paging";
+import { keysetAfter, type KeysetPage, numberedPage } from "~/platform/paging";
 
 /** What a password check needs: the id, the disabled flag and the hash (none for Google-only accounts). */
 export async function findLoginUser(email: string) {
@@ -146,28 +146,27 @@ export async function listUsersPage({ query, page, pageSize }: { query: string; 
         OR: [{ displayName: { contains, mode: "insensitive" as const } }, { email: { contains, mode: "insensitive" as const } }],
       }
     : {};
-  const [total, users] = await Promise.all([
-    prisma.user.count({ where }),
-    prisma.user.findMany({
-      where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (page - 1) * pageSize,
-      take: pageSize,
-      select: {
-        id: true,
-        email: true,
-        displayName: true,
-        role: true,
-        disabled: true,
-        createdAt: true,
-        auditEntries: {
-          orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-          take: 1,
-          select: { action: true, createdAt: true, actor: { select: { displayName: true } } },
+  const { rows: users, total } = await numberedPage(page, pageSize, {
+    count: () => prisma.user.count({ where }),
+    rows: (window) =>
+      prisma.user.findMany({
+        where,
+        ...window,
+        select: {
+          id: true,
+          email: true,
+          displayName: true,
+          role: true,
+          disabled: true,
+          createdAt: true,
+          auditEntries: {
+            orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+            take: 1,
+            select: { action: true, createdAt: true, actor: { select: { displayName: true } } },
+          },
         },
-      },
-    }),
-  ]);
+      }),
+  });
   // The page's users only (Prisma's _count would group every order of the site: 70 ms at 100,000).
   const counts = await prisma.order.groupBy({
     by: ["userId"],

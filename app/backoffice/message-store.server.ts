@@ -1,6 +1,6 @@
 // Messages: contact messages, newsletter subscriptions and the mail outbox.
 import { db } from "~/platform/db.server";
-import { keysetAfter, keysetPages } from "~/platform/paging";
+import { keysetAfter, keysetPages, numberedPage } from "~/platform/paging";
 import { cachedRead } from "~/platform/read-cache.server";
 
 export async function saveContactMessage(input: {
@@ -23,16 +23,24 @@ const inboxWhere = (filter: InboxFilter) =>
 export async function listContactMessages(filter: InboxFilter, page: number) {
   const prisma = await db();
   const where = inboxWhere(filter);
-  const [messages, total] = await Promise.all([
-    prisma.contactMessage.findMany({
-      where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (page - 1) * INBOX_PAGE_SIZE,
-      take: INBOX_PAGE_SIZE,
-      select: { id: true, name: true, email: true, subject: true, message: true, createdAt: true, readAt: true, handledAt: true },
-    }),
-    prisma.contactMessage.count({ where }),
-  ]);
+  const { rows: messages, total } = await numberedPage(page, INBOX_PAGE_SIZE, {
+    rows: (window) =>
+      prisma.contactMessage.findMany({
+        where,
+        ...window,
+        select: {
+          id: true,
+          name: true,
+          email: true,
+          subject: true,
+          message: true,
+          createdAt: true,
+          readAt: true,
+          handledAt: true,
+        },
+      }),
+    count: () => prisma.contactMessage.count({ where }),
+  });
   return { messages, total };
 }
 
@@ -129,16 +137,15 @@ const subscriberWhere = (filter: SubscriberFilter) =>
 export async function listSubscribers(filter: SubscriberFilter, page: number) {
   const prisma = await db();
   const where = subscriberWhere(filter);
-  const [subscribers, total] = await Promise.all([
-    prisma.newsletterSubscriber.findMany({
-      where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (page - 1) * SUBSCRIBERS_PAGE_SIZE,
-      take: SUBSCRIBERS_PAGE_SIZE,
-      select: { id: true, email: true, createdAt: true, confirmedAt: true, unsubscribedAt: true },
-    }),
-    prisma.newsletterSubscriber.count({ where }),
-  ]);
+  const { rows: subscribers, total } = await numberedPage(page, SUBSCRIBERS_PAGE_SIZE, {
+    rows: (window) =>
+      prisma.newsletterSubscriber.findMany({
+        where,
+        ...window,
+        select: { id: true, email: true, createdAt: true, confirmedAt: true, unsubscribedAt: true },
+      }),
+    count: () => prisma.newsletterSubscriber.count({ where }),
+  });
   return { subscribers, total };
 }
 

@@ -4,7 +4,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { cached, forgetCachedLists } from "~/platform/cache.server";
 import { db, sqlTimestamp } from "~/platform/db.server";
 import { isPlausibleId } from "~/platform/ids";
-import { type KeysetPage } from "~/platform/paging";
+import { type KeysetPage, numberedPage } from "~/platform/paging";
 import { cachedRead } from "~/platform/read-cache.server";
 
 /** How many reviews the home page's carousel shows: the newest visible ones, so no one can flood it. */
@@ -82,25 +82,24 @@ const flaggedWhere = { hiddenAt: null, reports: { some: {} } };
 export async function listReviewsPage({ flaggedOnly, page, pageSize }: { flaggedOnly: boolean; page: number; pageSize: number }) {
   const prisma = await db();
   const where = flaggedOnly ? flaggedWhere : {};
-  const [total, reviews] = await Promise.all([
-    prisma.review.count({ where }),
-    prisma.review.findMany({
-      where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (page - 1) * pageSize,
-      take: pageSize,
-      select: {
-        id: true,
-        name: true,
-        email: true,
-        rating: true,
-        review: true,
-        createdAt: true,
-        hiddenAt: true,
-        _count: { select: { reports: true } },
-      },
-    }),
-  ]);
+  const { rows: reviews, total } = await numberedPage(page, pageSize, {
+    count: () => prisma.review.count({ where }),
+    rows: (window) =>
+      prisma.review.findMany({
+        where,
+        ...window,
+        select: {
+          id: true,
+          name: true,
+          email: true,
+          rating: true,
+          review: true,
+          createdAt: true,
+          hiddenAt: true,
+          _count: { select: { reports: true } },
+        },
+      }),
+  });
   return { total, reviews };
 }
 

@@ -11,6 +11,7 @@ import {
   MAX_BALANCE_DUE_DAYS,
   type packageFormSchema,
   PRICE_CATEGORY_TYPES,
+  type PackageRecord,
   type PriceCategory,
 } from "~/catalogue";
 import { Field, FieldError, SelectField, TextareaField } from "~/components/form-fields";
@@ -259,25 +260,15 @@ function categoryValues(category: PriceCategory) {
 }
 
 /** The form's starting values for a package (or none): its facts as the fields show them, with a few empty day rows. */
-export function packageFormValues(tourPackage?: {
-  title: string;
-  cost: string;
-  image: string;
-  description: string;
-  destination: string | null;
-  durationDays: number | null;
-  itinerary: { title: string; text: string }[];
-  included: string[];
-  excluded: string[];
-  meetingPoint: string | null;
-  maxGroupSize: number | null;
-  gallery: string[];
-  idRequired: boolean;
-  depositPercent: number | null;
-  depositPerTravellerCents: number | null;
-  balanceDueDays: number;
-  priceCategories: PriceCategory[];
-}) {
+export function packageFormValues(
+  tourPackage?: Omit<PackageRecord, "id" | "costCents" | "itinerary"> & {
+    cost: string;
+    itinerary: { title: string; text: string }[];
+    depositPercent: number | null;
+    depositPerTravellerCents: number | null;
+    balanceDueDays: number;
+  },
+) {
   const days = tourPackage?.itinerary ?? [];
   // The one default Adult of a package without categories of its own is no row: empty rows keep it so.
   const own = (tourPackage?.priceCategories ?? []).filter((category) => category.id !== DEFAULT_CATEGORY_ID);

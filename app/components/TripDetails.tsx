@@ -2,22 +2,17 @@
 // facts, the day-by-day plan, what the price covers and the package's reviews. Each part shows only
 // when the package has it, so a package without facts looks as it always did.
 import { avatarSrc } from "~/accounts";
-import { type ItineraryDay } from "~/catalogue";
+import { type ItineraryDay, type PackageRecord } from "~/catalogue";
 import { useFormat } from "~/components/format";
 import { useT } from "~/components/language-context";
 import { Stars } from "~/components/Stars";
 import { VerifiedTraveller } from "~/components/VerifiedTraveller";
 import { type MessageKey, placeName } from "~/platform/i18n";
 
-interface Trip {
-  destination: string | null;
-  durationDays: number | null;
-  maxGroupSize: number | null;
-  meetingPoint: string | null;
+/** The package's facts, its itinerary read into days. */
+type Trip = Pick<PackageRecord, "destination" | "durationDays" | "maxGroupSize" | "meetingPoint" | "included" | "excluded"> & {
   itinerary: ItineraryDay[];
-  included: string[];
-  excluded: string[];
-}
+};
 
 interface Reviews {
   average: number | null;

@@ -4,7 +4,7 @@
 // `octo/pricing` capability; the request bodies and the errors, word for word. Pure: the server
 // (app/distribution/octo.server.ts) reads the rows and calls these.
 import type { z } from "zod";
-import type { PriceCategory } from "~/catalogue";
+import type { PackageRecord, PriceCategory } from "~/catalogue";
 import {
   type availabilityCalendarSchema,
   availabilityCheckBodySchema,
@@ -137,16 +137,14 @@ interface RefundTier {
   percent: number;
 }
 
-export interface OctoPackage {
-  id: string;
-  title: string;
+/** A package as OCTO reads it: the catalogue's facts it uses, and the refund policy. */
+export type OctoPackage = Pick<
+  PackageRecord,
+  "id" | "title" | "meetingPoint" | "durationDays" | "idRequired" | "priceCategories"
+> & {
   description: string | null;
-  meetingPoint: string | null;
-  durationDays: number | null;
-  idRequired: boolean;
-  priceCategories: PriceCategory[];
   refundPolicy: readonly RefundTier[];
-}
+};
 
 /** A package as availability reads it: all but its refund policy (only a product's cancellation cutoff needs that). */
 export type OctoTrip = Omit<OctoPackage, "refundPolicy">;

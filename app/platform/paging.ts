@@ -36,6 +36,31 @@ export async function* keysetPages<Row extends { createdAt: Date; id: string }>(
   }
 }
 
+/** The window of a numbered page (`?page=N`, from 1) of a newest-first list, for a findMany. */
+export interface NumberedWindow {
+  orderBy: [{ createdAt: "desc" }, { id: "desc" }];
+  skip: number;
+  take: number;
+}
+
+/**
+ * One numbered page of a newest-first list and the total for the page links: the rows of the
+ * page's window and the count of the same rows, side by side (the back-office lists).
+ */
+export async function numberedPage<Row>(
+  page: number,
+  pageSize: number,
+  query: { rows: (window: NumberedWindow) => Promise<Row[]>; count: () => Promise<number> },
+): Promise<{ rows: Row[]; total: number }> {
+  const window: NumberedWindow = {
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    skip: (page - 1) * pageSize,
+    take: pageSize,
+  };
+  const [rows, total] = await Promise.all([query.rows(window), query.count()]);
+  return { rows, total };
+}
+
 /** The values a cursor carries: the last item's sort key(s) and its id, in the list's order. */
 export type CursorValues = readonly (string | number | null)[];
 

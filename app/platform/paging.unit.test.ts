@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageCount, pageHref, pageNumber } from "~/platform/paging";
+import { type NumberedWindow, numberedPage, pageCount, pageHref, pageNumber } from "~/platform/paging";
 
 describe("paging", () => {
   it("reads ?page= as a whole number from 1, anything else as page 1", () => {
@@ -27,5 +27,27 @@ describe("paging", () => {
     expect(pageHref(params, 4, "/services")).toBe("/services?q=tea&sort=rating&page=4");
     expect(pageHref(params, 1, "/services")).toBe("/services?q=tea&sort=rating");
     expect(pageHref(new URLSearchParams(), 1, "/services")).toBe("/services");
+  });
+
+  it("reads a numbered page as the window of its rows, newest first, and the count beside it", async () => {
+    const rows = Array.from({ length: 7 }, (_, index) => `row ${index + 1}`);
+    const windows: NumberedWindow[] = [];
+    const read = (page: number) =>
+      numberedPage(page, 3, {
+        rows: async (window) => {
+          windows.push(window);
+          return rows.slice(window.skip, window.skip + window.take);
+        },
+        count: async () => rows.length,
+      });
+    expect(await read(1)).toEqual({ rows: ["row 1", "row 2", "row 3"], total: 7 });
+    expect(await read(3)).toEqual({ rows: ["row 7"], total: 7 });
+    expect(await read(4)).toEqual({ rows: [], total: 7 });
+    expect(windows.map(({ skip, take }) => [skip, take])).toEqual([
+      [0, 3],
+      [6, 3],
+      [9, 3],
+    ]);
+    expect(windows[0].orderBy).toEqual([{ createdAt: "desc" }, { id: "desc" }]);
   });
 });
