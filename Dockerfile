@@ -32,10 +32,11 @@ COPY . .
 # the generated client is bundled into build/index.js and needs only @prisma/client's runtime and
 # the driver adapters. Then drop the dev dependencies, the Prisma CLI among them (about 200 MB with
 # Prisma Studio and its dev server): nothing runs it in the container, the app migrates itself at
-# start-up. The framework patches stay applied in the files they changed. The image's package.json
-# has no postinstall (patch-package and the Prisma CLI are gone).
+# start-up. @prisma/client names the CLI as an optional peer, which keeps it through the prune
+# while package.json lists it, hence its deletion first. The framework patches stay applied in the
+# files they changed. The image's package.json has no postinstall (patch-package is gone too).
 RUN npm run build \
- && npm pkg delete scripts.postinstall \
+ && npm pkg delete devDependencies.prisma scripts.postinstall \
  && npm prune --omit=dev --no-audit --no-fund \
  && npm cache clean --force \
  && rm -rf /tmp/tour-booking-prisma-stub
