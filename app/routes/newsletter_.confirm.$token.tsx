@@ -1,9 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useParams } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useParams } from "@remix-run/react";
 import { confirmSubscription, findSubscriberByToken, newsletterToken } from "~/backoffice/index.server";
-import { SubmitButton } from "~/components/form-fields";
-import { useIsPending } from "~/components/form-hooks";
 import { useT } from "~/components/language-context";
+import { NewsletterTokenPage } from "~/components/NewsletterTokenPage";
 import { translatorFrom } from "~/http/page-meta";
 
 // The emailed link's page asks before confirming (like unsubscribing), so that a mail scanner
@@ -34,37 +33,27 @@ export const meta: MetaFunction = ({ matches }) => [
 export default function ConfirmSubscriptionPage() {
   const { email, confirmed } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const pending = useIsPending();
   const { token } = useParams();
   const { t } = useT();
   return (
-    <section className="container page-section narrow-page">
-      <h1>{t("newsletter.confirm.title")}</h1>
-      {!email || (result && !result.done) ? (
-        <p className="alert alert-error" role="alert">
-          {t("newsletter.confirm.invalid")}
+    <NewsletterTokenPage
+      email={email}
+      alreadyDone={confirmed}
+      result={result}
+      texts={{
+        title: t("newsletter.confirm.title"),
+        invalid: t("newsletter.confirm.invalid"),
+        done: t("newsletter.confirm.done", { email: email ?? "" }),
+        ask: t("newsletter.confirm.ask", { email: email ?? "" }),
+        submit: t("newsletter.confirm.submit"),
+        pending: t("newsletter.confirm.confirming"),
+      }}
+      afterDone={
+        <p>
+          {t("newsletter.confirm.changedMind")}{" "}
+          <Link to={`/newsletter/unsubscribe/${token}`}>{t("newsletter.confirm.unsubscribe")}</Link>
         </p>
-      ) : confirmed || result?.done ? (
-        <>
-          <p className="alert alert-success" role="status">
-            {t("newsletter.confirm.done", { email })}
-          </p>
-          <p>
-            {t("newsletter.confirm.changedMind")}{" "}
-            <Link to={`/newsletter/unsubscribe/${token}`}>{t("newsletter.confirm.unsubscribe")}</Link>
-          </p>
-        </>
-      ) : (
-        <Form method="post">
-          <p>{t("newsletter.confirm.ask", { email })}</p>
-          <SubmitButton pending={pending} pendingLabel={t("newsletter.confirm.confirming")} className="button">
-            {t("newsletter.confirm.submit")}
-          </SubmitButton>
-        </Form>
-      )}
-      <p>
-        <Link to="/">{t("newsletter.back")}</Link>
-      </p>
-    </section>
+      }
+    />
   );
 }

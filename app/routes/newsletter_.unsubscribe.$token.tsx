@@ -1,9 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { findSubscriberByToken, newsletterToken, unsubscribeToken } from "~/backoffice/index.server";
-import { SubmitButton } from "~/components/form-fields";
-import { useIsPending } from "~/components/form-hooks";
 import { useT } from "~/components/language-context";
+import { NewsletterTokenPage } from "~/components/NewsletterTokenPage";
 import { translatorFrom } from "~/http/page-meta";
 
 // The link of every newsletter email, for anyone holding it (no account needed). The page asks
@@ -32,30 +31,20 @@ export const meta: MetaFunction = ({ matches }) => [
 export default function UnsubscribePage() {
   const { email, unsubscribed } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const pending = useIsPending();
   const { t } = useT();
   return (
-    <section className="container page-section narrow-page">
-      <h1>{t("newsletter.unsubscribe.title")}</h1>
-      {!email || (result && !result.done) ? (
-        <p className="alert alert-error" role="alert">
-          {t("newsletter.unsubscribe.invalid")}
-        </p>
-      ) : unsubscribed || result?.done ? (
-        <p className="alert alert-success" role="status">
-          {t("newsletter.unsubscribe.done", { email })}
-        </p>
-      ) : (
-        <Form method="post">
-          <p>{t("newsletter.unsubscribe.ask", { email })}</p>
-          <SubmitButton pending={pending} pendingLabel={t("newsletter.unsubscribe.pending")} className="button">
-            {t("newsletter.unsubscribe.submit")}
-          </SubmitButton>
-        </Form>
-      )}
-      <p>
-        <Link to="/">{t("newsletter.back")}</Link>
-      </p>
-    </section>
+    <NewsletterTokenPage
+      email={email}
+      alreadyDone={unsubscribed}
+      result={result}
+      texts={{
+        title: t("newsletter.unsubscribe.title"),
+        invalid: t("newsletter.unsubscribe.invalid"),
+        done: t("newsletter.unsubscribe.done", { email: email ?? "" }),
+        ask: t("newsletter.unsubscribe.ask", { email: email ?? "" }),
+        submit: t("newsletter.unsubscribe.submit"),
+        pending: t("newsletter.unsubscribe.pending"),
+      }}
+    />
   );
 }
