@@ -8,21 +8,7 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import type { z } from "zod";
 import type { PriceCategory } from "~/catalogue";
 import { availabilityOf, calendarDayOf, capabilityList, type OctoPackage, productOf } from "~/distribution/octo";
-import type {
-  availabilityCalendarSchema,
-  availabilitySchema,
-  bookingSchema,
-  capabilitySchema,
-  contactSchema,
-  octoErrorSchema,
-  optionSchema,
-  pricingSchema,
-  productSchema,
-  supplierSchema,
-  ticketSchema,
-  unitItemSchema,
-  unitSchema,
-} from "~/distribution/octo-api";
+import type * as OctoApi from "~/distribution/octo-api";
 
 /** The package's type with its string enums as the strings they stand for (zod infers strings, not enum members). */
 type Plain<T> = T extends string
@@ -38,60 +24,60 @@ type Unnamed<Ours, Spec> = Exclude<keyof Ours, keyof Spec>;
 
 describe("OCTO answers and @octocloud/types", () => {
   it("each answer's type is the specification's, with no field of its own", () => {
-    type Supplier = z.infer<typeof supplierSchema>;
+    type Supplier = z.infer<typeof OctoApi.supplierSchema>;
     expectTypeOf<Supplier>().toExtend<Plain<Octo.Supplier>>();
     expectTypeOf<Unnamed<Supplier, Octo.Supplier>>().toBeNever();
     expectTypeOf<Unnamed<Supplier["contact"], Octo.SupplierContact>>().toBeNever();
 
-    type Capability = z.infer<typeof capabilitySchema>;
+    type Capability = z.infer<typeof OctoApi.capabilitySchema>;
     expectTypeOf<Capability>().toExtend<Plain<Octo.Capability>>();
     expectTypeOf<Unnamed<Capability, Octo.Capability>>().toBeNever();
 
-    type Pricing = z.infer<typeof pricingSchema>;
+    type Pricing = z.infer<typeof OctoApi.pricingSchema>;
     expectTypeOf<Pricing>().toExtend<Plain<Octo.Pricing>>();
     expectTypeOf<Unnamed<Pricing, Octo.Pricing>>().toBeNever();
 
-    type Unit = z.infer<typeof unitSchema>;
+    type Unit = z.infer<typeof OctoApi.unitSchema>;
     expectTypeOf<Unit>().toExtend<Plain<Octo.Unit>>();
     expectTypeOf<Unnamed<Unit, Octo.Unit>>().toBeNever();
     expectTypeOf<Unnamed<Unit["restrictions"], Octo.UnitRestrictions>>().toBeNever();
 
-    type Option = z.infer<typeof optionSchema>;
+    type Option = z.infer<typeof OctoApi.optionSchema>;
     expectTypeOf<Option>().toExtend<Plain<Octo.Option>>();
     expectTypeOf<Unnamed<Option, Octo.Option>>().toBeNever();
     expectTypeOf<Unnamed<Option["restrictions"], Octo.OptionRestrictions>>().toBeNever();
 
-    type Product = z.infer<typeof productSchema>;
+    type Product = z.infer<typeof OctoApi.productSchema>;
     expectTypeOf<Product>().toExtend<Plain<Octo.Product>>();
     expectTypeOf<Unnamed<Product, Octo.Product>>().toBeNever();
 
-    type Availability = z.infer<typeof availabilitySchema>;
+    type Availability = z.infer<typeof OctoApi.availabilitySchema>;
     expectTypeOf<Availability>().toExtend<Plain<Octo.Availability>>();
     expectTypeOf<Unnamed<Availability, Octo.Availability>>().toBeNever();
 
-    type CalendarDay = z.infer<typeof availabilityCalendarSchema>;
+    type CalendarDay = z.infer<typeof OctoApi.availabilityCalendarSchema>;
     expectTypeOf<CalendarDay>().toExtend<Plain<Octo.AvailabilityCalendar>>();
     expectTypeOf<Unnamed<CalendarDay, Octo.AvailabilityCalendar>>().toBeNever();
 
-    type Contact = z.infer<typeof contactSchema>;
+    type Contact = z.infer<typeof OctoApi.contactSchema>;
     expectTypeOf<Contact>().toExtend<Plain<Octo.Contact>>();
     expectTypeOf<Unnamed<Contact, Octo.Contact>>().toBeNever();
 
-    type Ticket = z.infer<typeof ticketSchema>;
+    type Ticket = z.infer<typeof OctoApi.ticketSchema>;
     expectTypeOf<Ticket>().toExtend<Plain<Octo.Ticket>>();
     expectTypeOf<Unnamed<Ticket, Octo.Ticket>>().toBeNever();
 
-    type UnitItem = z.infer<typeof unitItemSchema>;
+    type UnitItem = z.infer<typeof OctoApi.unitItemSchema>;
     expectTypeOf<UnitItem>().toExtend<Plain<Octo.UnitItem>>();
     expectTypeOf<Unnamed<UnitItem, Octo.UnitItem>>().toBeNever();
 
-    type Booking = z.infer<typeof bookingSchema>;
+    type Booking = z.infer<typeof OctoApi.bookingSchema>;
     expectTypeOf<Booking>().toExtend<Plain<Octo.Booking>>();
     expectTypeOf<Unnamed<Booking, Octo.Booking>>().toBeNever();
     expectTypeOf<Unnamed<NonNullable<Booking["cancellation"]>, Octo.BookingCancellation>>().toBeNever();
 
     // Errors: the base error's two fields, and the id at fault as the specification's errors name it.
-    type OctoError = z.infer<typeof octoErrorSchema>;
+    type OctoError = z.infer<typeof OctoApi.octoErrorSchema>;
     expectTypeOf<OctoError>().toExtend<Plain<Octo.BaseError>>();
     expectTypeOf<Unnamed<OctoError, Octo.BaseError>>().toEqualTypeOf<
       "productId" | "optionId" | "unitId" | "availabilityId" | "uuid"
