@@ -26,7 +26,8 @@ type PackageFacts = Omit<OctoPackage, "refundPolicy" | "description" | "meetingP
   durationDays?: number | null;
 };
 
-function octoPackageOf(found: PackageFacts, refundPolicy: Parameters<typeof refundPolicyOf>[0]): OctoPackage {
+/** A package as availability reads it: its facts, the ones it may lack as null. */
+function octoTripOf(found: PackageFacts): OctoTrip {
   return {
     id: found.id,
     title: found.title,
@@ -35,8 +36,11 @@ function octoPackageOf(found: PackageFacts, refundPolicy: Parameters<typeof refu
     durationDays: found.durationDays ?? null,
     idRequired: found.idRequired,
     priceCategories: found.priceCategories,
-    refundPolicy: refundPolicyOf(refundPolicy),
   };
+}
+
+function octoPackageOf(found: PackageFacts, refundPolicy: Parameters<typeof refundPolicyOf>[0]): OctoPackage {
+  return { ...octoTripOf(found), refundPolicy: refundPolicyOf(refundPolicy) };
 }
 
 /**
@@ -89,15 +93,7 @@ export async function octoProductOfBody(productId: string): Promise<OctoPackage>
 export async function octoTripOfBody(productId: string): Promise<OctoTrip> {
   const found = await findPackage(productId);
   if (!found) throw octoErrors.invalidProductId(productId);
-  return {
-    id: found.id,
-    title: found.title,
-    description: found.description ?? null,
-    meetingPoint: found.meetingPoint ?? null,
-    durationDays: found.durationDays ?? null,
-    idRequired: found.idRequired,
-    priceCategories: found.priceCategories,
-  };
+  return octoTripOf(found);
 }
 
 /** The package's departures from `today` on (past ones are no availability), with the website's seats left. */
