@@ -11,8 +11,8 @@ const MESSAGE_KINDS = {
   balance_due_7: ["trip", "reference", "due", "dueDate", "payLink"],
   balance_due_1: ["trip", "reference", "due", "dueDate", "payLink"],
   travellers_missing: ["trip", "reference", "cutoff", "orderLink"],
-  day_before: ["date", "trip", "meetingPoint", "mapLink", "reportingTime", "guide", "bring"],
-  departure_morning: ["trip", "meetingPoint", "reportingTime", "guide"],
+  day_before: ["date", "trip", "meetingPoint", "mapLink", "guide", "orderLink"],
+  departure_morning: ["trip", "meetingPoint", "guide"],
   review_request: ["trip", "reviewLink"],
   broadcast: ["trip", "date", "text"],
 } as const;

@@ -14,6 +14,7 @@ import {
   finishedTrips,
   overdueHolds,
 } from "~/booking/sweep/booking-sweep-store.server";
+import { tripMessagesJob } from "~/booking/sweep/trip-messages.server";
 import { remindTravellerDetails } from "~/booking/travellers/traveller-reminders.server";
 import { agencyToday } from "~/platform/dates";
 import { env } from "~/platform/env.server";
@@ -59,6 +60,7 @@ export const bookingJobs: readonly PeriodicJob[] = [
   { name: "complete-trips", everyMs: 10 * MINUTE, run: completeFinishedTrips },
   { name: "erase-id-numbers", everyMs: 60 * MINUTE, run: (now) => eraseOldIdNumbers(now) },
   { name: "remind-traveller-details", everyMs: 60 * MINUTE, run: (now) => remindTravellerDetails(now) },
+  tripMessagesJob,
   ...balanceJobs,
   ...claimJobs,
 ];
