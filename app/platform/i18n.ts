@@ -83,6 +83,7 @@ const PAGE_NAMESPACES: [RegExp, Namespace[]][] = [
   [/^\/(home)?$/, ["public", "home", "form"]],
   [/^\/services$/, ["public", "services", "places", "form"]],
   [/^\/order\//, ["public", "trip", "places", "form"]],
+  [/^\/addCart\//, ["public", "checkout", "trip", "places", "form"]],
   [/^\/about$/, ["public", "about"]],
   [/^\/contact$/, ["public", "contact", "form"]],
   [/^\/(login|register|forgot-password|reset-password)(\/|$)/, ["public", "auth", "form"]],
@@ -124,7 +125,10 @@ export function createTranslator(language: Language, messages: Messages, texts: 
         if (!match) continue;
         return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
           const value = match[names.indexOf(name) + 1];
-          return value === undefined ? whole : language === "bn" ? toBengaliDigits(value) : value;
+          if (value === undefined) return whole;
+          // A value that is itself a text ("first name") is shown in the language too.
+          if (Object.hasOwn(texts, value)) return texts[value];
+          return language === "bn" ? toBengaliDigits(value) : value;
         });
       }
       return english;

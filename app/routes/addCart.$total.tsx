@@ -36,14 +36,18 @@ import {
 import type { PriceCategory } from "~/catalogue";
 import { Field, FormErrors, SelectField, SubmitButton } from "~/components/form-fields";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
+import { useFormat } from "~/components/format";
+import { useT } from "~/components/language-context";
 import { PackageImage } from "~/components/PackageImage";
 import { placementErrorStatus } from "~/http/error-status";
+import { translatorFrom } from "~/http/page-meta";
 import { formPageHeaders, retryAfter } from "~/http/retry-after";
 import { clientAddress } from "~/platform/client-address.server";
-import { agencyToday, formatCalendarDate, formatDateTime, isoDate } from "~/platform/dates";
+import { agencyToday, isoDate } from "~/platform/dates";
 import { parseForm } from "~/platform/forms";
+import { type MessageKey, placeName } from "~/platform/i18n";
 import { isPlausibleId } from "~/platform/ids";
-import { dollarsValue, formatDollars } from "~/platform/money";
+import { dollarsValue } from "~/platform/money";
 import { take } from "~/platform/rate-limit.server";
 
 /** The checkout's counts from its address: the first category's is `quantity`, another's `count.<id>` (whole numbers). */
@@ -157,7 +161,7 @@ async function checkoutOrder({ request, params, context }: LoaderFunctionArgs, p
     others,
     plan:
       terms.depositCents !== null && terms.balanceDueDate
-        ? { depositCents: terms.depositCents, balanceDue: formatCalendarDate(terms.balanceDueDate) }
+        ? { depositCents: terms.depositCents, balanceDueDate: isoDate(terms.balanceDueDate) }
         : null,
     lines: priced.lines.map((line) => ({
       name: line.category.name,
@@ -232,25 +236,26 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 // Keeps the Retry-After of a refused post.
 export const headers = formPageHeaders;
 
-export const meta: MetaFunction = () => [{ title: "Checkout — Tour Booking" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: translatorFrom(matches).t("checkout.meta") }];
 
 /** An order the checkout cannot take (no date, too many persons, a closed date): why, and the way back to change it. */
 export function ErrorBoundary() {
   const error = useRouteError();
   const query = new URLSearchParams(useLocation().search);
   const message = isRouteErrorResponse(error) && error.status < 500 ? (error.data as { message?: string } | null)?.message : null;
+  const { t, text } = useT();
   if (!message) throw error;
   const service = query.get("service") ?? "";
   const back = new URLSearchParams();
   for (const name of ["quantity", "type", "departure"]) if (query.get(name)) back.set(name, query.get(name)!);
   return (
     <section className="container page-section page-message" role="alert">
-      <h1>This order cannot be placed</h1>
-      <p>{message}</p>
+      <h1>{t("checkout.cannot")}</h1>
+      <p>{text(message)}</p>
       {isPlausibleId(service) ? (
-        <Link to={`/order/${service}?${back}`}>Change the order</Link>
+        <Link to={`/order/${service}?${back}`}>{t("checkout.change")}</Link>
       ) : (
-        <Link to="/services">See the packages</Link>
+        <Link to="/services">{t("checkout.seePackages")}</Link>
       )}
     </section>
   );
@@ -275,15 +280,17 @@ function PromoCodeBox({
   promo: ReturnType<typeof useLoaderData<typeof loader>>["promo"];
   placementError: string | null;
 }) {
+  const { t, text } = useT();
+  const format = useFormat();
   const error = placementError ?? promo?.refusal ?? null;
   const apply = useRef<HTMLButtonElement>(null);
   return (
-    <div className="promo-code-form" role="group" aria-label="Promo code">
+    <div className="promo-code-form" role="group" aria-label={t("checkout.promo.label")}>
       {/* The form's default button (first of its buttons in the document): Enter in a billing field
           places the order, as it did before Apply joined the form, instead of applying the code. */}
       <button type="submit" form={formId} hidden tabIndex={-1} aria-hidden="true" />
       <div className="field">
-        <label htmlFor="promo">Promo code (optional)</label>
+        <label htmlFor="promo">{t("checkout.promo.field")}</label>
         <div className="inline-field">
           <input
             id="promo"
@@ -313,16 +320,16 @@ function PromoCodeBox({
             formNoValidate
             className="button button-secondary"
           >
-            Apply
+            {t("checkout.promo.apply")}
           </button>
         </div>
         {error ? (
           <p id="promo-message" className="field-error" role="alert">
-            {error}
+            {text(error)}
           </p>
         ) : (
           <p id="promo-message" className="hint" role="status">
-            {promo?.code ? `${promo.code} applied: ${formatDollars(promo.discountCents)} off.` : ""}
+            {promo?.code ? t("checkout.promo.applied", { code: promo.code, amount: format.dollars(promo.discountCents) }) : ""}
           </p>
         )}
       </div>
@@ -360,11 +367,16 @@ export default function CheckoutPage() {
   });
   const onlyDefault = order.lines.length === 1 && order.others.length === 0;
   const discountCents = order.promo?.discountCents ?? 0;
+  const translator = useT();
+  const { t } = translator;
+  const format = useFormat();
+  const formatDollars = format.dollars;
+  const typeName = t(`trip.type.${order.type}` as MessageKey);
 
   return (
     <div className="container page-section checkout-layout">
       <section className="card form-card" aria-labelledby="billing-title">
-        <h1 id="billing-title">Billing details</h1>
+        <h1 id="billing-title">{t("checkout.title")}</h1>
         <FormErrors form={form} />
         <PromoCodeBox formId={form.id} promo={order.promo} placementError={fields.promoCode.errors?.[0] ?? null} />
         <Form method="post" action={`${location.pathname}?${postQuery}`} {...getFormProps(form)}>
@@ -375,48 +387,49 @@ export default function CheckoutPage() {
           <input type="hidden" name="formKey" value={order.formKey} />
           {order.promo?.code ? <input type="hidden" name="promoCode" value={order.promo.code} /> : null}
           <div className="field-row">
-            <Field label="First name" meta={fields.firstName} inputProps={{ autoComplete: "given-name" }} />
-            <Field label="Last name" meta={fields.lastName} inputProps={{ autoComplete: "family-name" }} />
+            <Field label={t("checkout.firstName")} meta={fields.firstName} inputProps={{ autoComplete: "given-name" }} />
+            <Field label={t("checkout.lastName")} meta={fields.lastName} inputProps={{ autoComplete: "family-name" }} />
           </div>
           <p className="field-static">
-            <span>Country</span> <strong>Bangladesh</strong>
+            <span>{t("checkout.country")}</span> <strong>{t("checkout.bangladesh")}</strong>
           </p>
           <Field
-            label="Street address"
+            label={t("checkout.street")}
             meta={fields.streetAddress}
-            inputProps={{ autoComplete: "address-line1", placeholder: "House number and street name" }}
+            inputProps={{ autoComplete: "address-line1", placeholder: t("checkout.streetPlaceholder") }}
           />
-          <Field label="Apartment, suite, unit (optional)" meta={fields.City} inputProps={{ autoComplete: "address-line2" }} />
-          <Field label="Town / City" meta={fields.townName} inputProps={{ autoComplete: "address-level2" }} />
-          <SelectField label="District" meta={fields.district}>
-            <option value="">Select a district</option>
+          <Field label={t("checkout.apartment")} meta={fields.City} inputProps={{ autoComplete: "address-line2" }} />
+          <Field label={t("checkout.town")} meta={fields.townName} inputProps={{ autoComplete: "address-level2" }} />
+          <SelectField label={t("checkout.district")} meta={fields.district}>
+            <option value="">{t("checkout.selectDistrict")}</option>
             {DISTRICTS.map((district) => (
               <option key={district} value={district}>
-                {district}
+                {placeName(translator, district)}
               </option>
             ))}
           </SelectField>
           <Field
-            label="Postcode (optional)"
+            label={t("checkout.postcode")}
             meta={fields.Postcode}
             inputProps={{ autoComplete: "postal-code", inputMode: "numeric" }}
           />
           <Field
-            label="Mobile number"
+            label={t("checkout.mobile")}
             meta={fields.mobileNumber}
             type="tel"
-            inputProps={{ autoComplete: "tel", placeholder: "01712345678" }}
+            inputProps={{ autoComplete: "tel", placeholder: t("checkout.mobilePlaceholder") }}
           />
-          <Field label="Email address" meta={fields.email} type="email" inputProps={{ autoComplete: "email" }} />
+          <Field label={t("checkout.email")} meta={fields.email} type="email" inputProps={{ autoComplete: "email" }} />
 
-          <h2 className="travellers-title">Travellers</h2>
+          <h2 className="travellers-title">{t("checkout.travellers")}</h2>
           <p className="hint">
-            {order.travellers.length === 1 ? "The name of the person travelling" : "The name of each person travelling"}, as on
-            their ID{order.travellers.some((slot) => slot.ages) ? ", and the date of birth of those with an age limit" : ""}
-            {order.tourPackage.idRequired ? "; this trip needs each traveller's NID, birth registration or passport number" : ""}.
-            {/* The specification's checkout asks billing details only: the rest may follow. */} Names and ID numbers not known
-            yet can follow: add them on the order page
-            {order.cutoff ? ` until ${formatDateTime(order.cutoff)} (Dhaka time)` : ""}.
+            {t("checkout.travellersHint", {
+              persons: order.travellers.length === 1 ? "one" : "other",
+              ages: order.travellers.some((slot) => slot.ages) ? "yes" : "no",
+              id: order.tourPackage.idRequired ? "yes" : "no",
+            })}{" "}
+            {/* The specification's checkout asks billing details only: the rest may follow. */}
+            {t("checkout.followLater", { cutoff: order.cutoff ? format.dateTime(order.cutoff) : "none" })}
           </p>
           {order.travellers.map((slot, index) => {
             const traveller = travellerFields[index]?.getFieldset();
@@ -424,27 +437,32 @@ export default function CheckoutPage() {
             return (
               <fieldset key={index} className="traveller-fields">
                 <legend>
-                  Traveller {index + 1}: {slot.categoryName}
+                  {t("checkout.traveller", { index: index + 1, category: slot.categoryName })}
                   {slot.ages ? <span className="hint"> ({slot.ages})</span> : null}
                 </legend>
                 <input type="hidden" name={traveller.category.name} value={slot.category} />
                 <Field
-                  label="Full name"
+                  label={t("checkout.fullName")}
                   meta={traveller.name}
-                  description={index === 0 ? "Left blank: the billing contact (first and last name above)." : undefined}
+                  description={index === 0 ? t("checkout.fullNameHint") : undefined}
                   inputProps={{
                     autoComplete: index === 0 ? "name" : "off",
                     placeholder: index === 0 ? contactName || undefined : undefined,
                   }}
                 />
                 {slot.ages ? (
-                  <Field label="Date of birth" meta={traveller.dateOfBirth} type="date" inputProps={{ autoComplete: "off" }} />
+                  <Field
+                    label={t("checkout.dateOfBirth")}
+                    meta={traveller.dateOfBirth}
+                    type="date"
+                    inputProps={{ autoComplete: "off" }}
+                  />
                 ) : null}
                 {slot.idRequired ? (
                   <Field
-                    label="ID number"
+                    label={t("checkout.idNumber")}
                     meta={traveller.idNumber}
-                    description="NID, birth registration or passport number"
+                    description={t("checkout.idNumberHint")}
                     inputProps={{ autoComplete: "off", spellCheck: false }}
                   />
                 ) : null}
@@ -453,46 +471,52 @@ export default function CheckoutPage() {
           })}
           {/* The sum before the button that commits to it: on a phone the column beside comes after the form. */}
           <section className="order-totals" aria-labelledby="totals-title">
-            <h2 id="totals-title">Total</h2>
+            <h2 id="totals-title">{t("checkout.total")}</h2>
             {onlyDefault ? (
               <p>
-                {order.quantity} {order.quantity === 1 ? "person" : "persons"} × {formatDollars(order.tourPackage.costCents)},{" "}
-                {order.type} package
+                {t("checkout.persons", {
+                  count: order.quantity,
+                  cost: formatDollars(order.tourPackage.costCents),
+                  type: typeName,
+                })}
               </p>
             ) : (
               <>
                 <ul className="price-lines">
                   {order.lines.map((line) => (
                     <li key={line.name}>
-                      {line.count} × {line.name}, {formatDollars(line.priceCents)}
+                      {t("checkout.line", { count: line.count, name: line.name, price: formatDollars(line.priceCents) })}
                     </li>
                   ))}
                 </ul>
-                <p>{order.type} package</p>
+                <p>{t("checkout.typePackage", { type: typeName })}</p>
               </>
             )}
             {discountCents > 0 ? (
               <p className="order-discount">
-                Promo code {order.promo?.code}: <strong>−{formatDollars(discountCents)}</strong>
+                {t("checkout.promoLine", { code: order.promo?.code })} <strong>−{formatDollars(discountCents)}</strong>
               </p>
             ) : null}
             <p className="order-total">
-              Price: <strong>{formatDollars(order.totalCents - discountCents)}</strong>
+              {t("checkout.price")} <strong>{formatDollars(order.totalCents - discountCents)}</strong>
             </p>
             {order.plan ? (
               <p className="payment-plan">
-                Deposit now: {formatDollars(order.plan.depositCents)}. Balance:{" "}
-                {formatDollars(order.totalCents - discountCents - order.plan.depositCents)}, due by {order.plan.balanceDue}.
+                {t("checkout.plan", {
+                  deposit: formatDollars(order.plan.depositCents),
+                  balance: formatDollars(order.totalCents - discountCents - order.plan.depositCents),
+                  date: format.calendarDate(order.plan.balanceDueDate),
+                })}
               </p>
             ) : null}
           </section>
-          <SubmitButton pending={pending} pendingLabel="Placing your order" className="button button-accent">
-            Place order
+          <SubmitButton pending={pending} pendingLabel={t("checkout.placing")} className="button button-accent">
+            {t("checkout.place")}
           </SubmitButton>
         </Form>
       </section>
       <aside className="card form-card order-summary" aria-labelledby="summary-title">
-        <h2 id="summary-title">Your order</h2>
+        <h2 id="summary-title">{t("checkout.yourOrder")}</h2>
         <PackageImage
           src={order.tourPackage.image}
           alt=""
@@ -506,10 +530,10 @@ export default function CheckoutPage() {
         </p>
         {order.departure ? (
           <p>
-            Date: <strong>{formatCalendarDate(order.departure.date)}</strong>
+            {t("checkout.date")} <strong>{format.calendarDate(order.departure.date)}</strong>
           </p>
         ) : null}
-        <Link to={`/order/${order.tourPackage.id}?${changeQuery}`}>Change the order</Link>
+        <Link to={`/order/${order.tourPackage.id}?${changeQuery}`}>{t("checkout.change")}</Link>
       </aside>
     </div>
   );

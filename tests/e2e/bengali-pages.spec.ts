@@ -2,7 +2,7 @@
 // with JavaScript (after hydration: the browser's render is Bengali too) and without; and its forms'
 // messages, the browser's and the server's, are Bengali.
 import { expect, test } from "./fixtures";
-import { DEMO_PACKAGE_QUERY, open } from "./helpers";
+import { DEMO_PACKAGE_QUERY, open, openDeparture } from "./helpers";
 import { englishLeftOn, literalPieces } from "./support/english-left";
 
 test("the check cuts messages into their English pieces", () => {
@@ -41,6 +41,28 @@ test("the public pages in Bengali leave no English of the site", async ({ page, 
 test("a package's page in Bengali leaves no English of the site", async ({ page, javaScriptEnabled }) => {
   const [demo] = (await (await page.request.get(DEMO_PACKAGE_QUERY)).json()) as { _id: string }[];
   await open(page, `/order/${demo._id}?lang=bn`, javaScriptEnabled);
+  expect(await englishLeftOn(page)).toEqual([]);
+});
+
+test("the checkout in Bengali leaves no English of the site, and its refusals are Bengali", async ({
+  page,
+  signIn,
+  javaScriptEnabled,
+}) => {
+  await signIn();
+  const [demo] = (await (await page.request.get(DEMO_PACKAGE_QUERY)).json()) as { _id: string; cost: number }[];
+  const departure = await openDeparture(page.request, demo._id, 2);
+  await open(
+    page,
+    `/addCart/${demo.cost * 2}?service=${demo._id}&quantity=2&type=couple&departure=${departure._id}&lang=bn`,
+    javaScriptEnabled,
+  );
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("বিলিংয়ের তথ্য");
+  expect(await englishLeftOn(page)).toEqual([]);
+  await page.getByLabel("মোবাইল নম্বর").fill("12345");
+  await page.getByRole("button", { name: "অর্ডার দিন" }).click();
+  await expect(page.getByText("নামের প্রথম অংশ লিখুন।")).toBeVisible();
+  await expect(page.getByText("বাংলাদেশের একটি মোবাইল নম্বর লিখুন, যেমন ০১৭১২৩৪৫৬৭৮।")).toBeVisible();
   expect(await englishLeftOn(page)).toEqual([]);
 });
 

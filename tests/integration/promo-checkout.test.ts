@@ -190,7 +190,7 @@ describe("guessing codes in the Apply box", () => {
 
 describe("the checkout's payment plan", () => {
   it("shows the deposit now and the balance's day before ordering, or nothing for full payment", async () => {
-    const { formatCalendarDate } = await import("~/platform/dates");
+    const { isoDate } = await import("~/platform/dates");
     const prisma = await db();
     const planned = await prisma.service.update({
       where: { id: (await createPackage(10_000)).id },
@@ -203,7 +203,8 @@ describe("the checkout's payment plan", () => {
       { total: "200" },
     );
     expect(shown.status).toBe(200);
-    expect(shown.data.plan).toEqual({ depositCents: 4_000, balanceDue: formatCalendarDate(inDays(50)) });
+    // The day itself: the page writes it in its language.
+    expect(shown.data.plan).toEqual({ depositCents: 4_000, balanceDueDate: isoDate(inDays(50)) });
     const full = await callRoute(checkout.loader, authedGet(`/addCart/200?${query("")}`, cookie), { total: "200" });
     expect(full.data.plan).toBeNull();
   });
