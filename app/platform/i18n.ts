@@ -91,6 +91,7 @@ const PAGE_NAMESPACES: [RegExp, Namespace[]][] = [
   [/^\/dashboard\/settings\/?$/, ["settings", "payment"]],
   [/^\/dashboard\/payment\//, ["payment"]],
   [/^\/dashboard\/payment-claims\/?$/, ["claims"]],
+  [/^\/dashboard\/orders\/[^/]+\/?$/, ["deliveryLog"]],
 ];
 
 /**

@@ -43,6 +43,7 @@ import {
 import { Field, FormErrors, SubmitButton } from "~/components/form-fields";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { useHydrated } from "~/components/hooks";
+import { DeliveryLog } from "~/components/DeliveryLog";
 import { IdRevealsSection } from "~/components/IdRevealsSection";
 import { MethodAndReference, PlainFormError, plainFields } from "~/components/PlainFormFields";
 import { TravellersSection, type TravellersResult } from "~/components/TravellersSection";
@@ -53,6 +54,8 @@ import {
   travellersErrorStatus,
 } from "~/http/error-status";
 import { invoicePath } from "~/invoicing";
+import { messageLogEntryJson } from "~/messages";
+import { messagesOfOrders } from "~/messages/index.server";
 import { clientAddress } from "~/platform/client-address.server";
 import { formatCalendarDate, formatDateTime, isoDate } from "~/platform/dates";
 import { parseForm, parsePlainForm, plainFormRefusal, type PlainFormResult } from "~/platform/forms";
@@ -96,9 +99,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     traveller: reveal.traveller.name ?? `traveller ${reveal.traveller.position + 1}`,
   }));
   const balanceDue = balanceDueOf({ ...order, balanceDueDate: order.balanceDueDate && isoDate(order.balanceDueDate) });
+  const messages = (await messagesOfOrders([order.id])).map(messageLogEntryJson);
   return {
     travellers: travellers && { ...travellers, cutoff: travellers.cutoff?.toISOString() ?? null },
     isAdmin: user.isAdmin,
+    messages,
     claims,
     idReveals,
     /** what an admin may still record as paid back offline (bKash, Nagad, bank, cash) */
@@ -356,6 +361,7 @@ export default function OrderPage() {
     offlineRefundableCents,
     offlineRefundOwedCents,
     idReveals,
+    messages,
   } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   // Each section shows only the answers to its own form.
@@ -459,6 +465,7 @@ export default function OrderPage() {
       ) : null}
       <HistorySection history={order.history} />
       {isAdmin ? <IdRevealsSection reveals={idReveals} /> : null}
+      <DeliveryLog messages={messages} isAdmin={isAdmin} />
       <CancelSection quote={quote} actions={actions} policy={policy} isAdmin={isAdmin} result={result} />
     </article>
   );

@@ -7,6 +7,7 @@ import { deliverMessages } from "~/messages/delivery.server";
 import { db } from "~/platform/db.server";
 import * as broadcastApi from "~/routes/api.departures.$id.broadcast";
 import * as messagesApi from "~/routes/api.my-orders.$id.messages";
+import * as orderPage from "~/routes/dashboard.orders.$id";
 import { authedGet, createUser, signIn } from "../support/auth";
 import { manifestFixture } from "../support/manifest";
 import { startBulkSmsBdFake, startWhatsAppFake } from "../support/messaging-fakes";
@@ -154,5 +155,15 @@ describe("GET /api/my-orders/{id}/messages", () => {
     expect((await messagesOf("stranger", fixture.family.id)).status).toBe(404);
     expect((await messagesOf("anonymous", fixture.family.id)).status).toBe(401);
     expect((await messagesOf("customer", fixture.cancelled.id)).data).toEqual([]);
+  });
+
+  it("is on the customer's and the administrator's order page", async () => {
+    const id = fixture.family.id;
+    for (const who of ["customer", "admin"] as const) {
+      const page = await callRoute(orderPage.loader, authedGet(`/dashboard/orders/${id}`, cookies[who]), { id });
+      expect(page.status).toBe(200);
+      expect(page.data.messages).toEqual((await messagesOf(who, id)).data);
+      expect(page.data.messages).toHaveLength(3);
+    }
   });
 });
