@@ -40,10 +40,10 @@ import {
   TravellersError,
   updateTravellers,
 } from "~/booking/index.server";
+import { DeliveryLog } from "~/components/DeliveryLog";
 import { Field, FormErrors, SubmitButton } from "~/components/form-fields";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { useHydrated } from "~/components/hooks";
-import { DeliveryLog } from "~/components/DeliveryLog";
 import { IdRevealsSection } from "~/components/IdRevealsSection";
 import { MethodAndReference, PlainFormError, plainFields } from "~/components/PlainFormFields";
 import { TravellersSection, type TravellersResult } from "~/components/TravellersSection";
