@@ -32,7 +32,6 @@ export {
   maxPersons,
   MIN_DEPARTURE_SEATS,
   seatsLeft,
-  seatsLeftLabel,
 } from "./departures/departures";
 export {
   apiCheckIn,

@@ -67,12 +67,6 @@ export function seatsLeft(departure: { seats: number; seatsTaken: number }): num
   return Math.max(0, departure.seats - departure.seatsTaken);
 }
 
-/** "3 seats left", "1 seat left", "Sold out" */
-export function seatsLeftLabel(left: number): string {
-  if (left <= 0) return "Sold out";
-  return `${left} ${left === 1 ? "seat" : "seats"} left`;
-}
-
 /** Why an order of more persons than the seats left is refused (page, checkout, API). */
 export function seatsRefusal(left: number): string {
   if (left <= 0) return "This date is sold out.";

@@ -6,7 +6,6 @@ import {
   newDepartureDateError,
   seatsChangeError,
   seatsLeft,
-  seatsLeftLabel,
   seatsRefusal,
 } from "~/booking/departures/departures";
 import { isCalendarDate } from "~/platform/dates";
@@ -36,9 +35,6 @@ describe("departure rules", () => {
 
   it("counts and words the seats left", () => {
     expect(seatsLeft({ seats: 10, seatsTaken: 7 })).toBe(3);
-    expect(seatsLeftLabel(3)).toBe("3 seats left");
-    expect(seatsLeftLabel(1)).toBe("1 seat left");
-    expect(seatsLeftLabel(0)).toBe("Sold out");
     expect(seatsRefusal(2)).toBe("Only 2 seats left on this date.");
     expect(seatsRefusal(0)).toBe("This date is sold out.");
     expect(maxPersons(3)).toBe(3);
