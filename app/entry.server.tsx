@@ -19,7 +19,7 @@ import { scriptsAfterLoad } from "~/http/scripts-after-load.server";
 import { InlineStylesContext } from "~/http/site-styles";
 import { siteStyles } from "~/http/site-styles.server";
 import { messagesJob } from "~/messages/index.server";
-import { paymentsConfigured } from "~/payments/index.server";
+import { gatewayOrigins, paymentsConfigured } from "~/payments/index.server";
 import { closeDatabase, databaseKind, db } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { joinFleet, leaveFleet } from "~/platform/fleet.server";
@@ -65,6 +65,7 @@ export function publicConfig() {
     database: databaseKind(),
     photos: objectStorageLocation(),
     cardPayments: paymentsConfigured(),
+    gatewayOrigins: gatewayOrigins(),
     maxUploadBytes: maxUploadFormBytes(),
   };
 }

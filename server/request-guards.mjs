@@ -61,14 +61,23 @@ function requestSource(req) {
 }
 
 /**
+ * A payment gateway's return and notification (SSLCommerz posts its form from its own page; docs/payments.md):
+ * these routes read no session and act only on what the gateway confirms on the server.
+ */
+function isGatewayReturn(req) {
+  return /^\/payments\/(sslcommerz|bkash)\/[a-z]+$/.test(req.path);
+}
+
+/**
  * Cross-site request forgery: a write from another site is refused when it carries cookies (it
  * would act as the signed-in person) or a body a plain cross-site form can send (a forged login
  * or contact message needs no cookie). Requests without either, such as Stripe's webhook or API
- * calls with a bearer token, are left alone. SameSite=Lax cookies are the second line of defence.
+ * calls with a bearer token, are left alone; so are the gateways' returns (isGatewayReturn).
+ * SameSite=Lax cookies are the second line of defence.
  */
 export function crossSiteGuard() {
   return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method)) return next();
+    if (SAFE_METHODS.has(req.method) || isGatewayReturn(req)) return next();
     const source = requestSource(req);
     if (source === undefined || source === ownOrigin(req)) return next();
     const type = contentType(req);

@@ -11,8 +11,10 @@ const PAYMENT_PAGE = /^\/dashboard\/payment(\/|$)/;
 /** The check-in page scans vouchers' QR codes with the phone's camera: the only page allowed it. */
 const CHECK_IN_PAGE = /^\/dashboard\/departures\/[^/]+\/check-in\/?$/;
 
-function contentSecurityPolicy({ nonce, path, cardPayments }) {
+function contentSecurityPolicy({ nonce, path, cardPayments, gatewayOrigins }) {
   const payment = cardPayments && PAYMENT_PAGE.test(path);
+  // The payment page's bKash and SSLCommerz forms are answered by a redirect to the gateway's page.
+  const gateways = PAYMENT_PAGE.test(path) ? gatewayOrigins : [];
   const directives = {
     "default-src": ["'self'"],
     "script-src": ["'self'", `'nonce-${nonce}'`, ...(payment ? ["https://js.stripe.com"] : [])],
@@ -27,7 +29,7 @@ function contentSecurityPolicy({ nonce, path, cardPayments }) {
     "frame-ancestors": ["'none'"],
     "base-uri": ["'self'"],
     // 'Continue with Google' posts to /auth/google, which redirects to Google's consent page.
-    "form-action": ["'self'", "https://accounts.google.com"],
+    "form-action": ["'self'", "https://accounts.google.com", ...gateways],
     "object-src": ["'none'"],
   };
   return Object.entries(directives)
@@ -35,12 +37,12 @@ function contentSecurityPolicy({ nonce, path, cardPayments }) {
     .join("; ");
 }
 
-export function securityHeaders({ production, cardPayments = false }) {
+export function securityHeaders({ production, cardPayments = false, gatewayOrigins = [] }) {
   return (req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     // server/start.mjs passes it to the app (getLoadContext) for <Scripts nonce> and React's stream.
     res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce, path: req.path, cardPayments }));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce, path: req.path, cardPayments, gatewayOrigins }));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");

@@ -54,7 +54,13 @@ app.use((req, _res, next) => {
   next();
 });
 app.use(compression());
-app.use(securityHeaders({ production: build.mode === "production", cardPayments: config.cardPayments }));
+app.use(
+  securityHeaders({
+    production: build.mode === "production",
+    cardPayments: config.cardPayments,
+    gatewayOrigins: config.gatewayOrigins,
+  }),
+);
 
 app.use((req, res, next) => {
   const started = process.hrtime.bigint();

@@ -216,6 +216,10 @@ export interface OrderRecord extends StoredContact {
     last4: string;
     transaction: string | null;
     reference: string | null;
+    provider?: string | null;
+    providerReference?: string | null;
+    amountBdt?: number | null;
+    rate?: { toString(): string } | null;
   }[];
   departureId: string | null;
   travelDate: Date | null;

@@ -84,3 +84,11 @@ export {
   placeChannelHold,
   updateChannelBooking,
 } from "./channel/channel-bookings.server";
+export {
+  checkOpenSessions,
+  openGatewayPayment,
+  orderResultPath,
+  settleBkash,
+  settleSslcommerz,
+  takaQuote,
+} from "./paying/gateway-payments.server";

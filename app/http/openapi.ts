@@ -60,7 +60,15 @@ import {
 import { resellerCapsPatchSchema, resellerInputSchema, resellerKeyCreatedSchema, resellerSchema } from "~/distribution";
 import * as api from "~/http/api-schemas";
 import { broadcastInputSchema, broadcastResultSchema, messageLogEntrySchema } from "~/messages";
-import { clientSecretSchema, exchangeRateInputSchema, exchangeRateSchema, paymentSchema, refundSchema } from "~/payments";
+import {
+  clientSecretSchema,
+  exchangeRateInputSchema,
+  exchangeRateSchema,
+  paymentSchema,
+  paymentSessionInputSchema,
+  paymentSessionSchema,
+  refundSchema,
+} from "~/payments";
 import { isBlankable } from "~/platform/fields";
 import { pageQuerySchema } from "~/platform/paging";
 
@@ -93,6 +101,8 @@ const schemas = {
   TravellersInput: registry.register("TravellersInput", travellersInputSchema),
   PaymentIntentInput: registry.register("PaymentIntentInput", paymentIntentInputSchema),
   ClientSecret: registry.register("ClientSecret", clientSecretSchema),
+  PaymentSessionInput: registry.register("PaymentSessionInput", paymentSessionInputSchema),
+  PaymentSession: registry.register("PaymentSession", paymentSessionSchema),
   InsertedId: registry.register("InsertedId", api.insertedIdSchema),
   OfflinePaymentInput: registry.register("OfflinePaymentInput", offlinePaymentInputSchema),
   PaymentClaimInput: registry.register("PaymentClaimInput", paymentClaimInputSchema),
@@ -162,10 +172,10 @@ const ERRORS: Record<number, [name: string, description: string, headers?: Recor
     "Too many attempts or writes in a while (see Retry-After)",
     { "Retry-After": header("Seconds to wait", "integer") },
   ],
-  502: ["BadGateway", "Stripe could not be reached or refused the request"],
+  502: ["BadGateway", "The payment gateway (Stripe, SSLCommerz, bKash) could not be reached or refused the request"],
   503: [
     "ServiceUnavailable",
-    "Payments are not configured on this server, the photo storage cannot be reached, or too many password checks are waiting (see Retry-After)",
+    "Payments (or that payment gateway, or a usable exchange rate) are not configured on this server, the photo storage cannot be reached, or too many password checks are waiting (see Retry-After)",
     { "Retry-After": header("Seconds to wait", "integer") },
   ],
 };
@@ -550,6 +560,18 @@ route({
   security: signedIn,
   request: { params: idParams("The order's _id"), body: body(schemas.PaymentClaimInput) },
   responses: { 201: json("The claim", schemas.InsertedId), ...errors(...WRITE_ERRORS, 404, 409, 429) },
+});
+route({
+  method: "post",
+  path: "/api/my-orders/{id}/payment-sessions",
+  summary:
+    "Start paying the order the caller owns through a gateway: SSLCommerz or bKash (in taka at the agency's rate), or Stripe (this site's card page); answers where to send the customer",
+  description:
+    "The amount is the order's own (its deposit, its balance or the whole; default: everything still due). The payment is recorded only once the gateway confirms it to the server (its IPN or callback routes are in docs/payments.md); the customer comes back to the order page with ?payment=paid|pending|review|failed|cancelled. 400 naming provider or part; 409 when the order is paid, cancelled or expired; 502 when the gateway cannot be reached; 503 when that provider is not offered here or no usable exchange rate is set.",
+  operationId: "createPaymentSession",
+  security: signedIn,
+  request: { params: idParams("The order's _id"), body: body(schemas.PaymentSessionInput) },
+  responses: { 201: json("Where to send the customer", schemas.PaymentSession), ...errors(...WRITE_ERRORS, 404, 409, 502, 503) },
 });
 route({
   method: "get",

@@ -8,7 +8,6 @@ export {
   stopIntent,
   PaymentError,
   providerNotes,
-  refundCard,
   requirePaymentsConfigured,
   verifiedCardPayment,
   verifyWebhook,
@@ -26,3 +25,14 @@ export {
   type ExchangeRateEntry,
   type UsableExchangeRate,
 } from "./exchange-rate.server";
+export { configuredProviders, gateway, gatewayOrigins, refundThroughProvider, type GatewayVerdict } from "./gateways.server";
+export {
+  closeSession,
+  createPaymentSession,
+  findPaymentSession,
+  listStaleSessions,
+  markSessionPaid,
+  setSessionGatewayId,
+  type PaymentSessionRow,
+} from "./payment-session-store.server";
+export { verifySignature as verifySslcommerzSignature } from "./sslcommerz.server";

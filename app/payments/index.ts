@@ -16,8 +16,11 @@ export {
   paymentRecordJson,
   paymentRecordSchema,
   paymentSchema,
+  paymentSessionInputSchema,
+  paymentSessionSchema,
   refundJson,
   refundSchema,
 } from "./payment-api";
 export { formatRate, formatTaka, isRateStale, RATE_UNUSABLE_TEXT, rateFieldValue, takaConversion, toTaka } from "./exchange-rate";
 export { exchangeRateInputSchema, exchangeRateJson, exchangeRateSchema } from "./exchange-rate-api";
+export { isLocalGateway, LOCAL_GATEWAYS, type GatewayResult, type LocalGateway, type ProviderName } from "./providers";

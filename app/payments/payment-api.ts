@@ -29,6 +29,21 @@ export const paymentRecordSchema = z
         "The card payment's Stripe payment intent id, or the offline payment's reference (bKash/Nagad transaction id, receipt number)",
       ),
     created: z.number().int().describe("Unix time (seconds)"),
+    provider: z
+      .enum(["stripe", "sslcommerz", "bkash"])
+      .nullable()
+      .describe(
+        "The gateway that took the money; null for a payment an administrator recorded (cash, bank, bKash/Nagad sent to the agency)",
+      ),
+    providerReference: z
+      .string()
+      .nullable()
+      .describe("The gateway's own id of the money: Stripe's payment intent id, SSLCommerz's bank_tran_id, bKash's trxID"),
+    amountBdt: z
+      .number()
+      .nullable()
+      .describe("Taka charged by a local gateway (SSLCommerz, bKash) at the agency's rate; null otherwise"),
+    rate: z.number().nullable().describe("Taka per dollar amountBdt was charged at; null when no taka was charged"),
   })
   .strict();
 
@@ -66,13 +81,23 @@ export function paymentRecordJson(payment: {
   created: Date;
   transaction: string | null;
   reference: string | null;
+  provider?: string | null;
+  providerReference?: string | null;
+  amountBdt?: number | null;
+  rate?: { toString(): string } | null;
 }): z.infer<typeof paymentRecordSchema> {
+  const provider =
+    payment.provider === "stripe" || payment.provider === "sslcommerz" || payment.provider === "bkash" ? payment.provider : null;
   return {
     amount: Number(dollarsValue(payment.amountCents)),
     kind: payment.kind.toLowerCase() as (typeof PAYMENT_KINDS)[number],
     method: payment.method.toLowerCase() as (typeof PAYMENT_METHOD_NAMES)[number],
     reference: payment.transaction ?? payment.reference ?? "",
     created: unixSeconds(payment.created),
+    provider,
+    providerReference: provider ? (payment.providerReference ?? payment.transaction) : null,
+    amountBdt: payment.amountBdt ?? null,
+    rate: payment.rate ? Number(payment.rate.toString()) : null,
   };
 }
 
@@ -80,3 +105,26 @@ export function paymentRecordJson(payment: {
 export function refundJson(refund: { cents: number; refundId: string }): z.infer<typeof refundSchema> {
   return { amount: Number(dollarsValue(refund.cents)), transaction: refund.refundId };
 }
+
+/** POST /api/my-orders/{id}/payment-sessions: which gateway, and what to pay. */
+export const paymentSessionInputSchema = z
+  .object({
+    provider: z
+      .enum(["sslcommerz", "bkash", "stripe"], {
+        errorMap: () => ({ message: 'provider must be "sslcommerz", "bkash" or "stripe".' }),
+      })
+      .describe("The gateway: one the site offers (its settings are set)"),
+    part: z
+      .enum(["deposit", "balance", "full"], { errorMap: () => ({ message: 'part must be "deposit", "balance" or "full".' }) })
+      .optional()
+      .describe('What to pay: "deposit", "balance" or "full"; left out: everything still due'),
+  })
+  .strict();
+
+export const paymentSessionSchema = z
+  .object({
+    redirectUrl: z
+      .string()
+      .describe("Where to send the customer: the gateway's page (SSLCommerz, bKash), or this site's card page for Stripe"),
+  })
+  .strict();

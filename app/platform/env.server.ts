@@ -69,6 +69,26 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: optionalString.refine((url) => !url || /^https?:\/\//.test(url), "must be an http(s) URL"),
+  // SSLCommerz (docs/payments.md): offered when the store id and password are set; the sandbox unless
+  // SSLCOMMERZ_BASE_URL names the live gateway (https://securepay.sslcommerz.com).
+  SSLCOMMERZ_STORE_ID: optionalString,
+  SSLCOMMERZ_STORE_PASSWORD: optionalString,
+  SSLCOMMERZ_BASE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, "must be an http(s) URL, like https://sandbox.sslcommerz.com")
+    .default("https://sandbox.sslcommerz.com")
+    .transform((url) => url.replace(/\/+$/, "")),
+  // bKash Tokenized Checkout (docs/payments.md): offered when all four credentials are set; the
+  // sandbox unless BKASH_BASE_URL names the live gateway (https://tokenized.pay.bka.sh/v1.2.0-beta).
+  BKASH_APP_KEY: optionalString,
+  BKASH_APP_SECRET: optionalString,
+  BKASH_USERNAME: optionalString,
+  BKASH_PASSWORD: optionalString,
+  BKASH_BASE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, "must be an http(s) URL, like https://tokenized.sandbox.bka.sh/v1.2.0-beta")
+    .default("https://tokenized.sandbox.bka.sh/v1.2.0-beta")
+    .transform((url) => url.replace(/\/+$/, "")),
   SMTP_URL: optionalString.refine((url) => !url || /^smtps?:\/\//.test(url), "must be an smtp:// or smtps:// URL"),
   MAIL_FROM: z.string().default("Tour Booking <no-reply@tourbooking.test>"),
   CONTACT_TO: z.string().email().default("agency@tourbooking.test"),

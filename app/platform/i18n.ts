@@ -89,7 +89,8 @@ const PAGE_NAMESPACES: [RegExp, Namespace[]][] = [
   [/^\/(login|register|forgot-password|reset-password)(\/|$)/, ["public", "auth", "form"]],
   [/^\/newsletter(\/|$)/, ["public", "newsletter", "form"]],
   [/^\/dashboard\/settings\/?$/, ["settings", "payment"]],
-  [/^\/dashboard\/payment\//, ["payment"]],
+  // the payment page (its gateways, the manual claims), and the result the order pages show when a gateway sends the customer back
+  [/^\/dashboard\/(payment\/|orders\/|myOrder)/, ["payment"]],
   [/^\/dashboard\/payment-claims\/?$/, ["claims"]],
   [/^\/dashboard\/orders\/[^/]+\/?$/, ["deliveryLog"]],
 ];

@@ -1,11 +1,12 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { requireUser } from "~/accounts/index.server";
 import { balanceCents, balanceDueOf, bookingActions, orderLine, travellersOf } from "~/booking";
 import { deleteOrder, loadOrderPage, OrderError, orderToDelete } from "~/booking/index.server";
 import { CursorPager } from "~/components/CursorPager";
 import { DataTable } from "~/components/DataTable";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
+import { GatewayResultBanner } from "~/components/GatewayPayment";
 import { OrderStatus } from "~/components/OrderStatus";
 import { useResultAlert } from "~/components/useResultAlert";
 import { askToDelete, readDeleteRequest, UNKNOWN_REQUEST } from "~/http/delete-request.server";
@@ -91,6 +92,7 @@ function PaymentCell({ order }: { order: Row }) {
 
 export default function MyOrders() {
   const { orders, next, previous, paged } = useLoaderData<typeof loader>();
+  const location = useLocation();
   const result = useActionData<typeof action>();
   // The checkout redirects here with the 'Order successfully ' banner; with JavaScript it is also an alert.
   const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash;
@@ -98,6 +100,7 @@ export default function MyOrders() {
   return (
     <section aria-labelledby="my-orders-title">
       <h1 id="my-orders-title">My Orders</h1>
+      <GatewayResultBanner result={new URLSearchParams(location.search).get("payment")} payPath={null} />
       <DeleteResult result={result} question={DELETE_QUESTION} />
       {orders.length === 0 && !paged ? (
         <p>

@@ -43,6 +43,7 @@ import {
 import { DeliveryLog } from "~/components/DeliveryLog";
 import { Field, FormErrors, SubmitButton } from "~/components/form-fields";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
+import { GatewayResultBanner } from "~/components/GatewayPayment";
 import { useHydrated } from "~/components/hooks";
 import { IdRevealsSection } from "~/components/IdRevealsSection";
 import { MethodAndReference, PlainFormError, plainFields } from "~/components/PlainFormFields";
@@ -368,10 +369,15 @@ export default function OrderPage() {
   const travellersResult = answer && "travellers" in answer ? answer : undefined;
   const result = answer && !("travellers" in answer) ? answer : undefined;
   const hydrated = useHydrated();
+  const location = useLocation();
   return (
     <article aria-labelledby="order-title" className="booking-page receipt">
       <header className="order-header">
         <h1 id="order-title">Order {order.reference}</h1>
+        <GatewayResultBanner
+          result={new URLSearchParams(location.search).get("payment")}
+          payPath={`/dashboard/payment/${order.id}`}
+        />
         <p>
           <span className={`status-badge status-${order.status.toLowerCase()}`}>{STATUS_LABELS[order.status]}</span>
         </p>

@@ -1,7 +1,7 @@
 // /dashboard/payment/{orderId}: the customer pays their own order by card (docs/spec.md §2, §4 Order payment).
 // The browser confirms the card with Stripe.js; the order becomes 'Paid' only when this route's
 // action (or the webhook) has checked the payment intent with Stripe.
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
 // The "pure" entry loads Stripe.js on the first loadStripe call; the main entry would add its
@@ -24,18 +24,23 @@ import {
   closedBookingMessage,
   confirmPayment,
   OfflinePaymentError,
+  openGatewayPayment,
   paymentPageOrder,
   submitPaymentClaim,
+  takaQuote,
 } from "~/booking/index.server";
+import { GatewayPaymentForms, type TakaOption } from "~/components/GatewayPayment";
 import { useT } from "~/components/language-context";
 import { CLAIM_INTENT, ManualPaymentSection, type ManualPaymentInfo } from "~/components/ManualPaymentSection";
 import { Spinner } from "~/components/Spinner";
 import { offlinePaymentErrorHeaders, offlinePaymentErrorStatus, paymentErrorStatus } from "~/http/error-status";
 import { invoicePath } from "~/invoicing";
-import { getUsableExchangeRate, PaymentError, paymentsConfigured } from "~/payments/index.server";
+import { isLocalGateway, LOCAL_GATEWAYS, RATE_UNUSABLE_TEXT, takaConversion } from "~/payments";
+import { configuredProviders, getUsableExchangeRate, PaymentError, paymentsConfigured } from "~/payments/index.server";
 import { clientAddress } from "~/platform/client-address.server";
 import { formatCalendarDate, formatDateTime, isoDate } from "~/platform/dates";
 import { env } from "~/platform/env.server";
+import type { MessageKey } from "~/platform/i18n";
 import { formNulMessage, parsePlainForm, plainFormRefusal, type PlainFormResult } from "~/platform/forms";
 import { formatDollars } from "~/platform/money";
 
@@ -47,6 +52,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const parts = payableParts(order);
   const balanceDue = balanceDueOf({ ...order, balanceDueDate: order.balanceDueDate && isoDate(order.balanceDueDate) });
   const closed = order.paymentStatus === "PAID" ? null : closedBookingMessage(order);
+  // The local gateways offered (bKash, SSLCommerz), each part with its taka at the agency's rate.
+  const offered = configuredProviders();
+  const gateways = LOCAL_GATEWAYS.filter((gateway) => offered.includes(gateway));
+  const taka: { part: string; cents: number; bdtPerUsd: number }[] = [];
+  let takaUnavailable: MessageKey | null = null;
+  if (gateways.length > 0 && !closed) {
+    for (const part of parts) {
+      const quote = await takaQuote(part.cents);
+      if ("error" in quote) {
+        takaUnavailable = RATE_UNUSABLE_TEXT[quote.reason].customer;
+        break;
+      }
+      taka.push({ part: part.part, cents: part.cents, bdtPerUsd: quote.bdtPerUsd });
+    }
+  }
   return {
     manual: parts[0] && !closed ? await manualPayment(order.reference, parts[0].cents) : null,
     order: {
@@ -67,6 +87,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       invoiceNumber: order.invoiceNumber,
     },
     publishableKey: paymentsConfigured() ? env().STRIPE_PUBLISHABLE_KEY! : null,
+    gateways: { offered: gateways, taka, unavailable: takaUnavailable },
   };
 }
 
@@ -88,7 +109,31 @@ function latestPayment(order: NonNullable<Awaited<ReturnType<typeof paymentPageO
   return payment ? { ...payment, created: payment.created.toISOString() } : null;
 }
 
-type ActionResult = { paid: true } | { error: string } | { claim: PlainFormResult } | { claimSent: true };
+type ActionResult =
+  { paid: true } | { error: string } | { claim: PlainFormResult } | { claimSent: true } | { gatewayError: string };
+
+const PARTS = new Set(["deposit", "balance", "full"]);
+
+/** A gateway's form (intent=gateway): the customer goes to bKash's or SSLCommerz's page for the amount due. */
+async function payThroughGateway(orderId: string, userId: string, form: FormData) {
+  const provider = form.get("provider");
+  const part = String(form.get("part") ?? "");
+  if (!isLocalGateway(provider))
+    return data<ActionResult>({ gatewayError: "provider: choose bKash or SSLCommerz." }, { status: 400 });
+  try {
+    const { redirectUrl } = await openGatewayPayment(
+      orderId,
+      userId,
+      provider,
+      PARTS.has(part) ? (part as PaymentPart) : undefined,
+    );
+    return redirect(redirectUrl, 303);
+  } catch (error) {
+    if (!(error instanceof PaymentError)) throw error;
+    if (error.code === "not-found") throw new Response("No such order", { status: 404 });
+    return data<ActionResult>({ gatewayError: error.message }, { status: paymentErrorStatus(error) });
+  }
+}
 
 /** The manual section's "I paid by bKash or Nagad" form: a claim an administrator verifies. */
 async function claimPayment(orderId: string, userId: string, form: FormData, address: string | null) {
@@ -122,6 +167,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (nul) return data<ActionResult>({ error: nul }, { status: 400 });
   if (form.get("intent") === CLAIM_INTENT)
     return claimPayment(params.orderId ?? "", user.id, form, clientAddress(request, context));
+  if (form.get("intent") === "gateway") return payThroughGateway(params.orderId ?? "", user.id, form);
   try {
     await confirmPayment(params.orderId ?? "", String(form.get("paymentIntentId") ?? ""), user.id);
     return data<ActionResult>({ paid: true });
@@ -155,9 +201,15 @@ export function ErrorBoundary() {
 }
 
 export default function PaymentPage() {
-  const { order, publishableKey, manual } = useLoaderData<typeof loader>();
+  const { order, publishableKey, manual, gateways } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const { t } = useT();
+  const translator = useT();
+  const { t } = translator;
+  const gatewayError = answer && "gatewayError" in answer ? answer.gatewayError : null;
+  const takaOptions: TakaOption[] = gateways.taka.map((option) => ({
+    part: option.part,
+    conversion: takaConversion(option.cents, option.bdtPerUsd, translator),
+  }));
   // The spec's heading and Pay button say the amount due now: the whole price, or the balance once a deposit is paid.
   const price = formatDollars(order.due?.cents ?? order.priceCents);
   // Kept here: the message stays when the page switches to the paid view after the server's check.
@@ -191,9 +243,15 @@ export default function PaymentPage() {
           {order.payment ? <h2 className="payment-form-title">Pay the balance</h2> : null}
           {publishableKey ? (
             <CardPayment publishableKey={publishableKey} order={order} price={price} onSucceeded={() => setJustPaid(true)} />
-          ) : (
+          ) : gateways.offered.length === 0 ? (
             <CardPaymentsUnavailable orderId={order.id} />
-          )}
+          ) : null}
+          <GatewayPaymentForms
+            gateways={gateways.offered}
+            options={takaOptions}
+            unavailable={gateways.unavailable}
+            error={gatewayError}
+          />
         </>
       )}
       {manual ? (

@@ -23,6 +23,7 @@ import * as myOrder from "~/routes/api.my-orders.$id";
 import * as cancelOrder from "~/routes/api.my-orders.$id.cancel";
 import * as orderMessages from "~/routes/api.my-orders.$id.messages";
 import * as orderPaymentClaims from "~/routes/api.my-orders.$id.payment-claims";
+import * as orderPaymentSessions from "~/routes/api.my-orders.$id.payment-sessions";
 import * as orderPayments from "~/routes/api.my-orders.$id.payments";
 import * as orderTravellers from "~/routes/api.my-orders.$id.travellers";
 import * as openApi from "~/routes/api.openapi[.]json";
@@ -58,6 +59,7 @@ import {
 } from "../support/openapi";
 import { billing } from "../support/orders";
 import { ORIGIN } from "../support/requests";
+import { SSL_STORE_ID, SSL_STORE_PASSWORD, startSslcommerzFake, type SslcommerzFake } from "../support/sslcommerz-fake";
 import { startStripeFake, TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY, type StripeFake } from "../support/stripe-fake";
 import { setTravellers } from "../support/travellers";
 
@@ -85,6 +87,7 @@ const ROUTES: [template: string, module: Module][] = [
   ["/api/my-orders/{id}/messages", orderMessages],
   ["/api/my-orders/{id}/payments", orderPayments],
   ["/api/my-orders/{id}/payment-claims", orderPaymentClaims],
+  ["/api/my-orders/{id}/payment-sessions", orderPaymentSessions],
   ["/api/payment-claims/{id}", paymentClaimById],
   ["/api/payment-claims", paymentClaims],
   ["/api/my-orders/{id}/travellers", orderTravellers],
@@ -195,7 +198,8 @@ async function databaseState(): Promise<string> {
       (SELECT count(*) FROM "IdNumberReveal"),
       (SELECT string_agg(md5(p::text), ';' ORDER BY id) FROM "PromoCode" p),
       (SELECT string_agg(md5(c::text), ';' ORDER BY id) FROM "PaymentClaim" c),
-      (SELECT string_agg(md5(x::text), ';' ORDER BY id) FROM "ExchangeRate" x)
+      (SELECT string_agg(md5(x::text), ';' ORDER BY id) FROM "ExchangeRate" x),
+      (SELECT string_agg(md5(g::text), ';' ORDER BY id) FROM "PaymentSession" g)
     )) AS state`;
   return rows[0].state;
 }
@@ -203,6 +207,7 @@ async function databaseState(): Promise<string> {
 const people = {} as Record<"customer" | "other" | "admin", Awaited<ReturnType<typeof createUser>>>;
 const credentials = {} as Record<Caller, Credentials>;
 let stripeFake: StripeFake;
+let sslcommerzFake: SslcommerzFake;
 let serviceId = "";
 
 async function issueToken(email: string, password: string): Promise<string> {
@@ -319,12 +324,24 @@ async function freshDeparture(sold = 0): Promise<{ serviceId: string; departureI
   return { serviceId, departureId: departure.id };
 }
 
-const CONFIGURED = ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_API_BASE", "API_CORS_ORIGINS"];
+const CONFIGURED = [
+  "STRIPE_SECRET_KEY",
+  "STRIPE_PUBLISHABLE_KEY",
+  "STRIPE_API_BASE",
+  "API_CORS_ORIGINS",
+  "SSLCOMMERZ_STORE_ID",
+  "SSLCOMMERZ_STORE_PASSWORD",
+  "SSLCOMMERZ_BASE_URL",
+];
 
 beforeAll(async () => {
   // Before the configuration is first read: payments against the local Stripe fake, one CORS origin.
   stripeFake = await startStripeFake();
+  sslcommerzFake = await startSslcommerzFake();
   Object.assign(process.env, {
+    SSLCOMMERZ_STORE_ID: SSL_STORE_ID,
+    SSLCOMMERZ_STORE_PASSWORD: SSL_STORE_PASSWORD,
+    SSLCOMMERZ_BASE_URL: sslcommerzFake.url,
     STRIPE_SECRET_KEY: TEST_SECRET_KEY,
     STRIPE_PUBLISHABLE_KEY: TEST_PUBLISHABLE_KEY,
     STRIPE_API_BASE: stripeFake.url,
@@ -345,6 +362,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const name of CONFIGURED) delete process.env[name];
   await stripeFake?.close();
+  await sslcommerzFake?.close();
 });
 
 interface Row {
@@ -979,6 +997,31 @@ const rows: Row[] = [
     },
   },
   {
+    call: "POST /api/my-orders/{id}/payment-sessions (SSLCommerz)",
+    request: async () => {
+      // taka at the agency's rate
+      await setExchangeRate(122, null);
+      return {
+        method: "POST",
+        path: `/api/my-orders/${await customerOrder()}/payment-sessions`,
+        body: { provider: "sslcommerz", part: "full" },
+      };
+    },
+    // the owner's own orders only
+    expected: ownerOnly(201, 404),
+    writes: true,
+    check: (_caller, answer) => expect(answer.body).toEqual({ redirectUrl: expect.stringContaining("/EasyCheckOut/") }),
+  },
+  {
+    call: "POST /api/my-orders/{id}/payment-sessions (bKash, not configured)",
+    request: async () => ({
+      method: "POST",
+      path: `/api/my-orders/${await customerOrder()}/payment-sessions`,
+      body: { provider: "bkash" },
+    }),
+    expected: ownerOnly(503, 404),
+  },
+  {
     call: "POST /api/create-payment-intent (paid)",
     request: async () => ({ method: "POST", path: "/api/create-payment-intent", body: { orderId: await paidCustomerOrder() } }),
     expected: ownerOnly(409, 404),
@@ -1340,6 +1383,13 @@ describe("errors", () => {
       fields: ["transaction"],
     },
     { caller: "customer", method: "POST", path: "/api/create-payment-intent", body: { price: 5 }, fields: ["orderId"] },
+    {
+      caller: "customer",
+      method: "POST",
+      path: () => customerOrder().then((id) => `/api/my-orders/${id}/payment-sessions`),
+      body: { provider: "paypal", part: "half" },
+      fields: ["provider", "part"],
+    },
     {
       caller: "admin",
       method: "POST",

@@ -145,6 +145,16 @@ describe("cross-site request guard", () => {
     expect(direct.reached.length).toBe(before);
   });
 
+  it("lets a payment gateway post its return and IPN from its own site (they read no session), and nothing else under /payments", async () => {
+    const before = direct.reached.length;
+    const gateway = { Origin: "https://sandbox.sslcommerz.com", "Content-Type": FORM };
+    expect((await post(direct, "/payments/sslcommerz/return?outcome=success", gateway, "tran_id=x")).status).toBe(200);
+    expect((await post(direct, "/payments/sslcommerz/ipn", gateway, "tran_id=x")).status).toBe(200);
+    expect(direct.reached.slice(before)).toEqual(["POST /payments/sslcommerz/return", "POST /payments/sslcommerz/ipn"]);
+    expect((await post(direct, "/payments/sslcommerz/return/x", gateway)).status).toBe(403);
+    expect((await post(direct, "/payments", gateway)).status).toBe(403);
+  });
+
   it("refuses a cross-site form post without cookies (forged login or contact message)", async () => {
     const before = direct.reached.length;
     for (const type of [FORM, "multipart/form-data; boundary=x", "text/plain"]) {

@@ -28,8 +28,8 @@ import {
   refundEmails,
   type BookingFacts,
 } from "~/booking/core/lifecycle-emails";
-import { firstCardPayment } from "~/booking/core/payment-plan";
-import { listCardRefunds, PaymentError, refundCard, type CardRefund } from "~/payments/index.server";
+import { firstCardPayment, viaGateway } from "~/booking/core/payment-plan";
+import { listCardRefunds, PaymentError, refundThroughProvider, type CardRefund } from "~/payments/index.server";
 import { agencyToday, isoDate } from "~/platform/dates";
 import { env } from "~/platform/env.server";
 import { isPlausibleId } from "~/platform/ids";
@@ -85,12 +85,13 @@ export function bookingFacts(
  * refunded of it, and the offline payments together with the offline refunds.
  */
 function refundablePayments(order: RefundBasis): RefundablePayment[] {
-  const cards = order.payments.filter((payment) => payment.method === "CARD" && payment.transaction !== null);
+  // money a gateway took (Stripe, SSLCommerz, bKash) goes back through it
+  const cards = order.payments.filter(viaGateway);
   const refundedOf = new Map<string, number>();
   let offlineRefunded = 0;
   for (const refund of order.refunds) {
     // a card refund recorded before refunds named their payment was of the first card payment
-    const paymentId = refund.method === "CARD" ? (refund.paymentId ?? cards[0]?.id) : null;
+    const paymentId = refund.paymentId ?? (refund.method === "CARD" ? cards[0]?.id : null);
     if (paymentId) refundedOf.set(paymentId, (refundedOf.get(paymentId) ?? 0) + refund.amountCents);
     else offlineRefunded += refund.amountCents;
   }
@@ -101,6 +102,7 @@ function refundablePayments(order: RefundBasis): RefundablePayment[] {
     refundedCents: refundedOf.get(payment.id) ?? 0,
     created: payment.created,
     transaction: payment.transaction,
+    viaGateway: true,
   }));
   const offlinePaid = order.payments.filter((payment) => !cards.includes(payment)).reduce((sum, p) => sum + p.amountCents, 0);
   if (offlinePaid > 0) {
@@ -234,7 +236,8 @@ async function refundAtProvider(
   const refunds: (CardRefund & { paymentId: string })[] = [];
   try {
     for (const part of allocation.card) {
-      const refund = await refundCard({ orderId: order.id, paymentIntentId: part.transaction, cents: part.cents, purpose });
+      const payment = order.payments.find((candidate) => candidate.id === part.paymentId)!;
+      const refund = await refundThroughProvider(providerRefundOf(order.id, payment, part.cents, purpose));
       refunds.push({ ...refund, paymentId: part.paymentId });
     }
   } catch (error) {
@@ -246,8 +249,38 @@ async function refundAtProvider(
   return { refunds, offlineCents: allocation.offlineCents };
 }
 
-function refundRecord(refund: CardRefund & { paymentId?: string | null }, reason: string, byUserId: string | null) {
-  return { ...refund, reason, byUserId };
+function refundRecord(
+  refund: CardRefund & { paymentId?: string | null; processing?: boolean },
+  reason: string,
+  byUserId: string | null,
+) {
+  const { processing: _processing, ...made } = refund;
+  return { ...made, reason, byUserId };
+}
+
+/** What the provider that took a payment needs to refund `cents` of it. */
+function providerRefundOf(
+  orderId: string,
+  payment: {
+    id: string;
+    transaction: string | null;
+    provider?: string | null;
+    providerReference?: string | null;
+    amountCents: number;
+  },
+  cents: number,
+  purpose: "cancel" | "late-payment" | "overpayment",
+) {
+  return {
+    orderId,
+    provider: payment.provider ?? null,
+    transaction: payment.transaction ?? "",
+    providerReference: payment.providerReference ?? null,
+    cents,
+    paymentId: payment.id,
+    paymentCents: payment.amountCents,
+    purpose,
+  };
 }
 
 const centsOf = (refunds: { amountCents: number }[]) => refunds.reduce((sum, refund) => sum + refund.amountCents, 0);
@@ -369,7 +402,7 @@ export async function cancelDeparture({ departureId, byUserId }: { departureId: 
  */
 export async function refundLatePayment(orderId: string): Promise<void> {
   const order = await findBooking(orderId, undefined, { includeDeleted: true });
-  if (!order || !firstCardPayment(order)) return;
+  if (!order || !order.payments.some(viaGateway)) return;
   if (order.bookingStatus !== "EXPIRED" && order.bookingStatus !== "CANCELLED") return;
   // The card payments go back; an offline one the agency pays back itself.
   const cents = refundableCents(order) - offlineRefundableCents(order);
@@ -404,7 +437,7 @@ export async function refundOverpayment(orderId: string, paymentIntentId: string
   const reason = "Paid by card beyond the balance: the excess was refunded automatically";
   let refund: CardRefund;
   try {
-    refund = await refundCard({ orderId: order.id, paymentIntentId, cents, purpose: "overpayment" });
+    refund = await refundThroughProvider(providerRefundOf(order.id, payment, cents, "overpayment"));
   } catch (error) {
     if (error instanceof PaymentError) throw new CancellationError("provider", error.message);
     throw error;

@@ -10,8 +10,10 @@ export interface RefundablePayment {
   /** what was refunded of this payment already */
   refundedCents: number;
   created: Date | string;
-  /** the card provider's payment intent id; null for an offline payment */
+  /** the card provider's payment intent id, or a gateway's transaction; null for an offline payment */
   transaction: string | null;
+  /** taken by a gateway (SSLCommerz, bKash) whatever its method: refunded through it */
+  viaGateway?: boolean;
 }
 
 export interface RefundAllocation {
@@ -36,7 +38,7 @@ export function allocateRefund(payments: readonly RefundablePayment[], cents: nu
   if (!Number.isInteger(cents) || cents < 0) throw new RangeError("A refund is a whole number of cents, 0 or more.");
   if (cents > refundableOf(payments)) throw new RangeError("A refund cannot be more than what was paid and not refunded.");
   const cards = payments
-    .filter((payment) => payment.transaction !== null && payment.method === "CARD")
+    .filter((payment) => payment.transaction !== null && (payment.method === "CARD" || payment.viaGateway === true))
     .sort((a, b) => time(b.created) - time(a.created));
   let left = cents;
   const card: RefundAllocation["card"] = [];

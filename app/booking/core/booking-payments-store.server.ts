@@ -22,6 +22,10 @@ export const paymentRecordSelect = {
   last4: true,
   transaction: true,
   reference: true,
+  provider: true,
+  providerReference: true,
+  amountBdt: true,
+  rate: true,
 } as const;
 
 export interface NewPayment {
@@ -40,6 +44,12 @@ export interface NewPayment {
   recordedById: string | null;
   /** the accepted claim it comes from */
   claimId?: string;
+  /** the gateway that took the money ("stripe", "sslcommerz", "bkash") and its id of it */
+  provider?: string;
+  providerReference?: string;
+  /** the taka a local gateway charged and the rate it was computed at */
+  amountBdt?: number;
+  rate?: number;
 }
 
 /** A bKash/Nagad transaction id as it counts once: upper case, without spaces. */
@@ -92,6 +102,13 @@ async function lockOrder(tx: Tx, orderId: string): Promise<LockedOrder | null> {
 }
 
 async function findSamePayment(tx: Tx, payment: NewPayment) {
+  if (payment.provider && payment.providerReference) {
+    const same = await tx.payment.findUnique({
+      where: { provider_providerReference: { provider: payment.provider, providerReference: payment.providerReference } },
+      select: { orderId: true },
+    });
+    if (same) return same;
+  }
   if (payment.transaction)
     return tx.payment.findUnique({ where: { transaction: payment.transaction }, select: { orderId: true } });
   if (payment.reference && isMobile(payment.method))
@@ -115,7 +132,9 @@ export async function recordPayment(tx: Tx, payment: NewPayment, today: string):
   const same = await findSamePayment(tx, payment);
   if (same) return { status: "duplicate", orderId: same.orderId };
   const balance = order.priceCents - order.paidCents;
-  if (payment.amountCents > balance && payment.method !== "CARD") return { status: "over", balanceCents: Math.max(0, balance) };
+  // money a gateway took has arrived: recorded, and its excess refunded by the caller
+  if (payment.amountCents > balance && !payment.provider && payment.method !== "CARD")
+    return { status: "over", balanceCents: Math.max(0, balance) };
   const overCents = Math.max(0, payment.amountCents - Math.max(0, balance));
 
   const kind = paymentKind(order, payment.amountCents);
@@ -133,6 +152,10 @@ export async function recordPayment(tx: Tx, payment: NewPayment, today: string):
       mobileTrxKey: payment.reference && isMobile(payment.method) ? mobileTrxKey(payment.reference) : null,
       recordedById: payment.recordedById,
       claimId: payment.claimId ?? null,
+      provider: payment.provider ?? null,
+      providerReference: payment.providerReference ?? null,
+      amountBdt: payment.amountBdt ?? null,
+      rate: payment.rate ?? null,
     },
     select: { id: true },
   });
@@ -145,7 +168,9 @@ export async function recordPayment(tx: Tx, payment: NewPayment, today: string):
       paidCents: after.paidCents,
       paymentStatus: paymentStatusOf(after),
       deletedAt: null,
-      ...(payment.transaction ? { stripePaymentIntentId: payment.transaction } : {}),
+      ...(payment.transaction && (payment.provider ?? "stripe") === "stripe"
+        ? { stripePaymentIntentId: payment.transaction }
+        : {}),
     },
   });
 
@@ -194,6 +219,8 @@ export async function recordPaymentNow(
   payment: NewPayment,
   today: string,
   receipt: (recorded: Extract<RecordedPayment, { status: "recorded" }>) => { to: string; subject: string; text: string } | null,
+  /** more writes in the same transaction once it is recorded (a gateway session marked paid) */
+  within?: (tx: Tx, paymentId: string) => Promise<void>,
 ): Promise<RecordedPayment> {
   const prisma = await db();
   return prisma.$transaction(async (tx) => {
@@ -201,6 +228,7 @@ export async function recordPaymentNow(
     if (recorded.status === "recorded") {
       const email = receipt(recorded);
       if (email) await tx.outboxEmail.create({ data: email });
+      if (within) await within(tx, recorded.paymentId);
     }
     return recorded;
   });

@@ -132,6 +132,15 @@ export async function extendHold(orderId: string, { until, firstHoldEnd, now }: 
   });
 }
 
+/** A payment awaiting an administrator's review keeps the booking's seats until `until` (never shortens a hold). */
+export async function holdForReview(orderId: string, until: Date) {
+  const prisma = await db();
+  await prisma.order.updateMany({
+    where: { id: orderId, bookingStatus: "PENDING", OR: [{ holdExpiresAt: null }, { holdExpiresAt: { lt: until } }] },
+    data: { holdExpiresAt: until },
+  });
+}
+
 /**
  * The seats each reseller's holds (OCTO bookings ON_HOLD) keep on the package's departures, with its
  * cap per departure and when the first of them runs out: one row per reseller and departure.

@@ -139,6 +139,11 @@ export function paymentPlanJson(plan: PaymentPlan): {
   return { deposit, balanceDueDays: plan.balanceDueDays };
 }
 
+/** A payment a gateway took (Stripe, SSLCommerz, bKash): refunded through it. */
+export function viaGateway(payment: { method: string; transaction: string | null; provider?: string | null }): boolean {
+  return payment.transaction !== null && (payment.provider ? payment.provider !== "" : payment.method === "CARD");
+}
+
 /** The spec's Order.payment: an order's first card payment (payments oldest first), or null. */
 export function firstCardPayment<P extends { method: string; transaction: string | null }>(order: {
   payments: readonly P[];

@@ -134,7 +134,14 @@ async function recordVerifiedPayment(order: BookingRow, paymentIntentId: string)
   const payment = await verifiedCardPayment(paymentIntentId, { id: order.id, amountsCents: payableAmounts(order) });
   const facts = bookingFacts(order);
   const recorded = await recordPaymentNow(
-    { orderId: order.id, method: "CARD", recordedById: null, ...payment },
+    {
+      orderId: order.id,
+      method: "CARD",
+      recordedById: null,
+      ...payment,
+      provider: "stripe",
+      providerReference: payment.transaction,
+    },
     agencyToday(),
     (result) =>
       result.outcome === "confirmed"

@@ -6,6 +6,7 @@
 // job at once (app/booking/sweep/booking-sweep-store.server.ts). Pages do not wait for them:
 // effectiveStatus (app/booking/core/booking-status.ts) shows an overdue hold as expired at once.
 import { balanceJobs } from "~/booking/paying/balance-dues.server";
+import { checkOpenSessions } from "~/booking/paying/gateway-payments.server";
 import { claimJobs } from "~/booking/paying/offline-payments.server";
 import {
   completeTrip,
@@ -63,6 +64,8 @@ export const bookingJobs: readonly PeriodicJob[] = [
   tripMessagesJob,
   ...balanceJobs,
   ...claimJobs,
+  // local gateways' sessions left open (a lost callback or IPN): their gateway decides
+  { name: "check-gateway-sessions", everyMs: MINUTE, run: (now) => checkOpenSessions(now) },
 ];
 
 /** Every booking job at once, for `now` (tests: a chosen time instead of the clock's periods). */
