@@ -40,8 +40,8 @@ import { configuredProviders, getUsableExchangeRate, PaymentError, paymentsConfi
 import { clientAddress } from "~/platform/client-address.server";
 import { formatCalendarDate, formatDateTime, isoDate } from "~/platform/dates";
 import { env } from "~/platform/env.server";
-import type { MessageKey } from "~/platform/i18n";
 import { formNulMessage, parsePlainForm, plainFormRefusal, type PlainFormResult } from "~/platform/forms";
+import type { MessageKey } from "~/platform/i18n";
 import { formatDollars } from "~/platform/money";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
