@@ -17,8 +17,9 @@ const { placeTestOrder } = await import("../support/orders");
 const sessionsApi = await import("~/routes/api.my-orders.$id.payment-sessions");
 const orderApi = await import("~/routes/api.my-orders.$id");
 const returnRoute = await import("~/routes/payments.sslcommerz.return");
+const paymentPage = await import("~/routes/dashboard.payment.$orderId");
 const ipnRoute = await import("~/routes/payments.sslcommerz.ipn");
-const { createUser, signIn } = await import("../support/auth");
+const { authedGet, authedPost, createUser, signIn } = await import("../support/auth");
 const { callRoute, ORIGIN } = await import("../support/requests");
 const { cancelBooking } = await import("~/booking/index.server");
 const { setExchangeRate } = await import("~/payments/index.server");
@@ -241,6 +242,32 @@ describe("SSLCommerz", () => {
     const [refund] = await prisma.refund.findMany({ where: { orderId: order.id } });
     expect(refund).toMatchObject({ amountCents: half, stripeRefundId: paid.transaction.refunds[0]!.refundRefId });
     expect(user.id).toBeTruthy();
+  });
+
+  it("the payment page offers SSLCommerz with the taka at the rate, and its plain form sends the customer to the gateway", async () => {
+    const { cookie, order } = await customerWithOrder();
+    const page = await callRoute<{
+      gateways: { offered: string[]; taka: { part: string; cents: number; bdtPerUsd: number }[]; unavailable: string | null };
+    }>(paymentPage.loader, authedGet(`/dashboard/payment/${order.id}`, cookie), { orderId: order.id });
+    expect(page.data.gateways).toEqual({
+      offered: ["sslcommerz"],
+      taka: [{ part: "full", cents: order.priceCents, bdtPerUsd: 122 }],
+      unavailable: null,
+    });
+    const sent = await callRoute(
+      paymentPage.action,
+      authedPost(`/dashboard/payment/${order.id}`, { intent: "gateway", provider: "sslcommerz", part: "full" }, cookie),
+      { orderId: order.id },
+    );
+    expect(sent.status).toBe(303);
+    expect(sent.location).toMatch(`${fake.url}/EasyCheckOut/test`);
+    const refused = await callRoute<{ gatewayError?: string }>(
+      paymentPage.action,
+      authedPost(`/dashboard/payment/${order.id}`, { intent: "gateway", provider: "paypal" }, cookie),
+      { orderId: order.id },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.data.gatewayError).toMatch(/^provider/);
   });
 
   it("refuses a provider that is not configured and names a bad provider", async () => {
