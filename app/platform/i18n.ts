@@ -92,7 +92,8 @@ const PAGE_NAMESPACES: [RegExp, Namespace[]][] = [
   // the payment page (its gateways, the manual claims), and the result the order pages show when a gateway sends the customer back
   [/^\/dashboard\/(payment\/|orders\/|myOrder)/, ["payment"]],
   [/^\/dashboard\/payment-claims\/?$/, ["claims"]],
-  [/^\/dashboard\/orders\/[^/]+\/?$/, ["deliveryLog"]],
+  [/^\/dashboard\/orders\/[^/]+\/?$/, ["deliveryLog", "orders"]],
+  [/^\/dashboard\/myOrder\/?$/, ["orders"]],
 ];
 
 /**

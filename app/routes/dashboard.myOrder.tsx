@@ -7,6 +7,7 @@ import { CursorPager } from "~/components/CursorPager";
 import { DataTable } from "~/components/DataTable";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
 import { GatewayResultBanner } from "~/components/GatewayPayment";
+import { useT } from "~/components/language-context";
 import { OrderStatus } from "~/components/OrderStatus";
 import { useResultAlert } from "~/components/useResultAlert";
 import { askToDelete, readDeleteRequest, UNKNOWN_REQUEST } from "~/http/delete-request.server";
@@ -34,6 +35,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     holdExpiresAt: order.holdExpiresAt,
     travelDate: order.travelDate,
     actions: bookingActions(order, now),
+    // a cancelled booking paid by bKash, Nagad, bank or cash: what the agency still owes back
+    refundDueCents: order.offlineRefundOwedCents,
     // a deposit paid: what is left, and by which day
     balance:
       order.paymentStatus === "PARTLY_PAID"
@@ -73,6 +76,9 @@ type Row = ReturnType<typeof useLoaderData<typeof loader>>["orders"][number];
 
 /** The spec's Payment cell: a green Paid button, or a Pay link to the payment page. */
 function PaymentCell({ order }: { order: Row }) {
+  const { t, language } = useT();
+  if (order.refundDueCents > 0)
+    return <span className="hint">{t("orders.refundDue", { amount: formatDollars(order.refundDueCents, language) })}</span>;
   if (order.paymentStatus === "PAID") {
     return (
       <button type="button" className="button button-small button-paid" disabled>

@@ -46,6 +46,7 @@ import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { GatewayResultBanner } from "~/components/GatewayPayment";
 import { useHydrated } from "~/components/hooks";
 import { IdRevealsSection } from "~/components/IdRevealsSection";
+import { useT } from "~/components/language-context";
 import { MethodAndReference, PlainFormError, plainFields } from "~/components/PlainFormFields";
 import { TravellersSection, type TravellersResult } from "~/components/TravellersSection";
 import {
@@ -111,6 +112,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     offlineRefundableCents: user.isAdmin ? offlineRefundableCents(order) : 0,
     /** of it, what the agency owes since the booking was cancelled */
     offlineRefundOwedCents: user.isAdmin ? order.offlineRefundOwedCents : 0,
+    /** the owner's view of it: what comes back to them, and how */
+    refundDueToOwnerCents: order.userId === user.id ? order.offlineRefundOwedCents : 0,
     isOwner: order.userId === user.id,
     order: {
       id: order.id,
@@ -361,6 +364,7 @@ export default function OrderPage() {
     travellers,
     offlineRefundableCents,
     offlineRefundOwedCents,
+    refundDueToOwnerCents,
     idReveals,
     messages,
   } = useLoaderData<typeof loader>();
@@ -451,7 +455,7 @@ export default function OrderPage() {
 
       {travellers ? <TravellersSection {...travellers} isAdmin={isAdmin} result={travellersResult} /> : null}
 
-      <PaymentSection order={order} canPay={actions.canPay} />
+      <PaymentSection order={order} canPay={actions.canPay} refundDueToOwnerCents={refundDueToOwnerCents} />
       <ClaimsSection
         claims={claims}
         canClaim={isOwner && actions.canPay}
@@ -477,7 +481,16 @@ export default function OrderPage() {
   );
 }
 
-function PaymentSection({ order, canPay }: { order: Loaded["order"]; canPay: boolean }) {
+function PaymentSection({
+  order,
+  canPay,
+  refundDueToOwnerCents,
+}: {
+  order: Loaded["order"];
+  canPay: boolean;
+  refundDueToOwnerCents: number;
+}) {
+  const { t, language } = useT();
   const balance = order.priceCents - order.paidCents;
   return (
     <section aria-labelledby="payment-title" className="receipt-section">
@@ -498,6 +511,14 @@ function PaymentSection({ order, canPay }: { order: Loaded["order"]; canPay: boo
             </li>
           ))}
         </ul>
+      ) : null}
+      {refundDueToOwnerCents > 0 ? (
+        <div className="alert alert-info refund-due" role="status">
+          <p>
+            <strong>{t("orders.refundOwed.title", { amount: formatDollars(refundDueToOwnerCents, language) })}</strong>
+          </p>
+          <p>{t("orders.refundOwed.how")}</p>
+        </div>
       ) : null}
       {order.reseller ? (
         <p>Paid to the agency by {order.reseller.name}: no card payment on this site.</p>

@@ -2,8 +2,11 @@
 // (hidden when unset), the amount due in taka at the agency's rate (none while no usable rate), and
 // the claim form posting to the page's own action: a claim for the owner's order only.
 import { beforeAll, describe, expect, it } from "vitest";
+import { cancelBooking, recordOfflinePayment } from "~/booking/index.server";
 import { setExchangeRate } from "~/payments/index.server";
 import { db } from "~/platform/db.server";
+import * as myOrders from "~/routes/dashboard.myOrder";
+import * as orderPage from "~/routes/dashboard.orders.$id";
 import * as paymentPage from "~/routes/dashboard.payment.$orderId";
 import { authedGet, authedPost, createUser, signIn } from "../support/auth";
 import { placeTestOrder } from "../support/orders";
@@ -85,5 +88,27 @@ describe("the manual section", () => {
     expect(answer.status).toBe(404);
     expect(await (await db()).paymentClaim.count()).toBe(before);
     expect((await load(other.cookie)).status).toBe(404);
+  });
+});
+
+describe("a cancelled booking paid by bKash", () => {
+  it("tells its owner the refund owed and how it comes back; My Orders says Cancelled · refund due", async () => {
+    const admin = await createUser({ role: "ADMIN" });
+    const paid = await placeTestOrder(owner.id);
+    await recordOfflinePayment(paid.id, admin, { amountCents: paid.priceCents, method: "bkash", reference: `7BK${Date.now()}` });
+    await cancelBooking(paid.id, { id: admin.id, isAdmin: true });
+    const page = await callRoute<{ refundDueToOwnerCents: number }>(
+      orderPage.loader,
+      authedGet(`/dashboard/orders/${paid.id}`, owner.cookie),
+      { id: paid.id },
+    );
+    expect(page.data.refundDueToOwnerCents).toBe(paid.priceCents);
+    const list = await callRoute<{ orders: { id: string; refundDueCents: number }[] }>(
+      myOrders.loader,
+      authedGet("/dashboard/myOrder", owner.cookie),
+    );
+    expect(list.data.orders.find((row) => row.id === paid.id)?.refundDueCents).toBe(paid.priceCents);
+    // an unpaid order owes nothing back
+    expect(list.data.orders.find((row) => row.id === order.id)?.refundDueCents).toBe(0);
   });
 });

@@ -52,6 +52,8 @@ export interface OrderListRow {
   /** its travellers whose name, or ID number where the package asks one, is still to follow */
   travellersToFollow: number;
   paidCents: number;
+  /** a cancelled booking's money paid offline (bKash, Nagad, bank, cash) the agency still owes back */
+  offlineRefundOwedCents: number;
   depositCents: number | null;
   balanceDueDate: Date | null;
   /** its travellers' categories in order, for the travellers' phrase (app/booking/core/traveller-count.ts) */
@@ -87,7 +89,7 @@ const COLUMNS = Prisma.sql`o.id, o.reference, o."serviceId", o."serviceTitle", o
   (SELECT count(*)::int FROM "Traveller" t WHERE t."orderId" = o.id AND (t.name IS NULL OR (t."idNumber" IS NULL AND t."idErasedAt" IS NULL
     AND EXISTS (SELECT 1 FROM "Service" s WHERE s.id = o."serviceId" AND s."idRequired")))) AS "travellersToFollow",
 
-  o."paidCents", o."depositCents", o."balanceDueDate",
+  o."paidCents", o."offlineRefundOwedCents", o."depositCents", o."balanceDueDate",
   ARRAY(SELECT t."categoryName" FROM "Traveller" t WHERE t."orderId" = o.id ORDER BY t.position) AS "travellerCategories"`;
 
 /** LIKE's wildcards taken literally. */
