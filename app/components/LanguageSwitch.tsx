@@ -15,7 +15,7 @@ export function LanguageSwitch() {
   return (
     <form method="post" action="/language" className="language-switch">
       <input type="hidden" name="language" value={other} />
-      <input type="hidden" name="redirectTo" value={`${pathname}${query ? `?${query}` : ""}`} />
+      <input type="hidden" name="returnTo" value={`${pathname}${query ? `?${query}` : ""}`} />
       <button type="submit" className="button button-small button-secondary" lang={other}>
         {LANGUAGE_NAMES[other]}
       </button>

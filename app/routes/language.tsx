@@ -7,7 +7,7 @@ import { languageCookie, switchBackPath } from "~/platform/i18n.server";
 
 const languageForm = z.object({
   language: z.enum(LANGUAGES, { message: "The language must be en or bn." }),
-  redirectTo: z.string().optional(),
+  returnTo: z.string().optional(),
 });
 
 // The navbar's language switch (app/components/LanguageSwitch.tsx): a form, so it works without
@@ -15,10 +15,10 @@ const languageForm = z.object({
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseForm(await request.formData(), languageForm);
   if (submission.status !== "success") throw new Response("The language must be en or bn.", { status: 400 });
-  const { language, redirectTo } = submission.value;
+  const { language, returnTo } = submission.value;
   const user = await getUser(request);
   if (user && user.language !== language) await saveLanguage(user.id, language);
-  return redirect(switchBackPath(redirectTo ?? null), { headers: { "Set-Cookie": languageCookie(language) } });
+  return redirect(switchBackPath(returnTo ?? null), { headers: { "Set-Cookie": languageCookie(language) } });
 }
 
 export function loader() {

@@ -52,7 +52,7 @@ describe("the language switch (POST /language)", () => {
   it("keeps the choice in a cookie and goes back to the page, without ?lang=", async () => {
     const answer = await callRoute(
       language.action,
-      formRequest("/language", { language: "bn", redirectTo: "/services?q=sea&lang=en" }),
+      formRequest("/language", { language: "bn", returnTo: "/services?q=sea&lang=en" }),
     );
     expect(answer.status).toBe(302);
     expect(answer.location).toBe("/services?q=sea");
@@ -65,16 +65,16 @@ describe("the language switch (POST /language)", () => {
     const cookie = await signIn(user.id);
     const answer = await callRoute(
       language.action,
-      authedPost("/language", { language: "bn", redirectTo: "/dashboard" }, cookie),
+      authedPost("/language", { language: "bn", returnTo: "/dashboard" }, cookie),
     );
     expect(answer.location).toBe("/dashboard");
     expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).language).toBe("bn");
-    await callRoute(language.action, authedPost("/language", { language: "en", redirectTo: "/" }, cookie));
+    await callRoute(language.action, authedPost("/language", { language: "en", returnTo: "/" }, cookie));
     expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).language).toBe("en");
   });
 
   it("refuses a language the site does not have, changing nothing", async () => {
-    const answer = await callRoute(language.action, formRequest("/language", { language: "fr", redirectTo: "/" }));
+    const answer = await callRoute(language.action, formRequest("/language", { language: "fr", returnTo: "/" }));
     expect(answer.status).toBe(400);
     expect(answer.headers.get("Set-Cookie")).toBeNull();
   });
