@@ -63,10 +63,7 @@ describe("the language switch (POST /language)", () => {
     const prisma = await db();
     const user = await createUser();
     const cookie = await signIn(user.id);
-    const answer = await callRoute(
-      language.action,
-      authedPost("/language", { language: "bn", returnTo: "/dashboard" }, cookie),
-    );
+    const answer = await callRoute(language.action, authedPost("/language", { language: "bn", returnTo: "/dashboard" }, cookie));
     expect(answer.location).toBe("/dashboard");
     expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).language).toBe("bn");
     await callRoute(language.action, authedPost("/language", { language: "en", returnTo: "/" }, cookie));
