@@ -10,6 +10,7 @@ export interface NewMessage {
   channel: MessageChannel;
   kind: string;
   orderId: string | null;
+  /** 8801XXXXXXXXX for SMS and WhatsApp, an address for email */
   to: string;
   language: Language;
   text: string;

@@ -3,7 +3,6 @@
 // provider fails (30 s, 1 min, 2 min, … up to MESSAGE_MAX_ATTEMPTS), then reported as failed with
 // the provider's reason; never lost when an instance dies (its claim runs out and another sends
 // it). Email goes through the mail outbox (app/platform/mail.server.ts).
-import type { MessageChannel } from "~/messages/channels";
 import {
   claimMessage,
   dueMessages,
@@ -34,21 +33,11 @@ export function retryDelayMs(attempt: number): number {
   return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempt - 1));
 }
 
-export interface MessageToQueue {
-  channel: MessageChannel;
-  kind: string;
-  orderId: string | null;
-  /** 8801XXXXXXXXX for SMS and WhatsApp, an address for email */
-  to: string;
-  language: Language;
-  text: string;
-  subject?: string;
-  template?: string;
-  params?: string[];
+/** What a caller queues: the row without its time, which the quiet hours decide. */
+export type MessageToQueue = Omit<NewMessage, "notBefore"> & {
   /** an urgent broadcast is not held by the quiet hours */
   urgent?: boolean;
-  dedupeKey?: string;
-}
+};
 
 /** Queues a message: SMS and WhatsApp wait for 08:00 Dhaka time in quiet hours, unless urgent. */
 export function queueMessage(message: MessageToQueue, now = new Date()): Promise<QueuedMessage> {

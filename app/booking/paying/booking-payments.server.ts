@@ -7,7 +7,7 @@ import {
   refundLatePayment,
   refundOverpayment,
 } from "~/booking/cancelling/cancellation.server";
-import { recordPaymentNow } from "~/booking/core/booking-payments-store.server";
+import { recordPaymentNow, type RecordedPayment } from "~/booking/core/booking-payments-store.server";
 import type { BookingRow } from "~/booking/core/booking-row.server";
 import { effectiveStatus, holdDeadline } from "~/booking/core/booking-status";
 import {
@@ -124,6 +124,20 @@ function payableAmounts(order: BookingRow): number[] {
   return [order.priceCents, order.depositCents ?? order.priceCents, balanceCents(order)].filter((cents) => cents > 0);
 }
 
+/**
+ * The receipt a payment sends, once it confirms the booking (card, gateway, offline, accepted claim):
+ * what it paid, what is left and by when, and the voucher. Queued in the payment's transaction.
+ */
+export function receiptOnConfirmation(order: BookingRow, payment: Parameters<typeof receiptEmail>[1]) {
+  return (result: Extract<RecordedPayment, { status: "recorded" }>) =>
+    result.outcome === "confirmed"
+      ? receiptEmail(bookingFacts(order), payment, publicUrl(voucherPath(order.id)), {
+          balanceCents: result.priceCents - result.paidCents,
+          balanceDue: order.balanceDueDate && isoDate(order.balanceDueDate),
+        })
+      : null;
+}
+
 async function recordVerifiedPayment(order: BookingRow, paymentIntentId: string): Promise<boolean> {
   // Recorded before (the browser, the API or a webhook's earlier delivery): nothing to ask the provider.
   if (order.payments.some((payment) => payment.transaction === paymentIntentId)) {
@@ -132,7 +146,6 @@ async function recordVerifiedPayment(order: BookingRow, paymentIntentId: string)
     return false;
   }
   const payment = await verifiedCardPayment(paymentIntentId, { id: order.id, amountsCents: payableAmounts(order) });
-  const facts = bookingFacts(order);
   const recorded = await recordPaymentNow(
     {
       orderId: order.id,
@@ -143,13 +156,7 @@ async function recordVerifiedPayment(order: BookingRow, paymentIntentId: string)
       providerReference: payment.transaction,
     },
     agencyToday(),
-    (result) =>
-      result.outcome === "confirmed"
-        ? receiptEmail(facts, payment, publicUrl(voucherPath(order.id)), {
-            balanceCents: result.priceCents - result.paidCents,
-            balanceDue: order.balanceDueDate && isoDate(order.balanceDueDate),
-          })
-        : null,
+    receiptOnConfirmation(order, payment),
   );
   // a card payment is never "over": the money arrived, and its excess is refunded below
   if (recorded.status !== "recorded") {

@@ -5,16 +5,14 @@
 // the payment is recorded once, and only after the gateway confirmed it on the server (status, our
 // transaction id, amount and currency). A payment the gateway flags as risky is held for review:
 // its seats are kept, it is not paid until an administrator accepts it.
-import { bookingFacts, refundLatePayment, refundOverpayment } from "~/booking/cancelling/cancellation.server";
+import { refundLatePayment, refundOverpayment } from "~/booking/cancelling/cancellation.server";
 import { recordPaymentNow } from "~/booking/core/booking-payments-store.server";
 import type { BookingRow } from "~/booking/core/booking-row.server";
 import { holdDeadline } from "~/booking/core/booking-status";
 import { findPayableOrder } from "~/booking/core/booking-store.server";
 import { extendHold, holdForReview } from "~/booking/core/hold-store.server";
-import { receiptEmail } from "~/booking/core/lifecycle-emails";
 import { amountToPay, type PaymentPart } from "~/booking/core/payment-plan";
-import { voucherPath } from "~/booking/documents/voucher";
-import { closedBookingMessage } from "~/booking/paying/booking-payments.server";
+import { closedBookingMessage, receiptOnConfirmation } from "~/booking/paying/booking-payments.server";
 import { toTaka, type GatewayResult, type LocalGateway, type ProviderName } from "~/payments";
 import {
   closeSession,
@@ -31,7 +29,7 @@ import {
   type GatewayVerdict,
   type PaymentSessionRow,
 } from "~/payments/index.server";
-import { agencyToday, isoDate } from "~/platform/dates";
+import { agencyToday } from "~/platform/dates";
 import { env } from "~/platform/env.server";
 import { isPlausibleId } from "~/platform/ids";
 import { logger } from "~/platform/logger.server";
@@ -186,7 +184,6 @@ async function recordGatewayPayment(
 ): Promise<boolean> {
   const order = await findPayableOrder(session.orderId, undefined, { includeDeleted: true });
   if (!order) throw new PaymentError("not-found", "No such order.");
-  const facts = bookingFacts(order);
   const payment = {
     amountCents: session.amountCents,
     currency: "usd",
@@ -206,13 +203,7 @@ async function recordGatewayPayment(
       rate: session.rate,
     },
     agencyToday(),
-    (result) =>
-      result.outcome === "confirmed"
-        ? receiptEmail(facts, payment, publicUrl(voucherPath(order.id)), {
-            balanceCents: result.priceCents - result.paidCents,
-            balanceDue: order.balanceDueDate && isoDate(order.balanceDueDate),
-          })
-        : null,
+    receiptOnConfirmation(order, payment),
     (tx, paymentId) => markSessionPaid(tx, session.id, paymentId, verdict.providerReference),
   );
   const refundLater = (error: unknown) =>

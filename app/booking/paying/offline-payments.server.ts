@@ -2,10 +2,9 @@
 // Nagad with its reference; a customer submits a bKash/Nagad transaction id (a claim) that an
 // administrator accepts (it becomes a payment, in the same transaction) or rejects with a reason
 // the customer sees. Every payment goes through recordPayment (booking-payments-store.server.ts).
-import { bookingFacts } from "~/booking/cancelling/cancellation.server";
 import { recordPaymentNow } from "~/booking/core/booking-payments-store.server";
 import { findPayableOrder } from "~/booking/core/booking-store.server";
-import { claimReminderEmail, receiptEmail } from "~/booking/core/lifecycle-emails";
+import { claimReminderEmail } from "~/booking/core/lifecycle-emails";
 import {
   claimsOf,
   countPending,
@@ -17,10 +16,9 @@ import {
   type FiledClaim,
 } from "~/booking/core/payment-claim-store.server";
 import { balanceCents } from "~/booking/core/payment-plan";
-import { voucherPath } from "~/booking/documents/voucher";
-import { closedBookingMessage } from "~/booking/paying/booking-payments.server";
+import { closedBookingMessage, receiptOnConfirmation } from "~/booking/paying/booking-payments.server";
 import type { PaymentMethod } from "~/generated/prisma/client";
-import { agencyToday, isoDate } from "~/platform/dates";
+import { agencyToday } from "~/platform/dates";
 import { env } from "~/platform/env.server";
 import { isPlausibleId } from "~/platform/ids";
 import type { PeriodicJob } from "~/platform/jobs.server";
@@ -78,18 +76,14 @@ export async function recordOfflinePayment(
     reference: input.reference,
     recordedById: admin.id,
   };
-  const recorded = await recordPaymentNow(payment, agencyToday(), (result) =>
-    result.outcome === "confirmed"
-      ? receiptEmail(
-          bookingFacts(order),
-          { amountCents: input.amountCents, transaction: `${input.method} ${input.reference}`, last4: "" },
-          publicUrl(voucherPath(order.id)),
-          {
-            balanceCents: result.priceCents - result.paidCents,
-            balanceDue: order.balanceDueDate && isoDate(order.balanceDueDate),
-          },
-        )
-      : null,
+  const recorded = await recordPaymentNow(
+    payment,
+    agencyToday(),
+    receiptOnConfirmation(order, {
+      amountCents: input.amountCents,
+      transaction: `${input.method} ${input.reference}`,
+      last4: "",
+    }),
   ).catch(duplicateReference);
   // paid meanwhile (another administrator, an accepted claim, a card): checked with the row locked
   if (recorded.status === "over")
@@ -188,22 +182,13 @@ export async function decidePaymentClaim(
     decision.status === "accepted" ? { status: "accepted" } : { status: "rejected", reason: decision.reason!.trim() },
     agencyToday(),
     // The customer is told as a card payment tells them: the receipt once the booking is confirmed.
-    (result) =>
-      order && result.outcome === "confirmed"
-        ? receiptEmail(
-            bookingFacts(order),
-            {
-              amountCents: claim.amountCents,
-              transaction: `${claim.method === "NAGAD" ? "Nagad" : "bKash"} ${claim.reference}`,
-              last4: "",
-            },
-            publicUrl(voucherPath(order.id)),
-            {
-              balanceCents: result.priceCents - result.paidCents,
-              balanceDue: order.balanceDueDate && isoDate(order.balanceDueDate),
-            },
-          )
-        : null,
+    order
+      ? receiptOnConfirmation(order, {
+          amountCents: claim.amountCents,
+          transaction: `${claim.method === "NAGAD" ? "Nagad" : "bKash"} ${claim.reference}`,
+          last4: "",
+        })
+      : undefined,
   ).catch(duplicateReference);
   if (outcome.status === "decided") throw new OfflinePaymentError("conflict", "This claim was already decided.");
   if (outcome.status === "duplicate")
