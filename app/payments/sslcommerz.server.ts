@@ -160,13 +160,22 @@ export async function validate(valId: string): Promise<SslcommerzTransaction> {
   return transactionOf(await call(`${base}/validator/api/validationserverAPI.php?${query}`));
 }
 
-/** GET merchantTransIDvalidationAPI.php?tran_id=…: every attempt SSLCommerz has for our transaction id. */
-export async function queryTransaction(tranId: string): Promise<SslcommerzTransaction[]> {
+/**
+ * GET merchantTransIDvalidationAPI.php, the one endpoint of the transaction query, the refund and its
+ * status: the store's credentials added, its answer unless APIConnect is not DONE.
+ */
+async function merchantTransApi(params: Record<string, string>, what: "query" | "refund") {
   const { storeId, storePassword, base } = credentials();
-  const query = new URLSearchParams({ tran_id: tranId, store_id: storeId, store_passwd: storePassword, format: "json" });
+  const query = new URLSearchParams({ ...params, store_id: storeId, store_passwd: storePassword, format: "json" });
   const body = await call(`${base}/validator/api/merchantTransIDvalidationAPI.php?${query}`);
   if (str(body.APIConnect) !== "DONE")
-    throw new SslcommerzError(`SSLCommerz refused the query: ${str(body.APIConnect) || "no answer"}.`);
+    throw new SslcommerzError(`SSLCommerz refused the ${what}: ${str(body.APIConnect) || "no answer"}.`);
+  return body;
+}
+
+/** GET merchantTransIDvalidationAPI.php?tran_id=…: every attempt SSLCommerz has for our transaction id. */
+export async function queryTransaction(tranId: string): Promise<SslcommerzTransaction[]> {
+  const body = await merchantTransApi({ tran_id: tranId }, "query");
   return Array.isArray(body.element) ? (body.element as Record<string, unknown>[]).map(transactionOf) : [];
 }
 
@@ -184,36 +193,22 @@ export async function initiateRefund(refund: {
   amountBdt: string;
   remarks: string;
 }): Promise<SslcommerzRefund> {
-  const { storeId, storePassword, base } = credentials();
-  const query = new URLSearchParams({
-    bank_tran_id: refund.bankTranId,
-    refund_trans_id: refund.refundTransId,
-    refund_amount: refund.amountBdt,
-    refund_remarks: refund.remarks.slice(0, 255),
-    refe_id: refund.refundTransId,
-    store_id: storeId,
-    store_passwd: storePassword,
-    v: "1",
-    format: "json",
-  });
-  const body = await call(`${base}/validator/api/merchantTransIDvalidationAPI.php?${query}`);
-  if (str(body.APIConnect) !== "DONE")
-    throw new SslcommerzError(`SSLCommerz refused the refund: ${str(body.APIConnect) || "no answer"}.`);
+  const body = await merchantTransApi(
+    {
+      bank_tran_id: refund.bankTranId,
+      refund_trans_id: refund.refundTransId,
+      refund_amount: refund.amountBdt,
+      refund_remarks: refund.remarks.slice(0, 255),
+      refe_id: refund.refundTransId,
+      v: "1",
+    },
+    "refund",
+  );
   return { status: str(body.status), refundRefId: str(body.refund_ref_id), errorReason: str(body.errorReason) };
 }
 
 /** Where a refund stands: refunded, processing or cancelled. */
 export async function refundStatus(refundRefId: string): Promise<SslcommerzRefund> {
-  const { storeId, storePassword, base } = credentials();
-  const query = new URLSearchParams({
-    refund_ref_id: refundRefId,
-    store_id: storeId,
-    store_passwd: storePassword,
-    v: "1",
-    format: "json",
-  });
-  const body = await call(`${base}/validator/api/merchantTransIDvalidationAPI.php?${query}`);
-  if (str(body.APIConnect) !== "DONE")
-    throw new SslcommerzError(`SSLCommerz refused the query: ${str(body.APIConnect) || "no answer"}.`);
+  const body = await merchantTransApi({ refund_ref_id: refundRefId, v: "1" }, "query");
   return { status: str(body.status), refundRefId: str(body.refund_ref_id) || refundRefId, errorReason: str(body.errorReason) };
 }
