@@ -42,14 +42,9 @@ const sessionOf = (row: Row): PaymentSessionRow => ({
   rate: Number(row.rate.toString()),
 });
 
-export async function createPaymentSession(session: {
-  orderId: string;
-  provider: LocalGateway;
-  part: string;
-  amountCents: number;
-  amountBdt: number;
-  rate: number;
-}): Promise<PaymentSessionRow> {
+export async function createPaymentSession(
+  session: Pick<PaymentSessionRow, "orderId" | "provider" | "part" | "amountCents" | "amountBdt" | "rate">,
+): Promise<PaymentSessionRow> {
   const prisma = await db();
   return sessionOf(await prisma.paymentSession.create({ data: session, select: sessionSelect }));
 }
