@@ -22,10 +22,12 @@ function objectsOf(pdf: Buffer): Map<string, PdfObject> {
     const dictionary = streamAt >= 0 ? body.slice(0, streamAt) : body;
     let stream: Buffer | null = null;
     if (streamAt >= 0) {
-      const raw = Buffer.from(
-        body.slice(body.indexOf("\n", streamAt) + 1, body.lastIndexOf("endstream")).replace(/\r?\n$/, ""),
-        "latin1",
-      );
+      // The stream's bytes are /Length long: trimming the line break before "endstream" by pattern
+      // would also cut a compressed stream whose last byte happens to be \r (1 in 256 documents).
+      const start = body.indexOf("\n", streamAt) + 1;
+      const length = /\/Length\s+(\d+)(?!\s+0\s+R)/.exec(dictionary)?.[1];
+      const end = length ? start + Number(length) : body.lastIndexOf("endstream") - 1;
+      const raw = Buffer.from(body.slice(start, end), "latin1");
       try {
         stream = /\/FlateDecode/.test(dictionary) ? inflateSync(raw) : raw;
       } catch {
