@@ -57,7 +57,7 @@ export {
   revealIdNumbers,
   setCheckIn,
 } from "./departures/manifest-store.server";
-export { assignGuide, mayRunDeparture, staffDeparture } from "./departures/departure-guides.server";
+export { assignGuide, departureToBroadcast, mayRunDeparture, staffDeparture } from "./departures/departure-guides.server";
 export { findDepartureGuides, listGuides } from "./departures/guide-store.server";
 export { BroadcastError, broadcastToDeparture } from "./departures/departure-broadcast.server";
 export { invoiceOf, invoicePdfOf } from "./documents/booking-invoices.server";

@@ -621,7 +621,7 @@ route({
   summary:
     "Send one message to the contact of every booking holding seats on the departure (administrators, and the departure's guide)",
   description:
-    "Confirmed bookings and those still on hold. Each recipient gets the text in their language's broadcast template, by each chosen channel that reaches them (SMS and WhatsApp to the booking's mobile number, email to its address). SMS and WhatsApp wait for 08:00 Dhaka time between 22:00 and 08:00 unless urgent. A channel not set up on the site is a 400 naming channels; a guide gets 403 for a departure assigned to another guide.",
+    "Confirmed bookings and those still on hold. Each recipient gets the text in their language's broadcast template, by each chosen channel that reaches them (SMS and WhatsApp to the booking's mobile number, email to its address). SMS and WhatsApp wait for 08:00 Dhaka time between 22:00 and 08:00 unless urgent. A channel not set up on the site is a 400 naming channels; a guide gets 403 for a departure not assigned to them (an unassigned departure: administrators only).",
   operationId: "broadcastToDeparture",
   security: signedIn,
   request: { params: idParams("The departure's _id"), body: body(schemas.BroadcastInput) },

@@ -80,6 +80,12 @@ describe("POST /api/departures/{id}/broadcast", () => {
     expect((await broadcast("customer", body)).status).toBe(403);
     expect((await broadcast("guideB", body)).status).toBe(403);
     expect((await broadcast("admin", body, "nope1234567890")).status).toBe(404);
+    // A departure with no guide assigned: any guide reads its manifest, but only administrators broadcast to it.
+    for (const guide of ["guideA", "guideB"] as const) {
+      const refused = await broadcast(guide, body, fixture.other.id);
+      expect(refused.status).toBe(403);
+      expect(refused.data.error).toBe("Only administrators and the departure's assigned guide send it a broadcast.");
+    }
     const prisma = await db();
     expect(await prisma.outboxMessage.count()).toBe(0);
   });

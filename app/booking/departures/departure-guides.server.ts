@@ -8,6 +8,7 @@ import { findManifestDeparture } from "~/booking/departures/manifest-store.serve
 
 const NOT_A_GUIDE = "guide must be the email of a guide's account (a user with the guide role), or null for none.";
 const ANOTHER_GUIDES_DEPARTURE = "This departure is another guide's: only its guide and administrators read it.";
+const NOT_ITS_GUIDE = "Only administrators and the departure's assigned guide send it a broadcast.";
 
 /** Sets the departure's guide by email (null: none). 1 when changed, 0 when it already was so. */
 export async function assignGuide(departureId: string, email: string | null): Promise<number> {
@@ -35,4 +36,18 @@ export async function staffDeparture(
   if (!departure) return { refused: { status: 404, message: "No departure has this id." } };
   if (!mayRunDeparture(staff, departure.guideId)) return { refused: { status: 403, message: ANOTHER_GUIDES_DEPARTURE } };
   return { departure };
+}
+
+/**
+ * The departure a broadcast goes to, for this staff member: stricter than reading its manifest, since
+ * a broadcast reaches every traveller's phone. Administrators, and its assigned guide only (none
+ * assigned: administrators only).
+ */
+export async function departureToBroadcast(
+  id: string,
+  staff: { id: string; isAdmin: boolean },
+): ReturnType<typeof staffDeparture> {
+  const found = await staffDeparture(id, staff);
+  if ("refused" in found || staff.isAdmin || found.departure.guideId === staff.id) return found;
+  return { refused: { status: 403, message: NOT_ITS_GUIDE } };
 }
