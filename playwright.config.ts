@@ -2,7 +2,15 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_SMTP_PORT, E2E_STRIPE_PORT, E2E_WEBHOOK_SECRET } from "./tests/e2e/support/global-setup";
+import {
+  E2E_BKASH_PORT,
+  E2E_SMTP_PORT,
+  E2E_SSLCOMMERZ_PORT,
+  E2E_STRIPE_PORT,
+  E2E_WEBHOOK_SECRET,
+} from "./tests/e2e/support/global-setup";
+import { BKASH_TEST } from "./tests/support/bkash-fake";
+import { SSL_STORE_ID, SSL_STORE_PASSWORD } from "./tests/support/sslcommerz-fake";
 import { TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY } from "./tests/support/stripe-fake";
 
 const PORT = Number(process.env.E2E_PORT ?? 3300);
@@ -81,6 +89,15 @@ export default defineConfig({
       STRIPE_PUBLISHABLE_KEY: TEST_PUBLISHABLE_KEY,
       STRIPE_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
       STRIPE_API_BASE: `http://127.0.0.1:${E2E_STRIPE_PORT}`,
+      // SSLCommerz and bKash against the local fakes of the global setup (docs/payments.md).
+      SSLCOMMERZ_STORE_ID: SSL_STORE_ID,
+      SSLCOMMERZ_STORE_PASSWORD: SSL_STORE_PASSWORD,
+      SSLCOMMERZ_BASE_URL: `http://127.0.0.1:${E2E_SSLCOMMERZ_PORT}`,
+      BKASH_APP_KEY: BKASH_TEST.appKey,
+      BKASH_APP_SECRET: BKASH_TEST.appSecret,
+      BKASH_USERNAME: BKASH_TEST.username,
+      BKASH_PASSWORD: BKASH_TEST.password,
+      BKASH_BASE_URL: `http://127.0.0.1:${E2E_BKASH_PORT}/v1.2.0-beta`,
       // The agency's phone and WhatsApp on the voucher, the invoice and the footer (each hidden when unset: vitest).
       AGENCY_PHONE: "+880 1711-000000",
       WHATSAPP_NUMBER: "+880 1811-000000",

@@ -55,7 +55,8 @@ async function readJson(req: IncomingMessage): Promise<Record<string, string>> {
 
 const bkashTime = () => new Date(Date.now() + 6 * 3600_000).toISOString().replace("T", "T").slice(0, 23) + " GMT+0600";
 
-export async function startBkashFake({ expiresIn = 3600 } = {}) {
+/** `port`: a fixed port (the browser tests' server is configured before the fake starts); else any free one. */
+export async function startBkashFake({ expiresIn = 3600, port = 0 } = {}) {
   const payments = new Map<string, FakePayment>();
   const tokens = new Map<string, number>();
   const refreshTokens = new Set<string>();
@@ -267,7 +268,7 @@ export async function startBkashFake({ expiresIn = 3600 } = {}) {
     }
     json(res, { message: "Missing Authentication Token" }, 403);
   });
-  await new Promise<void>((resolve) => server.listen(Number(process.env.BKASH_FAKE_PORT ?? 0), "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,

@@ -60,7 +60,8 @@ function postForm(res: ServerResponse, url: string, fields: Record<string, strin
   );
 }
 
-export async function startSslcommerzFake() {
+/** `port`: a fixed port (the browser tests' server is configured before the fake starts); else any free one. */
+export async function startSslcommerzFake({ port = 0 }: { port?: number } = {}) {
   const transactions = new Map<string, FakeTransaction>();
   const bySession = new Map<string, FakeTransaction>();
   const byValId = new Map<string, FakeTransaction>();
@@ -333,7 +334,7 @@ export async function startSslcommerzFake() {
     res.writeHead(404);
     res.end("Not found");
   });
-  await new Promise<void>((resolve) => server.listen(Number(process.env.SSLCOMMERZ_FAKE_PORT ?? 0), "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url: baseUrl,
