@@ -59,7 +59,7 @@ export {
 } from "./departures/manifest-store.server";
 export { assignGuide, departureToBroadcast, mayRunDeparture, staffDeparture } from "./departures/departure-guides.server";
 export { findDepartureGuides, listGuides } from "./departures/guide-store.server";
-export { BroadcastError, broadcastToDeparture } from "./departures/departure-broadcast.server";
+export { BroadcastError, broadcastToDeparture, departureBroadcasts } from "./departures/departure-broadcast.server";
 export { invoiceOf, invoicePdfOf } from "./documents/booking-invoices.server";
 export { voucherOf } from "./documents/voucher.server";
 export { type MonthReconciliation, reconcileCardMonth, recordProviderPayment } from "./paying/booking-reconciliation.server";

@@ -174,12 +174,12 @@ function emailStatus(state: EmailState | undefined): { status: MessageStatus; er
   return { status: state.givenUp ? "failed" : "queued", error: state.lastError };
 }
 
-/** Every message of one or more bookings, oldest first; an email's status is its outbox row's. */
-export async function messagesOfOrders(orderIds: string[]): Promise<(LoggedMessage & { orderId: string })[]> {
+/** Every message (of one kind, when given) of one or more bookings, oldest first; an email's status is its outbox row's. */
+export async function messagesOfOrders(orderIds: string[], kind?: string): Promise<(LoggedMessage & { orderId: string })[]> {
   if (orderIds.length === 0) return [];
   const prisma = await db();
   const rows = await prisma.outboxMessage.findMany({
-    where: { orderId: { in: orderIds } },
+    where: { orderId: { in: orderIds }, ...(kind ? { kind } : {}) },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: {
       id: true,

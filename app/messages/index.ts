@@ -1,3 +1,9 @@
 // The messages capability's client door (docs/decisions/0012-module-layout.md): the API's schemas
 // of a booking's delivery log and of a broadcast, and their JSON.
-export { broadcastInputSchema, broadcastResultSchema, messageLogEntryJson, messageLogEntrySchema } from "~/messages/message-api";
+export {
+  broadcastFormSchema,
+  broadcastInputSchema,
+  broadcastResultSchema,
+  messageLogEntryJson,
+  messageLogEntrySchema,
+} from "~/messages/message-api";

@@ -40,6 +40,24 @@ export const broadcastInputSchema = z.object({
     .describe("Sent at once, also in the quiet hours (22:00 to 08:00 Dhaka): a hartal, a cyclone signal"),
 });
 
+/** The departure page's broadcast form: the API's input, from checkboxes (a checked urgent box says "on"). */
+export const broadcastFormSchema = z.object({
+  text: z
+    .string({ required_error: "Please write the message." })
+    .trim()
+    .min(1, "Please write the message.")
+    .max(1000, "The message can be at most 1000 characters."),
+  channels: z
+    .array(z.string(), { required_error: "Please choose at least one channel." })
+    .min(1, "Please choose at least one channel.")
+    .refine(
+      (channels): channels is z.infer<typeof channelSchema>[] =>
+        channels.every((channel) => channelSchema.safeParse(channel).success),
+      "Please choose only the channels offered.",
+    ),
+  urgent: z.boolean().default(false),
+});
+
 export const broadcastResultSchema = z.object({
   recipients: z.array(
     z.object({

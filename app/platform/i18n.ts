@@ -93,6 +93,8 @@ const PAGE_NAMESPACES: [RegExp, Namespace[]][] = [
   [/^\/dashboard\/(payment\/|orders\/|myOrder)/, ["payment"]],
   [/^\/dashboard\/payment-claims\/?$/, ["claims"]],
   [/^\/dashboard\/orders\/[^/]+\/?$/, ["deliveryLog", "orders"]],
+  // a departure's manifest links to its broadcast page, which lists each recipient's message
+  [/^\/dashboard\/departures\/[^/]+(\/broadcast)?\/?$/, ["broadcast", "deliveryLog", "form"]],
   [/^\/dashboard\/myOrder\/?$/, ["orders"]],
 ];
 

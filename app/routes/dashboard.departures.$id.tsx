@@ -46,6 +46,7 @@ import { DataTable } from "~/components/DataTable";
 import { DepartureGuide } from "~/components/DepartureGuide";
 import { Field, FormErrors, SubmitButton } from "~/components/form-fields";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
+import { useT } from "~/components/language-context";
 import { ResellerHolds } from "~/components/ResellerHolds";
 import { agencyToday, formatCalendarDate, formatDateTime, isoDate } from "~/platform/dates";
 import { parseForm } from "~/platform/forms";
@@ -63,6 +64,8 @@ async function manifest(departure: ManifestDeparture, user: SessionUser) {
   return {
     kind: "manifest" as const,
     isAdmin: user.isAdmin,
+    // a broadcast reaches every traveller's phone: administrators and the assigned guide only
+    canBroadcast: user.isAdmin || departure.guideId === user.id,
     guide: guide ? { name: guide.displayName, email: guide.email, phone: guide.phone } : null,
     guides: user.isAdmin ? (await listGuides()).map((choice) => ({ email: choice.email, name: choice.displayName })) : [],
     departure: {
@@ -226,7 +229,8 @@ export default function DeparturesPage() {
   return loaded.kind === "manifest" ? <Manifest {...loaded} /> : <Departures {...loaded} />;
 }
 
-function Manifest({ departure, rows, toFollow, totals, count, isAdmin, guide, guides }: ManifestLoaded) {
+function Manifest({ departure, rows, toFollow, totals, count, isAdmin, canBroadcast, guide, guides }: ManifestLoaded) {
+  const { t } = useT();
   const actionData = useActionData<typeof action>();
   const revealed = actionData && "reveal" in actionData ? actionData.reveal : null;
   const guideChange = actionData && "guideChange" in actionData ? actionData.guideChange : null;
@@ -272,6 +276,11 @@ function Manifest({ departure, rows, toFollow, totals, count, isAdmin, guide, gu
           >
             CSV with whole ID numbers
           </a>
+        ) : null}
+        {canBroadcast ? (
+          <Link className="button button-secondary" to={`/dashboard/departures/${departure.id}/broadcast`}>
+            {t("broadcast.open")}
+          </Link>
         ) : null}
         <PrintButton />
       </p>

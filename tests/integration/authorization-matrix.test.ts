@@ -8,6 +8,7 @@ import * as home from "~/routes/dashboard._index";
 import * as addProduct from "~/routes/dashboard.addProduct";
 import * as addReview from "~/routes/dashboard.addReview";
 import * as departures from "~/routes/dashboard.departures.$id";
+import * as broadcastPage from "~/routes/dashboard.departures.$id_.broadcast";
 import * as checkIn from "~/routes/dashboard.departures.$id_.check-in";
 import * as manifestCsv from "~/routes/dashboard.departures.$id_.manifest[.]csv";
 import * as staffDepartures from "~/routes/dashboard.departures._index";
@@ -186,6 +187,14 @@ const routes: RouteCase[] = [
     access: "staff",
     params: () => ({ id: "matrix" }),
     payload: () => ({ traveller: "matrix-traveller", checkedIn: "yes" }),
+  },
+  {
+    // a departure's guide or an administrator (none here: the id matches no departure)
+    path: "/dashboard/departures/{id}/broadcast",
+    module: broadcastPage,
+    access: "staff",
+    params: () => ({ id: "matrix" }),
+    payload: () => ({ text: "Matrix broadcast", channels: "email" }),
   },
   { path: "/dashboard/departures/{id}/manifest.csv", module: manifestCsv, access: "staff", params: () => ({ id: "matrix" }) },
   {

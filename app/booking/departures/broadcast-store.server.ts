@@ -17,3 +17,9 @@ export async function findBroadcastRecipients(departureId: string, now: Date) {
     select: { id: true, serviceTitle: true, mobileNumber: true, email: true, user: { select: { language: true } } },
   });
 }
+
+/** Every booking ever made on the departure (a broadcast's recipient may have cancelled since), with its reference. */
+export async function findDepartureOrderReferences(departureId: string) {
+  const prisma = await db();
+  return prisma.order.findMany({ where: { departureId }, select: { id: true, reference: true } });
+}

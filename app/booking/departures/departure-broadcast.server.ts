@@ -2,8 +2,8 @@
 // message to the contact of every booking holding seats on it, by the channels chosen; each
 // recipient's message is the broadcast template in their language around the text, queued through
 // the messages' outbox (an urgent one is not held by the quiet hours).
-import { findBroadcastRecipients } from "~/booking/departures/broadcast-store.server";
-import { configuredChannels, sendKind } from "~/messages/index.server";
+import { findBroadcastRecipients, findDepartureOrderReferences } from "~/booking/departures/broadcast-store.server";
+import { configuredChannels, messagesOfOrders, sendKind } from "~/messages/index.server";
 import { formatCalendarDate } from "~/platform/dates";
 import { isLanguage } from "~/platform/i18n";
 
@@ -50,4 +50,44 @@ export async function broadcastToDeparture(
       recipients.push({ order: order.id, channel: message.channel, to: message.to, status: message.status });
   }
   return recipients;
+}
+
+export interface SentBroadcast {
+  sent: Date;
+  /** the first recipient's message, as sent (in their language) */
+  text: string;
+  recipients: {
+    reference: string;
+    channel: BroadcastChannel;
+    to: string;
+    status: BroadcastRecipient["status"];
+    error: string | null;
+    created: Date;
+    notBefore: Date;
+  }[];
+}
+
+/**
+ * The broadcasts sent to the departure, newest first, each with every recipient's message and its
+ * status now. One broadcast's messages share their creation time (broadcastToDeparture's `now`).
+ */
+export async function departureBroadcasts(departureId: string): Promise<SentBroadcast[]> {
+  const orders = await findDepartureOrderReferences(departureId);
+  const references = new Map(orders.map((order) => [order.id, order.reference]));
+  const byTime = new Map<number, SentBroadcast>();
+  for (const message of await messagesOfOrders([...references.keys()], "broadcast")) {
+    const time = message.created.getTime();
+    const broadcast = byTime.get(time) ?? { sent: message.created, text: message.text, recipients: [] };
+    byTime.set(time, broadcast);
+    broadcast.recipients.push({
+      reference: references.get(message.orderId) ?? "",
+      channel: message.channel,
+      to: message.to,
+      status: message.status,
+      error: message.error,
+      created: message.created,
+      notBefore: message.notBefore,
+    });
+  }
+  return [...byTime.values()].sort((a, b) => b.sent.getTime() - a.sent.getTime());
 }
