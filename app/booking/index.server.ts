@@ -85,8 +85,11 @@ export {
   updateChannelBooking,
 } from "./channel/channel-bookings.server";
 export {
+  acceptHeldPayment,
   checkOpenSessions,
+  listHeldPayments,
   openGatewayPayment,
+  refundHeldPaymentByAdmin,
   orderResultPath,
   settleBkash,
   settleSslcommerz,

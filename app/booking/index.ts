@@ -22,6 +22,7 @@ export {
   toCents,
 } from "./cancelling/cancellation";
 export { countField, otherCounts, readCategoryCounts } from "./core/category-counts";
+export { heldPaymentDecisionSchema } from "./paying/held-payments";
 export { checkoutSchema, DISTRICTS } from "./placing/checkout";
 export {
   departureActions,

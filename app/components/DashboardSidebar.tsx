@@ -23,6 +23,7 @@ const adminGroups: { title: string; items: Item[] }[] = [
     items: [
       { to: "/dashboard/manageAllOrders", label: "Manage All Orders" },
       { to: "/dashboard/payment-claims", label: "Payment claims", countLabel: "to verify" },
+      { to: "/dashboard/held-payments", label: "Payments to review", labelKey: "common.dashboard.heldPayments" },
       { to: "/dashboard/departures", label: "Departures" },
       { to: "/dashboard/reconciliation", label: "Reconciliation" },
       { to: "/dashboard/promo-codes", label: "Promo codes" },

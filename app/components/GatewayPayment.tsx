@@ -88,6 +88,7 @@ const RESULT_KEYS: Record<string, MessageKey> = {
   review: "payment.result.review",
   failed: "payment.result.failed",
   cancelled: "payment.result.cancelled",
+  refunded: "payment.result.refunded",
   unknown: "payment.result.unknown",
 };
 

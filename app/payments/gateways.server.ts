@@ -286,6 +286,35 @@ export async function refundThroughProvider(refund: {
 }
 
 /**
+ * Refunds the whole of a payment held for review (never recorded as paid) through the gateway that
+ * took it, in the taka it charged. Throws PaymentError with the gateway's reason.
+ */
+export async function refundHeldPayment(session: {
+  id: string;
+  orderId: string;
+  provider: LocalGateway;
+  gatewayId: string | null;
+  providerReference: string | null;
+  amountBdt: number;
+}): Promise<GatewayRefund> {
+  const provider = gateway(session.provider);
+  if (!provider.configured())
+    throw new PaymentError(
+      "not-configured",
+      `${session.provider === "bkash" ? "bKash" : "SSLCommerz"} is not configured: no refund can be made.`,
+    );
+  if (!session.providerReference) throw new PaymentError("provider", "The payment has no gateway reference to refund.");
+  const transaction = session.provider === "bkash" ? (session.gatewayId ?? session.id) : session.id;
+  return provider.refund({
+    providerReference: session.providerReference,
+    transaction,
+    amountBdt: session.amountBdt,
+    key: refundKey(session.orderId, "review", transaction),
+    reason: "Held for review and refunded by the agency",
+  });
+}
+
+/**
  * The origins a payment page's form may lead to (its Content-Security-Policy's form-action): each
  * configured gateway's host, where its hosted page is (SSLCommerz's GatewayPageURL is on its API
  * host; bKash's bkashURL is on its payment host under bkash.com).

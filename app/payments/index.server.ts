@@ -25,13 +25,26 @@ export {
   type ExchangeRateEntry,
   type UsableExchangeRate,
 } from "./exchange-rate.server";
-export { configuredProviders, gateway, gatewayOrigins, refundThroughProvider, type GatewayVerdict } from "./gateways.server";
 export {
+  configuredProviders,
+  gateway,
+  gatewayOrigins,
+  refundHeldPayment,
+  refundThroughProvider,
+  type GatewayVerdict,
+} from "./gateways.server";
+export {
+  claimReviewRefund,
   closeSession,
   createPaymentSession,
   findPaymentSession,
+  findSessionById,
+  listSessionsInReview,
   listStaleSessions,
   markSessionPaid,
+  noteSessionRefund,
+  reopenReview,
+  SessionSettledError,
   setSessionGatewayId,
   type PaymentSessionRow,
 } from "./payment-session-store.server";

@@ -1,7 +1,7 @@
 // Payment sessions: a customer sent to a local gateway, found again by the gateway's own ids (its
 // return and IPN carry no session cookie). A session becomes PAID only in the transaction that
 // records its payment (markSessionPaid, called inside booking's recordPayment transaction).
-import type { PaymentSessionStatus } from "~/generated/prisma/client";
+import type { PaymentSessionStatus, Prisma } from "~/generated/prisma/client";
 import type { LocalGateway } from "~/payments/providers";
 import { db, type Tx } from "~/platform/db.server";
 
@@ -17,25 +17,15 @@ const sessionSelect = {
   status: true,
   note: true,
   paymentId: true,
+  providerReference: true,
   createdAt: true,
-} as const;
+} as const satisfies Prisma.PaymentSessionSelect;
 
-export type PaymentSessionRow = {
-  id: string;
-  orderId: string;
-  provider: LocalGateway;
-  part: string;
-  amountCents: number;
-  amountBdt: number;
-  rate: number;
-  gatewayId: string | null;
-  status: PaymentSessionStatus;
-  note: string | null;
-  paymentId: string | null;
-  createdAt: Date;
-};
+type Row = Prisma.PaymentSessionGetPayload<{ select: typeof sessionSelect }>;
 
-type Row = { rate: { toString(): string }; provider: string } & Omit<PaymentSessionRow, "rate" | "provider">;
+/** A session as read: its row, with the gateway's name typed and the rate a number. */
+export type PaymentSessionRow = Omit<Row, "provider" | "rate"> & { provider: LocalGateway; rate: number };
+
 const sessionOf = (row: Row): PaymentSessionRow => ({
   ...row,
   provider: row.provider as LocalGateway,
@@ -75,12 +65,87 @@ export async function findSessionOfPayment(paymentId: string): Promise<PaymentSe
   return row ? sessionOf(row) : null;
 }
 
-/** Marks the session paid with its payment, inside the transaction that recorded it. */
-export async function markSessionPaid(tx: Tx, id: string, paymentId: string, providerReference: string): Promise<void> {
-  await tx.paymentSession.updateMany({
-    where: { id, paymentId: null },
+/** A session that can no longer be marked paid (refunded meanwhile): the payment's transaction rolls back. */
+export class SessionSettledError extends Error {}
+
+/**
+ * Marks the session paid with its payment, inside the transaction that recorded it, from one of
+ * `from` (a held one only by an administrator's accept); any other state (refunded meanwhile)
+ * throws SessionSettledError, so the payment is not recorded either.
+ */
+export async function markSessionPaid(
+  tx: Tx,
+  id: string,
+  paymentId: string,
+  providerReference: string,
+  from: PaymentSessionStatus[] = ["OPEN", "FAILED", "CANCELLED"],
+): Promise<void> {
+  const changed = await tx.paymentSession.updateMany({
+    where: { id, paymentId: null, status: { in: from } },
     data: { status: "PAID", paymentId, providerReference, note: null },
   });
+  if (changed.count !== 1) throw new SessionSettledError(`payment session ${id} is settled already`);
+}
+
+/** A session by our own id (an administrator's decision names it). */
+export async function findSessionById(id: string): Promise<PaymentSessionRow | null> {
+  const prisma = await db();
+  const row = await prisma.paymentSession.findUnique({ where: { id }, select: sessionSelect });
+  return row ? sessionOf(row) : null;
+}
+
+/** The payments held for review, oldest first, with their booking: what an administrator accepts or refunds. */
+export async function listSessionsInReview() {
+  const prisma = await db();
+  const rows = await prisma.paymentSession.findMany({
+    where: { status: "REVIEW" },
+    orderBy: { createdAt: "asc" },
+    take: 200,
+    select: {
+      ...sessionSelect,
+      updatedAt: true,
+      order: {
+        select: {
+          reference: true,
+          firstName: true,
+          lastName: true,
+          mobileNumber: true,
+          serviceTitle: true,
+          priceCents: true,
+          paidCents: true,
+          bookingStatus: true,
+          holdExpiresAt: true,
+        },
+      },
+    },
+  });
+  return rows.map(({ order, updatedAt, ...row }) => ({
+    ...sessionOf(row),
+    heldSince: updatedAt,
+    order,
+  }));
+}
+
+/**
+ * An administrator refunds a held payment: the session leaves REVIEW for REFUNDED first (one
+ * decision wins: an accept after this finds it refunded), before the gateway is asked.
+ */
+export async function claimReviewRefund(id: string, note: string): Promise<boolean> {
+  const prisma = await db();
+  const changed = await prisma.paymentSession.updateMany({ where: { id, status: "REVIEW" }, data: { status: "REFUNDED", note } });
+  return changed.count === 1;
+}
+
+/** The gateway refused the refund: the payment is held for review again, with the gateway's reason. */
+export async function reopenReview(id: string, note: string): Promise<void> {
+  const prisma = await db();
+  await prisma.paymentSession.updateMany({ where: { id, status: "REFUNDED" }, data: { status: "REVIEW", note } });
+}
+
+/** The refund the gateway made of a held payment, on its session. */
+export async function noteSessionRefund(id: string, note: string): Promise<void> {
+  const prisma = await db();
+  await prisma.paymentSession.updateMany({ where: { id, status: "REFUNDED" }, data: { note } });
 }
 
 /** An open session's end as the gateway reports it (a paid one never changes). */

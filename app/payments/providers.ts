@@ -12,4 +12,4 @@ export function isLocalGateway(value: unknown): value is LocalGateway {
 }
 
 /** What a customer is told after a gateway sent them back: the order page's `?payment=` value. */
-export type GatewayResult = "paid" | "pending" | "review" | "failed" | "cancelled";
+export type GatewayResult = "paid" | "pending" | "review" | "failed" | "cancelled" | "refunded";

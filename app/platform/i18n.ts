@@ -90,12 +90,13 @@ const PAGE_NAMESPACES: [RegExp, Namespace[]][] = [
   [/^\/newsletter(\/|$)/, ["public", "newsletter", "form"]],
   [/^\/dashboard\/settings\/?$/, ["settings", "payment"]],
   // the payment page (its gateways, the manual claims), and the result the order pages show when a gateway sends the customer back
-  [/^\/dashboard\/(payment\/|orders\/|myOrder)/, ["payment"]],
+  [/^\/dashboard\/payment\//, ["payment"]],
   [/^\/dashboard\/payment-claims\/?$/, ["claims"]],
-  [/^\/dashboard\/orders\/[^/]+\/?$/, ["deliveryLog", "orders"]],
+  [/^\/dashboard\/held-payments\/?$/, ["held", "form"]],
+  [/^\/dashboard\/orders\/[^/]+\/?$/, ["deliveryLog", "orders", "payment"]],
   // a departure's manifest links to its broadcast page, which lists each recipient's message
   [/^\/dashboard\/departures\/[^/]+(\/broadcast)?\/?$/, ["broadcast", "deliveryLog", "form"]],
-  [/^\/dashboard\/myOrder\/?$/, ["orders"]],
+  [/^\/dashboard\/myOrder\/?$/, ["orders", "payment"]],
 ];
 
 /**

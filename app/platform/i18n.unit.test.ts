@@ -63,6 +63,12 @@ describe("the messages a page sends", () => {
     expect(namespacesFor("/")).toContain("common");
     expect(namespacesFor("/dashboard/anything")[0]).toBe("common");
   });
+
+  it("of an order page include the gateway's result, the refund owed and the delivery log", () => {
+    expect(namespacesFor("/dashboard/orders/abc")).toEqual(expect.arrayContaining(["payment", "orders", "deliveryLog"]));
+    expect(namespacesFor("/dashboard/myOrder")).toEqual(expect.arrayContaining(["payment", "orders"]));
+    expect(namespacesFor("/dashboard/payment/abc")).toContain("payment");
+  });
 });
 
 describe("the English texts a page shows in its language", () => {

@@ -19,8 +19,9 @@ const orderApi = await import("~/routes/api.my-orders.$id");
 const returnRoute = await import("~/routes/payments.sslcommerz.return");
 const paymentPage = await import("~/routes/dashboard.payment.$orderId");
 const ipnRoute = await import("~/routes/payments.sslcommerz.ipn");
+const heldPage = await import("~/routes/dashboard.held-payments");
 const { authedGet, authedPost, createUser, signIn } = await import("../support/auth");
-const { callRoute, ORIGIN } = await import("../support/requests");
+const { callRoute, formRequest, ORIGIN } = await import("../support/requests");
 const { cancelBooking } = await import("~/booking/index.server");
 const { setExchangeRate } = await import("~/payments/index.server");
 // the agency's rate: local gateways charge taka at it
@@ -193,6 +194,103 @@ describe("SSLCommerz", () => {
     expect(row.holdExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 2 * 86_400_000);
     const prisma = await db();
     expect((await prisma.paymentSession.findFirstOrThrow({ where: { orderId: order.id } })).status).toBe("REVIEW");
+  });
+
+  describe("a payment held for review", () => {
+    async function heldPayment() {
+      const { cookie, order } = await customerWithOrder();
+      const opened = await openSession(order.id, cookie);
+      const paid = fake.complete(sessionKeyOf(opened.data.redirectUrl!), "success", "1");
+      expect((await returnOf(paid.url, paid.fields)).location).toBe(`/dashboard/orders/${order.id}?payment=review`);
+      const prisma = await db();
+      const session = await prisma.paymentSession.findFirstOrThrow({ where: { orderId: order.id } });
+      const admin = await createUser({ role: "ADMIN" });
+      return { order, paid, session, adminCookie: await signIn(admin.id), cookie };
+    }
+    const decide = (cookie: string, fields: Record<string, string>) =>
+      callRoute<{ done?: string; confirm?: string; error?: string; refundId?: string }>(
+        heldPage.action,
+        formRequest("/dashboard/held-payments", fields, { headers: { Cookie: cookie } }),
+      );
+    const sessionRow = async (id: string) => (await db()).paymentSession.findUniqueOrThrow({ where: { id } });
+
+    it("is listed to administrators only; accepting asks first, then records it once", async () => {
+      const { order, paid, session, adminCookie, cookie } = await heldPayment();
+      const listed = await callRoute<{ payments: { id: string; reference: string; booking: string }[] }>(
+        heldPage.loader,
+        new Request(new URL("/dashboard/held-payments", ORIGIN), { headers: { Cookie: adminCookie } }),
+      );
+      expect(listed.data.payments.find((payment) => payment.id === session.id)).toMatchObject({
+        reference: paid.transaction.bankTranId,
+        booking: order.reference,
+      });
+      const customer = await decide(cookie, { intent: "accept", sessionId: session.id, confirmed: "yes" });
+      expect([302, 403, 404]).toContain(customer.status);
+      expect(await paymentsOf(order.id)).toHaveLength(0);
+
+      const asked = await decide(adminCookie, { intent: "accept", sessionId: session.id });
+      expect(asked.data.confirm).toBe("accept");
+      expect(await paymentsOf(order.id)).toHaveLength(0);
+      // two administrators (or a double submit) at once: one payment
+      const answers = await Promise.all([
+        decide(adminCookie, { intent: "accept", sessionId: session.id, confirmed: "yes" }),
+        decide(adminCookie, { intent: "accept", sessionId: session.id, confirmed: "yes" }),
+      ]);
+      for (const answer of answers)
+        expect(["accepted", "This payment is accepted already."]).toContain(answer.data.done ?? answer.data.error);
+      const payments = await paymentsOf(order.id);
+      expect(payments).toHaveLength(1);
+      expect(payments[0]).toMatchObject({ provider: "sslcommerz", providerReference: paid.transaction.bankTranId });
+      expect(payments[0]!.recordedById).not.toBeNull();
+      expect((await orderRow(order.id)).paymentStatus).toBe("PAID");
+      expect((await sessionRow(session.id)).status).toBe("PAID");
+      // the customer's return again: paid, nothing more
+      expect((await returnOf(paid.url, paid.fields)).location).toBe(`/dashboard/orders/${order.id}?payment=paid`);
+      expect(await paymentsOf(order.id)).toHaveLength(1);
+    });
+
+    it("refunding sends it back whole through SSLCommerz and records nothing; an accept meanwhile loses", async () => {
+      const { order, paid, session, adminCookie } = await heldPayment();
+      const [refunded, accepted] = await Promise.all([
+        decide(adminCookie, { intent: "refund", sessionId: session.id, confirmed: "yes" }),
+        decide(adminCookie, { intent: "accept", sessionId: session.id, confirmed: "yes" }),
+      ]);
+      const payments = await paymentsOf(order.id);
+      if (refunded.data.done === "refunded") {
+        // the refund won: nothing recorded, the whole taka back at the gateway
+        expect(accepted.data.error).toBe("This payment is refunded already.");
+        expect(payments).toHaveLength(0);
+        expect(paid.transaction.refunds).toHaveLength(1);
+        expect(paid.transaction.refunds[0]!.amount).toBe(paid.transaction.amount);
+        expect(refunded.data.refundId).toBe(paid.transaction.refunds[0]!.refundRefId);
+        const after = await sessionRow(session.id);
+        expect(after.status).toBe("REFUNDED");
+        expect(after.note).toContain(paid.transaction.refunds[0]!.refundRefId);
+        expect((await returnOf(paid.url, paid.fields)).location).toBe(`/dashboard/orders/${order.id}?payment=refunded`);
+      } else {
+        // the accept won: recorded once, never refunded
+        expect(accepted.data.done).toBe("accepted");
+        expect(refunded.data.error).toBe("This payment is accepted already.");
+        expect(payments).toHaveLength(1);
+        expect(paid.transaction.refunds).toHaveLength(0);
+      }
+    });
+
+    it("a refund the gateway refuses leaves it held, with the gateway's reason", async () => {
+      const { order, session, adminCookie } = await heldPayment();
+      fake.setRefundMode("failed");
+      try {
+        const answer = await decide(adminCookie, { intent: "refund", sessionId: session.id, confirmed: "yes" });
+        expect(answer.status).toBe(502);
+        expect(answer.data.error).toMatch(/refused the refund: Refund is not allowed for this transaction/);
+      } finally {
+        fake.setRefundMode("success");
+      }
+      const after = await sessionRow(session.id);
+      expect(after.status).toBe("REVIEW");
+      expect(after.note).toMatch(/Refund not made: .*Refund is not allowed/);
+      expect(await paymentsOf(order.id)).toHaveLength(0);
+    });
   });
 
   it("a cancel at the gateway ends the session as cancelled: the customer can try again", async () => {

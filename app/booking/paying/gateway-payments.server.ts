@@ -15,16 +15,23 @@ import { amountToPay, type PaymentPart } from "~/booking/core/payment-plan";
 import { closedBookingMessage, receiptOnConfirmation } from "~/booking/paying/booking-payments.server";
 import { toTaka, type GatewayResult, type LocalGateway, type ProviderName } from "~/payments";
 import {
+  claimReviewRefund,
   closeSession,
   configuredProviders,
   createPaymentSession,
   findPaymentSession,
+  findSessionById,
   gateway,
   getUsableExchangeRate,
+  listSessionsInReview,
   listStaleSessions,
   markSessionPaid,
+  noteSessionRefund,
   PaymentError,
+  refundHeldPayment,
+  reopenReview,
   requirePaymentsConfigured,
+  SessionSettledError,
   setSessionGatewayId,
   type GatewayVerdict,
   type PaymentSessionRow,
@@ -138,6 +145,7 @@ const resultOf: Record<PaymentSessionRow["status"], GatewayResult> = {
   REVIEW: "review",
   FAILED: "failed",
   CANCELLED: "cancelled",
+  REFUNDED: "refunded",
 };
 
 /**
@@ -149,7 +157,7 @@ async function settleSession(
   session: PaymentSessionRow,
   hint: { valId?: string; execute?: boolean } = {},
 ): Promise<SettledSession> {
-  if (session.status === "PAID" || session.status === "REVIEW")
+  if (session.status === "PAID" || session.status === "REVIEW" || session.status === "REFUNDED")
     return { orderId: session.orderId, result: resultOf[session.status] };
   const verdict = await gateway(session.provider).verify(session, hint);
   return { orderId: session.orderId, result: await applyVerdict(session, verdict) };
@@ -169,7 +177,14 @@ async function applyVerdict(session: PaymentSessionRow, verdict: GatewayVerdict)
     }
     return "review";
   }
-  await recordGatewayPayment(session, verdict);
+  try {
+    await recordGatewayPayment(session, verdict);
+  } catch (error) {
+    if (!(error instanceof SessionSettledError)) throw error;
+    // an administrator decided meanwhile (a payment held for review, refunded): that stands
+    const now = await findSessionById(session.id);
+    return now ? resultOf[now.status] : "pending";
+  }
   return "paid";
 }
 
@@ -181,6 +196,8 @@ async function applyVerdict(session: PaymentSessionRow, verdict: GatewayVerdict)
 async function recordGatewayPayment(
   session: PaymentSessionRow,
   verdict: Extract<GatewayVerdict, { status: "paid" }>,
+  /** an administrator accepting a payment held for review (its session leaves REVIEW only so) */
+  acceptedBy: string | null = null,
 ): Promise<boolean> {
   const order = await findPayableOrder(session.orderId, undefined, { includeDeleted: true });
   if (!order) throw new PaymentError("not-found", "No such order.");
@@ -195,7 +212,7 @@ async function recordGatewayPayment(
     {
       orderId: order.id,
       method: verdict.method,
-      recordedById: null,
+      recordedById: acceptedBy,
       ...payment,
       provider: session.provider,
       providerReference: verdict.providerReference,
@@ -204,7 +221,7 @@ async function recordGatewayPayment(
     },
     agencyToday(),
     receiptOnConfirmation(order, payment),
-    (tx, paymentId) => markSessionPaid(tx, session.id, paymentId, verdict.providerReference),
+    (tx, paymentId) => markSessionPaid(tx, session.id, paymentId, verdict.providerReference, acceptedBy ? ["REVIEW"] : undefined),
   );
   const refundLater = (error: unknown) =>
     logger.error(
@@ -284,4 +301,67 @@ export async function checkOpenSessions(now: Date = new Date()): Promise<{ check
     }
   }
   return { checked: sessions.length, paid, closed };
+}
+
+/** The payments a gateway flagged as risky, held until an administrator accepts or refunds them. */
+export async function listHeldPayments() {
+  return listSessionsInReview();
+}
+
+async function heldSession(sessionId: string): Promise<PaymentSessionRow> {
+  const session = isPlausibleId(sessionId) ? await findSessionById(sessionId) : null;
+  if (!session) throw new PaymentError("not-found", "No such payment.");
+  if (session.status === "PAID") throw new PaymentError("paid", "This payment is accepted already.");
+  if (session.status === "REFUNDED") throw new PaymentError("closed", "This payment is refunded already.");
+  if (session.status !== "REVIEW") throw new PaymentError("closed", "This payment is not held for review.");
+  return session;
+}
+
+/**
+ * An administrator accepts a payment held for review: the gateway is asked again (it must still
+ * report it paid, for this session's taka), then it is recorded once as any gateway payment, the
+ * session leaving REVIEW in the same transaction. A refund decided meanwhile wins: nothing recorded.
+ */
+export async function acceptHeldPayment(sessionId: string, admin: { id: string }): Promise<void> {
+  const session = await heldSession(sessionId);
+  const verdict = await gateway(session.provider).verify(session);
+  if (verdict.status !== "paid")
+    throw new PaymentError(
+      "provider",
+      `The gateway no longer reports this payment as paid${"note" in verdict ? `: ${verdict.note}` : "."}`,
+    );
+  try {
+    await recordGatewayPayment(session, verdict, admin.id);
+  } catch (error) {
+    // refunded meanwhile: says so
+    if (error instanceof SessionSettledError) await heldSession(sessionId);
+    throw error;
+  }
+  logger.info({ sessionId, adminId: admin.id }, "held gateway payment accepted");
+}
+
+/**
+ * An administrator refunds a payment held for review, whole, through its gateway: the session
+ * becomes REFUNDED first (an accept meanwhile finds it so), then the gateway refunds; a refusal
+ * puts it back in review with the gateway's reason and throws it.
+ */
+export async function refundHeldPaymentByAdmin(sessionId: string, admin: { id: string }): Promise<{ refundId: string }> {
+  const session = await heldSession(sessionId);
+  if (!(await claimReviewRefund(sessionId, "Refund asked at the gateway by an administrator."))) {
+    await heldSession(sessionId); // decided meanwhile: says how
+    throw new PaymentError("closed", "This payment is not held for review.");
+  }
+  try {
+    const refund = await refundHeldPayment(session);
+    await noteSessionRefund(
+      sessionId,
+      `Refunded by an administrator: ${GATEWAY_NAMES[session.provider]} refund ${refund.refundId}${refund.status === "processing" ? " (processing)" : ""}.`,
+    );
+    logger.warn({ sessionId, adminId: admin.id, refundId: refund.refundId }, "held gateway payment refunded");
+    return { refundId: refund.refundId };
+  } catch (error) {
+    const reason = error instanceof PaymentError ? error.message : "The gateway could not be reached.";
+    await reopenReview(sessionId, `${session.note ?? ""} Refund not made: ${reason}`.trim());
+    throw error;
+  }
 }

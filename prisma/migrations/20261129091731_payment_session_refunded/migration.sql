@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "PaymentSessionStatus" ADD VALUE 'REFUNDED';
