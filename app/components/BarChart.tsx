@@ -2,6 +2,8 @@
 // for screen readers, each bar's figure in its tooltip, and the same figures as a table.
 import { useId } from "react";
 import { barGeometry, niceMax } from "~/backoffice";
+import { useFormat } from "~/components/format";
+import { useT } from "~/components/language-context";
 
 // The viewBox is about as wide as the card shows it, so the labels keep a readable size.
 const WIDTH = 420;
@@ -29,6 +31,7 @@ export function BarChart({
   minScale?: number;
 }) {
   const id = useId();
+  const { t } = useT();
   const max = niceMax([minScale, ...values]);
   const plotWidth = WIDTH - LEFT;
   const plotHeight = HEIGHT - AXIS - TOP;
@@ -65,11 +68,11 @@ export function BarChart({
         ))}
       </svg>
       <details>
-        <summary>Show the figures as a table</summary>
+        <summary>{t("dashboard.chart.asTable")}</summary>
         <table className="data-table chart-table">
           <thead>
             <tr>
-              <th scope="col">Month</th>
+              <th scope="col">{t("dashboard.chart.month")}</th>
               <th scope="col">{valueHeader}</th>
             </tr>
           </thead>
@@ -97,6 +100,8 @@ export interface SeatsRow {
 /** Horizontal bars, each under its departure's name: the seats taken against the seats. */
 export function SeatsChart({ title, rows }: { title: string; rows: SeatsRow[] }) {
   const id = useId();
+  const { t } = useT();
+  const f = useFormat();
   const rowHeight = 50;
   const barWidth = WIDTH - 70;
   const height = Math.max(1, rows.length) * rowHeight;
@@ -104,13 +109,13 @@ export function SeatsChart({ title, rows }: { title: string; rows: SeatsRow[] })
     <figure className="card chart">
       <figcaption className="chart-title">{title}</figcaption>
       {rows.length === 0 ? (
-        <p>No departures are scheduled.</p>
+        <p>{t("dashboard.chart.noDepartures")}</p>
       ) : (
         <>
           <svg viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-labelledby={`${id}-title`} className="chart-svg">
             <title
               id={`${id}-title`}
-            >{`${title}: ${rows.map((row) => `${row.label}, ${row.taken} of ${row.seats} seats`).join("; ")}`}</title>
+            >{`${title}: ${rows.map((row) => t("dashboard.chart.seatsOf", { label: row.label, taken: row.taken, seats: row.seats })).join("; ")}`}</title>
             {rows.map((row, index) => {
               const y = index * rowHeight;
               const filled = row.seats > 0 ? (row.taken / row.seats) * barWidth : 0;
@@ -122,28 +127,28 @@ export function SeatsChart({ title, rows }: { title: string; rows: SeatsRow[] })
                   <rect x={0} y={y + 24} width={barWidth} height={16} className="chart-track" />
                   <rect x={0} y={y + 24} width={filled} height={16} className="chart-bar" />
                   <text x={barWidth + 8} y={y + 38} className="chart-label">
-                    {row.taken}/{row.seats}
+                    {f.number(row.taken)}/{f.number(row.seats)}
                   </text>
                 </g>
               );
             })}
           </svg>
           <details>
-            <summary>Show the figures as a table</summary>
+            <summary>{t("dashboard.chart.asTable")}</summary>
             <table className="data-table chart-table">
               <thead>
                 <tr>
-                  <th scope="col">Departure</th>
-                  <th scope="col">Seats taken</th>
-                  <th scope="col">Seats</th>
+                  <th scope="col">{t("dashboard.chart.departure")}</th>
+                  <th scope="col">{t("dashboard.chart.seatsTaken")}</th>
+                  <th scope="col">{t("dashboard.chart.seats")}</th>
                 </tr>
               </thead>
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.id}>
                     <th scope="row">{row.label}</th>
-                    <td>{row.taken}</td>
-                    <td>{row.seats}</td>
+                    <td>{f.number(row.taken)}</td>
+                    <td>{f.number(row.seats)}</td>
                   </tr>
                 ))}
               </tbody>

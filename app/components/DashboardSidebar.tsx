@@ -4,68 +4,69 @@ import { useT } from "~/components/language-context";
 import type { MessageKey } from "~/platform/i18n";
 
 /** countLabel: what the number next to the link counts, for screen readers */
-type Item = { to: string; label: string; end?: boolean; countLabel?: string; labelKey?: MessageKey };
+type Item = { to: string; label: MessageKey; end?: boolean; countLabel?: MessageKey };
 
 /** Numbers shown next to a link (messages still to handle, flagged reviews), by the link's path. */
 export type SidebarCounts = Partial<Record<string, number>>;
 
 const everyone: Item[] = [
-  { to: "/dashboard", label: "Dashboard", end: true },
-  { to: "/dashboard/myOrder", label: "My Orders" },
-  { to: "/dashboard/addReview", label: "Review" },
-  { to: "/dashboard/profile", label: "Profile" },
+  { to: "/dashboard", label: "dashboard.nav.home", end: true },
+  { to: "/dashboard/myOrder", label: "dashboard.nav.myOrders" },
+  { to: "/dashboard/addReview", label: "dashboard.nav.review" },
+  { to: "/dashboard/profile", label: "dashboard.nav.profile" },
 ];
 
 /** The administrator's links grouped by the work they serve, each group under its heading. */
-const adminGroups: { title: string; items: Item[] }[] = [
+const adminGroups: { title: MessageKey; items: Item[] }[] = [
   {
-    title: "Bookings and money",
+    title: "dashboard.nav.group.bookings",
     items: [
-      { to: "/dashboard/manageAllOrders", label: "Manage All Orders" },
-      { to: "/dashboard/payment-claims", label: "Payment claims", countLabel: "to verify" },
-      { to: "/dashboard/held-payments", label: "Payments to review", labelKey: "common.dashboard.heldPayments" },
-      { to: "/dashboard/departures", label: "Departures" },
-      { to: "/dashboard/reconciliation", label: "Reconciliation" },
-      { to: "/dashboard/promo-codes", label: "Promo codes" },
-      { to: "/dashboard/settings", label: "Settings", labelKey: "common.dashboard.settings" },
+      { to: "/dashboard/manageAllOrders", label: "dashboard.nav.manageAllOrders" },
+      { to: "/dashboard/payment-claims", label: "dashboard.nav.paymentClaims", countLabel: "dashboard.nav.toVerify" },
+      { to: "/dashboard/held-payments", label: "common.dashboard.heldPayments" },
+      { to: "/dashboard/departures", label: "dashboard.nav.departures" },
+      { to: "/dashboard/reconciliation", label: "dashboard.nav.reconciliation" },
+      { to: "/dashboard/promo-codes", label: "dashboard.nav.promoCodes" },
+      { to: "/dashboard/settings", label: "common.dashboard.settings" },
     ],
   },
   {
-    title: "Catalogue",
+    title: "dashboard.nav.group.catalogue",
     items: [
-      { to: "/dashboard/manageProducts", label: "Manage Products" },
-      { to: "/dashboard/addProduct", label: "Add A Product" },
-      { to: "/dashboard/reviews", label: "Reviews", countLabel: "flagged" },
+      { to: "/dashboard/manageProducts", label: "dashboard.nav.manageProducts" },
+      { to: "/dashboard/addProduct", label: "dashboard.nav.addProduct" },
+      { to: "/dashboard/reviews", label: "dashboard.nav.reviews", countLabel: "dashboard.nav.flagged" },
     ],
   },
   {
-    title: "People",
+    title: "dashboard.nav.group.people",
     items: [
-      { to: "/dashboard/users", label: "Users" },
-      { to: "/dashboard/makeAdmin", label: "Make Admin" },
-      { to: "/dashboard/messages", label: "Messages", countLabel: "to handle" },
-      { to: "/dashboard/subscribers", label: "Subscribers" },
+      { to: "/dashboard/users", label: "dashboard.nav.users" },
+      { to: "/dashboard/makeAdmin", label: "dashboard.nav.makeAdmin" },
+      { to: "/dashboard/messages", label: "dashboard.nav.messages", countLabel: "dashboard.nav.toHandle" },
+      { to: "/dashboard/subscribers", label: "dashboard.nav.subscribers" },
     ],
   },
-  { title: "Partners", items: [{ to: "/dashboard/resellers", label: "Resellers" }] },
+  { title: "dashboard.nav.group.partners", items: [{ to: "/dashboard/resellers", label: "dashboard.nav.resellers" }] },
 ];
 
 // Guides: the departures, their manifests and check-in.
-const guideGroups: { title: string; items: Item[] }[] = [
-  { title: "Trips", items: [{ to: "/dashboard/departures", label: "Departures" }] },
+const guideGroups: { title: MessageKey; items: Item[] }[] = [
+  { title: "dashboard.nav.group.trips", items: [{ to: "/dashboard/departures", label: "dashboard.nav.departures" }] },
 ];
 
-function Count({ count, label }: { count: number; label?: string }) {
+function Count({ count, label }: { count: number; label?: MessageKey }) {
+  const { t } = useT();
   return (
     <span className="sidebar-count">
       {" "}
-      {count}
-      <span className="visually-hidden"> {label}</span>
+      {t("dashboard.nav.count", { count })}
+      <span className="visually-hidden"> {label ? t(label) : null}</span>
     </span>
   );
 }
 
-const headingId = (title: string) => `sidebar-${title.toLowerCase().replace(/\W+/g, "-")}`;
+const headingId = (title: MessageKey) => `sidebar-${title.split(".").pop()}`;
 
 function Links({ items, counts, labelledBy }: { items: Item[]; counts: SidebarCounts; labelledBy?: string }) {
   const { t } = useT();
@@ -74,7 +75,7 @@ function Links({ items, counts, labelledBy }: { items: Item[]; counts: SidebarCo
       {items.map((item) => (
         <li key={item.to}>
           <NavLink to={item.to} end={item.end ?? false}>
-            {item.labelKey ? t(item.labelKey) : item.label}
+            {t(item.label)}
             {counts[item.to] ? <Count count={counts[item.to]!} label={item.countLabel} /> : null}
           </NavLink>
         </li>
@@ -102,18 +103,19 @@ export function DashboardSidebar({
   const counted = [...everyone, ...groups.flatMap((group) => group.items)].filter((item) => counts[item.to]);
   const menu = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
+  const { t } = useT();
   // A link followed in the browser keeps this layout: close the menu as a new page load would.
   useEffect(() => {
     if (menu.current) menu.current.open = false;
   }, [pathname]);
   return (
-    <nav className="dashboard-sidebar" aria-label="Dashboard">
+    <nav className="dashboard-sidebar" aria-label={t("dashboard.nav.label")}>
       <details className="dashboard-menu" ref={menu}>
         <summary>
-          Menu
+          {t("common.nav.menu")}
           {counted.map((item) => (
             <span key={item.to} className="menu-count">
-              {item.label}
+              {t(item.label)}
               <Count count={counts[item.to]!} label={item.countLabel} />
             </span>
           ))}
@@ -122,7 +124,7 @@ export function DashboardSidebar({
         {groups.map((group) => (
           <div key={group.title} className="sidebar-group">
             <h2 className="sidebar-heading" id={headingId(group.title)}>
-              {group.title}
+              {t(group.title)}
             </h2>
             <Links items={group.items} counts={counts} labelledBy={headingId(group.title)} />
           </div>

@@ -1,4 +1,5 @@
 import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import { useT } from "~/components/language-context";
 import { useResultAlert } from "~/components/useResultAlert";
 
 /**
@@ -20,13 +21,14 @@ export function DeleteForm({
 }) {
   const navigation = useNavigation();
   const submit = useSubmit();
+  const { t, text } = useT();
   const busy = navigation.state !== "idle" && navigation.formData?.get("id") === id;
   return (
     <Form
       method="post"
       onSubmit={(event) => {
         event.preventDefault();
-        if (window.confirm(confirmText)) submit({ id, intent: "delete" }, { method: "post" });
+        if (window.confirm(text(confirmText))) submit({ id, intent: "delete" }, { method: "post" });
       }}
     >
       <input type="hidden" name="id" value={id} />
@@ -39,7 +41,7 @@ export function DeleteForm({
         aria-label={label}
         aria-describedby={describedBy}
       >
-        Delete
+        {t("dashboard.delete.button")}
       </button>
     </Form>
   );
@@ -54,20 +56,22 @@ type DeleteOutcome = { ok: boolean; message: string } | { confirm: { id: string;
  */
 export function DeleteResult({ result, question }: { result?: DeleteOutcome; question: string }) {
   const { pathname } = useLocation();
-  useResultAlert(result && "message" in result ? result.message : undefined);
+  const { t, text } = useT();
+  // The English the action answers (the specification's words), in the page's language.
+  useResultAlert(result && "message" in result ? text(result.message) : undefined);
   if (!result) return null;
   if ("confirm" in result) {
     return (
       <section className="card form-card delete-confirmation" aria-labelledby="delete-question">
-        <h2 id="delete-question">{question}</h2>
-        <p>{result.confirm.what}</p>
+        <h2 id="delete-question">{text(question)}</h2>
+        <p>{text(result.confirm.what)}</p>
         <Form method="post" className="delete-confirmation-actions">
           <input type="hidden" name="id" value={result.confirm.id} />
           <button type="submit" name="intent" value="delete" className="button button-danger">
-            Yes, delete
+            {t("dashboard.delete.yes")}
           </button>
           <Link to={pathname} className="button button-secondary">
-            Cancel
+            {t("dashboard.delete.cancel")}
           </Link>
         </Form>
       </section>
@@ -75,7 +79,7 @@ export function DeleteResult({ result, question }: { result?: DeleteOutcome; que
   }
   return (
     <p className={`alert ${result.ok ? "alert-success" : "alert-error"}`} role="status">
-      {result.message}
+      {text(result.message)}
     </p>
   );
 }

@@ -2,7 +2,7 @@
 // defaults (site name, title, description, a picture), all absolute from the origin the root
 // loader gives (PUBLIC_URL, app/platform/public-url.server.ts).
 import type { MetaDescriptor } from "@remix-run/node";
-import { createTranslator, DEFAULT_LANGUAGE, isLanguage, type Messages, type Translator } from "~/platform/i18n";
+import { createTranslator, DEFAULT_LANGUAGE, isLanguage, type MessageKey, type Messages, type Translator } from "~/platform/i18n";
 
 const SITE_NAME = "Tour Booking";
 const DEFAULT_IMAGE = "/images/og-default.jpg";
@@ -63,4 +63,14 @@ export function translatorFrom(matches: readonly { id: string; data?: unknown }[
 /** The site's own title and description: pages without their own meta. */
 export function siteMeta({ t }: Translator): MetaDescriptor[] {
   return [{ title: t("common.meta.title") }, { name: "description", content: t("common.meta.description") }];
+}
+
+/** A dashboard page's title in the page's language: "My Orders — Tour Booking". */
+export function dashboardTitle(
+  matches: readonly { id: string; data?: unknown }[],
+  key: MessageKey,
+  values?: Parameters<Translator["t"]>[1],
+): MetaDescriptor[] {
+  const { t } = translatorFrom(matches);
+  return [{ title: t("dashboard.meta.title", { page: t(key, values) }) }];
 }

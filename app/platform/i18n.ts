@@ -68,17 +68,19 @@ export interface Translator {
  * the page's own. The root loader sends these and reloads them when a navigation needs others.
  */
 export function namespacesFor(pathname: string): Namespace[] {
-  const needs = PAGE_NAMESPACES.find(([pattern]) => pattern.test(pathname));
-  return needs ? ["common", ...needs[1]] : ["common"];
+  const needs = PAGE_NAMESPACES.filter(([pattern]) => pattern.test(pathname)).flatMap(([, namespaces]) => namespaces);
+  // Every dashboard page shows the layout's sidebar and lists, forms, and texts of the booking code.
+  const shared: Namespace[] = /^\/dashboard(\/|$)/.test(pathname) ? ["dashboard", "booking", "form"] : [];
+  return ["common", ...new Set([...shared, ...needs])];
 }
 
 /**
  * Namespaces whose texts are looked up by their English (a schema's or a server's message): they
  * reach the browser as Texts, not as messages.
  */
-export const TEXT_NAMESPACES: readonly Namespace[] = ["form"];
+export const TEXT_NAMESPACES: readonly Namespace[] = ["form", "booking"];
 
-// A path's first match wins; an unlisted page gets common only.
+// A path gets the namespaces of every pattern it matches; an unlisted page gets common only.
 const PAGE_NAMESPACES: [RegExp, Namespace[]][] = [
   [/^\/(home)?$/, ["public", "home", "form"]],
   [/^\/services$/, ["public", "services", "places", "form"]],
@@ -97,6 +99,8 @@ const PAGE_NAMESPACES: [RegExp, Namespace[]][] = [
   // a departure's manifest links to its broadcast page, which lists each recipient's message
   [/^\/dashboard\/departures\/[^/]+(\/broadcast)?\/?$/, ["broadcast", "deliveryLog", "form"]],
   [/^\/dashboard\/myOrder\/?$/, ["orders", "payment"]],
+  // the package types an order was booked as
+  [/^\/dashboard\/(myOrder|orders\/|manageAllOrders)/, ["trip"]],
 ];
 
 /**

@@ -62,6 +62,9 @@ describe("the messages a page sends", () => {
     expect(messagesFor("en", ["common"])["common.nav.home"]).toBe("Home");
     expect(namespacesFor("/")).toContain("common");
     expect(namespacesFor("/dashboard/anything")[0]).toBe("common");
+    // the layout's texts on every dashboard page, once, beside the page's own
+    expect(namespacesFor("/dashboard/myOrder")).toEqual(["common", "dashboard", "booking", "form", "orders", "payment", "trip"]);
+    expect(namespacesFor("/dashboard/orders/abc")).toEqual(expect.arrayContaining(["payment", "deliveryLog", "orders"]));
   });
 
   it("of an order page include the gateway's result, the refund owed and the delivery log", () => {
@@ -78,7 +81,7 @@ describe("the English texts a page shows in its language", () => {
     expect(texts[english["form.limit.messages"]]).toBe(bengali["form.limit.messages"]);
     expect(Object.values(texts).every((text) => /[\u0980-\u09ff]/.test(text))).toBe(true);
     expect(textsFor("en", namespacesFor("/contact"))).toEqual({});
-    expect(textsFor("bn", namespacesFor("/dashboard/anything"))).toEqual({});
+    expect(textsFor("bn", namespacesFor("/about"))).toEqual({});
     expect(Object.keys(messagesFor("bn", namespacesFor("/contact"))).some((key) => key.startsWith("form."))).toBe(false);
   });
 

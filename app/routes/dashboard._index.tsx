@@ -4,8 +4,10 @@ import { requireUser } from "~/accounts/index.server";
 import { lastMonths, monthsStart, valuesByMonth } from "~/backoffice";
 import { bookingsByMonth, customerFigures, dashboardCounts, revenueByMonth, upcomingDepartures } from "~/backoffice/index.server";
 import { BarChart, SeatsChart } from "~/components/BarChart";
-import { agencyToday, formatCalendarDate, formatMonth } from "~/platform/dates";
-import { formatDollars } from "~/platform/money";
+import { useFormat } from "~/components/format";
+import { useT } from "~/components/language-context";
+import { agencyToday } from "~/platform/dates";
+import type { MessageKey } from "~/platform/i18n";
 
 const MONTHS_SHOWN = 12;
 const DEPARTURES_SHOWN = 8;
@@ -41,20 +43,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
     revenueCents: valuesByMonth(months, revenue),
     departures: departures.map((departure) => ({
       id: departure.id,
-      label: `${departure.service.title}, ${formatCalendarDate(departure.startDate)}`,
+      title: departure.service.title,
+      startDate: departure.startDate,
       seats: departure.seats,
       taken: departure.seatsTaken,
     })),
   };
 }
 
-function Counters({ counters, label }: { counters: { label: string; value: number }[]; label?: string }) {
+function Counters({ counters, label }: { counters: { label: MessageKey; value: number }[]; label?: string }) {
+  const { t } = useT();
+  const f = useFormat();
   return (
     <ul className="dashboard-counters" aria-label={label}>
       {counters.map((counter) => (
         <li key={counter.label} className="card dashboard-counter">
-          <strong>{counter.value}</strong>
-          <span>{counter.label}</span>
+          <strong>{f.number(counter.value)}</strong>
+          <span>{t(counter.label)}</span>
         </li>
       ))}
     </ul>
@@ -66,10 +71,10 @@ function SiteCounters({ counts }: { counts: Awaited<ReturnType<typeof siteCounts
   return (
     <Counters
       counters={[
-        { label: "All Users", value: counts.users },
-        { label: "Services", value: counts.packages },
-        { label: "Review", value: counts.reviews },
-        { label: "All Order", value: counts.orders },
+        { label: "dashboard.home.allUsers", value: counts.users },
+        { label: "dashboard.home.services", value: counts.packages },
+        { label: "dashboard.home.review", value: counts.reviews },
+        { label: "dashboard.home.allOrder", value: counts.orders },
       ]}
     />
   );
@@ -77,29 +82,31 @@ function SiteCounters({ counts }: { counts: Awaited<ReturnType<typeof siteCounts
 
 export default function DashboardHome() {
   const page = useLoaderData<typeof loader>();
+  const { t } = useT();
+  const f = useFormat();
   if (!page.isAdmin) {
     const { figures } = page;
     return (
       <section className="dashboard-page">
-        <h1>Dashboard</h1>
+        <h1>{t("dashboard.nav.home")}</h1>
         <SiteCounters counts={page.counts} />
-        <h2>Your trips</h2>
+        <h2>{t("dashboard.home.yourTrips")}</h2>
         <Counters
-          label="Your trips"
+          label={t("dashboard.home.yourTrips")}
           counters={[
-            { label: "My Orders", value: figures.orders },
-            { label: "Paid", value: figures.paid },
-            { label: "Upcoming Trips", value: figures.upcomingTrips },
+            { label: "dashboard.nav.myOrders", value: figures.orders },
+            { label: "dashboard.home.paid", value: figures.paid },
+            { label: "dashboard.home.upcomingTrips", value: figures.upcomingTrips },
           ]}
         />
         {figures.nextTrips.length > 0 ? (
           <>
-            <h3>Next</h3>
+            <h3>{t("dashboard.home.next")}</h3>
             <ul className="next-trips">
               {figures.nextTrips.map((trip) => (
                 <li key={trip.id}>
-                  <Link to={`/dashboard/orders/${trip.id}`}>{trip.serviceTitle}</Link>, {formatCalendarDate(trip.travelDate!)},{" "}
-                  {trip.quantity} {trip.quantity === 1 ? "person" : "persons"}
+                  <Link to={`/dashboard/orders/${trip.id}`}>{trip.serviceTitle}</Link>,{" "}
+                  {t("dashboard.home.tripLine", { date: f.calendarDate(trip.travelDate!), count: trip.quantity })}
                 </li>
               ))}
             </ul>
@@ -109,31 +116,41 @@ export default function DashboardHome() {
     );
   }
   const { counts, months, bookings, revenueCents, departures } = page;
-  const monthNames = months.map((month) => formatMonth(month));
+  const monthNames = months.map((month) => f.month(month));
   return (
     <section className="dashboard-page">
-      <h1>Dashboard</h1>
+      <h1>{t("dashboard.nav.home")}</h1>
       <SiteCounters counts={counts} />
       <div className="dashboard-charts">
         <BarChart
-          title="Bookings per month"
-          description={`Bookings made in each of the last ${months.length} months, from ${monthNames[0]} to ${monthNames.at(-1)}.`}
+          title={t("dashboard.home.bookingsChart")}
+          description={t("dashboard.home.bookingsChartDescription", {
+            count: months.length,
+            from: monthNames[0],
+            to: monthNames.at(-1),
+          })}
           labels={monthNames}
           values={bookings}
-          format={(value) => String(Math.round(value))}
-          valueHeader="Bookings"
+          format={(value) => f.number(Math.round(value))}
+          valueHeader={t("dashboard.home.bookings")}
           minScale={10}
         />
         <BarChart
-          title="Revenue per month"
-          description="Card payments received each month, less the refunds made that month, in US dollars."
+          title={t("dashboard.home.revenueChart")}
+          description={t("dashboard.home.revenueChartDescription")}
           labels={monthNames}
           values={revenueCents}
-          format={(cents) => formatDollars(Math.round(cents))}
-          valueHeader="Revenue"
+          format={(cents) => f.dollars(Math.round(cents))}
+          valueHeader={t("dashboard.home.revenue")}
           minScale={100_000}
         />
-        <SeatsChart title="Upcoming departures: seats taken" rows={departures} />
+        <SeatsChart
+          title={t("dashboard.home.seatsChart")}
+          rows={departures.map((departure) => ({
+            ...departure,
+            label: `${departure.title}, ${f.calendarDate(departure.startDate)}`,
+          }))}
+        />
       </div>
     </section>
   );

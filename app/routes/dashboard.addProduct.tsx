@@ -7,6 +7,7 @@ import { createPackage, photoFormReply, readFormWithPhotos } from "~/catalogue/i
 import { SubmitButton } from "~/components/form-fields";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { PackageFormFields, packageFormValues } from "~/components/PackageFormFields";
+import { dashboardTitle } from "~/http/page-meta";
 import { parseForm } from "~/platform/forms";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -28,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return { result: submission.reply({ resetForm: true }), added: true };
 }
 
-export const meta: MetaFunction = () => [{ title: "Add A Product — Tour Booking" }];
+export const meta: MetaFunction = ({ matches }) => dashboardTitle(matches, "dashboard.nav.addProduct");
 
 export default function AddPackage() {
   const actionData = useActionData<typeof action>();

@@ -6,6 +6,7 @@ import { reviewSchema } from "~/catalogue";
 import { postReview, reviewablePackages } from "~/catalogue/index.server";
 import { FieldError, FormErrors, SelectField, SubmitButton, TextareaField } from "~/components/form-fields";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
+import { dashboardTitle } from "~/http/page-meta";
 import { formPageHeaders, retryAfter } from "~/http/retry-after";
 import { clientAddress } from "~/platform/client-address.server";
 import { parseForm } from "~/platform/forms";
@@ -38,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 // Keeps the Retry-After of a refused post.
 export const headers = formPageHeaders;
 
-export const meta: MetaFunction = () => [{ title: "Review — Tour Booking" }];
+export const meta: MetaFunction = ({ matches }) => dashboardTitle(matches, "dashboard.nav.review");
 
 export default function AddReview() {
   const reviewer = useLoaderData<typeof loader>();

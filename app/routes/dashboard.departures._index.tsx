@@ -6,6 +6,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/accounts/index.server";
 import { mayRunDeparture, staffDepartures } from "~/booking/index.server";
 import { DataTable } from "~/components/DataTable";
+import { dashboardTitle } from "~/http/page-meta";
 import { agencyToday, formatCalendarDate, isoDate } from "~/platform/dates";
 
 const SHOWN = 100;
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction = () => [{ title: "Departures — Tour Booking" }];
+export const meta: MetaFunction = ({ matches }) => dashboardTitle(matches, "dashboard.nav.departures");
 
 export default function StaffDepartures() {
   const { departures } = useLoaderData<typeof loader>();

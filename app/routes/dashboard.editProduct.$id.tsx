@@ -7,6 +7,7 @@ import { findPackage, photoFormReply, readFormWithPhotos, updatePackage } from "
 import { FormErrors, SubmitButton } from "~/components/form-fields";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
 import { PackageFormFields, packageFormValues } from "~/components/PackageFormFields";
+import { dashboardTitle } from "~/http/page-meta";
 import { parseForm } from "~/platform/forms";
 import { dollarsValue } from "~/platform/money";
 
@@ -43,7 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return { result: submission.reply(), saved: true };
 }
 
-export const meta: MetaFunction = () => [{ title: "Edit Product — Tour Booking" }];
+export const meta: MetaFunction = ({ matches }) => dashboardTitle(matches, "dashboard.meta.editProduct");
 
 export default function EditPackage() {
   const { id, values } = useLoaderData<typeof loader>();

@@ -5,6 +5,7 @@ import { makeAdminSchema } from "~/accounts";
 import { promoteToAdmin, requireAdmin } from "~/accounts/index.server";
 import { Field, SubmitButton } from "~/components/form-fields";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
+import { dashboardTitle } from "~/http/page-meta";
 import { parseForm } from "~/platform/forms";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -34,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return { result: submission.reply({ resetForm: true }), done: true };
 }
 
-export const meta: MetaFunction = () => [{ title: "Make Admin — Tour Booking" }];
+export const meta: MetaFunction = ({ matches }) => dashboardTitle(matches, "dashboard.nav.makeAdmin");
 
 export default function MakeAdminPage() {
   const actionData = useActionData<typeof action>();

@@ -30,6 +30,7 @@ import { OrderStatus } from "~/components/OrderStatus";
 import { listResellers } from "~/distribution/index.server";
 import { askToDelete, readDeleteRequest, UNKNOWN_REQUEST } from "~/http/delete-request.server";
 import { cancellationErrorStatus } from "~/http/error-status";
+import { dashboardTitle } from "~/http/page-meta";
 import { formatCalendarDate } from "~/platform/dates";
 import { formatDollars } from "~/platform/money";
 
@@ -122,7 +123,7 @@ export async function action({ request }: ActionFunctionArgs) {
 /** The question of docs/spec.md §8, asked by the browser (JavaScript on) or by the page. */
 const DELETE_QUESTION = "Are you sure, You want to delete";
 
-export const meta: MetaFunction = () => [{ title: "Manage All Orders — Tour Booking" }];
+export const meta: MetaFunction = ({ matches }) => dashboardTitle(matches, "dashboard.nav.manageAllOrders");
 
 export default function ManageAllOrders() {
   const { orders, query, errors, search, next, previous, paged, packages, resellers } = useLoaderData<typeof loader>();

@@ -8,6 +8,7 @@ import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
 import { PackageImage } from "~/components/PackageImage";
 import { Pager } from "~/components/Pager";
 import { askToDelete, readDeleteRequest, UNKNOWN_REQUEST } from "~/http/delete-request.server";
+import { dashboardTitle } from "~/http/page-meta";
 import { agencyToday } from "~/platform/dates";
 import { formatDollars } from "~/platform/money";
 import { pageHref } from "~/platform/paging";
@@ -51,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
 /** The question of docs/spec.md §8, asked by the browser (JavaScript on) or by the page. */
 const DELETE_QUESTION = "Are you sure, You want to delete?";
 
-export const meta: MetaFunction = () => [{ title: "Manage Products — Tour Booking" }];
+export const meta: MetaFunction = ({ matches }) => dashboardTitle(matches, "dashboard.nav.manageProducts");
 
 /** The first 100 characters plus an ellipsis (docs/spec.md §2). */
 function preview(text: string) {

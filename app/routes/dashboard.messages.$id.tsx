@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/accounts/index.server";
 import { messageActionSchema, replyHref } from "~/backoffice";
 import { openContactMessage, setMessageHandled } from "~/backoffice/index.server";
+import { dashboardTitle } from "~/http/page-meta";
 import { formatDateTime } from "~/platform/dates";
 import { parseForm } from "~/platform/forms";
 
@@ -25,7 +26,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return { ok: true, message: submission.value.intent === "handled" ? "Marked as handled." : "Marked as not handled." };
 }
 
-export const meta: MetaFunction = () => [{ title: "Message — Tour Booking" }];
+export const meta: MetaFunction = ({ matches }) => dashboardTitle(matches, "dashboard.meta.message");
 
 export default function MessagePage() {
   const { message } = useLoaderData<typeof loader>();

@@ -5,6 +5,7 @@ import { INBOX_FILTERS, inboxFilter, messageActionSchema } from "~/backoffice";
 import { INBOX_PAGE_SIZE, listContactMessages, setMessageHandled } from "~/backoffice/index.server";
 import { DataTable } from "~/components/DataTable";
 import { Pager } from "~/components/Pager";
+import { dashboardTitle } from "~/http/page-meta";
 import { formatDateTime } from "~/platform/dates";
 import { parseForm } from "~/platform/forms";
 import { pageCount, pageNumber } from "~/platform/paging";
@@ -29,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return { ok: true, message: intent === "handled" ? "Marked as handled." : "Marked as not handled." };
 }
 
-export const meta: MetaFunction = () => [{ title: "Messages — Tour Booking" }];
+export const meta: MetaFunction = ({ matches }) => dashboardTitle(matches, "dashboard.nav.messages");
 
 const FILTER_LABELS = { unhandled: "To handle", all: "All", handled: "Handled" } as const;
 

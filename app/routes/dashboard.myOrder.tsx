@@ -1,19 +1,20 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { requireUser } from "~/accounts/index.server";
-import { balanceCents, balanceDueOf, bookingActions, orderLine, travellersOf } from "~/booking";
+import { balanceCents, balanceDueOf, bookingActions, orderLine, travellersOf, type PackageTypeValue } from "~/booking";
 import { deleteOrder, loadOrderPage, OrderError, orderToDelete } from "~/booking/index.server";
 import { CursorPager } from "~/components/CursorPager";
 import { DataTable } from "~/components/DataTable";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
+import { useFormat } from "~/components/format";
 import { GatewayResultBanner } from "~/components/GatewayPayment";
 import { useT } from "~/components/language-context";
 import { OrderStatus } from "~/components/OrderStatus";
 import { useResultAlert } from "~/components/useResultAlert";
 import { askToDelete, readDeleteRequest, UNKNOWN_REQUEST } from "~/http/delete-request.server";
 import { deleteErrorStatus } from "~/http/error-status";
-import { formatCalendarDate, isoDate } from "~/platform/dates";
-import { formatDollars } from "~/platform/money";
+import { dashboardTitle } from "~/http/page-meta";
+import { isoDate } from "~/platform/dates";
 import type { loader as rootLoader } from "~/root";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -70,29 +71,30 @@ export async function action({ request }: ActionFunctionArgs) {
 /** The question of docs/spec.md §8, asked by the browser (JavaScript on) or by the page. */
 const DELETE_QUESTION = "Are you sure, You want to delete";
 
-export const meta: MetaFunction = () => [{ title: "My Orders — Tour Booking" }];
+export const meta: MetaFunction = ({ matches }) => dashboardTitle(matches, "dashboard.nav.myOrders");
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["orders"][number];
 
 /** The spec's Payment cell: a green Paid button, or a Pay link to the payment page. */
 function PaymentCell({ order }: { order: Row }) {
-  const { t, language } = useT();
+  const { t } = useT();
+  const f = useFormat();
   if (order.refundDueCents > 0)
-    return <span className="hint">{t("orders.refundDue", { amount: formatDollars(order.refundDueCents, language) })}</span>;
+    return <span className="hint">{t("orders.refundDue", { amount: f.dollars(order.refundDueCents) })}</span>;
   if (order.paymentStatus === "PAID") {
     return (
       <button type="button" className="button button-small button-paid" disabled>
-        Paid
+        {t("dashboard.orders.paid")}
       </button>
     );
   }
   // A full page load: only the payment page's Content-Security-Policy allows Stripe.js.
   return order.actions.canPay ? (
     <Link to={`/dashboard/payment/${order.id}`} className="button button-small" reloadDocument>
-      Pay
+      {t("dashboard.orders.pay")}
     </Link>
   ) : (
-    <span className="hint">Not paid</span>
+    <span className="hint">{t("dashboard.orders.notPaid")}</span>
   );
 }
 
@@ -100,48 +102,54 @@ export default function MyOrders() {
   const { orders, next, previous, paged } = useLoaderData<typeof loader>();
   const location = useLocation();
   const result = useActionData<typeof action>();
+  const { t, text } = useT();
+  const f = useFormat();
   // The checkout redirects here with the 'Order successfully ' banner; with JavaScript it is also an alert.
   const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash;
-  useResultAlert(flash?.text === "Order successfully " ? flash.text : null);
+  // (the root gives the banner in the page's language)
+  useResultAlert(flash?.text === t("common.flash.orderPlaced") ? flash.text : null);
   return (
     <section aria-labelledby="my-orders-title">
-      <h1 id="my-orders-title">My Orders</h1>
+      <h1 id="my-orders-title">{t("dashboard.nav.myOrders")}</h1>
       <GatewayResultBanner result={new URLSearchParams(location.search).get("payment")} payPath={null} />
       <DeleteResult result={result} question={DELETE_QUESTION} />
       {orders.length === 0 && !paged ? (
         <p>
-          You have no orders yet. <Link to="/services">Browse our tours</Link>
+          {t("dashboard.orders.none")} <Link to="/services">{t("dashboard.orders.browse")}</Link>
         </p>
       ) : (
         <DataTable
           rows={orders}
           rowKey={(order) => order.id}
           columns={[
-            { header: "Reference", cell: (order) => <span className="reference">{order.reference}</span> },
+            { header: t("dashboard.orders.reference"), cell: (order) => <span className="reference">{order.reference}</span> },
             {
-              header: "Package",
+              header: t("dashboard.orders.package"),
               cell: (order) => (
                 <>
                   <Link to={`/dashboard/orders/${order.id}`}>{order.serviceTitle}</Link>
                   <br />
                   <span className="hint">
-                    {order.travellers} · {order.packageType}
+                    {order.travellers} · {t(`trip.type.${order.packageType as PackageTypeValue}`)}
                   </span>
                 </>
               ),
             },
-            { header: "Travel date", cell: (order) => (order.travelDate ? formatCalendarDate(order.travelDate) : "—") },
-            { header: "Status", cell: (order) => <OrderStatus order={order} /> },
             {
-              header: "Price",
+              header: t("dashboard.orders.travelDate"),
+              cell: (order) => (order.travelDate ? f.calendarDate(order.travelDate) : "—"),
+            },
+            { header: t("dashboard.orders.status"), cell: (order) => <OrderStatus order={order} /> },
+            {
+              header: t("dashboard.orders.price"),
               cell: (order) => (
                 <>
-                  {formatDollars(order.priceCents)}
+                  {f.dollars(order.priceCents)}
                   {order.promoCode ? (
                     <>
                       <br />
                       <span className="hint">
-                        {order.promoCode}: −{formatDollars(order.discountCents)}
+                        {order.promoCode}: −{f.dollars(order.discountCents)}
                       </span>
                     </>
                   ) : null}
@@ -149,33 +157,37 @@ export default function MyOrders() {
               ),
             },
             {
-              header: "Payment",
+              header: t("dashboard.orders.payment"),
               cell: (order) => (
                 <>
                   <PaymentCell order={order} />
                   {order.balance ? (
                     <span className="hint order-balance">
-                      Balance {formatDollars(order.balance.cents)}
-                      {order.balance.due ? ` by ${formatCalendarDate(order.balance.due)}` : ""}
+                      {order.balance.due
+                        ? t("dashboard.orders.balanceBy", {
+                            amount: f.dollars(order.balance.cents),
+                            date: f.calendarDate(order.balance.due),
+                          })
+                        : t("dashboard.orders.balance", { amount: f.dollars(order.balance.cents) })}
                     </span>
                   ) : null}
                 </>
               ),
             },
             {
-              header: "Action",
+              header: t("dashboard.orders.action"),
               cell: (order) => (
                 <div className="order-action">
                   {order.actions.canDelete ? (
                     <DeleteForm
                       id={order.id}
                       confirmText={DELETE_QUESTION}
-                      label={`Delete the order of ${order.serviceTitle}`}
+                      label={t("dashboard.orders.deleteLabel", { title: order.serviceTitle })}
                       describedBy={`delete-hint-${order.id}`}
                     />
                   ) : null}
                   <span id={`delete-hint-${order.id}`} className="hint">
-                    {order.actions.deleteHint}
+                    {text(order.actions.deleteHint)}
                   </span>
                 </div>
               ),
@@ -183,7 +195,7 @@ export default function MyOrders() {
           ]}
         />
       )}
-      <CursorPager previous={previous} next={next} first={paged ? "" : null} label="My orders pages" />
+      <CursorPager previous={previous} next={next} first={paged ? "" : null} label={t("dashboard.orders.pages")} />
     </section>
   );
 }

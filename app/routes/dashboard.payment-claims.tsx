@@ -10,6 +10,7 @@ import { claimDecisionFormSchema } from "~/booking";
 import { decidePaymentClaim, listOfflineRefundsOwed, listPaymentClaims, OfflinePaymentError } from "~/booking/index.server";
 import { useT } from "~/components/language-context";
 import { offlinePaymentErrorStatus } from "~/http/error-status";
+import { dashboardTitle } from "~/http/page-meta";
 import { formatDateTime } from "~/platform/dates";
 import { parseForm } from "~/platform/forms";
 import { formatDollars } from "~/platform/money";
@@ -113,7 +114,7 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction = () => [{ title: "Payment claims — Tour Booking" }];
+export const meta: MetaFunction = ({ matches }) => dashboardTitle(matches, "dashboard.nav.paymentClaims");
 
 type Claim = ReturnType<typeof useLoaderData<typeof loader>>["claims"][number];
 

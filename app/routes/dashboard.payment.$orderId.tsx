@@ -34,6 +34,7 @@ import { useT } from "~/components/language-context";
 import { CLAIM_INTENT, ManualPaymentSection, type ManualPaymentInfo } from "~/components/ManualPaymentSection";
 import { Spinner } from "~/components/Spinner";
 import { offlinePaymentErrorHeaders, offlinePaymentErrorStatus, paymentErrorStatus } from "~/http/error-status";
+import { dashboardTitle } from "~/http/page-meta";
 import { invoicePath } from "~/invoicing";
 import { isLocalGateway, LOCAL_GATEWAYS, RATE_UNUSABLE_TEXT, takaConversion } from "~/payments";
 import { configuredProviders, getUsableExchangeRate, PaymentError, paymentsConfigured } from "~/payments/index.server";
@@ -178,7 +179,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction = () => [{ title: "Payment — Tour Booking" }];
+export const meta: MetaFunction = ({ matches }) => dashboardTitle(matches, "dashboard.meta.payment");
 
 // Mostly the confirmation post failing on the network after the card was charged (an unexpected
 // error of this page lands here too, so the text covers both): say what happens next.

@@ -24,6 +24,8 @@ import {
 import { photoFormReply, readFormWithPhotos } from "~/catalogue/index.server";
 import { Field, FieldError, FormErrors, SubmitButton } from "~/components/form-fields";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
+import { useT } from "~/components/language-context";
+import { dashboardTitle } from "~/http/page-meta";
 import { formPageHeaders, retryAfter } from "~/http/retry-after";
 import { clientAddress } from "~/platform/client-address.server";
 import { parseForm } from "~/platform/forms";
@@ -117,7 +119,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const headers = formPageHeaders;
 
-export const meta: MetaFunction = () => [{ title: "Profile — Tour Booking" }];
+export const meta: MetaFunction = ({ matches }) => dashboardTitle(matches, "dashboard.nav.profile");
 
 function IntentInput({ intent }: { intent: Intent }) {
   return <input type="hidden" name="intent" value={intent} />;
@@ -127,6 +129,7 @@ export default function ProfilePage() {
   const profile = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
+  const { t } = useT();
   const lastResult = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
   const [profileForm, profileFields] = useAppForm(profileSchema, {
     lastResult: lastResult("profile"),
@@ -141,96 +144,97 @@ export default function ProfilePage() {
 
   return (
     <section className="dashboard-page">
-      <h1>Profile</h1>
-      <p>Signed in as {profile.email}</p>
+      <h1>{t("dashboard.nav.profile")}</h1>
+      <p>{t("dashboard.profile.signedInAs", { email: profile.email })}</p>
 
-      <h2>Name, phone and photo</h2>
+      <h2>{t("dashboard.profile.details")}</h2>
       <Form method="post" encType="multipart/form-data" {...getFormProps(profileForm)} className="card form-card">
         <IntentInput intent="profile" />
         <FormErrors form={profileForm} />
-        <Field label="Name" meta={profileFields.displayName} inputProps={{ autoComplete: "name" }} />
+        <Field label={t("dashboard.profile.name")} meta={profileFields.displayName} inputProps={{ autoComplete: "name" }} />
         <Field
-          label="Phone"
+          label={t("dashboard.profile.phone")}
           type="tel"
           meta={profileFields.phone}
-          description="Optional. A guide's phone is shown with the departures they run."
+          description={t("dashboard.profile.phoneHint")}
           inputProps={{ autoComplete: "tel", inputMode: "tel" }}
         />
         <img src={profile.photoShown} width={72} height={72} alt="" className="avatar" />
         <div className="field">
-          <label htmlFor={profileFields.photoFile.id}>Upload a photo</label>
+          <label htmlFor={profileFields.photoFile.id}>{t("dashboard.profile.upload")}</label>
           <input
             {...getInputProps(profileFields.photoFile, { type: "file", ariaDescribedBy: profileFields.photoFile.descriptionId })}
             accept="image/jpeg,image/png,image/webp"
           />
           <p id={profileFields.photoFile.descriptionId} className="hint">
-            Optional: JPEG, PNG or WebP; it replaces the URL below.
+            {t("dashboard.profile.uploadHint")}
           </p>
           <FieldError meta={profileFields.photoFile} />
         </div>
         <Field
-          label="Photo URL"
+          label={t("dashboard.profile.photoUrl")}
           meta={profileFields.photoUrl}
-          description="Optional: a path on this site or your Google profile photo. Leave it empty for the default picture."
-          inputProps={{ placeholder: "/images/… or https://lh3.googleusercontent.com/…" }}
+          description={t("dashboard.profile.photoUrlHint")}
+          inputProps={{ placeholder: t("dashboard.profile.photoUrlPlaceholder") }}
         />
-        <SubmitButton pending={pending} pendingLabel="Saving">
-          Save profile
+        <SubmitButton pending={pending} pendingLabel={t("dashboard.form.saving")}>
+          {t("dashboard.profile.save")}
         </SubmitButton>
         {actionData?.intent === "profile" && actionData.saved && !pending ? (
           <p className="form-success" role="status">
-            Your profile has been saved.
+            {t("dashboard.profile.saved")}
           </p>
         ) : null}
       </Form>
 
       {profile.hasPassword ? (
         <>
-          <h2>Change password</h2>
+          <h2>{t("dashboard.profile.changePassword")}</h2>
           <Form method="post" {...getFormProps(passwordForm)} className="card form-card">
             <IntentInput intent="password" />
             <FormErrors form={passwordForm} />
             <Field
-              label="Current password"
+              label={t("dashboard.profile.currentPassword")}
               type="password"
               meta={passwordFields.currentPassword}
               inputProps={{ autoComplete: "current-password" }}
             />
             <Field
-              label="New password"
+              label={t("dashboard.profile.newPassword")}
               type="password"
               meta={passwordFields.password}
               inputProps={{ autoComplete: "new-password" }}
             />
             <Field
-              label="Retype new password"
+              label={t("dashboard.profile.retypePassword")}
               type="password"
               meta={passwordFields.confirmPassword}
               inputProps={{ autoComplete: "new-password" }}
             />
-            <SubmitButton pending={pending} pendingLabel="Saving">
-              Change password
+            <SubmitButton pending={pending} pendingLabel={t("dashboard.form.saving")}>
+              {t("dashboard.profile.changePassword")}
             </SubmitButton>
           </Form>
         </>
       ) : null}
 
-      <h2>Delete account</h2>
+      <h2>{t("dashboard.profile.deleteAccount")}</h2>
       <Form method="post" {...getFormProps(deleteForm)} className="card form-card">
         <IntentInput intent="delete" />
-        <p>
-          Your unpaid orders are deleted; paid orders stay in the agency&apos;s records without your name, email, phone or
-          address. This cannot be undone.
-        </p>
+        <p>{t("dashboard.profile.deleteText")}</p>
         <FormErrors form={deleteForm} />
         <Field
-          label={profile.hasPassword ? `Type ${DELETE_WORD} or your password to confirm` : `Type ${DELETE_WORD} to confirm`}
+          label={
+            profile.hasPassword
+              ? t("dashboard.profile.confirmWithPassword", { word: DELETE_WORD })
+              : t("dashboard.profile.confirmWithWord", { word: DELETE_WORD })
+          }
           type="password"
           meta={deleteFields.confirm}
           inputProps={{ autoComplete: "off" }}
         />
-        <SubmitButton pending={pending} pendingLabel="Deleting" className="button button-secondary">
-          Delete my account
+        <SubmitButton pending={pending} pendingLabel={t("dashboard.form.deleting")} className="button button-secondary">
+          {t("dashboard.profile.deleteButton")}
         </SubmitButton>
       </Form>
     </section>

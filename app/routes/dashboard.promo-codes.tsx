@@ -19,6 +19,7 @@ import {
 import { DataTable } from "~/components/DataTable";
 import { Field, FieldError, FormErrors, SelectField, SubmitButton } from "~/components/form-fields";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
+import { dashboardTitle } from "~/http/page-meta";
 import { agencyToday, formatCalendarDate } from "~/platform/dates";
 import { parseForm } from "~/platform/forms";
 
@@ -105,7 +106,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return answer(intent, { result: submission.reply({ resetForm: true }), message: `Promo code ${input.code} saved.` });
 }
 
-export const meta: MetaFunction = () => [{ title: "Promo codes — Tour Booking" }];
+export const meta: MetaFunction = ({ matches }) => dashboardTitle(matches, "dashboard.nav.promoCodes");
 
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 

@@ -9,6 +9,7 @@ import { reconcileCardMonth, recordProviderPayment } from "~/booking/index.serve
 import { DataTable } from "~/components/DataTable";
 import { useIsPending } from "~/components/form-hooks";
 import { paymentErrorStatus } from "~/http/error-status";
+import { dashboardTitle } from "~/http/page-meta";
 import {
   type GroupTotals,
   type LedgerEntry,
@@ -49,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction = () => [{ title: "Reconciliation — Tour Booking" }];
+export const meta: MetaFunction = ({ matches }) => dashboardTitle(matches, "dashboard.nav.reconciliation");
 
 type Report = ReturnType<typeof useLoaderData<typeof loader>>["report"];
 type Section = Extract<Report, { problem: null }>["payments"];

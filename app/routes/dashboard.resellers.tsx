@@ -18,6 +18,7 @@ import {
   setResellerActive,
   setResellerHoldCaps,
 } from "~/distribution/index.server";
+import { dashboardTitle } from "~/http/page-meta";
 import { formatDateTime } from "~/platform/dates";
 import { parseForm } from "~/platform/forms";
 
@@ -108,7 +109,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return answer(intent, { message: revoked === "revoked" ? "Key revoked." : "This key was already revoked." });
 }
 
-export const meta: MetaFunction = () => [{ title: "Resellers — Tour Booking" }];
+export const meta: MetaFunction = ({ matches }) => dashboardTitle(matches, "dashboard.nav.resellers");
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["resellers"][number];
 

@@ -8,6 +8,7 @@ import { requireAdmin } from "~/accounts/index.server";
 import { DataTable } from "~/components/DataTable";
 import { commissionTotals, formatCommission } from "~/distribution";
 import { commissionReport } from "~/distribution/index.server";
+import { dashboardTitle } from "~/http/page-meta";
 import { formatMonth, readAgencyMonth } from "~/platform/dates";
 import { dollarsAndCents } from "~/platform/money";
 
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction = () => [{ title: "Reseller commission — Tour Booking" }];
+export const meta: MetaFunction = ({ matches }) => dashboardTitle(matches, "dashboard.meta.resellerCommission");
 
 export default function ResellerCommission() {
   const { month, error, rows, totals } = useLoaderData<typeof loader>();

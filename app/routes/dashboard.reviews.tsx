@@ -8,6 +8,7 @@ import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
 import { Pager } from "~/components/Pager";
 import { Stars } from "~/components/Stars";
 import { askToDelete, readDeleteRequest, UNKNOWN_REQUEST } from "~/http/delete-request.server";
+import { dashboardTitle } from "~/http/page-meta";
 import { formatDate } from "~/platform/dates";
 import { parseForm } from "~/platform/forms";
 import { pageCount, pageNumber } from "~/platform/paging";
@@ -71,7 +72,7 @@ function preview(text: string) {
   return text.length > 100 ? `${text.slice(0, 100)}...` : text;
 }
 
-export const meta: MetaFunction = () => [{ title: "Reviews — Tour Booking" }];
+export const meta: MetaFunction = ({ matches }) => dashboardTitle(matches, "dashboard.nav.reviews");
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["reviews"][number];
 

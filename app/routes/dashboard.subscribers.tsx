@@ -5,6 +5,7 @@ import { SUBSCRIBER_FILTERS, subscriberFilter } from "~/backoffice";
 import { listSubscribers, SUBSCRIBERS_PAGE_SIZE } from "~/backoffice/index.server";
 import { DataTable } from "~/components/DataTable";
 import { Pager } from "~/components/Pager";
+import { dashboardTitle } from "~/http/page-meta";
 import { formatDateTime } from "~/platform/dates";
 import { pageCount, pageNumber } from "~/platform/paging";
 
@@ -17,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { subscribers, total, page, pages: pageCount(total, SUBSCRIBERS_PAGE_SIZE), filter };
 }
 
-export const meta: MetaFunction = () => [{ title: "Subscribers — Tour Booking" }];
+export const meta: MetaFunction = ({ matches }) => dashboardTitle(matches, "dashboard.nav.subscribers");
 
 const FILTER_LABELS = { confirmed: "Confirmed", pending: "Waiting for confirmation", unsubscribed: "Unsubscribed" } as const;
 

@@ -5,6 +5,7 @@ import { countUnhandledMessages } from "~/backoffice/index.server";
 import { countPendingClaims } from "~/booking/index.server";
 import { countFlaggedReviews } from "~/catalogue/index.server";
 import { DashboardSidebar } from "~/components/DashboardSidebar";
+import { dashboardTitle } from "~/http/page-meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -15,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { isAdmin: true, isGuide: false, counts };
 }
 
-export const meta: MetaFunction = () => [{ title: "Dashboard — Tour Booking" }];
+export const meta: MetaFunction = ({ matches }) => dashboardTitle(matches, "dashboard.nav.home");
 
 export default function DashboardLayout() {
   const { isAdmin, isGuide, counts } = useLoaderData<typeof loader>();

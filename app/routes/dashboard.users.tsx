@@ -5,6 +5,7 @@ import { ACCESS_MESSAGES, type AccessAction, accessChangeSchema, type AccessRefu
 import { changeUserAccess, DELETED_EMAIL_DOMAIN, listUsersPage, requireAdmin } from "~/accounts/index.server";
 import { DataTable } from "~/components/DataTable";
 import { Pager } from "~/components/Pager";
+import { dashboardTitle } from "~/http/page-meta";
 import { formatDate } from "~/platform/dates";
 import { parseForm } from "~/platform/forms";
 import { pageCount, pageNumber } from "~/platform/paging";
@@ -65,7 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return { ok: true, message: "unchanged" in decision ? ACCESS_MESSAGES.unchanged : ACCESS_MESSAGES[intent] };
 }
 
-export const meta: MetaFunction = () => [{ title: "Users — Tour Booking" }];
+export const meta: MetaFunction = ({ matches }) => dashboardTitle(matches, "dashboard.nav.users");
 
 const ROLE_LABEL = { ADMIN: "Admin", GUIDE: "Guide", CUSTOMER: "Customer" } as const;
 

@@ -1,8 +1,9 @@
 // Every translated page in Bengali says none of the site's English (tests/e2e/support/english-left.ts),
 // with JavaScript (after hydration: the browser's render is Bengali too) and without; and its forms'
 // messages, the browser's and the server's, are Bengali.
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { DEMO_PACKAGE_QUERY, open, openDeparture } from "./helpers";
+import { DEMO_PACKAGE_QUERY, open, openDeparture, placeOrderThroughApi } from "./helpers";
 import { englishLeftOn, literalPieces } from "./support/english-left";
 
 test("the check cuts messages into their English pieces", () => {
@@ -79,4 +80,24 @@ test("a form's messages are Bengali, from the browser and from the server", asyn
   await page.getByRole("button", { name: "লগইন", exact: true }).click();
   await expect(page.getByRole("alert")).toHaveText("ইমেইল বা পাসওয়ার্ড ভুল। আবার চেষ্টা করুন।");
   expect(await englishLeftOn(page)).toEqual([]);
+});
+
+/** Opens each page in Bengali at a phone's width: no English of the site, and nothing wider than the screen. */
+async function expectBengaliPages(page: Page, paths: string[], javaScriptEnabled: boolean) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of paths) {
+    await open(page, `${path}${path.includes("?") ? "&" : "?"}lang=bn`, javaScriptEnabled);
+    await expect(page.locator("html")).toHaveAttribute("lang", "bn");
+    expect(await englishLeftOn(page), path).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+  }
+}
+
+test("a customer's dashboard in Bengali leaves no English of the site", async ({ page, signIn, javaScriptEnabled }) => {
+  const { email } = await signIn();
+  // one unpaid order, so that My Orders shows its table, its actions and their hints
+  await placeOrderThroughApi(page, { email, quantity: 2 });
+  await expectBengaliPages(page, ["/dashboard", "/dashboard/myOrder", "/dashboard/profile"], javaScriptEnabled);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("প্রোফাইল");
 });
