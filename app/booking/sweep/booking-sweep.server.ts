@@ -8,6 +8,7 @@
 import { balanceJobs } from "~/booking/paying/balance-dues.server";
 import { checkOpenSessions } from "~/booking/paying/gateway-payments.server";
 import { claimJobs } from "~/booking/paying/offline-payments.server";
+import { bookingMessagesJob } from "~/booking/sweep/booking-messages.server";
 import {
   completeTrip,
   eraseIdNumbers,
@@ -62,6 +63,7 @@ export const bookingJobs: readonly PeriodicJob[] = [
   { name: "erase-id-numbers", everyMs: 60 * MINUTE, run: (now) => eraseOldIdNumbers(now) },
   { name: "remind-traveller-details", everyMs: 60 * MINUTE, run: (now) => remindTravellerDetails(now) },
   tripMessagesJob,
+  bookingMessagesJob,
   ...balanceJobs,
   ...claimJobs,
   // local gateways' sessions left open (a lost callback or IPN): their gateway decides
