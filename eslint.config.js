@@ -8,6 +8,7 @@ import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { DELEGATE_METHODS, prismaModels } from "./scripts/prisma-models.mjs";
 
 // The module directions of docs/decisions/0012-module-layout.md. `root` is the folder holding app/
 // (the tests point it at a fixture); paths are resolved imports, so `~/` and relative both count.
@@ -104,6 +105,50 @@ export function moduleBoundaries(root) {
   ];
 }
 
+const alternatives = (names) => `/^(${names.join("|")})$/`;
+
+/**
+ * Only the `*-store.server.ts` files (and platform/) use the database client
+ * (docs/decisions/0012-module-layout.md): no other file opens it, calls a model's query on a client
+ * or a transaction passed in (`tx.order.updateMany`), runs raw SQL or a transaction. Types (`Tx`,
+ * `Prisma.OrderSelect`) may be named anywhere. Tests set up their data directly.
+ */
+export function storeAccess(models = prismaModels()) {
+  const message =
+    "Only *-store.server.ts files (and platform/) use the database client: put the query in the capability's store.";
+  const query = [
+    `CallExpression[callee.type="MemberExpression"][callee.property.name=${alternatives(DELEGATE_METHODS)}]`,
+    `[callee.object.type="MemberExpression"][callee.object.property.name=${alternatives(models.map((model) => model.delegate))}]`,
+  ].join("");
+  const restricted = (group, importNames) => ({ group, importNames, allowTypeImports: true, message });
+  return [
+    {
+      name: "store-access",
+      files: ["app/**/*.{ts,tsx}"],
+      ignores: ["app/**/*-store.server.ts", "app/platform/**", "app/generated/**", "app/**/*.test.{ts,tsx}"],
+      rules: {
+        "no-restricted-syntax": [
+          "error",
+          { selector: query, message },
+          {
+            selector: "MemberExpression[property.name=/^\\$(queryRaw|queryRawUnsafe|executeRaw|executeRawUnsafe|transaction)$/]",
+            message,
+          },
+        ],
+        "@typescript-eslint/no-restricted-imports": [
+          "error",
+          {
+            patterns: [
+              restricted(["**/platform/db.server"], ["db", "sqlTimestamp"]),
+              restricted(["**/generated/prisma/client"], ["Prisma", "PrismaClient"]),
+            ],
+          },
+        ],
+      },
+    },
+  ];
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -177,6 +222,7 @@ export default tseslint.config(
     },
   },
   ...moduleBoundaries(import.meta.dirname),
+  ...storeAccess(),
   {
     // The bench's reference app uses the project's own packages.
     files: ["bench/fixture/**"],

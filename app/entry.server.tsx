@@ -20,7 +20,7 @@ import { InlineStylesContext } from "~/http/site-styles";
 import { siteStyles } from "~/http/site-styles.server";
 import { messagesJob } from "~/messages/index.server";
 import { gatewayOrigins, paymentsConfigured } from "~/payments/index.server";
-import { closeDatabase, databaseKind, db } from "~/platform/db.server";
+import { closeDatabase, databaseKind, openDatabase } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { joinFleet, leaveFleet } from "~/platform/fleet.server";
 import { housekeepingJob } from "~/platform/housekeeping.server";
@@ -52,7 +52,7 @@ const JOBS: readonly PeriodicJob[] = [...bookingJobs, outboxJob, messagesJob, ho
 
 export async function startup(): Promise<void> {
   env();
-  await db();
+  await openDatabase();
   await joinFleet();
   startJobs(JOBS);
 }

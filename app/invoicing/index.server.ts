@@ -1,3 +1,3 @@
 // The invoicing module's server door: the numbers, issued inside the caller's transaction, and the PDF.
 export { renderInvoicePdf } from "./invoice-pdfs.server";
-export { issueInvoiceNumber, takeCreditNoteNumber } from "./invoices.server";
+export { takeCreditNoteNumber, takeInvoiceNumber } from "./invoices.server";

@@ -207,6 +207,11 @@ export async function db(): Promise<PrismaClient> {
   return current.database.prisma;
 }
 
+/** Opens the database at start-up: migrated and seeded before the first request. */
+export async function openDatabase(): Promise<void> {
+  await db();
+}
+
 export function databaseKind(): "postgresql" | "embedded" {
   return env().DATABASE_URL ? "postgresql" : "embedded";
 }

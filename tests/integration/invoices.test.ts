@@ -1,7 +1,7 @@
 // A booking's invoice page and PDF: for its owner and admins only (anyone else: 404), numbered by
 // its first payment, listing its travellers per category, payments, refunds and balance.
 import { beforeAll, describe, expect, it } from "vitest";
-import { issueInvoiceNumber } from "~/invoicing/invoices.server";
+import { issueInvoiceNumber } from "~/booking/core/booking-payments-store.server";
 import { db } from "~/platform/db.server";
 import * as invoicePage from "~/routes/dashboard.orders.$id_.invoice";
 import * as invoicePdf from "~/routes/dashboard.orders.$id_.invoice[.]pdf";

@@ -10,8 +10,25 @@ import { takeSeats } from "~/booking/core/departure-store.server";
 import { paymentKind, paymentStatusOf, securesBooking, type PaymentKindName } from "~/booking/core/payment-plan";
 import { retakePromoCode } from "~/booking/core/promo-code-store.server";
 import type { BookingStatus, PaymentMethod } from "~/generated/prisma/client";
-import { issueInvoiceNumber } from "~/invoicing/index.server";
+import { takeInvoiceNumber } from "~/invoicing/index.server";
 import { db, type Tx } from "~/platform/db.server";
+
+/**
+ * Gives the order its invoice number unless it has one: call it in the transaction that records a
+ * payment, with the booking's row locked. Returns the order's invoice number.
+ */
+export async function issueInvoiceNumber(tx: Tx, orderId: string, at: Date): Promise<string> {
+  const order = await tx.order.findUniqueOrThrow({ where: { id: orderId }, select: { invoiceNumber: true } });
+  if (order.invoiceNumber) return order.invoiceNumber;
+  const invoiceNumber = await takeInvoiceNumber(tx, at);
+  // Conditional: a concurrent first payment that got here first keeps its number (then this transaction's rolls back with it).
+  const { count } = await tx.order.updateMany({
+    where: { id: orderId, invoiceNumber: null },
+    data: { invoiceNumber, invoicedAt: at },
+  });
+  if (count !== 1) throw new Error(`Order ${orderId} was given an invoice number concurrently; its payment is retried.`);
+  return invoiceNumber;
+}
 
 /** The spec's payment object of an order and the API's payments[]: what is read of a payment. */
 export const paymentRecordSelect = {

@@ -104,8 +104,9 @@ export async function updatePromoCodeRow(code: string, input: PromoCodeInput): P
   }
 }
 
-/** Orders of this customer holding a redemption of the code. */
-export async function countCustomerUses(client: Tx | Awaited<ReturnType<typeof db>>, promoCodeId: string, userId: string) {
+/** Orders of this customer holding a redemption of the code (inside `tx` when given). */
+export async function countCustomerUses(promoCodeId: string, userId: string, tx?: Tx) {
+  const client = tx ?? (await db());
   return client.order.count({ where: { promoCodeId, userId, promoReleasedAt: null } });
 }
 
@@ -120,7 +121,7 @@ export async function redeemPromoCode(
   promo: { id: string; maxPerCustomer: number | null },
   userId: string,
 ): Promise<"redeemed" | "used-up" | "used-by-customer" | "inactive"> {
-  if (promo.maxPerCustomer !== null && (await countCustomerUses(tx, promo.id, userId)) >= promo.maxPerCustomer) {
+  if (promo.maxPerCustomer !== null && (await countCustomerUses(promo.id, userId, tx)) >= promo.maxPerCustomer) {
     return "used-by-customer";
   }
   const taken = await tx.$executeRaw`

@@ -16,7 +16,6 @@ import {
   type StoredPromoCode,
   updatePromoCodeRow,
 } from "~/booking/core/promo-code-store.server";
-import { db } from "~/platform/db.server";
 import { take } from "~/platform/rate-limit.server";
 
 export class PromoCodeError extends Error {
@@ -92,7 +91,7 @@ export async function checkPromoCode(
   booking: { userId: string; packageId: string; persons: number; travelDate: string | null; today: string; totalCents: number },
 ): Promise<PromoCheck> {
   const promo = await findPromoCode(text);
-  const customerUses = promo?.maxPerCustomer ? await countCustomerUses(await db(), promo.id, booking.userId) : 0;
+  const customerUses = promo?.maxPerCustomer ? await countCustomerUses(promo.id, booking.userId) : 0;
   const refusal = promoRefusal(promo, { ...booking, customerUses });
   if (refusal) return { ok: false, promo, ...refusal };
   return { ok: true, promo: promo!, discountCents: discountCents(promo!, booking.totalCents) };

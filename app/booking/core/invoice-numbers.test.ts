@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { issueInvoiceNumber, takeCreditNoteNumber } from "~/invoicing/invoices.server";
+import { issueInvoiceNumber } from "~/booking/core/booking-payments-store.server";
+import { takeCreditNoteNumber } from "~/invoicing/index.server";
 import { db } from "~/platform/db.server";
-import { createUser } from "../../tests/support/auth";
-import { firstPackage, insertOrder } from "../../tests/support/orders";
+import { createUser } from "../../../tests/support/auth";
+import { firstPackage, insertOrder } from "../../../tests/support/orders";
 
 // Each test numbers documents of a year of its own: the counters are per year.
 const owner = { id: "", email: "" };
