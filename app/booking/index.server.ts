@@ -88,6 +88,7 @@ export {
   acceptHeldPayment,
   checkOpenSessions,
   listHeldPayments,
+  listRefundsNotMade,
   openGatewayPayment,
   refundHeldPaymentByAdmin,
   orderResultPath,

@@ -18,6 +18,7 @@ const sessionSelect = {
   note: true,
   paymentId: true,
   providerReference: true,
+  refundIssue: true,
   createdAt: true,
 } as const satisfies Prisma.PaymentSessionSelect;
 
@@ -173,4 +174,22 @@ export async function listStaleSessions(olderThan: Date, since: Date, limit = 50
     select: sessionSelect,
   });
   return rows.map(sessionOf);
+}
+
+/** Why its payment's automatic refund is not made yet (the gateway's reason), or null once it is. */
+export async function setRefundIssue(id: string, issue: string | null): Promise<void> {
+  const prisma = await db();
+  await prisma.paymentSession.updateMany({ where: { id }, data: { refundIssue: issue } });
+}
+
+/** Paid sessions whose automatic refund is not made yet, oldest first, with their booking: the job's and the administrators' list. */
+export async function listRefundIssues(limit = 100) {
+  const prisma = await db();
+  const rows = await prisma.paymentSession.findMany({
+    where: { refundIssue: { not: null }, status: "PAID" },
+    orderBy: { createdAt: "asc" },
+    take: limit,
+    select: { ...sessionSelect, order: { select: { reference: true, firstName: true, lastName: true } } },
+  });
+  return rows.map(({ order, ...row }) => ({ ...sessionOf(row), order }));
 }

@@ -6,7 +6,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/accounts/index.server";
 import { heldPaymentDecisionSchema } from "~/booking";
-import { acceptHeldPayment, listHeldPayments, refundHeldPaymentByAdmin } from "~/booking/index.server";
+import { acceptHeldPayment, listHeldPayments, listRefundsNotMade, refundHeldPaymentByAdmin } from "~/booking/index.server";
 import { useT } from "~/components/language-context";
 import { paymentErrorStatus } from "~/http/error-status";
 import { translatorFrom } from "~/http/page-meta";
@@ -20,8 +20,19 @@ const GATEWAY_NAMES: Record<string, string> = { bkash: "bKash", sslcommerz: "SSL
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const held = await listHeldPayments();
+  const [held, notRefunded] = await Promise.all([listHeldPayments(), listRefundsNotMade()]);
   return {
+    refundsNotMade: notRefunded.map((session) => ({
+      id: session.id,
+      orderId: session.orderId,
+      booking: session.order.reference,
+      customer: `${session.order.firstName} ${session.order.lastName}`,
+      gateway: GATEWAY_NAMES[session.provider] ?? session.provider,
+      amountCents: session.amountCents,
+      amountBdt: session.amountBdt,
+      reference: session.providerReference ?? "",
+      reason: session.refundIssue ?? "",
+    })),
     payments: held.map((payment) => ({
       id: payment.id,
       orderId: payment.orderId,
@@ -130,8 +141,38 @@ function Decision({ payment }: { payment: Held }) {
   );
 }
 
+/** Automatic refunds the gateway did not make: the administrators' task, with the gateway's reason. */
+function RefundsNotMade({ refunds }: { refunds: ReturnType<typeof useLoaderData<typeof loader>>["refundsNotMade"] }) {
+  const { t, language } = useT();
+  if (refunds.length === 0) return null;
+  return (
+    <section aria-labelledby="refunds-not-made-title">
+      <h2 id="refunds-not-made-title">{t("held.refundsTitle")}</h2>
+      <p>{t("held.refundsIntro")}</p>
+      <ul className="plain-list claim-list">
+        {refunds.map((refund) => (
+          <li key={refund.id} className="card">
+            <p>
+              <Link to={`/dashboard/orders/${refund.orderId}`}>{refund.booking}</Link> · {refund.customer}
+            </p>
+            <p>
+              {t("held.refundIssue", {
+                gateway: refund.gateway,
+                amount: formatDollars(refund.amountCents, language),
+                taka: formatTaka(refund.amountBdt, language),
+                reference: refund.reference,
+                reason: refund.reason,
+              })}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export default function HeldPayments() {
-  const { payments } = useLoaderData<typeof loader>();
+  const { payments, refundsNotMade } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t, text, language } = useT();
   return (
@@ -187,6 +228,7 @@ export default function HeldPayments() {
           ))}
         </ul>
       )}
+      <RefundsNotMade refunds={refundsNotMade} />
     </section>
   );
 }

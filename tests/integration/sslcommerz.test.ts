@@ -23,6 +23,7 @@ const heldPage = await import("~/routes/dashboard.held-payments");
 const { authedGet, authedPost, createUser, signIn } = await import("../support/auth");
 const { callRoute, formRequest, ORIGIN } = await import("../support/requests");
 const { cancelBooking } = await import("~/booking/index.server");
+const { retryGatewayRefunds } = await import("~/booking/paying/gateway-payments.server");
 const { setExchangeRate } = await import("~/payments/index.server");
 // the agency's rate: local gateways charge taka at it
 await setExchangeRate(122, null);
@@ -322,6 +323,49 @@ describe("SSLCommerz", () => {
     });
     expect(refunds[0]!.creditNoteNumber).toMatch(/^CN-/);
     expect(paidSecond.transaction.refunds[0]!.amount).toBe(paidSecond.transaction.amount);
+    const row = await orderRow(order.id);
+    expect(row.paidCents - row.refundedCents).toBe(order.priceCents);
+  });
+
+  it("an excess the gateway does not refund is shown to administrators with its reason and retried by the job, once", async () => {
+    const { cookie, order } = await customerWithOrder();
+    const first = await openSession(order.id, cookie);
+    const second = await openSession(order.id, cookie);
+    const paidFirst = fake.complete(sessionKeyOf(first.data.redirectUrl!));
+    const paidSecond = fake.complete(sessionKeyOf(second.data.redirectUrl!));
+    await returnOf(paidFirst.url, paidFirst.fields);
+    fake.setRefundMode("failed");
+    try {
+      await returnOf(paidSecond.url, paidSecond.fields);
+    } finally {
+      fake.setRefundMode("success");
+    }
+    const prisma = await db();
+    expect(await paymentsOf(order.id)).toHaveLength(2);
+    expect(await prisma.refund.findMany({ where: { orderId: order.id } })).toHaveLength(0);
+    const session = await prisma.paymentSession.findFirstOrThrow({ where: { id: paidSecond.transaction.tranId } });
+    expect(session.refundIssue).toMatch(/refused the refund: Refund is not allowed for this transaction/);
+    const admin = await createUser({ role: "ADMIN" });
+    const listed = await callRoute<{ refundsNotMade: { id: string; reason: string; booking: string }[] }>(
+      heldPage.loader,
+      new Request(new URL("/dashboard/held-payments", ORIGIN), { headers: { Cookie: await signIn(admin.id) } }),
+    );
+    expect(listed.data.refundsNotMade.find((refund) => refund.id === session.id)).toMatchObject({
+      booking: order.reference,
+      reason: session.refundIssue,
+    });
+
+    // the job (twice at once, two instances): refunded once, the task gone
+    await Promise.all([retryGatewayRefunds(), retryGatewayRefunds()]);
+    await retryGatewayRefunds();
+    const refunds = await prisma.refund.findMany({ where: { orderId: order.id } });
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({
+      amountCents: order.priceCents,
+      stripeRefundId: paidSecond.transaction.refunds.at(-1)!.refundRefId,
+    });
+    expect(paidSecond.transaction.refunds.filter((refund) => refund.status === "success")).toHaveLength(1);
+    expect((await prisma.paymentSession.findUniqueOrThrow({ where: { id: session.id } })).refundIssue).toBeNull();
     const row = await orderRow(order.id);
     expect(row.paidCents - row.refundedCents).toBe(order.priceCents);
   });

@@ -23,6 +23,7 @@ import {
   findSessionById,
   gateway,
   getUsableExchangeRate,
+  listRefundIssues,
   listSessionsInReview,
   listStaleSessions,
   markSessionPaid,
@@ -32,6 +33,7 @@ import {
   reopenReview,
   requirePaymentsConfigured,
   SessionSettledError,
+  setRefundIssue,
   setSessionGatewayId,
   type GatewayVerdict,
   type PaymentSessionRow,
@@ -206,7 +208,7 @@ async function recordGatewayPayment(
     currency: "usd",
     created: verdict.created,
     last4: verdict.last4,
-    transaction: session.provider === "bkash" ? (session.gatewayId ?? session.id) : session.id,
+    transaction: transactionOf(session),
   };
   const recorded = await recordPaymentNow(
     {
@@ -223,22 +225,56 @@ async function recordGatewayPayment(
     receiptOnConfirmation(order, payment),
     (tx, paymentId) => markSessionPaid(tx, session.id, paymentId, verdict.providerReference, acceptedBy ? ["REVIEW"] : undefined),
   );
-  const refundLater = (error: unknown) =>
-    logger.error(
-      { orderId: order.id, error: (error as Error).message },
-      "gateway payment's refund not made yet: the job retries",
-    );
   if (recorded.status !== "recorded") {
     // Recorded by the other arrival: a refund it could not make is tried again.
-    await refundLatePayment(order.id).catch(refundLater);
-    await refundOverpayment(order.id, payment.transaction).catch(refundLater);
+    await refundWhatIsDue(session);
     return false;
   }
-  if (recorded.outcome === "refund-due") await refundLatePayment(order.id).catch(refundLater);
-  else if (recorded.overCents > 0) await refundOverpayment(order.id, payment.transaction).catch(refundLater);
+  if (recorded.outcome === "refund-due" || recorded.overCents > 0) await refundWhatIsDue(session);
   await deliverOutbox().catch(() => 0);
   logger.info({ orderId: order.id, sessionId: session.id, provider: session.provider }, "gateway payment recorded");
   return true;
+}
+
+/** A gateway payment's transaction as recorded: bKash's paymentID, else our session's id (SSLCommerz's tran_id). */
+function transactionOf(session: Pick<PaymentSessionRow, "id" | "provider" | "gatewayId">): string {
+  return session.provider === "bkash" ? (session.gatewayId ?? session.id) : session.id;
+}
+
+/**
+ * The automatic refund a gateway payment calls for: all of it when the booking had ended (a late
+ * payment), its excess when it went beyond the balance. Each is idempotent (one refund key per
+ * payment and purpose). One the gateway does not make now is kept on the session with the
+ * gateway's reason (administrators see it) and retried by the job; cleared once made.
+ */
+async function refundWhatIsDue(session: Pick<PaymentSessionRow, "id" | "orderId" | "provider" | "gatewayId">): Promise<boolean> {
+  try {
+    await refundLatePayment(session.orderId);
+    await refundOverpayment(session.orderId, transactionOf(session));
+  } catch (error) {
+    const reason = (error as Error).message;
+    logger.error(
+      { orderId: session.orderId, sessionId: session.id, error: reason },
+      "gateway payment's refund not made yet: the job retries",
+    );
+    await setRefundIssue(session.id, reason.slice(0, 500));
+    return false;
+  }
+  await setRefundIssue(session.id, null);
+  return true;
+}
+
+/** The job: every automatic refund not made yet is asked of its gateway again. */
+export async function retryGatewayRefunds(): Promise<{ retried: number; made: number }> {
+  const sessions = await listRefundIssues(50);
+  let made = 0;
+  for (const session of sessions) if (await refundWhatIsDue(session)) made += 1;
+  return { retried: sessions.length, made };
+}
+
+/** The automatic refunds not made yet, for the administrators: booking, gateway, amount, the gateway's reason. */
+export async function listRefundsNotMade() {
+  return listRefundIssues();
 }
 
 /** SSLCommerz's IPN or return, its fields as posted: the session by our tran_id, settled with the val_id it names. */

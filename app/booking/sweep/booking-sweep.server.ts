@@ -6,7 +6,7 @@
 // job at once (app/booking/sweep/booking-sweep-store.server.ts). Pages do not wait for them:
 // effectiveStatus (app/booking/core/booking-status.ts) shows an overdue hold as expired at once.
 import { balanceJobs } from "~/booking/paying/balance-dues.server";
-import { checkOpenSessions } from "~/booking/paying/gateway-payments.server";
+import { checkOpenSessions, retryGatewayRefunds } from "~/booking/paying/gateway-payments.server";
 import { claimJobs } from "~/booking/paying/offline-payments.server";
 import { bookingMessagesJob } from "~/booking/sweep/booking-messages.server";
 import {
@@ -68,6 +68,8 @@ export const bookingJobs: readonly PeriodicJob[] = [
   ...claimJobs,
   // local gateways' sessions left open (a lost callback or IPN): their gateway decides
   { name: "check-gateway-sessions", everyMs: MINUTE, run: (now) => checkOpenSessions(now) },
+  // automatic gateway refunds (beyond the balance, after the booking ended) the gateway did not make: asked again
+  { name: "retry-gateway-refunds", everyMs: 5 * MINUTE, run: () => retryGatewayRefunds() },
 ];
 
 /** Every booking job at once, for `now` (tests: a chosen time instead of the clock's periods). */
