@@ -60,6 +60,15 @@ export {
 export { assignGuide, departureToBroadcast, mayRunDeparture, staffDeparture } from "./departures/departure-guides.server";
 export { findDepartureGuides, listGuides } from "./departures/guide-store.server";
 export { BroadcastError, broadcastToDeparture, departureBroadcasts } from "./departures/departure-broadcast.server";
+export {
+  departureWaitlist,
+  joinWaitlist,
+  leaveWaitlist,
+  myWaitlist,
+  packageWaitlist,
+  WaitlistError,
+  waitlistErrorStatus,
+} from "./waitlist/waitlist.server";
 export { invoiceOf, invoicePdfOf } from "./documents/booking-invoices.server";
 export { voucherOf } from "./documents/voucher.server";
 export { type MonthReconciliation, reconcileCardMonth, recordProviderPayment } from "./paying/booking-reconciliation.server";

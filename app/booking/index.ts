@@ -118,6 +118,8 @@ export {
   manifestEntryJson,
   manifestEntrySchema,
 } from "./departures/departure-api";
+export { waitlistEntryJson, waitlistEntrySchema, waitlistInputSchema, waitlistJoinedSchema } from "./waitlist/waitlist-api";
+export { WAITLIST_JOINED, WAITLIST_LEFT, type WaitlistStatusName } from "./waitlist/waitlist";
 export { promoCodeJson, promoCodeSchema } from "./promo-codes/promo-code-api";
 export { cancelInputSchema, cancellationJson, cancellationSchema, deleteOrderResultSchema } from "./cancelling/cancellation-api";
 export {

@@ -12,6 +12,7 @@ export type SidebarCounts = Partial<Record<string, number>>;
 const everyone: Item[] = [
   { to: "/dashboard", label: "dashboard.nav.home", end: true },
   { to: "/dashboard/myOrder", label: "dashboard.nav.myOrders" },
+  { to: "/dashboard/waitlist", label: "dashboard.nav.waitlist" },
   { to: "/dashboard/addReview", label: "dashboard.nav.review" },
   { to: "/dashboard/profile", label: "dashboard.nav.profile" },
 ];

@@ -47,6 +47,9 @@ import {
   promoCodeSchema,
   serviceSchema,
   travellersInputSchema,
+  waitlistEntrySchema,
+  waitlistInputSchema,
+  waitlistJoinedSchema,
 } from "~/booking";
 import {
   photoUrlSchema,
@@ -133,6 +136,9 @@ const schemas = {
   MessageLogEntry: registry.register("MessageLogEntry", messageLogEntrySchema),
   BroadcastInput: registry.register("BroadcastInput", broadcastInputSchema),
   BroadcastResult: registry.register("BroadcastResult", broadcastResultSchema),
+  WaitlistInput: registry.register("WaitlistInput", waitlistInputSchema),
+  WaitlistJoined: registry.register("WaitlistJoined", waitlistJoinedSchema),
+  WaitlistEntry: registry.register("WaitlistEntry", waitlistEntrySchema),
 };
 
 registry.registerComponent("securitySchemes", "cookieAuth", {
@@ -626,6 +632,35 @@ route({
   security: signedIn,
   request: { params: idParams("The departure's _id"), body: body(schemas.BroadcastInput) },
   responses: { 200: json("Each recipient's message and its status", schemas.BroadcastResult), ...errors(...WRITE_ERRORS, 404) },
+});
+route({
+  method: "post",
+  path: "/api/departures/{id}/waitlist",
+  summary: "Join the departure's waitlist with a party (signed in): on a date with too few seats for it",
+  description:
+    "travellers is shaped like an order's travellers ([{ \"category\" }], one per person), or a plain number: that many of the package's first category. Being on a waitlist is never a booking. When seats free up (a cancellation, an expired hold, new seats), the first party that fits gets them held until WAITLIST_OFFER_HOURS later and an email with a link to its checkout; a party that does not fit keeps its place; an offer not taken passes to the next. 400 naming travellers; 404 for no such departure; 409 when the date has enough seats (book it), is not open, or the caller already waits on it.",
+  operationId: "joinWaitlist",
+  security: signedIn,
+  request: { params: idParams("The departure's _id"), body: body(schemas.WaitlistInput) },
+  responses: { 201: json("The place", schemas.WaitlistJoined), ...errors(...WRITE_ERRORS, 404, 409) },
+});
+route({
+  method: "delete",
+  path: "/api/departures/{id}/waitlist",
+  summary: "Leave the departure's waitlist (the caller's own place; seats offered to it pass to the next party)",
+  operationId: "leaveWaitlist",
+  security: signedIn,
+  request: { params: idParams("The departure's _id") },
+  responses: { 200: json("Left", schemas.DeletedCount), ...errors(401, 403, 404) },
+});
+route({
+  method: "get",
+  path: "/api/departures/{id}/waitlist",
+  summary: "The departure's waitlist, first come first, every place with its status (administrators only)",
+  operationId: "departureWaitlist",
+  security: signedIn,
+  request: { params: idParams("The departure's _id") },
+  responses: { 200: json("The places", z.array(schemas.WaitlistEntry)), ...errors(401, 403, 404) },
 });
 route({
   method: "post",

@@ -151,6 +151,9 @@ const envSchema = z.object({
   // takes); then it expires and its seats go back (app/booking/sweep/booking-sweep.server.ts).
   BOOKING_HOLD_MINUTES: positiveInt(30),
   PAYMENT_HOLD_MINUTES: positiveInt(15),
+  // Freed seats offered to the first waiting party that fits (a departure's waitlist) stay held for
+  // it this many hours; an offer not taken then passes to the next (app/booking/waitlist/).
+  WAITLIST_OFFER_HOURS: positiveInt(12),
   // Days after a booking's balance day (its package's payment plan) before an unpaid balance cancels
   // the booking (app/booking/paying/balance-dues.server.ts); 0 cancels the day after.
   BALANCE_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(3),

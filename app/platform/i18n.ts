@@ -84,7 +84,7 @@ export const TEXT_NAMESPACES: readonly Namespace[] = ["form", "booking"];
 const PAGE_NAMESPACES: [RegExp, Namespace[]][] = [
   [/^\/(home)?$/, ["public", "home", "form"]],
   [/^\/services$/, ["public", "services", "places", "form"]],
-  [/^\/order\//, ["public", "trip", "places", "form"]],
+  [/^\/order\//, ["public", "trip", "places", "form", "waitlist"]],
   [/^\/addCart\//, ["public", "checkout", "trip", "places", "form"]],
   [/^\/about$/, ["public", "about"]],
   [/^\/contact$/, ["public", "contact", "form"]],
@@ -96,11 +96,12 @@ const PAGE_NAMESPACES: [RegExp, Namespace[]][] = [
   [/^\/dashboard\/payment-claims\/?$/, ["claims"]],
   [/^\/dashboard\/held-payments\/?$/, ["held", "form"]],
   [/^\/dashboard\/orders\/[^/]+\/?$/, ["deliveryLog", "orders", "payment"]],
-  // a departure's manifest links to its broadcast page, which lists each recipient's message
-  [/^\/dashboard\/departures\/[^/]+(\/broadcast)?\/?$/, ["broadcast", "deliveryLog", "form"]],
+  // a departure's manifest links to its broadcast page, which lists each recipient's message; the package's departures show each date's waitlist
+  [/^\/dashboard\/departures\/[^/]+(\/broadcast)?\/?$/, ["broadcast", "deliveryLog", "form", "waitlist"]],
   [/^\/dashboard\/myOrder\/?$/, ["orders", "payment"]],
   // the package types an order was booked as
   [/^\/dashboard\/(myOrder|orders\/|manageAllOrders)/, ["trip"]],
+  [/^\/dashboard\/waitlist\/?$/, ["waitlist", "form"]],
 ];
 
 /**

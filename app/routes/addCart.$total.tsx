@@ -112,7 +112,7 @@ async function checkoutOrder({ request, params, context }: LoaderFunctionArgs, p
   const departureId = url.searchParams.get("departure");
   let departure: Awaited<ReturnType<typeof departureToBook>>;
   try {
-    departure = await departureToBook(packageId, departureId, priced.seats);
+    departure = await departureToBook(packageId, departureId, priced.seats, { userId: user.id });
   } catch (error) {
     if (error instanceof OrderError) throw data({ message: error.message }, { status: placementErrorStatus(error) });
     throw error;

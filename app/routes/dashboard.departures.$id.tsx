@@ -25,6 +25,7 @@ import {
   MIN_DEPARTURE_SEATS,
   payByText,
   seatsLeft,
+  type WaitlistStatusName,
 } from "~/booking";
 import {
   addDeparture,
@@ -36,6 +37,7 @@ import {
   departuresOf,
   listGuides,
   listHolds,
+  packageWaitlist,
   listManifestTravellers,
   listResellerHolds,
   revealIdNumbers,
@@ -50,6 +52,7 @@ import { useT } from "~/components/language-context";
 import { ResellerHolds } from "~/components/ResellerHolds";
 import { agencyToday, formatCalendarDate, formatDateTime, isoDate } from "~/platform/dates";
 import { parseForm } from "~/platform/forms";
+import type { MessageKey } from "~/platform/i18n";
 
 type ManifestDeparture = Extract<Awaited<ReturnType<typeof staffDeparture>>, { departure: unknown }>["departure"];
 
@@ -125,6 +128,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     departures,
     holds,
     resellerHolds,
+    // Each date's waitlist (waiting and offered parties), first come first; not for guides.
+    waitlist: (user.isAdmin ? await packageWaitlist(tourPackage.id) : []).map((place) => ({
+      ...place,
+      offerExpiresAt: place.offerExpiresAt && formatDateTime(place.offerExpiresAt),
+      joined: formatDateTime(place.joined),
+    })),
     today: agencyToday(),
   };
 }
@@ -370,7 +379,7 @@ function PrintButton() {
   );
 }
 
-function Departures({ tourPackage, departures, holds, resellerHolds, today, isAdmin }: PackageLoaded) {
+function Departures({ tourPackage, departures, holds, resellerHolds, waitlist, today, isAdmin }: PackageLoaded) {
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   const changed = actionData && "intent" in actionData ? actionData : undefined;
@@ -431,6 +440,7 @@ function Departures({ tourPackage, departures, holds, resellerHolds, today, isAd
             ]}
           />
           <ResellerHolds rows={resellerHolds} />
+          <DepartureWaitlist rows={waitlist} />
 
           <div className="card form-card dashboard-form">
             <h2 id="add-departure-title">Add a departure</h2>
@@ -534,3 +544,36 @@ function RowActions({
 }
 
 const ACTION_LABEL = { close: "Close", reopen: "Reopen", cancel: "Cancel departure" } as const;
+
+const WAITLIST_STATUS: Record<WaitlistStatusName, MessageKey> = {
+  waiting: "waitlist.status.waiting",
+  offered: "waitlist.status.offered",
+  booked: "waitlist.status.booked",
+  left: "waitlist.status.left",
+  expired: "waitlist.status.expired",
+};
+
+/** The parties waiting on the package's dates, and those offered seats until when. */
+function DepartureWaitlist({ rows }: { rows: PackageLoaded["waitlist"] }) {
+  const { t } = useT();
+  return (
+    <>
+      <h2 id="waitlist-title">{t("waitlist.admin.title")}</h2>
+      <DataTable
+        rows={rows}
+        rowKey={(row) => row.id}
+        empty={t("waitlist.admin.empty")}
+        columns={[
+          { header: t("waitlist.admin.date"), cell: (row) => <time dateTime={row.date}>{formatCalendarDate(row.date)}</time> },
+          { header: t("waitlist.admin.customer"), cell: (row) => row.customer },
+          { header: t("waitlist.admin.travellers"), cell: (row) => row.persons },
+          {
+            header: t("waitlist.admin.status"),
+            cell: (row) => `${t(WAITLIST_STATUS[row.status])}${row.offerExpiresAt ? ` (${row.offerExpiresAt})` : ""}`,
+          },
+          { header: t("waitlist.admin.joined"), cell: (row) => row.joined },
+        ]}
+      />
+    </>
+  );
+}

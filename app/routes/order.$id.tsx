@@ -32,6 +32,7 @@ import { publicPageHeaders } from "~/http/http-cache";
 import { translatorFrom } from "~/http/page-meta";
 import { jsonLd, shareMeta, snippet } from "~/http/seo";
 import { agencyToday, isoDate } from "~/platform/dates";
+import { env } from "~/platform/env.server";
 import type { MessageKey } from "~/platform/i18n";
 import { dollarsValue } from "~/platform/money";
 import { publicUrl } from "~/platform/public-url.server";
@@ -89,7 +90,20 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   }
   // The agency's day, for the deposit offer (the plan takes none once the balance would be due already).
   const today = agencyToday();
-  return { tourPackage, images, choice: { ...choice, counts }, adding, reviews, share, structuredData, departures, today };
+  // How long freed seats are held for a party on a date's waitlist (the join form says it).
+  const offerHours = env().WAITLIST_OFFER_HOURS;
+  return {
+    tourPackage,
+    images,
+    choice: { ...choice, counts },
+    adding,
+    reviews,
+    share,
+    structuredData,
+    departures,
+    today,
+    offerHours,
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -107,7 +121,7 @@ const TYPE_NAMES: Record<(typeof PACKAGE_TYPES)[number], MessageKey> = {
 };
 
 export default function OrderPage() {
-  const { tourPackage, images, choice, adding, reviews, departures, today } = useLoaderData<typeof loader>();
+  const { tourPackage, images, choice, adding, reviews, departures, today, offerHours } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const { t, text } = useT();
   const format = useFormat();
@@ -372,7 +386,69 @@ export default function OrderPage() {
           </div>
         </div>
       </div>
+      <WaitlistJoin
+        dates={departures.filter((date) => date.seatsLeft <= 0 || (date.id === departure?.id && seatsProblem !== null))}
+        chosen={seatsProblem ? (departure?.id ?? null) : null}
+        categories={categories}
+        counts={counts}
+        packageType={packageType}
+        offerHours={offerHours}
+      />
       <TripDetails tourPackage={tourPackage} reviews={reviews} />
     </article>
+  );
+}
+
+/**
+ * The waitlist of the dates with too few seats for the chosen travellers (sold-out ones, which the
+ * picker does not let anyone choose, and the chosen date when it has too few): a plain form posting
+ * the party, one `category` per traveller, to /dashboard/waitlist (sign-in first).
+ */
+function WaitlistJoin({
+  dates,
+  chosen,
+  categories,
+  counts,
+  packageType,
+  offerHours,
+}: {
+  dates: { id: string; date: string }[];
+  chosen: string | null;
+  categories: readonly { id: string }[];
+  counts: Record<string, number>;
+  packageType: string | null;
+  offerHours: number;
+}) {
+  const { t } = useT();
+  const format = useFormat();
+  if (dates.length === 0) return null;
+  return (
+    <Form method="post" action="/dashboard/waitlist" className="card waitlist-join" aria-labelledby="waitlist-join-title">
+      <h2 id="waitlist-join-title">{t("waitlist.join.title")}</h2>
+      <p>{t("waitlist.join.intro", { hours: offerHours })}</p>
+      {dates.length === 1 ? (
+        <input type="hidden" name="departure" value={dates[0].id} />
+      ) : (
+        <>
+          <label htmlFor="waitlist-date">{t("trip.date")}</label>
+          <select id="waitlist-date" name="departure" defaultValue={chosen ?? dates[0].id} key={chosen ?? ""}>
+            {dates.map((date) => (
+              <option key={date.id} value={date.id}>
+                {format.calendarDate(date.date)}
+              </option>
+            ))}
+          </select>
+        </>
+      )}
+      {packageType ? <input type="hidden" name="type" value={packageType} /> : null}
+      {categories.flatMap((category) =>
+        Array.from({ length: counts[category.id] ?? 0 }, (_, index) => (
+          <input key={`${category.id}-${index}`} type="hidden" name="category" value={category.id} />
+        )),
+      )}
+      <button type="submit" className="button">
+        {t("waitlist.join.button")}
+      </button>
+    </Form>
   );
 }

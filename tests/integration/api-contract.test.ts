@@ -6,7 +6,7 @@ import { readdirSync } from "node:fs";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashSessionId, sessionCookie } from "~/accounts/session.server";
-import { openPaymentIntent, submitPaymentClaim } from "~/booking/index.server";
+import { joinWaitlist, openPaymentIntent, submitPaymentClaim } from "~/booking/index.server";
 import { placeOrder } from "~/booking/placing/booking-placement.server";
 import { setExchangeRate } from "~/payments/index.server";
 import { db } from "~/platform/db.server";
@@ -18,6 +18,7 @@ import * as departureById from "~/routes/api.departures.$id";
 import * as broadcastRoute from "~/routes/api.departures.$id.broadcast";
 import * as checkIn from "~/routes/api.departures.$id.check-in";
 import * as manifest from "~/routes/api.departures.$id.manifest";
+import * as waitlistRoute from "~/routes/api.departures.$id.waitlist";
 import * as myOrders from "~/routes/api.my-orders";
 import * as myOrder from "~/routes/api.my-orders.$id";
 import * as cancelOrder from "~/routes/api.my-orders.$id.cancel";
@@ -47,6 +48,7 @@ import * as userByEmail from "~/routes/api.users.$email";
 import * as makeAdmin from "~/routes/api.users.admin";
 import * as userRole from "~/routes/api.users.role";
 import { createUser, signIn } from "../support/auth";
+import { bookDeparture, createDeparture, createPackage, inDays } from "../support/bookings";
 import { manifestFixture } from "../support/manifest";
 import {
   checkedRequests,
@@ -79,6 +81,7 @@ const ROUTES: [template: string, module: Module][] = [
   ["/api/departures/{id}/manifest", manifest],
   ["/api/departures/{id}/check-in", checkIn],
   ["/api/departures/{id}/broadcast", broadcastRoute],
+  ["/api/departures/{id}/waitlist", waitlistRoute],
   ["/api/departures/{id}", departureById],
   ["/api/services", services],
   ["/api/review/{id}/report", reviewReport],
@@ -199,7 +202,8 @@ async function databaseState(): Promise<string> {
       (SELECT string_agg(md5(p::text), ';' ORDER BY id) FROM "PromoCode" p),
       (SELECT string_agg(md5(c::text), ';' ORDER BY id) FROM "PaymentClaim" c),
       (SELECT string_agg(md5(x::text), ';' ORDER BY id) FROM "ExchangeRate" x),
-      (SELECT string_agg(md5(g::text), ';' ORDER BY id) FROM "PaymentSession" g)
+      (SELECT string_agg(md5(g::text), ';' ORDER BY id) FROM "PaymentSession" g),
+      (SELECT string_agg(concat_ws(',', id, status), ';' ORDER BY id) FROM "WaitlistEntry")
     )) AS state`;
   return rows[0].state;
 }
@@ -404,6 +408,13 @@ const ownerOnly = (ok: number, stranger: number): Record<Caller, number> => ({
   admin: stranger,
   adminToken: stranger,
 });
+/** A date with no seat left (its one seat booked): what a party joins the waitlist of. */
+async function soldOutDeparture(): Promise<string> {
+  const departure = await createDeparture((await createPackage()).id, inDays(45), 1);
+  await bookDeparture(await createUser(), departure, 1);
+  return departure.id;
+}
+
 const isAdminCaller = (caller: Caller) => caller === "admin" || caller === "adminToken";
 const UNKNOWN_ID = "cunknownunknownunknown000";
 
@@ -501,6 +512,40 @@ const rows: Row[] = [
       body: { text: "Hartal", channels: ["sms"] },
     }),
     expected: adminOnly(400),
+  },
+  {
+    call: "POST /api/departures/{id}/waitlist",
+    request: async () => ({
+      method: "POST",
+      path: `/api/departures/${await soldOutDeparture()}/waitlist`,
+      body: { travellers: [{ category: "adult" }, { category: "adult" }] },
+    }),
+    expected: signedIn(201),
+    writes: true,
+    check: (_caller, answer) => expect(answer.body).toEqual({ _id: expect.any(String), status: "waiting" }),
+  },
+  {
+    call: "DELETE /api/departures/{id}/waitlist",
+    request: async () => {
+      const departure = await soldOutDeparture();
+      await joinWaitlist(people.customer.id, departure, { travellers: 2 });
+      return { method: "DELETE", path: `/api/departures/${departure}/waitlist` };
+    },
+    // the caller's own place only: anyone else has none there
+    expected: ownerOnly(200, 404),
+    writes: true,
+    check: (_caller, answer) => expect(answer.body).toEqual({ deletedCount: 1 }),
+  },
+  {
+    call: "GET /api/departures/{id}/waitlist",
+    request: async () => {
+      const departure = await soldOutDeparture();
+      await joinWaitlist(people.other.id, departure, { travellers: 1 });
+      return { method: "GET", path: `/api/departures/${departure}/waitlist` };
+    },
+    expected: adminOnly(200),
+    check: (_caller, answer) =>
+      expect(answer.body).toEqual([expect.objectContaining({ email: people.other.email, status: "waiting", persons: 1 })]),
   },
   {
     call: "GET /api/departures/{id}/manifest (unknown)",
@@ -1495,6 +1540,13 @@ describe("errors", () => {
       path: async () => `/api/departures/${(await manifestFixture((await createUser()).id)).departure.id}/broadcast`,
       body: { text: " ", channels: ["fax"], urgent: "yes" },
       fields: ["text", "channels.0", "urgent"],
+    },
+    {
+      caller: "customer",
+      method: "POST",
+      path: async () => `/api/departures/${await soldOutDeparture()}/waitlist`,
+      body: { travellers: "two" },
+      fields: ["travellers"],
     },
   ];
 

@@ -6,9 +6,9 @@
 import { paymentRecordSelect } from "~/booking/core/booking-payments-store.server";
 import { bookingSelect } from "~/booking/core/booking-row.server";
 import { changeBookingStatus } from "~/booking/core/booking-status-store.server";
-import { releaseSeats } from "~/booking/core/departure-store.server";
 import { closePendingClaims } from "~/booking/core/payment-claim-store.server";
 import { releasePromoCode } from "~/booking/core/promo-code-store.server";
+import { releaseSeatsToWaitlist } from "~/booking/core/waitlist-offer-store.server";
 import { Prisma, type BookingStatus, type PaymentMethod } from "~/generated/prisma/client";
 import { takeCreditNoteNumber } from "~/invoicing/index.server";
 import { forgetCachedLists } from "~/platform/cache.server";
@@ -151,7 +151,7 @@ export async function applyCancellation(
       reason: change.reason,
     });
     if (cancelled && before.departureId && HOLDS_SEATS.includes(before.bookingStatus)) {
-      await releaseSeats(tx, before.departureId, before.quantity);
+      await releaseSeatsToWaitlist(tx, before.departureId, before.quantity);
     }
     if (cancelled && change.claimClosed) await closePendingClaims(tx, orderId, change.claimClosed);
     if (cancelled && change.offlineOwedCents)
@@ -279,7 +279,7 @@ export async function recordReportedRefunds(
         byUserId: null,
         reason: cancellation.reason,
       });
-      if (cancelled && order.departureId) await releaseSeats(tx, order.departureId, order.quantity);
+      if (cancelled && order.departureId) await releaseSeatsToWaitlist(tx, order.departureId, order.quantity);
     }
     if (recorded > 0) {
       await tx.outboxEmail.createMany({ data: reachable(cancellation.emails(order.refundedCents - before, cancelled)) });

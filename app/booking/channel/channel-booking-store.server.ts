@@ -7,6 +7,7 @@ import { ChannelError, resellerLimits, type ResellerHoldLimits } from "~/booking
 import { changeBookingStatus } from "~/booking/core/booking-status-store.server";
 import { releaseSeats, takeSeats } from "~/booking/core/departure-store.server";
 import { holdLimitRefusal, lockAccount } from "~/booking/core/hold-store.server";
+import { releaseSeatsToWaitlist } from "~/booking/core/waitlist-offer-store.server";
 import { planChannelBooking } from "~/booking/placing/booking-travellers";
 import { ageMismatch } from "~/booking/travellers/travellers";
 import { DEFAULT_CATEGORY_ID, type PriceCategory } from "~/catalogue";
@@ -398,6 +399,6 @@ export async function cancelChannelHold(orderId: string, reason: string): Promis
       byUserId: order.userId,
       reason,
     });
-    if (changed && order.departureId) await releaseSeats(tx, order.departureId, order.quantity);
+    if (changed && order.departureId) await releaseSeatsToWaitlist(tx, order.departureId, order.quantity);
   });
 }

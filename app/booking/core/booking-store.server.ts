@@ -8,6 +8,7 @@ import { holdLimitRefusal, type HoldLimits, lockAccount, sharedHoldRefusal } fro
 import type { HoldRefusal } from "~/booking/core/holds";
 import { redeemPromoCode } from "~/booking/core/promo-code-store.server";
 import type { TravellerRow } from "~/booking/core/traveller-row";
+import { claimOffer, hasOffer, lockDeparture, releaseSeatsToWaitlist } from "~/booking/core/waitlist-offer-store.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/platform/db.server";
 import { keysetAfter, type KeysetPage } from "~/platform/paging";
@@ -30,7 +31,7 @@ export type PromoCodeRefusal = { reason: "used-up" | "used-by-customer" | "inact
 
 /** A refusal found after something was written in the transaction: thrown to roll it back, returned. */
 class Refused extends Error {
-  constructor(readonly refusal: PromoCodeRefusal | HoldRefusal) {
+  constructor(readonly refusal: PromoCodeRefusal | HoldRefusal | SeatsRefusal) {
     super(refusal.reason);
   }
 }
@@ -80,9 +81,21 @@ export async function createBooking(
           if (refusal) return { ok: false as const, ...refusal };
         }
         if (data.departureId) {
-          const taken = await takeSeats(tx, data.departureId, data.quantity, today);
-          if (!taken.ok) return taken;
-          if (holdLimits && !account.isAdmin) {
+          // The account's waitlist offer on the date (its seats held for it): the booking takes them
+          // over, the seats it needs besides taken, those it leaves offered to the next party.
+          let offered = 0;
+          if (await hasOffer(tx, { userId: data.userId, departureId: data.departureId, now })) {
+            await lockDeparture(tx, data.departureId);
+            offered = await claimOffer(tx, { userId: data.userId, departureId: data.departureId, now });
+          }
+          const taken = await takeSeats(tx, data.departureId, Math.max(0, data.quantity - offered), today);
+          if (!taken.ok) {
+            // Thrown when an offer was claimed: the claim goes back with the transaction.
+            if (offered > 0) throw new Refused(taken);
+            return taken;
+          }
+          if (offered > data.quantity) await releaseSeatsToWaitlist(tx, data.departureId, offered - data.quantity, now);
+          if (holdLimits && !account.isAdmin && offered === 0) {
             const order = { userId: data.userId, departureId: data.departureId, quantity: data.quantity, now };
             const shared = await sharedHoldRefusal(tx, order, holdLimits.sharePerDeparture);
             // Thrown: the seats just taken go back with the transaction.

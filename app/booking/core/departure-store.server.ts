@@ -95,8 +95,8 @@ export async function createDeparture(input: { serviceId: string; date: string; 
 }
 
 /** New seats, only when they are no fewer than the seats taken (in the same statement) and it is not cancelled. */
-export async function setDepartureSeats(id: string, seats: number): Promise<number> {
-  const prisma = await db();
+export async function setDepartureSeats(id: string, seats: number, client?: Client): Promise<number> {
+  const prisma = client ?? (await db());
   const count = await prisma.$executeRaw`
     UPDATE "Departure" SET "seats" = ${seats}, "updatedAt" = now()
     WHERE "id" = ${id} AND "seatsTaken" <= ${seats} AND "status" <> 'CANCELLED'`;
@@ -105,8 +105,8 @@ export async function setDepartureSeats(id: string, seats: number): Promise<numb
 }
 
 /** Open to closed or back; a cancelled departure stays cancelled. Returns the modified count. */
-export async function setDepartureOpen(id: string, open: boolean): Promise<number> {
-  const prisma = await db();
+export async function setDepartureOpen(id: string, open: boolean, client?: Client): Promise<number> {
+  const prisma = client ?? (await db());
   const { count } = await prisma.departure.updateMany({
     where: { id, status: open ? "CLOSED" : "OPEN" },
     data: { status: open ? "OPEN" : "CLOSED" },

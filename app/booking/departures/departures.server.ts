@@ -9,6 +9,7 @@ import {
   setDepartureOpen,
   setDepartureSeats,
 } from "~/booking/core/departure-store.server";
+import { changeThenOffer } from "~/booking/core/waitlist-offer-store.server";
 import { DUPLICATE_DEPARTURE, newDepartureDateError, seatsChangeError } from "~/booking/departures/departures";
 import { findPackageToOrder } from "~/catalogue/index.server";
 import { agencyToday } from "~/platform/dates";
@@ -54,8 +55,8 @@ export async function changeDepartureSeats(departureId: string, seats: number): 
   const tooFew = seatsChangeError(seats, departure.seatsTaken);
   if (tooFew) throw new DepartureError("conflict", tooFew, "seats");
   if (departure.seats === seats) return 0;
-  // Seats may have been sold in the meantime: the update checks again.
-  if ((await setDepartureSeats(departureId, seats)) === 1) return 1;
+  // Seats may have been sold in the meantime: the update checks again. New seats go to the waitlist first.
+  if ((await changeThenOffer(departureId, (tx) => setDepartureSeats(departureId, seats, tx))) === 1) return 1;
   const now = await findDeparture(departureId);
   throw new DepartureError("conflict", seatsChangeError(seats, now?.seatsTaken ?? seats + 1) ?? NO_DEPARTURE, "seats");
 }
@@ -86,5 +87,6 @@ export async function changeDepartureStatus(
     }
     return departure.status === "CANCELLED" ? 0 : 1;
   }
-  return setDepartureOpen(departureId, status === "open");
+  // A date reopened offers its free seats to its waitlist first.
+  return changeThenOffer(departureId, (tx) => setDepartureOpen(departureId, status === "open", tx));
 }

@@ -4,9 +4,9 @@
 // nor cancel a booking whose balance was just paid.
 import { bookingFactsSelect } from "~/booking/core/booking-row.server";
 import { changeBookingStatus } from "~/booking/core/booking-status-store.server";
-import { releaseSeats } from "~/booking/core/departure-store.server";
 import type { EmailMessage } from "~/booking/core/lifecycle-emails";
 import { closePendingClaims } from "~/booking/core/payment-claim-store.server";
+import { releaseSeatsToWaitlist } from "~/booking/core/waitlist-offer-store.server";
 import { type PaymentMethod, type Prisma } from "~/generated/prisma/client";
 import { db, type Tx } from "~/platform/db.server";
 
@@ -111,7 +111,7 @@ export async function cancelOverdue(
       reason: "balance overdue",
     });
     if (!cancelled) return false;
-    if (departureId) await releaseSeats(tx, departureId, order.quantity);
+    if (departureId) await releaseSeatsToWaitlist(tx, departureId, order.quantity);
     await closePendingClaims(tx, orderId, claimClosed(order));
     await tx.outboxEmail.createMany({ data: emails(order) });
     return true;

@@ -7,6 +7,7 @@ import { findDeparture, hasDepartures } from "~/booking/core/departure-store.ser
 import { holdLimitMessage } from "~/booking/core/holds";
 import { orderPlanTerms } from "~/booking/core/payment-plan";
 import { isUsedUp, lateRefusal, type PromoRefusal } from "~/booking/core/promo-code-rules";
+import { seatsOfferedTo } from "~/booking/core/waitlist-offer-store.server";
 import { DEPARTURE_NEEDED, DEPARTURE_UNAVAILABLE, seatsLeft, seatsRefusal } from "~/booking/departures/departures";
 import { bookingEmails } from "~/booking/placing/booking-emails";
 import { planBooking } from "~/booking/placing/booking-travellers";
@@ -76,9 +77,10 @@ export async function placeOrder(userId: string, input: CheckoutInput, { now = n
   const booking = planBooking(tourPackage, input, { travelDate, today });
   if (!booking.ok) throw new OrderError("travellers", booking.message, booking.errors);
   // Already too few seats: refused without a transaction (a sold-out date under load stays cheap);
-  // otherwise takeSeats decides, in the transaction.
+  // otherwise takeSeats decides, in the transaction. The seats a waitlist offer holds for the account count as its own.
   if (departure && departure.status === "OPEN" && seatsLeft(departure) < booking.seats) {
-    throw new OrderError("seats", seatsRefusal(seatsLeft(departure)));
+    const left = seatsLeft(departure) + (await seatsOfferedTo(userId, departure.id, now));
+    if (left < booking.seats) throw new OrderError("seats", seatsRefusal(left));
   }
   // The discount is the server's, on the server's total; the code's uses are taken in the order's transaction.
   const promo = input.promoCode
@@ -178,9 +180,15 @@ export async function placeOrder(userId: string, input: CheckoutInput, { now = n
 
 /**
  * The departure an order of `quantity` persons would book, checked as placeOrder checks it (for
- * the checkout page): null for a package without departures; OrderError when it cannot be booked.
+ * the checkout page of `userId`, whose waitlist offer's seats count as left): null for a package
+ * without departures; OrderError when it cannot be booked.
  */
-export async function departureToBook(packageId: string, departureId: string | null, quantity: number, now = new Date()) {
+export async function departureToBook(
+  packageId: string,
+  departureId: string | null,
+  quantity: number,
+  { now = new Date(), userId }: { now?: Date; userId?: string } = {},
+) {
   if (!departureId) {
     if (await hasDepartures(packageId)) throw new OrderError("departure-needed", DEPARTURE_NEEDED);
     return null;
@@ -192,7 +200,8 @@ export async function departureToBook(packageId: string, departureId: string | n
   const date = isoDate(departure.startDate);
   if (departure.status !== "OPEN" || date <= agencyToday(now))
     throw new OrderError("departure-unavailable", DEPARTURE_UNAVAILABLE);
-  const left = seatsLeft(departure);
+  const offered = userId && quantity > seatsLeft(departure) ? await seatsOfferedTo(userId, departure.id, now) : 0;
+  const left = seatsLeft(departure) + offered;
   if (quantity > left) throw new OrderError("seats", seatsRefusal(left));
   return { id: departure.id, date, seatsLeft: left };
 }

@@ -2,8 +2,8 @@
 // conditional status change (changeBookingStatus) and, for an expired hold, the seats given back
 // in the same transaction, so two instances sweeping at once change and release each booking once.
 import { changeBookingStatus } from "~/booking/core/booking-status-store.server";
-import { releaseSeats } from "~/booking/core/departure-store.server";
 import { releasePromoCode } from "~/booking/core/promo-code-store.server";
+import { releaseSeatsToWaitlist } from "~/booking/core/waitlist-offer-store.server";
 import { db } from "~/platform/db.server";
 
 /** Pending bookings whose hold ended at or before `now`, oldest first. */
@@ -29,7 +29,7 @@ export async function expireHold(orderId: string): Promise<boolean> {
       byUserId: null,
       reason: "hold expired unpaid",
     });
-    if (changed && order.departureId) await releaseSeats(tx, order.departureId, order.quantity);
+    if (changed && order.departureId) await releaseSeatsToWaitlist(tx, order.departureId, order.quantity);
     if (changed) await releasePromoCode(tx, orderId);
     return changed;
   });

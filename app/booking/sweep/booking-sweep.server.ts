@@ -18,6 +18,7 @@ import {
 } from "~/booking/sweep/booking-sweep-store.server";
 import { tripMessagesJob } from "~/booking/sweep/trip-messages.server";
 import { remindTravellerDetails } from "~/booking/travellers/traveller-reminders.server";
+import { waitlistJob } from "~/booking/waitlist/waitlist.server";
 import { agencyToday } from "~/platform/dates";
 import { env } from "~/platform/env.server";
 import type { PeriodicJob } from "~/platform/jobs.server";
@@ -64,6 +65,8 @@ export const bookingJobs: readonly PeriodicJob[] = [
   { name: "remind-traveller-details", everyMs: 60 * MINUTE, run: (now) => remindTravellerDetails(now) },
   tripMessagesJob,
   bookingMessagesJob,
+  // waitlist offers not taken in time pass to the next party
+  waitlistJob,
   ...balanceJobs,
   ...claimJobs,
   // local gateways' sessions left open (a lost callback or IPN): their gateway decides
