@@ -72,9 +72,9 @@ test("a customer joins a sold-out date's waitlist, is offered the seats freed, a
   // The administrator sees the line, then adds a seat: it is offered to this customer.
   const line = await admin.get(`/api/departures/${departureId}/waitlist`);
   expect(await line.json()).toEqual([expect.objectContaining({ email, status: "waiting", persons: 1 })]);
-  expect((await admin.patch(`/api/departures/${departureId}`, { headers: { Origin: baseURL! }, data: { seats: 2 } })).status()).toBe(
-    200,
-  );
+  expect(
+    (await admin.patch(`/api/departures/${departureId}`, { headers: { Origin: baseURL! }, data: { seats: 2 } })).status(),
+  ).toBe(200);
 
   await open(page, "/dashboard/waitlist", javaScriptEnabled);
   await expect(place).toContainText("Seats offered");
