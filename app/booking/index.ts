@@ -4,7 +4,7 @@
 // Other modules and the routes import only the doors; the rest of the folder is private
 // (docs/decisions/0012-module-layout.md).
 export { addCartReadiness } from "./placing/add-cart";
-export { bookingActions } from "./core/booking-actions";
+export { type BookingActions, bookingActions } from "./core/booking-actions";
 export {
   BOOKING_STATUS_LABELS,
   BOOKING_STATUSES,
@@ -13,7 +13,9 @@ export {
   payByText,
 } from "./core/booking-status";
 export {
+  type CancellationQuote,
   cancelFormSchema,
+  cancelledText,
   OFFLINE_REFUND_METHODS,
   offlinePaymentFormSchema,
   paymentClaimFormSchema,
@@ -68,7 +70,7 @@ export {
   type PackageTypeValue,
   readOrderChoice,
 } from "./core/booking-choices";
-export { countTravellers, detailsToFollow, detailsToFollowText, priceBooking } from "./travellers/travellers";
+export { countTravellers, detailsToFollow, detailsToFollowText, priceBooking, travellersOfForm } from "./travellers/travellers";
 export {
   balanceCents,
   balanceDueOf,

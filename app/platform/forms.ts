@@ -112,25 +112,6 @@ export interface PlainFormResult {
   values: Record<string, string>;
 }
 
-/**
- * Parses a plain form (posted without conform on the page): the schema's value, or the answer to
- * show, with `error` above the form, the first error of each field and the typed `names` kept.
- */
-export function parsePlainForm<Schema extends z.ZodTypeAny>(
-  formData: FormData,
-  schema: Schema,
-  names: readonly string[],
-  error: string,
-): { ok: true; value: z.infer<Schema>; values: Record<string, string> } | { ok: false; result: PlainFormResult } {
-  const values = Object.fromEntries(names.map((name) => [name, String(formData.get(name) ?? "")]));
-  const submission = parseForm(formData, schema);
-  if (submission.status === "success") return { ok: true, value: submission.value as z.infer<Schema>, values };
-  const fieldErrors = Object.fromEntries(
-    Object.entries(submission.error ?? {}).map(([name, messages]) => [name, (messages ?? [])[0] ?? ""]),
-  );
-  return { ok: false, result: { error, fieldErrors, values } };
-}
-
 /** A plain form refused by the service after parsing: its message, on `field` when it names one. */
 export function plainFormRefusal(message: string, field: string | null, values: Record<string, string>): PlainFormResult {
   return { error: message, fieldErrors: field ? { [field]: message } : {}, values };

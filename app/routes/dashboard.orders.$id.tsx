@@ -2,26 +2,23 @@
 // receipt (a print stylesheet hides the navigation): the booking, its payment, refunds and status
 // history, and the cancellation with the exact refund, confirmed in a second step that works
 // without JavaScript.
-import { getFormProps } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/accounts/index.server";
 import {
   bookingActions,
   cancelFormSchema,
+  cancelledText,
   describePolicy,
   balanceDueOf,
   OFFLINE_REFUND_METHODS,
-  PAYMENT_KIND_LABELS,
-  PAYMENT_METHOD_LABELS,
   offlinePaymentFormSchema,
   paymentClaimFormSchema,
   offlineRefundFormSchema,
   refundPolicyOf,
   toCents,
   travellersOf,
-  voucherPath,
+  travellersOfForm,
 } from "~/booking";
 import {
   bookingTravellers,
@@ -31,7 +28,6 @@ import {
   decideCancellation,
   findOrderPage,
   listIdNumberReveals,
-  OfflinePaymentError,
   offlineRefundableCents,
   quoteCancellation,
   recordOfflinePayment,
@@ -40,37 +36,29 @@ import {
   TravellersError,
   updateTravellers,
 } from "~/booking/index.server";
-import { DeliveryLog } from "~/components/DeliveryLog";
-import { Field, FormErrors, SubmitButton } from "~/components/form-fields";
-import { useAppForm, useIsPending } from "~/components/form-hooks";
-import { GatewayResultBanner } from "~/components/GatewayPayment";
-import { useHydrated } from "~/components/hooks";
-import { IdRevealsSection } from "~/components/IdRevealsSection";
-import { useT } from "~/components/language-context";
-import { MethodAndReference, PlainFormError, plainFields } from "~/components/PlainFormFields";
-import { TravellersSection, type TravellersResult } from "~/components/TravellersSection";
+import { BOOKING_PAGE_INTENTS } from "~/components/booking/booking-page-intents";
+import { CancelSection, type CancelAnswer } from "~/components/booking/CancelSection";
+import { ClaimsSection } from "~/components/booking/ClaimsSection";
+import { OfflinePaymentSection, OfflineRefundSection } from "~/components/booking/OfflineMoneyForms";
 import {
-  cancellationErrorStatus,
-  offlinePaymentErrorHeaders,
-  offlinePaymentErrorStatus,
-  travellersErrorStatus,
-} from "~/http/error-status";
-import { invoicePath } from "~/invoicing";
+  BookingFacts,
+  HistorySection,
+  PaymentSection,
+  ReceiptHeader,
+  RefundsSection,
+} from "~/components/booking/ReceiptSections";
+import { DeliveryLog } from "~/components/DeliveryLog";
+import { IdRevealsSection } from "~/components/IdRevealsSection";
+import { TravellersSection, type TravellersResult } from "~/components/TravellersSection";
+import { cancellationErrorStatus, travellersErrorStatus } from "~/http/error-status";
+import { offlinePaymentRefusal, plainFormAction } from "~/http/plain-form-action.server";
 import { messageLogEntryJson } from "~/messages";
 import { messagesOfOrders } from "~/messages/index.server";
 import { clientAddress } from "~/platform/client-address.server";
-import { formatCalendarDate, formatDateTime, isoDate } from "~/platform/dates";
-import { parseForm, parsePlainForm, plainFormRefusal, type PlainFormResult } from "~/platform/forms";
+import { formatCalendarDate, isoDate } from "~/platform/dates";
+import { parseForm } from "~/platform/forms";
 import { isPlausibleId } from "~/platform/ids";
 import { formatDollars } from "~/platform/money";
-
-const STATUS_LABELS = {
-  PENDING: "Pending payment",
-  CONFIRMED: "Confirmed",
-  CANCELLED: "Cancelled",
-  COMPLETED: "Completed",
-  EXPIRED: "Expired",
-} as const;
 
 async function loadOrder(request: Request, id: string | undefined) {
   const user = await requireUser(request);
@@ -160,119 +148,71 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-type ActionResult =
-  | { confirm: { refundCents: number; amount: string; reason: string } }
-  | { done: string }
-  | { error: string; result?: ReturnType<ReturnType<typeof parseForm>["reply"]> }
-  | { offlineRefund: PlainFormResult }
-  | { offlinePayment: PlainFormResult }
-  | { claim: PlainFormResult }
-  | { claimSent: string };
+type ActionResult = CancelAnswer;
+type User = Awaited<ReturnType<typeof loadOrder>>["user"];
 
 /** The owner's "I paid by bKash or Nagad" form: a claim an administrator verifies. */
-async function claimPaymentForm(orderId: string, user: { id: string }, form: FormData, address: string | null) {
-  const parsed = parsePlainForm(
+function claimPaymentForm(orderId: string, user: User, form: FormData, address: string | null) {
+  return plainFormAction(
+    "claim",
     form,
-    paymentClaimFormSchema,
-    ["amount", "method", "reference"],
-    "Please correct the form: nothing was sent.",
+    { schema: paymentClaimFormSchema, invalid: "Please correct the form: nothing was sent." },
+    async ({ amount, method, reference }) => {
+      await submitPaymentClaim(orderId, user.id, { amountCents: toCents(amount), method, reference }, address);
+      return { claimSent: "Thank you: your payment is awaiting verification." };
+    },
+    offlinePaymentRefusal,
   );
-  if (!parsed.ok) return data<ActionResult>({ claim: parsed.result }, { status: 400 });
-  const {
-    value: { amount, method, reference },
-    values,
-  } = parsed;
-  try {
-    await submitPaymentClaim(orderId, user.id, { amountCents: toCents(amount), method, reference }, address);
-    return data<ActionResult>({ claimSent: "Thank you: your payment is awaiting verification." });
-  } catch (error) {
-    if (!(error instanceof OfflinePaymentError)) throw error;
-    return data<ActionResult>(
-      { claim: plainFormRefusal(error.message, error.field ?? null, values) },
-      { status: offlinePaymentErrorStatus(error), headers: offlinePaymentErrorHeaders(error) },
-    );
-  }
 }
 
 /** The admin's "Record a payment received" form: cash, bank, bKash or Nagad with its reference. */
-async function recordPaymentForm(orderId: string, user: { id: string }, form: FormData) {
-  const parsed = parsePlainForm(
+function recordPaymentForm(orderId: string, user: User, form: FormData) {
+  if (!user.isAdmin) throw new Response("Administrators only", { status: 403 });
+  return plainFormAction(
+    "offlinePayment",
     form,
-    offlinePaymentFormSchema,
-    ["amount", "method", "reference"],
-    "Please correct the payment: nothing was recorded.",
+    { schema: offlinePaymentFormSchema, invalid: "Please correct the payment: nothing was recorded." },
+    async ({ amount, method, reference }) => {
+      await recordOfflinePayment(orderId, user, { amountCents: toCents(amount), method, reference });
+      return { done: `The payment of ${formatDollars(toCents(amount))} by ${OFFLINE_REFUND_METHODS[method]} is recorded.` };
+    },
+    offlinePaymentRefusal,
   );
-  if (!parsed.ok) return data<ActionResult>({ offlinePayment: parsed.result }, { status: 400 });
-  const {
-    value: { amount, method, reference },
-    values,
-  } = parsed;
-  try {
-    await recordOfflinePayment(orderId, user, { amountCents: toCents(amount), method, reference });
-    return data<ActionResult>({
-      done: `The payment of ${formatDollars(toCents(amount))} by ${OFFLINE_REFUND_METHODS[method]} is recorded.`,
-    });
-  } catch (error) {
-    if (!(error instanceof OfflinePaymentError)) throw error;
-    return data<ActionResult>(
-      { offlinePayment: plainFormRefusal(error.message, error.field ?? null, values) },
-      { status: offlinePaymentErrorStatus(error) },
-    );
-  }
 }
 
 /** The admin's "Record a refund paid back" form: an offline refund with its reference. */
-async function recordRefundForm(orderId: string, user: Parameters<typeof recordOfflineRefund>[1], form: FormData) {
-  const parsed = parsePlainForm(
+function recordRefundForm(orderId: string, user: User, form: FormData) {
+  return plainFormAction(
+    "offlineRefund",
     form,
-    offlineRefundFormSchema,
-    ["amount", "method", "reference", "reason"],
-    "Please correct the refund: nothing was recorded.",
+    { schema: offlineRefundFormSchema, invalid: "Please correct the refund: nothing was recorded." },
+    async ({ amount, method, reference, reason }) => {
+      const outcome = await recordOfflineRefund(orderId, user, {
+        amountCents: toCents(amount),
+        method,
+        reference,
+        ...(reason !== undefined ? { reason } : {}),
+      });
+      return {
+        done:
+          outcome.status === "recorded"
+            ? `The refund of ${formatDollars(toCents(amount))} by ${OFFLINE_REFUND_METHODS[method]} is recorded (credit note ${outcome.creditNoteNumber}).`
+            : "This refund was recorded already.",
+      };
+    },
+    (error) =>
+      error instanceof CancellationError
+        ? {
+            message: error.message,
+            field: error.code === "amount" ? "amount" : error.code === "reason" ? "reason" : null,
+            status: cancellationErrorStatus(error),
+          }
+        : null,
   );
-  if (!parsed.ok) return data<ActionResult>({ offlineRefund: parsed.result }, { status: 400 });
-  const {
-    value: { amount, method, reference, reason },
-    values,
-  } = parsed;
-  try {
-    const outcome = await recordOfflineRefund(orderId, user, {
-      amountCents: toCents(amount),
-      method,
-      reference,
-      ...(reason !== undefined ? { reason } : {}),
-    });
-    return data<ActionResult>({
-      done:
-        outcome.status === "recorded"
-          ? `The refund of ${formatDollars(toCents(amount))} by ${OFFLINE_REFUND_METHODS[method]} is recorded (credit note ${outcome.creditNoteNumber}).`
-          : "This refund was recorded already.",
-    });
-  } catch (error) {
-    if (!(error instanceof CancellationError)) throw error;
-    const field = error.code === "amount" ? "amount" : error.code === "reason" ? "reason" : null;
-    return data<ActionResult>(
-      { offlineRefund: plainFormRefusal(error.message, field, values) },
-      { status: cancellationErrorStatus(error) },
-    );
-  }
 }
 
-/** The travellers' form as posted: travellers[0]._id, travellers[0].name… in order, up to the first index missing. */
-function readTravellersForm(form: FormData) {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const travellers: { id: string; name: string; dateOfBirth: string; idNumber: string }[] = [];
-  for (let index = 0; form.has(`travellers[${index}]._id`) && index < 100; index++) {
-    const field = (name: string) => text(`travellers[${index}].${name}`);
-    travellers.push({ id: field("_id"), name: field("name"), dateOfBirth: field("dateOfBirth"), idNumber: field("idNumber") });
-  }
-  return travellers;
-}
-
-async function saveTravellersForm(orderId: string, user: Parameters<typeof updateTravellers>[1], form: FormData) {
-  const travellers = readTravellersForm(form);
+async function saveTravellersForm(orderId: string, user: User, form: FormData) {
+  const travellers = travellersOfForm(form);
   try {
     await updateTravellers(orderId, user, travellers);
     const savedAt = new Date().toISOString();
@@ -296,21 +236,8 @@ async function saveTravellersForm(orderId: string, user: Parameters<typeof updat
   }
 }
 
-/** What of a cancellation's refund the agency pays back itself (it was paid offline). */
-function offlineNote(cents: number | undefined): string {
-  return cents ? ` ${formatDollars(cents)} paid by bKash, Nagad, bank transfer or cash is paid back by the agency.` : "";
-}
-
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { user, order } = await loadOrder(request, params.id);
-  const form = await request.formData();
-  if (form.get("intent") === "travellers") return saveTravellersForm(order.id, user, form);
-  if (form.get("intent") === "record-refund") return recordRefundForm(order.id, user, form);
-  if (form.get("intent") === "claim-payment") return claimPaymentForm(order.id, user, form, clientAddress(request, context));
-  if (form.get("intent") === "record-payment") {
-    if (!user.isAdmin) throw new Response("Administrators only", { status: 403 });
-    return recordPaymentForm(order.id, user, form);
-  }
+/** "Cancel booking" (ask-cancel: the confirmation step, with the refund) and its confirmation (cancel). */
+async function cancelForm({ user, order }: Awaited<ReturnType<typeof loadOrder>>, form: FormData) {
   const submission = parseForm(form, cancelFormSchema);
   if (submission.status !== "success") {
     return data<ActionResult>({ error: "Please correct the form.", result: submission.reply() }, { status: 400 });
@@ -318,7 +245,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { intent, amount, reason } = submission.value;
   const amountCents = amount === undefined ? undefined : toCents(amount);
   const choice = { ...(amountCents !== undefined ? { amountCents } : {}), ...(reason !== undefined ? { reason } : {}) };
-  if (intent === "ask-cancel") {
+  if (intent === BOOKING_PAGE_INTENTS.askCancel) {
     try {
       const { refundCents } = decideCancellation(order, user, choice);
       return data<ActionResult>({
@@ -334,11 +261,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   try {
     const outcome = await cancelBooking(order.id, user, choice);
-    return data<ActionResult>({
-      done: outcome.refund
-        ? `The booking is cancelled. ${formatDollars(outcome.refund.cents)} is refunded to the card it was paid with.${offlineNote(outcome.offlineCents)}`
-        : `The booking is cancelled.${offlineNote(outcome.offlineCents)}`,
-    });
+    return data<ActionResult>({ done: cancelledText(outcome) });
   } catch (error) {
     if (error instanceof CancellationError)
       return data<ActionResult>({ error: error.message }, { status: cancellationErrorStatus(error) });
@@ -346,11 +269,30 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 }
 
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const loaded = await loadOrder(request, params.id);
+  const { user, order } = loaded;
+  const form = await request.formData();
+  switch (form.get("intent")) {
+    case BOOKING_PAGE_INTENTS.travellers:
+      return saveTravellersForm(order.id, user, form);
+    case BOOKING_PAGE_INTENTS.recordRefund:
+      return recordRefundForm(order.id, user, form);
+    case BOOKING_PAGE_INTENTS.claimPayment:
+      return claimPaymentForm(order.id, user, form, clientAddress(request, context));
+    case BOOKING_PAGE_INTENTS.recordPayment:
+      return recordPaymentForm(order.id, user, form);
+    case BOOKING_PAGE_INTENTS.askCancel:
+    case BOOKING_PAGE_INTENTS.cancel:
+      return cancelForm(loaded, form);
+    default:
+      return data<ActionResult>({ error: "Unknown request: nothing was changed." }, { status: 400 });
+  }
+}
+
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: loaded ? `Order ${loaded.order.reference} — Tour Booking` : "Order — Tour Booking" },
 ];
-
-type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function OrderPage() {
   const {
@@ -372,86 +314,11 @@ export default function OrderPage() {
   // Each section shows only the answers to its own form.
   const travellersResult = answer && "travellers" in answer ? answer : undefined;
   const result = answer && !("travellers" in answer) ? answer : undefined;
-  const hydrated = useHydrated();
-  const location = useLocation();
   return (
     <article aria-labelledby="order-title" className="booking-page receipt">
-      <header className="order-header">
-        <h1 id="order-title">Order {order.reference}</h1>
-        <GatewayResultBanner
-          result={new URLSearchParams(location.search).get("payment")}
-          payPath={`/dashboard/payment/${order.id}`}
-        />
-        <p>
-          <span className={`status-badge status-${order.status.toLowerCase()}`}>{STATUS_LABELS[order.status]}</span>
-        </p>
-        <p className="no-print order-actions">
-          {hydrated ? (
-            <button type="button" className="button button-small" onClick={() => window.print()}>
-              Print receipt
-            </button>
-          ) : null}
-          {order.status === "CONFIRMED" || order.status === "COMPLETED" ? <Link to={voucherPath(order.id)}>Voucher</Link> : null}
-          {order.invoiceNumber ? <Link to={invoicePath(order.id)}>Invoice {order.invoiceNumber}</Link> : null}
-          <Link to={isAdmin ? "/dashboard/manageAllOrders" : "/dashboard/myOrder"}>
-            {isAdmin ? "Back to all orders" : "Back to My Orders"}
-          </Link>
-        </p>
-      </header>
+      <ReceiptHeader order={order} isAdmin={isAdmin} />
 
-      <section aria-labelledby="booking-title" className="receipt-section">
-        <h2 id="booking-title">Booking</h2>
-        <dl className="facts">
-          <dt>Booking reference</dt>
-          <dd>{order.reference}</dd>
-          <dt>Ordered on</dt>
-          <dd>{formatDateTime(order.createdAt)}</dd>
-          <dt>Channel</dt>
-          <dd>{order.reseller ? order.reseller.name : "Website"}</dd>
-          {order.reseller ? (
-            <>
-              <dt>Reseller&apos;s reference</dt>
-              <dd>{order.reseller.reference ?? "None"}</dd>
-            </>
-          ) : null}
-          <dt>Package</dt>
-          <dd>{order.serviceTitle}</dd>
-          <dt>Departure date</dt>
-          <dd>{order.travelDate ?? "Not set"}</dd>
-          <dt>Travellers</dt>
-          <dd>
-            {order.travellers.count}: {order.travellers.text}
-          </dd>
-          <dt>Package type</dt>
-          <dd>{order.packageType}</dd>
-          {order.promoCode ? (
-            <>
-              <dt>Promo code</dt>
-              <dd>
-                {order.promoCode}: −{formatDollars(order.discountCents)}
-              </dd>
-            </>
-          ) : null}
-          <dt>Total</dt>
-          <dd>{formatDollars(order.priceCents)}</dd>
-          <dt>Status</dt>
-          <dd>{STATUS_LABELS[order.status]}</dd>
-        </dl>
-      </section>
-
-      <section aria-labelledby="customer-title" className="receipt-section">
-        <h2 id="customer-title">Customer</h2>
-        <dl className="facts">
-          <dt>Name</dt>
-          <dd>{order.customer.name}</dd>
-          <dt>E-mail</dt>
-          <dd>{order.customer.email}</dd>
-          <dt>Phone</dt>
-          <dd>{order.customer.phone}</dd>
-          <dt>Address</dt>
-          <dd>{order.customer.address}</dd>
-        </dl>
-      </section>
+      <BookingFacts order={order} />
 
       {travellers ? <TravellersSection {...travellers} isAdmin={isAdmin} result={travellersResult} /> : null}
 
@@ -478,424 +345,5 @@ export default function OrderPage() {
       <DeliveryLog messages={messages} isAdmin={isAdmin} />
       <CancelSection quote={quote} actions={actions} policy={policy} isAdmin={isAdmin} result={result} />
     </article>
-  );
-}
-
-function PaymentSection({
-  order,
-  canPay,
-  refundDueToOwnerCents,
-}: {
-  order: Loaded["order"];
-  canPay: boolean;
-  refundDueToOwnerCents: number;
-}) {
-  const { t, language } = useT();
-  const balance = order.priceCents - order.paidCents;
-  return (
-    <section aria-labelledby="payment-title" className="receipt-section">
-      <h2 id="payment-title">Payment</h2>
-      {order.depositCents !== null ? (
-        <p>
-          Payment plan: a deposit of {formatDollars(order.depositCents)} secures the booking; the balance is due by{" "}
-          {order.balanceDue ?? "the departure"}.
-        </p>
-      ) : null}
-      {order.payments.length > 0 ? (
-        <ul className="plain-list">
-          {order.payments.map((payment, index) => (
-            <li key={payment.transaction ?? payment.reference ?? index}>
-              {PAYMENT_KIND_LABELS[payment.kind]}: {formatDollars(payment.amountCents)} on {formatDateTime(payment.created)},{" "}
-              {PAYMENT_METHOD_LABELS[payment.method as keyof typeof PAYMENT_METHOD_LABELS]}
-              {payment.last4 ? ` ending in ${payment.last4}` : ""} <code>{payment.transaction ?? payment.reference}</code>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {refundDueToOwnerCents > 0 ? (
-        <div className="alert alert-info refund-due" role="status">
-          <p>
-            <strong>{t("orders.refundOwed.title", { amount: formatDollars(refundDueToOwnerCents, language) })}</strong>
-          </p>
-          <p>{t("orders.refundOwed.how")}</p>
-        </div>
-      ) : null}
-      {order.reseller ? (
-        <p>Paid to the agency by {order.reseller.name}: no card payment on this site.</p>
-      ) : balance <= 0 ? (
-        <p>Paid in full: {formatDollars(order.paidCents)}.</p>
-      ) : (
-        <p>
-          {order.paidCents > 0 ? `Paid ${formatDollars(order.paidCents)}; balance ${formatDollars(balance)}` : "Not paid"}
-          {order.balanceDue && order.paidCents > 0 ? `, due by ${order.balanceDue}` : ""}.{" "}
-          {canPay ? (
-            <Link to={`/dashboard/payment/${order.id}`} className="no-print" reloadDocument>
-              Pay {formatDollars(balance)}
-            </Link>
-          ) : null}
-        </p>
-      )}
-    </section>
-  );
-}
-
-function RefundsSection({ order }: { order: Loaded["order"] }) {
-  if (order.refunds.length === 0) return null;
-  return (
-    <section aria-labelledby="refunds-title" className="receipt-section">
-      <h2 id="refunds-title">Refunds</h2>
-      <ul className="plain-list">
-        {order.refunds.map((refund, index) => (
-          <li key={refund.stripeRefundId ?? refund.reference ?? index}>
-            {formatDollars(refund.amountCents)} on {formatDateTime(refund.createdAt)}
-            {refund.method === "CARD" ? " to the card" : ` by ${PAYMENT_METHOD_LABELS[refund.method]}`} (reference{" "}
-            <code>{refund.stripeRefundId ?? refund.reference}</code>
-            {refund.creditNoteNumber ? `, credit note ${refund.creditNoteNumber}` : ""})
-            {refund.reason ? `: ${refund.reason}` : ""}
-          </li>
-        ))}
-      </ul>
-      <p>
-        <strong>Refunded in total: {formatDollars(order.refundedCents)}</strong>
-      </p>
-    </section>
-  );
-}
-
-/** Admins: a refund the agency paid back itself of what was paid offline, with its reference. Plain HTML form. */
-function OfflineRefundSection({
-  dueCents,
-  owedCents,
-  result,
-}: {
-  dueCents: number;
-  owedCents: number;
-  result: PlainFormResult | null;
-}) {
-  const fields = plainFields("offline-refund", result);
-  const { value, error: fieldError, described } = fields;
-  return (
-    <section id="offline-refund" aria-labelledby="offline-refund-title" className="receipt-section no-print">
-      <h2 id="offline-refund-title">Record a refund paid back</h2>
-      <p>
-        {formatDollars(dueCents)} was paid by bKash, Nagad, bank transfer or cash and is not refunded. Record what the agency paid
-        back, with its reference.
-      </p>
-      {owedCents > 0 ? (
-        <p className="alert alert-error">Owed to the customer since the cancellation: {formatDollars(owedCents)}.</p>
-      ) : null}
-      <PlainFormError result={result} />
-      <Form method="post" className="offline-refund-form">
-        <input type="hidden" name="intent" value="record-refund" />
-        <label htmlFor="offline-refund-amount">Refund ($)</label>
-        <input
-          id="offline-refund-amount"
-          name="amount"
-          type="number"
-          step="0.01"
-          min="0.01"
-          max={(dueCents / 100).toFixed(2)}
-          inputMode="decimal"
-          required
-          defaultValue={value("amount")}
-          {...described("amount")}
-        />
-        {fieldError("amount")}
-        <MethodAndReference
-          fields={fields}
-          methods={OFFLINE_REFUND_METHODS}
-          methodLabel="Paid back by"
-          referenceLabel="Reference (transaction ID or receipt number)"
-        />
-        <label htmlFor="offline-refund-reason">Reason (needed when less than {formatDollars(dueCents)})</label>
-        <input id="offline-refund-reason" name="reason" maxLength={300} defaultValue={value("reason")} {...described("reason")} />
-        {fieldError("reason")}
-        <button type="submit" className="button">
-          Record the refund
-        </button>
-      </Form>
-    </section>
-  );
-}
-
-/** The owner's bKash/Nagad payments to verify: each claim's state, and the form to send one. */
-/** Where the claim form is, its answer takes its place (id "claim"): the fragment its form posts to without JavaScript. */
-const CLAIM_ID = "claim";
-
-function ClaimsSection({
-  claims,
-  canClaim,
-  result,
-  sent,
-}: {
-  claims: { id: string; method: string; amountCents: number; reference: string; status: string; reason: string | null }[];
-  canClaim: boolean;
-  result: PlainFormResult | null;
-  sent: string | null;
-}) {
-  const { pathname } = useLocation();
-  const hydrated = useHydrated();
-  const answer = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (sent || result) bringIntoView(answer.current, answer.current);
-  }, [sent, result]);
-  if (claims.length === 0 && !canClaim && !sent) return null;
-  const { value, error: fieldError, described } = plainFields("claim", result);
-  return (
-    <section aria-labelledby="claims-title" className="receipt-section no-print">
-      <h2 id="claims-title">Paid by bKash or Nagad</h2>
-      {claims.length > 0 ? (
-        <ul className="plain-list">
-          {claims.map((claim) => (
-            <li key={claim.id}>
-              {claim.method} {formatDollars(claim.amountCents)}, transaction <code>{claim.reference}</code>:{" "}
-              {claim.status === "PENDING"
-                ? "awaiting verification"
-                : claim.status === "ACCEPTED"
-                  ? "verified"
-                  : `rejected: ${claim.reason ?? ""}`}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {sent ? (
-        <div id={CLAIM_ID} ref={answer} tabIndex={-1} className="alert alert-success claim-answer" role="status">
-          {sent}
-        </div>
-      ) : canClaim ? (
-        <div id={CLAIM_ID} ref={answer} tabIndex={-1} className="claim-answer">
-          <PlainFormError result={result} />
-          {/* With JavaScript no fragment: the router would scroll to it without minding the sticky header. */}
-          <Form
-            method="post"
-            action={hydrated ? pathname : `${pathname}#${CLAIM_ID}`}
-            preventScrollReset
-            className="offline-refund-form"
-          >
-            <input type="hidden" name="intent" value="claim-payment" />
-            <label htmlFor="claim-method">Paid by</label>
-            <select id="claim-method" name="method" required defaultValue={value("method") || "bkash"} {...described("method")}>
-              <option value="bkash">bKash</option>
-              <option value="nagad">Nagad</option>
-            </select>
-            {fieldError("method")}
-            <label htmlFor="claim-amount">Amount ($)</label>
-            <input
-              id="claim-amount"
-              name="amount"
-              type="number"
-              step="0.01"
-              min="0.01"
-              required
-              defaultValue={value("amount")}
-              {...described("amount")}
-            />
-            {fieldError("amount")}
-            <label htmlFor="claim-reference">Transaction ID</label>
-            <input
-              id="claim-reference"
-              name="reference"
-              maxLength={100}
-              required
-              defaultValue={value("reference")}
-              {...described("reference")}
-            />
-            {fieldError("reference")}
-            <button type="submit" className="button">
-              Send for verification
-            </button>
-          </Form>
-        </div>
-      ) : null}
-    </section>
-  );
-}
-
-/** Admins: money received by bKash, Nagad, bank transfer or cash, with its reference. Plain HTML form. */
-function OfflinePaymentSection({ result }: { result: PlainFormResult | null }) {
-  const fields = plainFields("offline-payment", result);
-  const { value, error: fieldError, described } = fields;
-  return (
-    <section aria-labelledby="offline-payment-title" className="receipt-section no-print">
-      <h2 id="offline-payment-title">Record a payment received</h2>
-      <PlainFormError result={result} />
-      <Form method="post" className="offline-refund-form">
-        <input type="hidden" name="intent" value="record-payment" />
-        <label htmlFor="offline-payment-amount">Amount ($)</label>
-        <input
-          id="offline-payment-amount"
-          name="amount"
-          type="number"
-          step="0.01"
-          min="0.01"
-          required
-          defaultValue={value("amount")}
-          {...described("amount")}
-        />
-        {fieldError("amount")}
-        <MethodAndReference
-          fields={fields}
-          methods={OFFLINE_REFUND_METHODS}
-          methodLabel="Paid by"
-          referenceLabel="Reference (transaction ID or receipt number)"
-        />
-        <button type="submit" className="button">
-          Record the payment
-        </button>
-      </Form>
-    </section>
-  );
-}
-
-function HistorySection({ history }: { history: Loaded["order"]["history"] }) {
-  return (
-    <section aria-labelledby="history-title" className="receipt-section">
-      <h2 id="history-title">Status history</h2>
-      <ol className="plain-list status-history">
-        {history.map((change) => (
-          <li key={`${change.createdAt}-${change.toStatus}`}>
-            <time dateTime={change.createdAt}>{formatDateTime(change.createdAt)}</time>: {STATUS_LABELS[change.toStatus]}
-            {change.reason ? ` (${change.reason})` : ""}
-          </li>
-        ))}
-      </ol>
-    </section>
-  );
-}
-
-/** The cancel section's id: the fragment its forms post to. */
-const CANCEL_ID = "cancel";
-
-/** Scrolls `target` to the top of the screen, below the header when it sticks there, and focuses `focus`. */
-function bringIntoView(target: HTMLElement | null, focus: HTMLElement | null) {
-  if (!target) return;
-  const header = document.querySelector(".site-header");
-  const covered = header && getComputedStyle(header).position === "sticky" ? header.getBoundingClientRect().bottom : 0;
-  window.scrollBy({ top: target.getBoundingClientRect().top - covered - 16 });
-  focus?.focus({ preventScroll: true });
-}
-
-/**
- * Where "Cancel booking" is, its confirmation, refusal or outcome takes its place (id "cancel"):
- * without JavaScript the form posts to #cancel, so the answer opens there; with it, focus moves to
- * the answer.
- */
-function CancelSection({
-  quote,
-  actions,
-  policy,
-  isAdmin,
-  result,
-}: {
-  quote: Loaded["quote"];
-  actions: Loaded["actions"];
-  policy: string[];
-  isAdmin: boolean;
-  result: ReturnType<typeof useActionData<typeof action>>;
-}) {
-  const { pathname } = useLocation();
-  const pending = useIsPending();
-  const hydrated = useHydrated();
-  const [form, fields] = useAppForm(cancelFormSchema, {
-    lastResult: result && "result" in result ? result.result : undefined,
-    defaultValue: { amount: (quote.policy.cents / 100).toFixed(2) },
-  });
-  const answer = useRef<HTMLHeadingElement & HTMLParagraphElement>(null);
-  useEffect(() => {
-    // A payment claim's answer is shown, and brought into view, where its form was.
-    if (!result || "claimSent" in result || "claim" in result) return;
-    bringIntoView(document.getElementById(CANCEL_ID), answer.current);
-  }, [result]);
-  // With JavaScript no fragment: the router would scroll to it without minding the sticky header.
-  const formAction = hydrated ? pathname : `${pathname}#${CANCEL_ID}`;
-  if (result && "done" in result) {
-    return (
-      <p id={CANCEL_ID} ref={answer} tabIndex={-1} className="alert alert-success" role="status">
-        {result.done}
-      </p>
-    );
-  }
-  const confirm = result && "confirm" in result ? result.confirm : null;
-  const error = result && "error" in result ? result.error : null;
-  // A refusal stays in view even when the booking ended meanwhile (say its hold ran out).
-  if (!actions.live && !error) return null;
-  const refundText = quote.paid
-    ? `${formatDollars(quote.policy.cents)} (${quote.policy.percent} % of the ${formatDollars(quote.paidCents)} paid${quote.policy.days !== null ? `, ${quote.policy.days} days before departure` : ""})`
-    : null;
-  return (
-    <section id={CANCEL_ID} aria-labelledby="cancel-title" className="receipt-section no-print cancel-section">
-      <h2 id="cancel-title">Cancel this booking</h2>
-      {quote.refusal ? (
-        // A live booking the customer can no longer cancel (its date has passed): say so.
-        error ? null : (
-          <p>{quote.refusal}</p>
-        )
-      ) : confirm ? null : (
-        <>
-          {refundText ? (
-            <p>
-              Cancelling now refunds <strong className="refund-amount">{refundText}</strong> to the card it was paid with, per the
-              package&apos;s refund policy.
-            </p>
-          ) : (
-            <p>Nothing was paid, so nothing is refunded. The seats are given back.</p>
-          )}
-          <ul className="hint plain-list">
-            {policy.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
-        </>
-      )}
-      {error ? (
-        <p ref={answer} tabIndex={-1} className="alert alert-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {quote.refusal ? null : confirm ? (
-        <div className="card form-card delete-confirmation" role="group" aria-labelledby="cancel-question">
-          <h3 id="cancel-question" ref={answer} tabIndex={-1}>
-            Cancel this booking?
-          </h3>
-          <p>
-            {confirm.refundCents > 0
-              ? `${formatDollars(confirm.refundCents)} will be refunded to the card it was paid with.`
-              : "Nothing will be refunded."}{" "}
-            This cannot be undone.
-          </p>
-          <Form method="post" action={formAction} className="delete-confirmation-actions">
-            <input type="hidden" name="amount" value={confirm.amount} />
-            <input type="hidden" name="reason" value={confirm.reason} />
-            <button type="submit" name="intent" value="cancel" className="button button-danger" disabled={pending}>
-              Yes, cancel the booking
-            </button>
-            <Link to={pathname} className="button button-secondary">
-              Keep the booking
-            </Link>
-          </Form>
-        </div>
-      ) : (
-        <Form method="post" action={formAction} {...getFormProps(form)} className="cancel-form">
-          <FormErrors form={form} />
-          {isAdmin && quote.paid ? (
-            <>
-              <Field
-                label="Refund ($)"
-                meta={fields.amount}
-                type="number"
-                description={`At most ${formatDollars(quote.refundableCents)}. The policy gives ${formatDollars(quote.policy.cents)}.`}
-                inputProps={{ step: "0.01", min: 0, max: (quote.refundableCents / 100).toFixed(2), inputMode: "decimal" }}
-              />
-              <Field label="Reason (sent to the customer)" meta={fields.reason} />
-            </>
-          ) : null}
-          <SubmitButton pending={pending} className="button button-danger">
-            Cancel booking
-          </SubmitButton>
-          {isAdmin ? null : <p className="hint">{actions.cancelHint}</p>}
-          <input type="hidden" name="intent" value="ask-cancel" />
-        </Form>
-      )}
-    </section>
   );
 }

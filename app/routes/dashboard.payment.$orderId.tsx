@@ -23,7 +23,6 @@ import {
 import {
   closedBookingMessage,
   confirmPayment,
-  OfflinePaymentError,
   openGatewayPayment,
   paymentPageOrder,
   submitPaymentClaim,
@@ -33,15 +32,16 @@ import { GatewayPaymentForms, type TakaOption } from "~/components/GatewayPaymen
 import { useT } from "~/components/language-context";
 import { CLAIM_INTENT, ManualPaymentSection, type ManualPaymentInfo } from "~/components/ManualPaymentSection";
 import { Spinner } from "~/components/Spinner";
-import { offlinePaymentErrorHeaders, offlinePaymentErrorStatus, paymentErrorStatus } from "~/http/error-status";
+import { paymentErrorStatus } from "~/http/error-status";
 import { dashboardTitle } from "~/http/page-meta";
+import { offlinePaymentRefusal, plainFormAction } from "~/http/plain-form-action.server";
 import { invoicePath } from "~/invoicing";
 import { isLocalGateway, LOCAL_GATEWAYS, RATE_UNUSABLE_TEXT, takaConversion } from "~/payments";
 import { configuredProviders, getUsableExchangeRate, PaymentError, paymentsConfigured } from "~/payments/index.server";
 import { clientAddress } from "~/platform/client-address.server";
 import { formatCalendarDate, formatDateTime, isoDate } from "~/platform/dates";
 import { env } from "~/platform/env.server";
-import { formNulMessage, parsePlainForm, plainFormRefusal, type PlainFormResult } from "~/platform/forms";
+import { formNulMessage } from "~/platform/forms";
 import type { MessageKey } from "~/platform/i18n";
 import { formatDollars } from "~/platform/money";
 
@@ -110,8 +110,7 @@ function latestPayment(order: NonNullable<Awaited<ReturnType<typeof paymentPageO
   return payment ? { ...payment, created: payment.created.toISOString() } : null;
 }
 
-type ActionResult =
-  { paid: true } | { error: string } | { claim: PlainFormResult } | { claimSent: true } | { gatewayError: string };
+type ActionResult = { paid: true } | { error: string } | { gatewayError: string };
 
 const PARTS = new Set(["deposit", "balance", "full"]);
 
@@ -137,27 +136,19 @@ async function payThroughGateway(orderId: string, userId: string, form: FormData
 }
 
 /** The manual section's "I paid by bKash or Nagad" form: a claim an administrator verifies. */
-async function claimPayment(orderId: string, userId: string, form: FormData, address: string | null) {
-  const parsed = parsePlainForm(
+function claimPayment(orderId: string, userId: string, form: FormData, address: string | null) {
+  return plainFormAction(
+    "claim",
     form,
-    paymentClaimFormSchema,
-    ["amount", "method", "reference"],
-    "Please correct the form: nothing was sent.",
+    { schema: paymentClaimFormSchema, invalid: "Please correct the form: nothing was sent." },
+    async ({ amount, method, reference }) => {
+      // Only the owner's own order: another's (or none) is a 404, as the page's loader answers.
+      if (!(await paymentPageOrder(orderId, userId))) throw new Response("No such order", { status: 404 });
+      await submitPaymentClaim(orderId, userId, { amountCents: toCents(amount), method, reference }, address);
+      return { claimSent: true as const };
+    },
+    offlinePaymentRefusal,
   );
-  if (!parsed.ok) return data<ActionResult>({ claim: parsed.result }, { status: 400 });
-  const { amount, method, reference } = parsed.value;
-  // Only the owner's own order: another's (or none) is a 404, as the page's loader answers.
-  if (!(await paymentPageOrder(orderId, userId))) throw new Response("No such order", { status: 404 });
-  try {
-    await submitPaymentClaim(orderId, userId, { amountCents: toCents(amount), method, reference }, address);
-    return data<ActionResult>({ claimSent: true });
-  } catch (error) {
-    if (!(error instanceof OfflinePaymentError)) throw error;
-    return data<ActionResult>(
-      { claim: plainFormRefusal(error.message, error.field ?? null, parsed.values) },
-      { status: offlinePaymentErrorStatus(error), headers: offlinePaymentErrorHeaders(error) },
-    );
-  }
 }
 
 // The browser says which intent it paid; the order is recorded as paid only if Stripe agrees.

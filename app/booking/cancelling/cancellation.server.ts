@@ -3,7 +3,7 @@
 // in full), and the refunds Stripe reports on its own (charge.refunded). Stripe refunds first,
 // with an idempotency key per order's cancellation so that a retry never refunds twice; then one
 // transaction records everything (app/booking/cancelling/cancellation-store.server.ts). A Stripe error changes nothing.
-import { OFFLINE_REFUND_METHODS } from "~/booking/cancelling/cancellation";
+import { type CancellationQuote, OFFLINE_REFUND_METHODS } from "~/booking/cancelling/cancellation";
 import {
   applyCancellation,
   applyOfflineRefund,
@@ -17,7 +17,7 @@ import {
   type RefundBasis,
 } from "~/booking/cancelling/cancellation-store.server";
 import { allocateRefund, refundableOf, type RefundablePayment } from "~/booking/cancelling/refund-allocation";
-import { policyRefund, refundPolicyOf, type PolicyRefund } from "~/booking/cancelling/refund-policy";
+import { policyRefund, refundPolicyOf } from "~/booking/cancelling/refund-policy";
 import { bookingActions } from "~/booking/core/booking-actions";
 import {
   cancellationEmails,
@@ -134,18 +134,6 @@ function refusal(order: CancellableBooking, actor: Actor, now: Date): string | n
   const actions = bookingActions(order, now);
   // The agency may still cancel a live booking whose date has passed.
   return actions.canCancel || (actor.isAdmin && actions.live) ? null : actions.cancelHint;
-}
-
-export interface CancellationQuote {
-  /** null when it can be cancelled */
-  refusal: string | null;
-  paid: boolean;
-  paidCents: number;
-  refundedCents: number;
-  /** what an admin may refund at most */
-  refundableCents: number;
-  /** what the package's policy refunds today */
-  policy: PolicyRefund;
 }
 
 /** What cancelling the booking now would refund (the order page shows it before the customer confirms). */

@@ -1,7 +1,9 @@
 // The cancel form of the order page and the body of POST /api/my-orders/{id}/cancel: an admin may
 // set the refund in dollars (two decimals at most) and a reason; a customer sends neither.
 import { z } from "zod";
+import type { PolicyRefund } from "~/booking/cancelling/refund-policy";
 import { optional } from "~/platform/fields";
+import { formatDollars } from "~/platform/money";
 
 /** A number of dollars whose cents exist (at most two decimals). */
 export const hasCents = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
@@ -87,3 +89,26 @@ export const offlinePaymentFormSchema = z.object({
   method: offlineRefundFormSchema.shape.method,
   reference: offlineRefundFormSchema.shape.reference,
 });
+
+/** What cancelling a booking now would do, for the page that offers it (quoteCancellation). */
+export interface CancellationQuote {
+  /** null when it can be cancelled */
+  refusal: string | null;
+  paid: boolean;
+  paidCents: number;
+  refundedCents: number;
+  /** what an admin may refund at most */
+  refundableCents: number;
+  /** what the package's policy refunds today */
+  policy: PolicyRefund;
+}
+
+/** What the booking page says once a booking is cancelled: the card refund, and what the agency pays back itself (paid offline). */
+export function cancelledText({ refund, offlineCents }: { refund?: { cents: number } | null; offlineCents?: number }): string {
+  const offline = offlineCents
+    ? ` ${formatDollars(offlineCents)} paid by bKash, Nagad, bank transfer or cash is paid back by the agency.`
+    : "";
+  return refund
+    ? `The booking is cancelled. ${formatDollars(refund.cents)} is refunded to the card it was paid with.${offline}`
+    : `The booking is cancelled.${offline}`;
+}

@@ -240,3 +240,20 @@ export function detailsToFollowText({ names, idNumbers }: { names: number; idNum
   ].filter((part) => part !== null);
   return parts.length > 0 ? `${parts.join(" and ")} to follow` : null;
 }
+
+/** A traveller as the booking page's form posts it: every field as typed ("" when left empty). */
+export type TravellerForm = { id: string; name: string; dateOfBirth: string; idNumber: string };
+
+/** The travellers' form as posted: travellers[0]._id, travellers[0].name… in order, up to the first index missing. */
+export function travellersOfForm(form: FormData): TravellerForm[] {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const travellers: TravellerForm[] = [];
+  for (let index = 0; form.has(`travellers[${index}]._id`) && index < 100; index++) {
+    const field = (name: string) => text(`travellers[${index}].${name}`);
+    travellers.push({ id: field("_id"), name: field("name"), dateOfBirth: field("dateOfBirth"), idNumber: field("idNumber") });
+  }
+  return travellers;
+}
