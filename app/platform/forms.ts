@@ -86,13 +86,18 @@ function formShapeProblem(formData: FormData | URLSearchParams): string | null {
   return null;
 }
 
+/** Throws the 400 Response for a form no page of the site sends (formShapeProblem), as parseForm does before parsing. */
+export function refuseFormShape(formData: FormData | URLSearchParams): void {
+  const problem = formShapeProblem(formData);
+  if (problem) throw new Response(problem, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
 /**
  * A form's submission, validated by its schema (with refuseNul): conform's shape for `submission.reply()`.
  * A form no page of the site sends (formShapeProblem) is refused with a 400 Response, thrown, before parsing.
  */
 export function parseForm<Schema extends z.ZodTypeAny>(formData: FormData | URLSearchParams, schema: Schema) {
-  const problem = formShapeProblem(formData);
-  if (problem) throw new Response(problem, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  refuseFormShape(formData);
   // refuseNul returns the same values: the schema's own types stay for useForm's fields.
   return parseWithZod(formData, { schema: refuseNul(schema) as unknown as Schema });
 }

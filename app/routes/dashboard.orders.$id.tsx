@@ -56,7 +56,7 @@ import { messageLogEntryJson } from "~/messages";
 import { messagesOfOrders } from "~/messages/index.server";
 import { clientAddress } from "~/platform/client-address.server";
 import { formatCalendarDate, isoDate } from "~/platform/dates";
-import { parseForm } from "~/platform/forms";
+import { parseForm, refuseFormShape } from "~/platform/forms";
 import { isPlausibleId } from "~/platform/ids";
 import { formatDollars } from "~/platform/money";
 
@@ -286,6 +286,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     case BOOKING_PAGE_INTENTS.cancel:
       return cancelForm(loaded, form);
     default:
+      refuseFormShape(form);
       return data<ActionResult>({ error: "Unknown request: nothing was changed." }, { status: 400 });
   }
 }
