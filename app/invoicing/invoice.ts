@@ -29,7 +29,15 @@ export interface InvoiceFacts {
   unitPriceCents: number;
   discount: { cents: number; code: string | null };
   totalCents: number;
-  payments: { at: Date | string; kind: string; method: string; reference: string | null; amountCents: number }[];
+  payments: {
+    at: Date | string;
+    kind: string;
+    method: string;
+    reference: string | null;
+    amountCents: number;
+    /** what a local gateway (SSLCommerz, bKash) charged in taka, at the agency's rate; null for dollars */
+    taka?: { amountBdt: number; bdtPerUsd: number } | null;
+  }[];
   refunds: {
     at: Date | string;
     creditNoteNumber: string | null;
@@ -39,6 +47,8 @@ export interface InvoiceFacts {
     method: string;
     /** the provider's refund id, or the offline refund's reference */
     reference: string | null;
+    /** the taka a local gateway refunded (its share of the payment's taka); null for dollars */
+    takaBdt?: number | null;
   }[];
   balanceCents: number;
 }
@@ -107,6 +117,11 @@ function linesOf(facts: InvoiceFacts): { description: string; quantity: number; 
   return [...lines.values()];
 }
 
+/** "৳12,200" or "৳6,100.5": taka as the documents print them. */
+const taka = (amount: number) => `৳${amount.toLocaleString("en-US", { maximumFractionDigits: 2 })}`;
+/** "৳122/$", "৳122.5/$". */
+const rate = (bdtPerUsd: number) => `৳${Math.round(bdtPerUsd * 10_000) / 10_000}/$`;
+
 const sum = (amounts: number[]) => amounts.reduce((total, amount) => total + amount, 0);
 
 /**
@@ -151,7 +166,11 @@ export function invoiceView(facts: InvoiceFacts): InvoiceView {
     total: dollarsAndCents(facts.totalCents),
     payments: facts.payments.map((payment) => ({
       date: formatDate(payment.at),
-      description: `${KIND[payment.kind] ?? payment.kind} · ${METHOD[payment.method] ?? payment.method}`,
+      description: [
+        KIND[payment.kind] ?? payment.kind,
+        METHOD[payment.method] ?? payment.method,
+        ...(payment.taka ? [`${taka(payment.taka.amountBdt)} at ${rate(payment.taka.bdtPerUsd)}`] : []),
+      ].join(" · "),
       reference: payment.reference ?? "",
       amount: dollarsAndCents(payment.amountCents),
     })),
@@ -160,7 +179,9 @@ export function invoiceView(facts: InvoiceFacts): InvoiceView {
       number: refund.creditNoteNumber ?? "",
       date: formatDate(refund.at),
       reason: refund.reason ?? "Refund",
-      paidBack: [METHOD[refund.method] ?? refund.method, refund.reference].filter(Boolean).join(" · "),
+      paidBack: [METHOD[refund.method] ?? refund.method, refund.reference, refund.takaBdt ? taka(refund.takaBdt) : null]
+        .filter(Boolean)
+        .join(" · "),
       amount: dollarsAndCents(refund.amountCents),
     })),
     refunded: dollarsAndCents(sum(facts.refunds.map((refund) => refund.amountCents))),

@@ -38,6 +38,27 @@ describe("invoiceView", () => {
     expect(view.balance).toBe("$593.50");
   });
 
+  it("shows a local gateway's taka and rate beside the dollars, and the taka its credit note refunded", () => {
+    const payments = [
+      {
+        at: "2026-11-27T19:30:00Z",
+        kind: "DEPOSIT",
+        method: "BKASH",
+        reference: "BFA1B2C3D4E",
+        amountCents: 10_000,
+        taka: { amountBdt: 12_250, bdtPerUsd: 122.5 },
+      },
+    ];
+    const refunds = [{ ...FACTS.refunds[0]!, method: "BKASH", reference: "R0A1B2C3D4E", amountCents: 5_000, takaBdt: 6_125 }];
+    const view = invoiceView({ ...FACTS, payments, refunds });
+    expect(view.payments[0]).toMatchObject({
+      description: "Deposit · bKash · ৳12,250 at ৳122.5/$",
+      reference: "BFA1B2C3D4E",
+      amount: "$100.00",
+    });
+    expect(view.creditNotes[0]!.paidBack).toBe("bKash · R0A1B2C3D4E · ৳6,125");
+  });
+
   it("bills an order without traveller rows as its quantity at its unit price, and shows no discount line without one", () => {
     const view = invoiceView({ ...FACTS, travellers: [], quantity: 3, discount: { cents: 0, code: null }, totalCents: 135_000 });
     expect(view.lines).toEqual([{ description: "Travellers", quantity: 3, unitPrice: "$450.00", amount: "$1,350.00" }]);

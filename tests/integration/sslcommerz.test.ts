@@ -22,7 +22,7 @@ const ipnRoute = await import("~/routes/payments.sslcommerz.ipn");
 const heldPage = await import("~/routes/dashboard.held-payments");
 const { authedGet, authedPost, createUser, signIn } = await import("../support/auth");
 const { callRoute, formRequest, ORIGIN } = await import("../support/requests");
-const { cancelBooking } = await import("~/booking/index.server");
+const { cancelBooking, invoiceOf } = await import("~/booking/index.server");
 const { retryGatewayRefunds } = await import("~/booking/paying/gateway-payments.server");
 const { setExchangeRate } = await import("~/payments/index.server");
 // the agency's rate: local gateways charge taka at it
@@ -383,7 +383,14 @@ describe("SSLCommerz", () => {
     const prisma = await db();
     const [refund] = await prisma.refund.findMany({ where: { orderId: order.id } });
     expect(refund).toMatchObject({ amountCents: half, stripeRefundId: paid.transaction.refunds[0]!.refundRefId });
-    expect(user.id).toBeTruthy();
+    // the invoice and its credit note: the dollars, and the taka at the rate beside them
+    const { invoice } = (await invoiceOf(order.id, { id: user.id, isAdmin: false }))!;
+    const taka = Math.ceil((order.priceCents * 122) / 100);
+    expect(invoice!.payments[0]!.description).toBe(`Full payment · Card · ৳${taka.toLocaleString("en-US")} at ৳122/$`);
+    expect(invoice!.payments[0]!.reference).toBe(paid.transaction.bankTranId);
+    expect(invoice!.creditNotes[0]!.paidBack).toBe(
+      `Card · ${paid.transaction.refunds[0]!.refundRefId} · ৳${Number(paid.transaction.refunds[0]!.amount).toLocaleString("en-US", { maximumFractionDigits: 2 })}`,
+    );
   });
 
   it("the payment page offers SSLCommerz with the taka at the rate, and its plain form sends the customer to the gateway", async () => {

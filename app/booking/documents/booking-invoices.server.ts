@@ -15,13 +15,25 @@ function customerAddress(order: InvoiceBooking): string[] {
 }
 
 function factsOf(order: InvoiceBooking & { invoiceNumber: string; invoicedAt: Date }): InvoiceFacts {
+  // a local gateway's payment: its own id of the money, and the taka it charged at the rate
+  const local = (payment: InvoiceBooking["payments"][number]) =>
+    (payment.provider === "sslcommerz" || payment.provider === "bkash") && payment.amountBdt !== null && payment.rate !== null;
   const payments = order.payments.map((payment) => ({
     at: payment.created,
     kind: payment.kind,
     method: payment.method,
-    reference: payment.reference ?? payment.transaction,
+    reference: (local(payment) ? payment.providerReference : null) ?? payment.reference ?? payment.transaction,
     amountCents: payment.amountCents,
+    taka: local(payment) ? { amountBdt: payment.amountBdt!, bdtPerUsd: Number(payment.rate!.toString()) } : null,
   }));
+  /** the taka a refund of a local gateway's payment went back in: its share of what that payment charged */
+  const refundTaka = (refund: InvoiceBooking["refunds"][number]) => {
+    const payment = order.payments.find((candidate) => candidate.id === refund.paymentId);
+    if (!payment || !local(payment)) return null;
+    return refund.amountCents >= payment.amountCents
+      ? payment.amountBdt!
+      : Math.round((payment.amountBdt! * refund.amountCents * 100) / payment.amountCents) / 100;
+  };
   const cancelled = order.bookingStatus === "CANCELLED" || order.bookingStatus === "EXPIRED";
   return {
     agency: agencyIdentity(),
@@ -49,6 +61,7 @@ function factsOf(order: InvoiceBooking & { invoiceNumber: string; invoicedAt: Da
       amountCents: refund.amountCents,
       method: refund.method,
       reference: refund.stripeRefundId ?? refund.reference,
+      takaBdt: refundTaka(refund),
     })),
     balanceCents: cancelled ? 0 : balanceCents(order),
   };

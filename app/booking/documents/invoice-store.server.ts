@@ -31,7 +31,19 @@ export async function findInvoiceBooking(orderId: string, ownerId: string | unde
       travellers: { orderBy: { position: "asc" }, select: { categoryName: true, priceCents: true } },
       payments: {
         orderBy: { created: "asc" },
-        select: { amountCents: true, created: true, kind: true, method: true, transaction: true, reference: true },
+        select: {
+          id: true,
+          amountCents: true,
+          created: true,
+          kind: true,
+          method: true,
+          transaction: true,
+          reference: true,
+          provider: true,
+          providerReference: true,
+          amountBdt: true,
+          rate: true,
+        },
       },
       refunds: {
         orderBy: { createdAt: "asc" },
@@ -43,6 +55,7 @@ export async function findInvoiceBooking(orderId: string, ownerId: string | unde
           method: true,
           stripeRefundId: true,
           reference: true,
+          paymentId: true,
         },
       },
     },
