@@ -50,6 +50,8 @@ export const profileSchema = z.object({
       .max(20, "Please use at most 20 characters for your phone number.")
       .refine((typed) => toMsisdn(typed) !== null, invalidMobileMessage("your phone")),
   ),
+  // A checkbox: only the messages the person's bookings need (issue 40; app/messages/message-kinds.server.ts).
+  messagesOptOut: z.boolean().default(false),
 });
 
 /** The profile form's file field, and the URL field its stored photo fills. */

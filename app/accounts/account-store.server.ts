@@ -111,13 +111,21 @@ export async function findProfile(userId: string) {
   const prisma = await db();
   return prisma.user.findUnique({
     where: { id: userId },
-    select: { email: true, displayName: true, photoUrl: true, phone: true, role: true, password: { select: { userId: true } } },
+    select: {
+      email: true,
+      displayName: true,
+      photoUrl: true,
+      phone: true,
+      messagesOptOut: true,
+      role: true,
+      password: { select: { userId: true } },
+    },
   });
 }
 
 export async function updateProfile(
   userId: string,
-  profile: { displayName: string; photoUrl: string | null; phone: string | null },
+  profile: { displayName: string; photoUrl: string | null; phone: string | null; messagesOptOut: boolean },
 ): Promise<void> {
   const prisma = await db();
   await prisma.user.update({ where: { id: userId }, data: profile });

@@ -40,6 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     displayName: profile.displayName,
     photoUrl: profile.photoUrl ?? "",
     phone: profile.phone ?? "",
+    messagesOptOut: profile.messagesOptOut,
     // A photo saved before other sites were refused is not shown (nor offered again).
     photoShown: avatarSrc(profile.photoUrl),
     hasPassword: Boolean(profile.password),
@@ -85,8 +86,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const address = clientAddress(request, context);
   try {
     if (intent === "profile") {
-      const { displayName, photoUrl, phone } = submission.value as { displayName: string; photoUrl?: string; phone?: string };
-      await updateProfile(user.id, { displayName, photoUrl: photoUrl ?? null, phone: phone ?? null });
+      const { displayName, photoUrl, phone, messagesOptOut } = submission.value as {
+        displayName: string;
+        photoUrl?: string;
+        phone?: string;
+        messagesOptOut: boolean;
+      };
+      await updateProfile(user.id, { displayName, photoUrl: photoUrl ?? null, phone: phone ?? null, messagesOptOut });
       return { intent, result: submission.reply(), saved: true };
     }
     if (intent === "password") {
@@ -137,6 +143,7 @@ export default function ProfilePage() {
       displayName: profile.displayName,
       photoUrl: profile.photoShown === profile.photoUrl ? profile.photoUrl : "",
       phone: profile.phone,
+      messagesOptOut: profile.messagesOptOut ? "on" : undefined,
     },
   });
   const [passwordForm, passwordFields] = useAppForm(changePasswordSchema, { lastResult: lastResult("password") });
@@ -159,6 +166,19 @@ export default function ProfilePage() {
           description={t("dashboard.profile.phoneHint")}
           inputProps={{ autoComplete: "tel", inputMode: "tel" }}
         />
+        <div className="field field-checkbox">
+          <input
+            {...getInputProps(profileFields.messagesOptOut, {
+              type: "checkbox",
+              ariaDescribedBy: profileFields.messagesOptOut.descriptionId,
+            })}
+          />
+          <label htmlFor={profileFields.messagesOptOut.id}>{t("dashboard.profile.messagesOptOut")}</label>
+          <p id={profileFields.messagesOptOut.descriptionId} className="hint">
+            {t("dashboard.profile.messagesOptOutHint")}
+          </p>
+          <FieldError meta={profileFields.messagesOptOut} />
+        </div>
         <img src={profile.photoShown} width={72} height={72} alt="" className="avatar" />
         <div className="field">
           <label htmlFor={profileFields.photoFile.id}>{t("dashboard.profile.upload")}</label>

@@ -14,7 +14,13 @@ export async function findBroadcastRecipients(departureId: string, now: Date) {
       ],
     },
     orderBy: [{ reference: "asc" }],
-    select: { id: true, serviceTitle: true, mobileNumber: true, email: true, user: { select: { language: true } } },
+    select: {
+      id: true,
+      serviceTitle: true,
+      mobileNumber: true,
+      email: true,
+      user: { select: { language: true, messagesOptOut: true } },
+    },
   });
 }
 

@@ -43,7 +43,7 @@ export async function broadcastToDeparture(
     const sent = await sendKind(
       "broadcast",
       { trip: order.serviceTitle, date: formatCalendarDate(departure.startDate, language), text: input.text },
-      { phone: order.mobileNumber, email: order.email, language, optedOut: false },
+      { phone: order.mobileNumber, email: order.email, language, optedOut: order.user.messagesOptOut },
       { orderId: order.id, channels: input.channels, urgent: input.urgent, now },
     );
     for (const message of sent)

@@ -18,7 +18,7 @@ const bookingMessageSelect = {
   balanceReminder7SentAt: true,
   balanceReminder1SentAt: true,
   travellersReminderSentAt: true,
-  user: { select: { language: true } },
+  user: { select: { language: true, messagesOptOut: true } },
   _count: { select: { travellers: true } },
 } as const;
 

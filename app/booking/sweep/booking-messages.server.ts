@@ -25,7 +25,7 @@ type Booking = Awaited<ReturnType<typeof bookingsToMessage>>[number];
 
 async function messagesOf(booking: Booking, since: Date, now: Date): Promise<number> {
   const language: Language = isLanguage(booking.user.language) ? booking.user.language : "en";
-  const recipient = { phone: booking.mobileNumber, email: null, language, optedOut: false };
+  const recipient = { phone: booking.mobileNumber, email: null, language, optedOut: booking.user.messagesOptOut };
   const options = { orderId: booking.id, channels: PHONE_CHANNELS, once: true, now };
   const due = formatDollars(Math.max(0, booking.priceCents - booking.paidCents), language);
   const base = { reference: booking.reference, trip: booking.serviceTitle };

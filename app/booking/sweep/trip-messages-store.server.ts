@@ -18,7 +18,7 @@ export async function bookingsTravellingOn(dates: string[], statuses: ("CONFIRME
       serviceTitle: true,
       mobileNumber: true,
       email: true,
-      user: { select: { language: true } },
+      user: { select: { language: true, messagesOptOut: true } },
       service: { select: { meetingPoint: true, durationDays: true } },
       departure: { select: { startDate: true, guide: { select: { displayName: true, phone: true } } } },
     },

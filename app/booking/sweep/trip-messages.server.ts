@@ -34,7 +34,7 @@ type Booking = Awaited<ReturnType<typeof bookingsTravellingOn>>[number];
 
 function recipientOf(booking: Booking) {
   const language: Language = isLanguage(booking.user.language) ? booking.user.language : "en";
-  return { phone: booking.mobileNumber, email: booking.email, language, optedOut: false };
+  return { phone: booking.mobileNumber, email: booking.email, language, optedOut: booking.user.messagesOptOut };
 }
 
 function tripFacts(booking: Booking, language: Language) {
