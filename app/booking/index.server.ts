@@ -38,6 +38,8 @@ export {
 } from "./cancelling/cancellation.server";
 export {
   addDeparture,
+  changeDeparturePrices,
+  changeDeparturePricesBetween,
   changeDepartureSeats,
   changeDepartureStatus,
   DepartureError,

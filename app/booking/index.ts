@@ -116,12 +116,14 @@ export {
   departureInputSchema,
   departureJson,
   departurePatchSchema,
+  departurePricesBulkSchema,
   departureRecordSchema,
   manifestEntryJson,
   manifestEntrySchema,
 } from "./departures/departure-api";
 export { waitlistEntryJson, waitlistEntrySchema, waitlistInputSchema, waitlistJoinedSchema } from "./waitlist/waitlist-api";
 export { WAITLIST_JOINED, WAITLIST_LEFT, type WaitlistStatusName } from "./waitlist/waitlist";
+export { departureCategories, type DeparturePricing, hasOwnPrices, priceTable } from "./core/departure-prices";
 export { promoCodeJson, promoCodeSchema } from "./promo-codes/promo-code-api";
 export { cancelInputSchema, cancellationJson, cancellationSchema, deleteOrderResultSchema } from "./cancelling/cancellation-api";
 export {

@@ -16,7 +16,7 @@ export {
 export { reviewModerationSchema, reviewReportFormSchema, reviewSchema } from "./reviews";
 export { catalogueQueryShape, pageParam, type ParameterName, type QueryErrors, readCatalogueQuery } from "./search";
 export { touristTrip } from "./structured-data";
-export { DEFAULT_CATEGORY_ID, MAX_AGE, PRICE_CATEGORY_TYPES, type PriceCategory } from "./price-categories";
+export { DEFAULT_CATEGORY_ID, MAX_AGE, MAX_PRICE, PRICE_CATEGORY_TYPES, type PriceCategory } from "./price-categories";
 export {
   packageFactsJson,
   packageFactsSchema,

@@ -8,16 +8,21 @@ export interface DepartureOption {
   /** YYYY-MM-DD */
   date: string;
   seatsLeft: number;
+  /** whole dollars by price category: the departure's own prices; null: the package's */
+  prices: Record<string, number> | null;
 }
 
 export function DeparturePicker({
   departures,
   value,
   onChange,
+  firstCategory,
 }: {
   departures: DepartureOption[];
   value: string | null;
   onChange: (id: string) => void;
+  /** the package's first price category (the spec's persons): each date shows its price */
+  firstCategory: { id: string; price: number };
 }) {
   const { t } = useT();
   const format = useFormat();
@@ -42,6 +47,11 @@ export function DeparturePicker({
                     onChange={() => onChange(departure.id)}
                   />
                   <span>{format.calendarDate(departure.date)}</span>
+                  <span className="departure-price">
+                    {t("trip.departureFrom", {
+                      price: format.dollars(Math.round((departure.prices?.[firstCategory.id] ?? firstCategory.price) * 100)),
+                    })}
+                  </span>
                   <span className="seats-left">
                     {soldOut ? t("trip.soldOut") : t("trip.seatsLeft", { count: departure.seatsLeft })}
                   </span>

@@ -98,7 +98,14 @@ async function present(
     const departure = found!.departures.find((row) => isoDate(row.startDate) === booking.travelDate);
     if (departure) {
       availability = availabilityOf(
-        { date: booking.travelDate, seats: departure.seats, seatsTaken: departure.seatsTaken, status: departure.status },
+        {
+          date: booking.travelDate,
+          seats: departure.seats,
+          seatsTaken: departure.seatsTaken,
+          status: departure.status,
+          prices: departure.prices,
+          pricePercent: departure.pricePercent,
+        },
         seatsLeft(departure),
         { tourPackage, today: agencyToday(now), seller, units: null },
       );

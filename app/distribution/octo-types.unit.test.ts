@@ -109,7 +109,7 @@ describe("OCTO answers and @octocloud/types", () => {
       { minDays: 7, percent: 50 },
     ],
   };
-  const departure = { date: "2027-01-08", seats: 30, seatsTaken: 4, status: "OPEN" as const };
+  const departure = { date: "2027-01-08", seats: 30, seatsTaken: 4, status: "OPEN" as const, prices: null, pricePercent: null };
   const seller = { commissionBasisPoints: 1250 };
 
   it("answers that the package's own schemas accept, with and without octo/pricing", () => {

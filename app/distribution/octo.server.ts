@@ -106,6 +106,8 @@ async function departuresFrom(packageId: string, today: string) {
         seats: row.seats,
         seatsTaken: row.seatsTaken,
         status: row.status,
+        prices: row.prices,
+        pricePercent: row.pricePercent,
       } satisfies OctoDeparture,
       seatsLeft: seatsLeft(row),
     }))

@@ -4,6 +4,7 @@
 // `octo/pricing` capability; the request bodies and the errors, word for word. Pure: the server
 // (app/distribution/octo.server.ts) reads the rows and calls these.
 import type { z } from "zod";
+import { type DeparturePricing, departureCategories, hasOwnPrices } from "~/booking";
 import type { PackageRecord, PriceCategory } from "~/catalogue";
 import {
   type availabilityCalendarSchema,
@@ -252,7 +253,7 @@ export function productOf(tourPackage: OctoPackage, seller: Seller | null): z.in
 // ---------------------------------------------------------------------------------------------
 // Availability: one per departure, its id the local start with the +06:00 offset.
 
-export interface OctoDeparture {
+export interface OctoDeparture extends DeparturePricing {
   /** YYYY-MM-DD */
   date: string;
   seats: number;
@@ -318,25 +319,37 @@ function seatsOf(units: UnitRequest[], categories: PriceCategory[]): number {
   }, 0);
 }
 
-function totalPricing(units: UnitRequest[], categories: PriceCategory[], seller: Seller): Pricing {
+/** A unit's prices on a departure: retail is the departure's price, original the package's when that is higher (a discount). */
+function departureUnitPricing(category: PriceCategory, packagePrice: PriceCategory | undefined, seller: Seller): Pricing {
+  const unitPricing = pricing(categoryCents(category), seller.commissionBasisPoints);
+  return { ...unitPricing, original: Math.max(unitPricing.retail, packagePrice ? categoryCents(packagePrice) : 0) };
+}
+
+function totalPricing(units: UnitRequest[], tourPackage: OctoTrip, departure: DeparturePricing, seller: Seller): Pricing {
+  const categories = departureCategories(tourPackage.priceCategories, departure);
+  let original = 0;
   let retail = 0;
   let net = 0;
   for (const unit of units) {
-    const category = categories.find((candidate) => candidate.id === unit.id);
-    if (!category) continue;
-    const unitPricing = pricing(categoryCents(category), seller.commissionBasisPoints);
+    const index = categories.findIndex((candidate) => candidate.id === unit.id);
+    if (index < 0) continue;
+    const unitPricing = departureUnitPricing(categories[index], tourPackage.priceCategories[index], seller);
+    original += unitPricing.original * unit.quantity;
     retail += unitPricing.retail * unit.quantity;
     net += (unitPricing.net ?? 0) * unit.quantity;
   }
-  return { original: retail, retail, net, currency: CURRENCY, currencyPrecision: CURRENCY_PRECISION, includedTaxes: [] };
+  return { original, retail, net, currency: CURRENCY, currencyPrecision: CURRENCY_PRECISION, includedTaxes: [] };
 }
 
-function unitPricingOf(categories: PriceCategory[], seller: Seller) {
-  return categories.map((category) => ({
-    ...pricing(categoryCents(category), seller.commissionBasisPoints),
+function unitPricingOf(tourPackage: OctoTrip, departure: DeparturePricing | null, seller: Seller) {
+  const categories = departureCategories(tourPackage.priceCategories, departure);
+  return categories.map((category, index) => ({
+    ...departureUnitPricing(category, tourPackage.priceCategories[index], seller),
     unitId: category.id,
   }));
 }
+
+const NO_OWN_PRICES: DeparturePricing = { prices: null, pricePercent: null };
 
 export interface AvailabilityContext {
   tourPackage: OctoTrip;
@@ -371,8 +384,8 @@ export function availabilityOf(
     openingHours: [],
     ...(seller
       ? {
-          unitPricing: unitPricingOf(tourPackage.priceCategories, seller),
-          ...(units && units.length > 0 ? { pricing: totalPricing(units, tourPackage.priceCategories, seller) } : {}),
+          unitPricing: unitPricingOf(tourPackage, departure, seller),
+          ...(units && units.length > 0 ? { pricing: totalPricing(units, tourPackage, departure, seller) } : {}),
         }
       : {}),
   };
@@ -403,8 +416,15 @@ export function calendarDayOf(
     openingHours: [],
     ...(seller
       ? {
-          unitPricingFrom: departure ? (context.unitPricing ?? unitPricingOf(tourPackage.priceCategories, seller)) : [],
-          ...(units && units.length > 0 ? { pricingFrom: totalPricing(units, tourPackage.priceCategories, seller) } : {}),
+          // The package's prices are computed once per calendar; a departure at its own prices has its own.
+          unitPricingFrom: departure
+            ? hasOwnPrices(departure.departure)
+              ? unitPricingOf(tourPackage, departure.departure, seller)
+              : (context.unitPricing ?? unitPricingOf(tourPackage, null, seller))
+            : [],
+          ...(units && units.length > 0
+            ? { pricingFrom: totalPricing(units, tourPackage, departure?.departure ?? NO_OWN_PRICES, seller) }
+            : {}),
         }
       : {}),
   };
@@ -412,7 +432,7 @@ export function calendarDayOf(
 
 /** The unit prices every day of a calendar shares, computed once for the whole range. */
 export function calendarUnitPricing(tourPackage: OctoTrip, seller: Seller | null) {
-  return seller ? unitPricingOf(tourPackage.priceCategories, seller) : undefined;
+  return seller ? unitPricingOf(tourPackage, null, seller) : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------

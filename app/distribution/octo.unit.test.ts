@@ -36,7 +36,7 @@ describe("OCTO rules", () => {
 
   it("names an availability by its local start and states it from the seats left", () => {
     expect(availabilityId("2027-01-08", "07:30")).toBe("2027-01-08T07:30:00+06:00");
-    const departure = { date: "2027-01-08", seats: 10, seatsTaken: 0, status: "OPEN" as const };
+    const departure = { date: "2027-01-08", seats: 10, seatsTaken: 0, status: "OPEN" as const, prices: null, pricePercent: null };
     expect(departureState(departure, 10, "2027-01-01").status).toBe("AVAILABLE");
     expect(departureState(departure, 5, "2027-01-01").status).toBe("AVAILABLE");
     expect(departureState(departure, 4, "2027-01-01").status).toBe("LIMITED");

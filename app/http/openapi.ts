@@ -29,6 +29,7 @@ import {
   deleteOrderResultSchema,
   departureInputSchema,
   departurePatchSchema,
+  departurePricesBulkSchema,
   departureRecordSchema,
   idempotencyKey,
   manifestEntrySchema,
@@ -121,6 +122,7 @@ const schemas = {
   Departure: registry.register("Departure", departureRecordSchema),
   DepartureInput: registry.register("DepartureInput", departureInputSchema),
   DeparturePatch: registry.register("DeparturePatch", departurePatchSchema),
+  DeparturePricesBulk: registry.register("DeparturePricesBulk", departurePricesBulkSchema),
   PromoCode: registry.register("PromoCode", promoCodeSchema),
   PromoCodeInput: registry.register("PromoCodeInput", promoCodeInputSchema),
   PromoCodePatch: registry.register("PromoCodePatch", promoCodePatchSchema),
@@ -409,12 +411,24 @@ route({
   responses: { 201: json("The new departure's id", schemas.InsertedId), ...errors(...WRITE_ERRORS, 404, 409) },
 });
 route({
+  method: "post",
+  path: "/api/services/{id}/departures/prices",
+  summary:
+    "The same prices or percent for every departure of the package from one date to another, inclusive (administrators only)",
+  description:
+    "Cancelled departures keep theirs; bookings already made keep their prices; each departure's change is recorded. Answers how many departures changed.",
+  operationId: "changeDeparturePrices",
+  security: signedIn,
+  request: { params: idParams("The package's _id"), body: body(schemas.DeparturePricesBulk) },
+  responses: { 200: json("How many departures changed", schemas.ModifiedCount), ...errors(...WRITE_ERRORS, 404) },
+});
+route({
   method: "patch",
   path: "/api/departures/{id}",
   summary:
-    "Close, reopen or cancel a departure (cancelling cancels and refunds its bookings), change its seats (never below the seats sold), or assign its guide (administrators only)",
+    "Close, reopen or cancel a departure (cancelling cancels and refunds its bookings), change its seats (never below the seats sold), its prices, or assign its guide (administrators only)",
   description:
-    'Send one of status, seats or guide. guide is the email of an account with the guide role, or null for none; any other email is a 400 naming the field guide (details: { "guide": [...] }). A guide reads only the manifests and check-in of their own departures, and of departures with no guide assigned.',
+    'Send one of status, seats, guide, prices or percent. prices are dollars per price category ([{ category, price }]; a category left out costs the package\'s price; null removes the override), percent moves every package price up or down instead; bookings already made keep their prices, and every change is recorded (who, when, from, to). guide is the email of an account with the guide role, or null for none; any other email is a 400 naming the field guide (details: { "guide": [...] }). A guide reads only the manifests and check-in of their own departures, and of departures with no guide assigned.',
   operationId: "changeDeparture",
   security: signedIn,
   request: { params: idParams("The departure's _id"), body: body(schemas.DeparturePatch) },

@@ -101,7 +101,9 @@ async function checkoutOrder({ request, params, context }: LoaderFunctionArgs, p
     quantity >= MIN_QUANTITY &&
     quantity <= MAX_QUANTITY &&
     isPackageType(type);
-  const priced = validChoice ? await quote(packageId, countsOf(url.searchParams, quantity)) : null;
+  const priced = validChoice
+    ? await quote(packageId, countsOf(url.searchParams, quantity), url.searchParams.get("departure"))
+    : null;
   if (!priced || !isPackageType(type)) {
     throw data(
       { message: "This order is not valid: please choose a package, the number of persons (1 to 20) and a package type." },

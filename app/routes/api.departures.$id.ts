@@ -1,6 +1,7 @@
 import { departurePatchSchema } from "~/booking";
 import {
   assignGuide,
+  changeDeparturePrices,
   changeDepartureSeats,
   changeDepartureStatus,
   DepartureError,
@@ -9,7 +10,7 @@ import {
 import { apiRoute, jsonError, readBody, requireApiAdmin } from "~/http/api.server";
 
 export const { loader, action } = apiRoute({
-  // PATCH /api/departures/{id} (admin): { status }, { seats } or { guide } → { modifiedCount }
+  // PATCH /api/departures/{id} (admin): { status }, { seats }, { guide }, { prices } or { percent } → { modifiedCount }
   PATCH: async ({ request, params }) => {
     const admin = await requireApiAdmin(request);
     const patch = await readBody(request, departurePatchSchema);
@@ -20,7 +21,11 @@ export const { loader, action } = apiRoute({
           ? await assignGuide(id, patch.guide)
           : patch.seats !== undefined
             ? await changeDepartureSeats(id, patch.seats)
-            : await changeDepartureStatus(id, patch.status!, admin.id);
+            : patch.prices !== undefined
+              ? await changeDeparturePrices(id, { prices: patch.prices }, admin.id)
+              : patch.percent !== undefined
+                ? await changeDeparturePrices(id, { percent: patch.percent }, admin.id)
+                : await changeDepartureStatus(id, patch.status!, admin.id);
       return Response.json({ modifiedCount });
     } catch (error) {
       if (!(error instanceof DepartureError)) throw error;

@@ -35,8 +35,10 @@ const placeApiOrder: ApiHandler = async ({ request, context }) => {
   const counted = await take("order", { account: user.id, address: clientAddress(request, context) });
   if (counted.refused) return tooManyRequests(counted.refused);
   // Without travellers, quantity persons of the first category, names to follow (older clients).
-  const priced = await quote(input.service, (categories) =>
-    input.travellers ? countTravellers(input.travellers) : { [categories[0].id]: input.quantity },
+  const priced = await quote(
+    input.service,
+    (categories) => (input.travellers ? countTravellers(input.travellers) : { [categories[0].id]: input.quantity }),
+    input.departure,
   );
   if (!priced) return jsonError(400, "This package is no longer available.");
   if (input.Price !== undefined && priced.ok && Math.round(input.Price * 100) !== priced.totalCents) {

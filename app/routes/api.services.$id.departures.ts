@@ -12,9 +12,12 @@ export const { loader, action } = apiRoute({
     if (!tourPackage) return jsonError(404, "No such package.");
     const user = await getApiUser(request);
     const departures = await departuresOf(tourPackage.id, { all: user?.isAdmin === true });
-    if (!user?.isAdmin && !user?.isGuide) return Response.json(departures.map((departure) => departureJson(departure)));
+    const categories = tourPackage.priceCategories;
+    if (!user?.isAdmin && !user?.isGuide) {
+      return Response.json(departures.map((departure) => departureJson(departure, categories)));
+    }
     const guides = await findDepartureGuides(departures.map((departure) => departure.id));
-    return Response.json(departures.map((departure) => departureJson(departure, guides.get(departure.id) ?? null)));
+    return Response.json(departures.map((departure) => departureJson(departure, categories, guides.get(departure.id) ?? null)));
   },
 
   // POST /api/services/{id}/departures (admin): { insertedId }

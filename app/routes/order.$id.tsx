@@ -13,7 +13,10 @@ import {
   PACKAGE_TYPES,
   type PackageTypeValue,
   countField,
+  departureCategories,
+  hasOwnPrices,
   otherCounts,
+  priceTable,
   priceBooking,
   readCategoryCounts,
   readOrderChoice,
@@ -68,10 +71,12 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     itinerary: tourPackage.itinerary,
     rating: reviews,
   });
+  // A departure at its own prices carries them (whole dollars per category); the others cost the package's.
   const departures = (await departuresOf(tourPackage.id)).map((departure) => ({
     id: departure.id,
     date: isoDate(departure.startDate),
     seatsLeft: seatsLeft(departure),
+    prices: hasOwnPrices(departure) ? priceTable(tourPackage.priceCategories, departure) : null,
   }));
   // How many of each price category (the first is the spec's quantity): the minus and plus buttons
   // of a page without JavaScript come back as `step`.
@@ -79,7 +84,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const adding = query.has("add");
   if (adding) {
     // Add-Cart without JavaScript: straight to the checkout, priced here, when nothing is missing.
-    const priced = priceBooking(tourPackage.priceCategories, counts);
+    const chosen = departures.find((departure) => departure.id === choice.departure);
+    const priced = priceBooking(pricedOn(tourPackage.priceCategories, chosen), counts);
     const { departure, hint } = addCartReadiness({ ...choice, quantity: priced.ok ? priced.seats : 0 }, departures);
     if (priced.ok && !hint && choice.packageType) {
       const total = dollarsValue(Math.round(priced.total * 100));
@@ -104,6 +110,14 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     today,
     offerHours,
   };
+}
+
+/** The package's categories at the chosen departure's prices. */
+function pricedOn<C extends { id: string; price: number }>(
+  categories: readonly C[],
+  departure: { prices: Record<string, number> | null } | undefined,
+): C[] {
+  return departureCategories(categories, departure?.prices ? { prices: departure.prices, pricePercent: null } : null);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -136,7 +150,11 @@ export default function OrderPage() {
     setQuantityNote(null);
   };
   const [packageType, setPackageType] = useState<PackageTypeValue | null>(choice.packageType);
-  const categories = tourPackage.priceCategories;
+  const [departureId, setDepartureId] = useState(choice.departure);
+  const categories = pricedOn(
+    tourPackage.priceCategories,
+    departures.find((option) => option.id === departureId),
+  );
   const [first, ...others] = categories;
   // The other categories' counts (Child, Infant…); the first is the spec's quantity above.
   const [otherCountsState, setOtherCounts] = useState<Record<string, number>>(() =>
@@ -149,7 +167,6 @@ export default function OrderPage() {
   const total = priced.ok
     ? Math.round(priced.total * 100)
     : categories.reduce((sum, category) => sum + (counts[category.id] ?? 0) * Math.round(category.price * 100), 0);
-  const [departureId, setDepartureId] = useState(choice.departure);
   // Too many persons for the date: said at once, and Add-Cart waits (the checkout checks it again).
   const readiness = addCartReadiness({ quantity: seats, packageType, departure: departureId }, departures);
   const { departure, seatsProblem } = readiness;
@@ -185,7 +202,12 @@ export default function OrderPage() {
             replace
           >
             {departures.length > 0 ? (
-              <DeparturePicker departures={departures} value={departureId} onChange={setDepartureId} />
+              <DeparturePicker
+                departures={departures}
+                value={departureId}
+                onChange={setDepartureId}
+                firstCategory={tourPackage.priceCategories[0]}
+              />
             ) : null}
             <fieldset>
               <legend>{t("trip.persons")}</legend>

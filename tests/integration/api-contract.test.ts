@@ -42,6 +42,7 @@ import * as reviewReport from "~/routes/api.review.$id.report";
 import * as services from "~/routes/api.services";
 import * as serviceById from "~/routes/api.services.$id";
 import * as departuresOf from "~/routes/api.services.$id.departures";
+import * as departurePrices from "~/routes/api.services.$id.departures.prices";
 import * as exchangeRate from "~/routes/api.settings.exchange-rate";
 import * as users from "~/routes/api.users";
 import * as userByEmail from "~/routes/api.users.$email";
@@ -76,6 +77,7 @@ const ROUTES: [template: string, module: Module][] = [
   ["/api/users/role", userRole],
   ["/api/users/{email}", userByEmail],
   ["/api/users", users],
+  ["/api/services/{id}/departures/prices", departurePrices],
   ["/api/services/{id}/departures", departuresOf],
   ["/api/services/{id}", serviceById],
   ["/api/departures/{id}/manifest", manifest],
@@ -188,7 +190,7 @@ async function databaseState(): Promise<string> {
       (SELECT string_agg(concat_ws(',', id, email, "displayName", role, disabled), ';' ORDER BY id) FROM "User"),
       (SELECT string_agg(md5(s::text), ';' ORDER BY id) FROM "Service" s),
       (SELECT string_agg(concat_ws(',', id, "priceCents", "deletedAt", "paymentStatus", "stripePaymentIntentId", "bookingStatus", "paidCents"), ';' ORDER BY id) FROM "Order"),
-      (SELECT string_agg(concat_ws(',', id, seats, "seatsTaken", status), ';' ORDER BY id) FROM "Departure"),
+      (SELECT string_agg(concat_ws(',', id, seats, "seatsTaken", status, prices::text, "pricePercent"), ';' ORDER BY id) FROM "Departure"),
       (SELECT string_agg(concat_ws(',', id, "orderId"), ';' ORDER BY id) FROM "Payment"),
       (SELECT string_agg(concat_ws(',', id, name, "dateOfBirth", "idNumber"), ';' ORDER BY id) FROM "Traveller"),
       (SELECT string_agg(concat_ws(',', id, "hiddenAt"), ';' ORDER BY id) FROM "Review"),
@@ -677,6 +679,7 @@ const rows: Row[] = [
           seats: 5,
           seatsLeft: 5,
           status: "open",
+          prices: [{ category: "adult", price: expect.any(Number) }],
           ...(caller.startsWith("admin") ? { guide: null } : {}),
         },
       ]),
@@ -724,6 +727,37 @@ const rows: Row[] = [
       body: { seats: 2 },
     }),
     expected: adminOnly(409),
+  },
+  {
+    call: "PATCH /api/departures/{id} (prices)",
+    request: async () => ({
+      method: "PATCH",
+      path: `/api/departures/${(await freshDeparture()).departureId}`,
+      body: { prices: [{ category: "adult", price: 75 }] },
+    }),
+    expected: adminOnly(200),
+    writes: true,
+    check: (_caller, answer) => expect(answer.body).toEqual({ modifiedCount: 1 }),
+  },
+  {
+    call: "POST /api/services/{id}/departures/prices",
+    request: async () => ({
+      method: "POST",
+      path: `/api/services/${(await freshDeparture()).serviceId}/departures/prices`,
+      body: { from: "2031-01-01", to: "2031-01-31", percent: 20 },
+    }),
+    expected: adminOnly(200),
+    writes: true,
+    check: (_caller, answer) => expect(answer.body).toEqual({ modifiedCount: 1 }),
+  },
+  {
+    call: "POST /api/services/{id}/departures/prices (unknown)",
+    request: async () => ({
+      method: "POST",
+      path: `/api/services/${UNKNOWN_ID}/departures/prices`,
+      body: { from: "2031-01-01", to: "2031-01-31", percent: 20 },
+    }),
+    expected: adminOnly(404),
   },
   {
     call: "PATCH /api/departures/{id} (unknown)",
@@ -1476,6 +1510,13 @@ describe("errors", () => {
       path: () => freshDeparture().then(({ departureId }) => `/api/departures/${departureId}`),
       body: { status: "paused" },
       fields: ["status"],
+    },
+    {
+      caller: "admin",
+      method: "POST",
+      path: () => freshDeparture().then(({ serviceId }) => `/api/services/${serviceId}/departures/prices`),
+      body: { from: "2031-01-01", to: "2031-13-45", percent: 1.5 },
+      fields: ["percent", "to"],
     },
     {
       caller: "anonymous",

@@ -53,8 +53,8 @@ describe("the order page", () => {
       id: tourPackage.id,
     });
     expect(page.data.departures).toEqual([
-      { id: early.id, date: "2030-01-05", seatsLeft: 4 },
-      { id: soldOut.id, date: "2030-02-05", seatsLeft: 0 },
+      { id: early.id, date: "2030-01-05", seatsLeft: 4, prices: null },
+      { id: soldOut.id, date: "2030-02-05", seatsLeft: 0, prices: null },
     ]);
     expect(page.data.choice.departure).toBe(early.id);
   });

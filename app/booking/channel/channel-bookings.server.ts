@@ -23,6 +23,7 @@ import {
 import { ChannelError, type ChannelHoldRefusal, resellerLimits, type ResellerHoldLimits } from "~/booking/channel/channel-holds";
 import { holdDeadline } from "~/booking/core/booking-status";
 import { createBooking } from "~/booking/core/booking-store.server";
+import { departureCategories, hasOwnPrices } from "~/booking/core/departure-prices";
 import { findDeparture } from "~/booking/core/departure-store.server";
 import { seatsLeft } from "~/booking/departures/departures";
 import { planChannelBooking } from "~/booking/placing/booking-travellers";
@@ -55,6 +56,7 @@ export interface ChannelBooking {
   /** whether the reseller may still cancel it */
   cancellable: boolean;
   packageId: string | null;
+  departureId: string | null;
   /** YYYY-MM-DD */
   travelDate: string | null;
   contact: {
@@ -115,6 +117,7 @@ function channelBooking(row: ChannelBookingRow, now: Date): ChannelBooking {
       ended && confirmed ? (row.departure?.status === "CANCELLED" ? 100 : percentOn(agencyToday(ended.createdAt))) : null,
     cancellable: status === "PENDING" || (status === "CONFIRMED" && travelDate !== null && travelDate > today),
     packageId: row.serviceId,
+    departureId: row.departureId,
     travelDate,
     contact: {
       firstName: orNull(row.firstName),
@@ -198,7 +201,9 @@ export async function placeChannelHold(
   if (!tourPackage) return { ok: false, reason: "unknown-package" };
   const departure = await findDeparture(input.departureId);
   if (departure?.serviceId !== tourPackage.id) return { ok: false, reason: "unknown-departure" };
-  const plan = planChannelBooking(tourPackage.priceCategories, input.items);
+  // Priced as a website booking of the departure now (its own prices, if any).
+  const categories = departureCategories(tourPackage.priceCategories, departure);
+  const plan = planChannelBooking(categories, input.items);
   if (!plan.ok) {
     return plan.unknown !== null
       ? { ok: false, reason: "unknown-category", categoryId: plan.unknown }
@@ -218,7 +223,7 @@ export async function placeChannelHold(
         userId,
         serviceId: tourPackage.id,
         serviceTitle: tourPackage.title,
-        unitPriceCents: tourPackage.costCents,
+        unitPriceCents: hasOwnPrices(departure) ? Math.round(categories[0].price * 100) : tourPackage.costCents,
         quantity: plan.seats,
         packageType: "group",
         priceCents: plan.totalCents,
@@ -276,10 +281,17 @@ async function refusing(change: () => Promise<ChannelOutcome>): Promise<ChannelO
   }
 }
 
-/** The package's categories when the travellers are given again (null: none, or no such package). */
+/**
+ * The package's categories at the departure's prices now (the departure it moves to, if it does),
+ * when the travellers are given again (null: none, or no such package): travellers the reseller
+ * changes are priced as a website booking would be.
+ */
 async function categoriesFor(booking: ChannelBooking, details: ChannelDetails) {
   if (!details.items?.length || !booking.packageId) return null;
-  return (await findPackageToOrder(booking.packageId))?.priceCategories ?? null;
+  const categories = (await findPackageToOrder(booking.packageId))?.priceCategories;
+  if (!categories) return null;
+  const departureId = details.departureId ?? booking.departureId;
+  return departureCategories(categories, departureId ? await findDeparture(departureId) : null);
 }
 
 /**

@@ -3,6 +3,8 @@
 // departures migration is the last guard).
 // A departure's date or status shows in the catalogue's lists (its next departure): changing one
 // forgets them on every instance (forgetCachedLists); seats taken by orders do not (their TTL).
+import { type DeparturePricing, parseStoredPrices } from "~/booking/core/departure-prices";
+import { Prisma } from "~/generated/prisma/client";
 import { forgetCachedLists } from "~/platform/cache.server";
 import { db, type Db, type Tx } from "~/platform/db.server";
 
@@ -44,7 +46,16 @@ export async function releaseSeats(client: Client, departureId: string, quantity
     WHERE "id" = ${departureId} AND "seatsTaken" >= ${quantity}`;
 }
 
-const departureSelect = { id: true, serviceId: true, startDate: true, seats: true, seatsTaken: true, status: true } as const;
+const departureSelect = {
+  id: true,
+  serviceId: true,
+  startDate: true,
+  seats: true,
+  seatsTaken: true,
+  status: true,
+  prices: true,
+  pricePercent: true,
+} as const;
 
 export type DepartureRow = {
   id: string;
@@ -53,27 +64,35 @@ export type DepartureRow = {
   seats: number;
   seatsTaken: number;
   status: "OPEN" | "CLOSED" | "CANCELLED";
-};
+} & DeparturePricing;
+
+/** A row as the rest of the code reads it: its stored prices checked (JSON in the table). */
+function departureRow<R extends { prices: unknown }>(row: R): Omit<R, "prices"> & Pick<DeparturePricing, "prices"> {
+  return { ...row, prices: parseStoredPrices(row.prices) };
+}
 
 /** The package's open departures after `today` (YYYY-MM-DD), sold out ones included, by date. */
 export async function listOpenDepartures(serviceId: string, today: string): Promise<DepartureRow[]> {
   const prisma = await db();
-  return prisma.departure.findMany({
+  const rows = await prisma.departure.findMany({
     where: { serviceId, status: "OPEN", startDate: { gt: new Date(`${today}T00:00:00Z`) } },
     orderBy: { startDate: "asc" },
     select: departureSelect,
   });
+  return rows.map(departureRow);
 }
 
 /** Every departure of the package, past and cancelled ones too (administrators), by date. */
 export async function listDepartures(serviceId: string): Promise<DepartureRow[]> {
   const prisma = await db();
-  return prisma.departure.findMany({ where: { serviceId }, orderBy: { startDate: "asc" }, select: departureSelect });
+  const rows = await prisma.departure.findMany({ where: { serviceId }, orderBy: { startDate: "asc" }, select: departureSelect });
+  return rows.map(departureRow);
 }
 
 export async function findDeparture(id: string): Promise<DepartureRow | null> {
   const prisma = await db();
-  return prisma.departure.findUnique({ where: { id }, select: departureSelect });
+  const row = await prisma.departure.findUnique({ where: { id }, select: departureSelect });
+  return row && departureRow(row);
 }
 
 /** Whether the package has any departure at all (then every order of it needs one). */
@@ -113,4 +132,54 @@ export async function setDepartureOpen(id: string, open: boolean, client?: Clien
   });
   forgetCachedLists();
   return count;
+}
+
+/**
+ * New prices for departures of one package, each change recorded with who made it and each
+ * category's price before and after (`table`), in one transaction that locks the rows so that
+ * two admins' changes are recorded in the order they happened. A cancelled departure keeps its
+ * prices. Returns how many departures changed.
+ */
+export async function setDeparturePricing(
+  departureIds: readonly string[],
+  pricing: DeparturePricing,
+  table: (pricing: DeparturePricing) => Record<string, number>,
+  userId: string,
+): Promise<number> {
+  if (departureIds.length === 0) return 0;
+  const prisma = await db();
+  const changed = await prisma.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<{ id: string; prices: unknown; pricePercent: number | null }[]>`
+      SELECT "id", "prices", "pricePercent" FROM "Departure"
+      WHERE "id" IN (${Prisma.join(departureIds)}) AND "status" <> 'CANCELLED'
+      ORDER BY "id" FOR UPDATE`;
+    let count = 0;
+    for (const row of rows) {
+      const from = table({ prices: parseStoredPrices(row.prices), pricePercent: row.pricePercent });
+      const to = table(pricing);
+      const same =
+        JSON.stringify(parseStoredPrices(row.prices)) === JSON.stringify(pricing.prices) &&
+        (row.pricePercent ?? null) === pricing.pricePercent;
+      if (same) continue;
+      await tx.departure.update({
+        where: { id: row.id },
+        data: { prices: pricing.prices ?? Prisma.DbNull, pricePercent: pricing.pricePercent },
+      });
+      await tx.departurePriceChange.create({ data: { departureId: row.id, userId, fromPrices: from, toPrices: to } });
+      count++;
+    }
+    return count;
+  });
+  if (changed > 0) forgetCachedLists();
+  return changed;
+}
+
+/** The departures of a package whose dates fall from `from` to `to` (YYYY-MM-DD, inclusive). */
+export async function departureIdsBetween(serviceId: string, from: string, to: string): Promise<string[]> {
+  const prisma = await db();
+  const rows = await prisma.departure.findMany({
+    where: { serviceId, startDate: { gte: new Date(`${from}T00:00:00Z`), lte: new Date(`${to}T00:00:00Z`) } },
+    select: { id: true },
+  });
+  return rows.map((row) => row.id);
 }

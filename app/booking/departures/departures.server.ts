@@ -1,12 +1,15 @@
 // Administrators' operations on departures, the same for the dashboard page and the API:
 // the rules of app/booking/departures/departures.ts, then one conditional write each.
 import { CancellationError, cancelDeparture } from "~/booking/cancelling/cancellation.server";
+import { applyPriceChange, type PriceChange, priceTable } from "~/booking/core/departure-prices";
 import {
   createDeparture,
+  departureIdsBetween,
   findDeparture,
   listDepartures,
   listOpenDepartures,
   setDepartureOpen,
+  setDeparturePricing,
   setDepartureSeats,
 } from "~/booking/core/departure-store.server";
 import { changeThenOffer } from "~/booking/core/waitlist-offer-store.server";
@@ -19,7 +22,7 @@ export class DepartureError extends Error {
     readonly code: "not-found" | "invalid" | "conflict" | "provider" | "forbidden",
     message: string,
     /** the form field the message belongs to */
-    readonly field?: "date" | "seats" | "guide",
+    readonly field?: "date" | "seats" | "guide" | "prices" | "percent",
   ) {
     super(message);
   }
@@ -89,4 +92,38 @@ export async function changeDepartureStatus(
   }
   // A date reopened offers its free seats to its waitlist first.
   return changeThenOffer(departureId, (tx) => setDepartureOpen(departureId, status === "open", tx));
+}
+
+async function changePrices(packageId: string, departureIds: () => Promise<string[]>, change: PriceChange, byUserId: string) {
+  const tourPackage = await findPackageToOrder(packageId);
+  if (!tourPackage) throw new DepartureError("not-found", NO_PACKAGE);
+  const next = applyPriceChange(tourPackage.priceCategories, change);
+  if (!next.ok) throw new DepartureError("invalid", next.message, next.field);
+  return setDeparturePricing(
+    await departureIds(),
+    next.pricing,
+    (pricing) => priceTable(tourPackage.priceCategories, pricing),
+    byUserId,
+  );
+}
+
+/**
+ * A departure's own prices or percent (issue 42); bookings already made keep theirs. Returns the
+ * modified count (0 when they already were those).
+ */
+export async function changeDeparturePrices(departureId: string, change: PriceChange, byUserId: string): Promise<number> {
+  const departure = await findDeparture(departureId);
+  if (!departure) throw new DepartureError("not-found", NO_DEPARTURE);
+  if (departure.status === "CANCELLED") throw new DepartureError("conflict", "A cancelled departure cannot change.", "prices");
+  return changePrices(departure.serviceId, async () => [departure.id], change, byUserId);
+}
+
+/** The same change for every departure of the package from `from` to `to` (dates, inclusive); cancelled ones stay. */
+export async function changeDeparturePricesBetween(
+  packageId: string,
+  dates: { from: string; to: string },
+  change: PriceChange,
+  byUserId: string,
+): Promise<number> {
+  return changePrices(packageId, () => departureIdsBetween(packageId, dates.from, dates.to), change, byUserId);
 }

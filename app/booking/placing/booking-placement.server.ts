@@ -3,6 +3,7 @@ import { cancelForDelete, type Actor, type CancellationOutcome } from "~/booking
 import { bookingActions } from "~/booking/core/booking-actions";
 import { holdDeadline } from "~/booking/core/booking-status";
 import { createBooking, findOrderIdByKey, findOrderSummary } from "~/booking/core/booking-store.server";
+import { departureCategories, hasOwnPrices } from "~/booking/core/departure-prices";
 import { findDeparture, hasDepartures } from "~/booking/core/departure-store.server";
 import { holdLimitMessage } from "~/booking/core/holds";
 import { orderPlanTerms } from "~/booking/core/payment-plan";
@@ -74,7 +75,9 @@ export async function placeOrder(userId: string, input: CheckoutInput, { now = n
   if (!departure && (await hasDepartures(tourPackage.id))) throw new OrderError("departure-needed", DEPARTURE_NEEDED);
   const today = agencyToday(now);
   const travelDate = departure ? isoDate(departure.startDate) : null;
-  const booking = planBooking(tourPackage, input, { travelDate, today });
+  // The departure's prices as they are now are the booking's: a later change never reaches it.
+  const priceCategories = departureCategories(tourPackage.priceCategories, departure);
+  const booking = planBooking({ ...tourPackage, priceCategories }, input, { travelDate, today });
   if (!booking.ok) throw new OrderError("travellers", booking.message, booking.errors);
   // Already too few seats: refused without a transaction (a sold-out date under load stays cheap);
   // otherwise takeSeats decides, in the transaction. The seats a waitlist offer holds for the account count as its own.
@@ -107,7 +110,7 @@ export async function placeOrder(userId: string, input: CheckoutInput, { now = n
         userId,
         serviceId: tourPackage.id,
         serviceTitle: tourPackage.title,
-        unitPriceCents: tourPackage.costCents,
+        unitPriceCents: departure && hasOwnPrices(departure) ? Math.round(priceCategories[0].price * 100) : tourPackage.costCents,
         // the seats taken: an infant on a lap is a traveller, not a seat
         quantity: booking.seats,
         packageType: input.type,
@@ -209,10 +212,20 @@ export async function departureToBook(
 /**
  * The total the server would charge for these travellers per category id, to compare with the
  * {total} of /addCart/{total}: null for an unknown package, the refusal when the counts cannot be booked.
+ * Priced at the departure's prices when it names one of the package's (departureToBook checks the rest).
  */
-export async function quote(packageId: string, counts: (categories: readonly PriceCategory[]) => Record<string, number>) {
-  const tourPackage = await findPackageToOrder(packageId);
-  if (!tourPackage) return null;
+export async function quote(
+  packageId: string,
+  counts: (categories: readonly PriceCategory[]) => Record<string, number>,
+  departureId?: string | null,
+) {
+  const found = await findPackageToOrder(packageId);
+  if (!found) return null;
+  const departure = departureId && isPlausibleId(departureId) ? await findDeparture(departureId) : null;
+  const tourPackage =
+    departure?.serviceId === found.id
+      ? { ...found, priceCategories: departureCategories(found.priceCategories, departure) }
+      : found;
   const wanted = counts(tourPackage.priceCategories);
   const priced = priceBooking(tourPackage.priceCategories, wanted);
   if (!priced.ok) return { tourPackage, counts: wanted, ...priced };
