@@ -1,5 +1,6 @@
 // The order page's choice of a date: one radio per open departure, in the page's GET form so that
-// it works without JavaScript; a sold-out date is shown but cannot be chosen.
+// it works without JavaScript; a sold-out date is shown but cannot be chosen. Each date says its
+// price per person of the first category (a departure may have its own, issue 42), after its seats.
 import { useFormat } from "~/components/format";
 import { useT } from "~/components/language-context";
 
@@ -47,13 +48,13 @@ export function DeparturePicker({
                     onChange={() => onChange(departure.id)}
                   />
                   <span>{format.calendarDate(departure.date)}</span>
+                  <span className="seats-left">
+                    {soldOut ? t("trip.soldOut") : t("trip.seatsLeft", { count: departure.seatsLeft })}
+                  </span>
                   <span className="departure-price">
                     {t("trip.departureFrom", {
                       price: format.dollars(Math.round((departure.prices?.[firstCategory.id] ?? firstCategory.price) * 100)),
                     })}
-                  </span>
-                  <span className="seats-left">
-                    {soldOut ? t("trip.soldOut") : t("trip.seatsLeft", { count: departure.seatsLeft })}
                   </span>
                 </label>
               </li>
