@@ -49,7 +49,7 @@ test("a customer joins a sold-out date's waitlist, is offered the seats freed, a
   baseURL,
   javaScriptEnabled,
 }) => {
-  const adminContext = await browser.newContext({ baseURL });
+  const adminContext = await browser.newContext({ baseURL, javaScriptEnabled, viewport: { width: 390, height: 844 } });
   const admin = adminContext.request;
   expect((await admin.post("/login", { form: ADMIN, headers: { Origin: baseURL! }, maxRedirects: 0 })).status()).toBe(302);
   const { serviceId, departureId, title } = await soldOutDate(admin, baseURL!);
@@ -69,7 +69,15 @@ test("a customer joins a sold-out date's waitlist, is offered the seats freed, a
   await expect(place).toContainText("You are first in line.");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-  // The administrator sees the line, then adds a seat: it is offered to this customer.
+  // The administrator sees the line (the package's departures page, the API), then adds a seat: it is offered to this customer.
+  const adminPage = await adminContext.newPage();
+  await open(adminPage, `/dashboard/departures/${serviceId}`, javaScriptEnabled);
+  const row = adminPage
+    .getByRole("table")
+    .filter({ has: adminPage.getByRole("columnheader", { name: "Joined" }) })
+    .getByRole("row", { name: new RegExp(email) });
+  await expect(row).toContainText("14 Jun 2031");
+  await expect(row).toContainText("Waiting");
   const line = await admin.get(`/api/departures/${departureId}/waitlist`);
   expect(await line.json()).toEqual([expect.objectContaining({ email, status: "waiting", persons: 1 })]);
   expect(

@@ -9,7 +9,7 @@ await stripeFakeForTests();
 
 const { db } = await import("~/platform/db.server");
 beforeAll(() => db(), 180_000);
-const { cancelBooking, changeDepartureSeats } = await import("~/booking/index.server");
+const { cancelBooking, changeDepartureSeats, changeDepartureStatus } = await import("~/booking/index.server");
 const { placeOrder } = await import("~/booking/placing/booking-placement.server");
 const { sweepBookings } = await import("~/booking/sweep/booking-sweep.server");
 const { joinWaitlist, leaveWaitlist, runWaitlist } = await import("~/booking/waitlist/waitlist.server");
@@ -190,5 +190,17 @@ describe("offers of freed seats", () => {
     expect(after.entries.map((entry) => entry.status)).toEqual(["LEFT", "LEFT", "OFFERED"]);
     expect(after.seatsTaken).toBe(4);
     expect(await emailsTo(c.email)).toHaveLength(1);
+  });
+
+  it("a cancelled date ends its line: no place waits or is offered there", async () => {
+    const { departure, orders } = await soldOut(2, [1, 1]);
+    const [first, second] = await waiting(departure.id, [1, 2]);
+    await cancelBooking(orders[0].order.id, { id: orders[0].owner.id, isAdmin: false });
+    expect((await state(departure.id)).entries.map((entry) => entry.status)).toEqual(["OFFERED", "WAITING"]);
+    const admin = await createUser({ role: "ADMIN" });
+    await changeDepartureStatus(departure.id, "cancelled", admin.id);
+    expect((await state(departure.id)).entries.map((entry) => entry.status)).toEqual(["EXPIRED", "EXPIRED"]);
+    await expect(leaveWaitlist(first.id, departure.id)).rejects.toThrow("You are not on the waitlist of this date.");
+    expect(await emailsTo(second.email)).toHaveLength(0);
   });
 });

@@ -29,6 +29,7 @@ import {
   type BookingFacts,
 } from "~/booking/core/lifecycle-emails";
 import { firstCardPayment, viaGateway } from "~/booking/core/payment-plan";
+import { endWaitlistOf } from "~/booking/core/waitlist-offer-store.server";
 import { listCardRefunds, PaymentError, refundThroughProvider, type CardRefund } from "~/payments/index.server";
 import { agencyToday, isoDate } from "~/platform/dates";
 import { env } from "~/platform/env.server";
@@ -353,6 +354,8 @@ export async function cancelForDelete(
  */
 export async function cancelDeparture({ departureId, byUserId }: { departureId: string; byUserId: string }) {
   if (!(await markDepartureCancelled(departureId))) throw new CancellationError("not-found", "No such departure.");
+  // Nobody waits for a date that will not run.
+  await endWaitlistOf(departureId);
   const bookings = await listLiveBookingsOf(departureId);
   const admin: Actor = { id: byUserId, isAdmin: true };
   let cancelled = 0;

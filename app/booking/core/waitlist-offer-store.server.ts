@@ -125,3 +125,13 @@ export async function seatsOfferedTo(userId: string, departureId: string, now = 
   });
   return found?.seats ?? 0;
 }
+
+/** A cancelled departure ends its line: its waiting and offered parties' places run out (the seats no longer matter). */
+export async function endWaitlistOf(departureId: string): Promise<number> {
+  const prisma = await db();
+  const { count } = await prisma.waitlistEntry.updateMany({
+    where: { departureId, status: { in: ["WAITING", "OFFERED"] } },
+    data: { status: "EXPIRED" },
+  });
+  return count;
+}
