@@ -135,7 +135,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           .join(", "),
       },
       // every payment, oldest first, and the plan: the deposit and when the balance is due
-      payments: order.payments.map((payment) => ({ ...payment, created: payment.created.toISOString() })),
+      payments: order.payments.map((payment) => ({
+        ...payment,
+        created: payment.created.toISOString(),
+        rate: payment.rate === null ? null : Number(payment.rate.toString()),
+      })),
       paidCents: order.paidCents,
       depositCents: order.depositCents,
       balanceDue: balanceDue && formatCalendarDate(balanceDue),

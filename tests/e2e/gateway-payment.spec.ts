@@ -94,7 +94,8 @@ test("a deposit paid by bKash and the balance by SSLCommerz, each verified by th
   await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${id}\\?payment=paid$`));
   await expect(page.getByRole("status").filter({ hasText: "Your payment was received. Thank you!" })).toBeVisible();
   const payment = page.getByRole("region", { name: "Payment" });
-  await expect(payment).toContainText(/Deposit: \$100 on .+, bKash/);
+  // the gateway's own id of the money, and the taka at the rate beside the dollars
+  await expect(payment).toContainText(/Deposit: \$100 on .+, bKash ending in \d{4} B[0-9A-F]{10} · ৳[\d,]+ \(৳[\d.]+\/\$\)/);
   await expect(payment).toContainText(/Paid \$100; balance \$400, due by .+\./);
   await expectFits(page);
   await expectAxeClean(page, javaScriptEnabled);
@@ -119,7 +120,7 @@ test("a deposit paid by bKash and the balance by SSLCommerz, each verified by th
   await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${id}\\?payment=paid$`));
   await expect(page.getByRole("status").filter({ hasText: "Your payment was received. Thank you!" })).toBeVisible();
   await expect(payment).toContainText("Paid in full: $500.");
-  await expect(payment).toContainText(/Balance: \$400 on .+, card ending in 0667/);
+  await expect(payment).toContainText(/Balance: \$400 on .+, card ending in 0667 \d+[0-9a-f]{6} · ৳[\d,]+ \(৳[\d.]+\/\$\)/);
   await expect(payment.getByRole("link", { name: /^Pay/ })).toHaveCount(0);
   await expectFits(page);
   await expectAxeClean(page, javaScriptEnabled);

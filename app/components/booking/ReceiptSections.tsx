@@ -7,6 +7,7 @@ import { GatewayResultBanner } from "~/components/GatewayPayment";
 import { useHydrated } from "~/components/hooks";
 import { useT } from "~/components/language-context";
 import { invoicePath } from "~/invoicing";
+import { formatRate, formatTaka } from "~/payments";
 import { formatDateTime } from "~/platform/dates";
 import { formatDollars } from "~/platform/money";
 
@@ -44,6 +45,10 @@ export interface ReceiptOrder {
     last4: string | null;
     transaction: string | null;
     reference: string | null;
+    /** a local gateway's (SSLCommerz, bKash): its own id of the money, and the taka it charged at the rate */
+    providerReference?: string | null;
+    amountBdt?: number | null;
+    rate?: number | null;
   }[];
   paidCents: number;
   depositCents: number | null;
@@ -177,7 +182,11 @@ export function PaymentSection({
             <li key={payment.transaction ?? payment.reference ?? index}>
               {PAYMENT_KIND_LABELS[payment.kind]}: {formatDollars(payment.amountCents)} on {formatDateTime(payment.created)},{" "}
               {PAYMENT_METHOD_LABELS[payment.method as keyof typeof PAYMENT_METHOD_LABELS]}
-              {payment.last4 ? ` ending in ${payment.last4}` : ""} <code>{payment.transaction ?? payment.reference}</code>
+              {payment.last4 ? ` ending in ${payment.last4}` : ""}{" "}
+              <code>{(payment.amountBdt ? payment.providerReference : null) ?? payment.transaction ?? payment.reference}</code>
+              {payment.amountBdt && payment.rate
+                ? ` · ${formatTaka(payment.amountBdt, language)} (${formatRate(payment.rate, language)})`
+                : null}
             </li>
           ))}
         </ul>
