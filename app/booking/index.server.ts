@@ -72,6 +72,7 @@ export {
   waitlistErrorStatus,
 } from "./waitlist/waitlist.server";
 export { invoiceOf, invoicePdfOf } from "./documents/booking-invoices.server";
+export { calendarOf } from "./documents/booking-calendar.server";
 export { voucherOf } from "./documents/voucher.server";
 export { type MonthReconciliation, reconcileCardMonth, recordProviderPayment } from "./paying/booking-reconciliation.server";
 export {

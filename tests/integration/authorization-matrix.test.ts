@@ -22,6 +22,7 @@ import * as message from "~/routes/dashboard.messages.$id";
 import * as messages from "~/routes/dashboard.messages._index";
 import * as myOrder from "~/routes/dashboard.myOrder";
 import * as orderPage from "~/routes/dashboard.orders.$id";
+import * as calendarIcs from "~/routes/dashboard.orders.$id_.calendar[.]ics";
 import * as invoicePage from "~/routes/dashboard.orders.$id_.invoice";
 import * as invoicePdf from "~/routes/dashboard.orders.$id_.invoice[.]pdf";
 import * as voucherPage from "~/routes/dashboard.orders.$id_.voucher";
@@ -180,6 +181,7 @@ const routes: RouteCase[] = [
     access: "admin",
     payload: () => ({ intent: "hide", id: fixture.reviewId }),
   },
+  { path: "/dashboard/orders/{id}/calendar.ics", module: calendarIcs, access: "user", params: () => ({ id: "matrix" }) },
   { path: "/dashboard/departures", module: staffDepartures, access: "staff" },
   {
     path: "/dashboard/departures/{id}/check-in",
