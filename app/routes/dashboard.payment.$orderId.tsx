@@ -2,24 +2,10 @@
 // The browser confirms the card with Stripe.js; the order becomes 'Paid' only when this route's
 // action (or the webhook) has checked the payment intent with Stripe.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useActionData, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
-import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
-// The "pure" entry loads Stripe.js on the first loadStripe call; the main entry would add its
-// script as soon as this module is imported, even when card payments are not configured.
-import type { Stripe } from "@stripe/stripe-js";
-import { loadStripe } from "@stripe/stripe-js/pure";
-import { useEffect, useState, type FormEvent } from "react";
+import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { useState } from "react";
 import { requireUser } from "~/accounts/index.server";
-import {
-  balanceDueOf,
-  PAYMENT_KIND_LABELS,
-  PAYMENT_METHOD_LABELS,
-  payableParts,
-  paymentClaimFormSchema,
-  type PaymentPart,
-  toCents,
-  voucherPath,
-} from "~/booking";
+import { balanceDueOf, payableParts, paymentClaimFormSchema, type PaymentPart, toCents } from "~/booking";
 import {
   closedBookingMessage,
   confirmPayment,
@@ -31,15 +17,15 @@ import {
 import { GatewayPaymentForms, type TakaOption } from "~/components/GatewayPayment";
 import { useT } from "~/components/language-context";
 import { CLAIM_INTENT, ManualPaymentSection, type ManualPaymentInfo } from "~/components/ManualPaymentSection";
-import { Spinner } from "~/components/Spinner";
+import { CardPayment } from "~/components/payment/CardPayment";
+import { CardPaymentsUnavailable, PaidSummary, PlanSummary } from "~/components/payment/PaymentSummaries";
 import { paymentErrorStatus } from "~/http/error-status";
 import { dashboardTitle } from "~/http/page-meta";
 import { offlinePaymentRefusal, plainFormAction } from "~/http/plain-form-action.server";
-import { invoicePath } from "~/invoicing";
 import { isLocalGateway, LOCAL_GATEWAYS, RATE_UNUSABLE_TEXT, takaConversion } from "~/payments";
 import { configuredProviders, getUsableExchangeRate, PaymentError, paymentsConfigured } from "~/payments/index.server";
 import { clientAddress } from "~/platform/client-address.server";
-import { formatCalendarDate, formatDateTime, isoDate } from "~/platform/dates";
+import { formatCalendarDate, isoDate } from "~/platform/dates";
 import { env } from "~/platform/env.server";
 import { formNulMessage } from "~/platform/forms";
 import type { MessageKey } from "~/platform/i18n";
@@ -258,238 +244,5 @@ export default function PaymentPage() {
         </p>
       ) : null}
     </section>
-  );
-}
-
-/** The plan as it stands: the deposit now and the balance by its day, or what is paid and what is left. */
-function PlanSummary({ order }: { order: PaymentOrder }) {
-  if (order.paidCents > 0)
-    return (
-      <p className="payment-plan">
-        Paid so far: {formatDollars(order.paidCents)}. Balance: {formatDollars(order.due!.cents)}
-        {order.balanceDue ? `, due by ${order.balanceDue}` : ""}.
-      </p>
-    );
-  if (order.depositCents === null) return null;
-  return (
-    <p className="payment-plan">
-      Deposit now: {formatDollars(order.depositCents)}. Balance: {formatDollars(order.priceCents - order.depositCents)}
-      {order.balanceDue ? `, due by ${order.balanceDue}` : ""}. Or pay the whole {formatDollars(order.priceCents)} now.
-    </p>
-  );
-}
-
-// Without Stripe keys: no card form and no Stripe.js; the customer pays by bKash or Nagad and sends
-// the transaction id from the order page, or arranges payment with us.
-function CardPaymentsUnavailable({ orderId }: { orderId: string }) {
-  return (
-    <div className="alert alert-info" role="status">
-      <p>Card payments are not available right now. Please contact us to arrange payment.</p>
-      <p>
-        Paid by bKash or Nagad? <Link to={`/dashboard/orders/${orderId}#claims-title`}>Send the transaction ID</Link> from your
-        order&apos;s page and we will verify it.
-      </p>
-      <p>
-        <Link to="/contact">Contact us</Link> · <Link to="/dashboard/myOrder">Back to My Orders</Link>
-      </p>
-    </div>
-  );
-}
-
-/** The receipt of the latest payment, what is left and by when (or paid in full), and the way on. */
-function PaidSummary({ order, payment }: { order: PaymentOrder; payment: NonNullable<PaymentOrder["payment"]> }) {
-  return (
-    <section aria-labelledby="receipt-title" className="payment-summary">
-      <h2 id="receipt-title">Paid: {PAYMENT_KIND_LABELS[payment.kind]}</h2>
-      <dl>
-        <dt>Amount</dt>
-        <dd>{formatDollars(payment.amountCents)}</dd>
-        <dt>Paid on</dt>
-        <dd>{formatDateTime(payment.created)}</dd>
-        <dt>Paid by</dt>
-        <dd>
-          {PAYMENT_METHOD_LABELS[payment.method as keyof typeof PAYMENT_METHOD_LABELS]}
-          {payment.last4 ? ` ending in ${payment.last4}` : ""}
-        </dd>
-        <dt>Transaction</dt>
-        <dd>
-          <code>{payment.transaction ?? payment.reference}</code>
-        </dd>
-      </dl>
-      {order.due ? (
-        <PlanSummary order={order} />
-      ) : (
-        <p className="alert alert-success" role="status">
-          This booking is paid in full: {formatDollars(order.paidCents)}.
-        </p>
-      )}
-      <p className="payment-links">
-        <Link to={`/dashboard/orders/${order.id}`}>See the booking</Link>
-        {order.hasVoucher ? <Link to={voucherPath(order.id)}>Voucher</Link> : null}
-        {order.invoiceNumber ? <Link to={invoicePath(order.id)}>Invoice {order.invoiceNumber}</Link> : null}
-      </p>
-    </section>
-  );
-}
-
-/** The spec's Pay button (everything due now) and, while the plan allows, the deposit's: both rendered by the server. */
-function PayButtons({
-  order,
-  price,
-  disabled,
-  busy = false,
-}: {
-  order: PaymentOrder;
-  price: string;
-  disabled: boolean;
-  busy?: boolean;
-}) {
-  if (busy) return <Spinner label="Processing your payment" />;
-  return (
-    <div className="payment-buttons">
-      <button type="submit" name="part" value={order.due?.part ?? "full"} className="button" disabled={disabled}>
-        Pay {price}
-      </button>
-      {order.depositCents !== null ? (
-        <button type="submit" name="part" value="deposit" className="button button-secondary" disabled={disabled}>
-          Pay deposit {formatDollars(order.depositCents)}
-        </button>
-      ) : null}
-    </div>
-  );
-}
-
-type LoadState = { status: "loading" } | { status: "ready"; stripe: Stripe } | { status: "unavailable" };
-
-// Stripe.js is loaded in the browser only, and only on this page.
-function CardPayment({
-  publishableKey,
-  order,
-  price,
-  onSucceeded,
-}: {
-  publishableKey: string;
-  order: PaymentOrder;
-  price: string;
-  onSucceeded: () => void;
-}) {
-  const [load, setLoad] = useState<LoadState>({ status: "loading" });
-  useEffect(() => {
-    let current = true;
-    loadStripe(publishableKey)
-      .then((stripe) => current && setLoad(stripe ? { status: "ready", stripe } : { status: "unavailable" }))
-      .catch(() => current && setLoad({ status: "unavailable" }));
-    return () => {
-      current = false;
-    };
-  }, [publishableKey]);
-
-  if (load.status !== "ready") {
-    return (
-      <form className="payment-form" aria-busy={load.status === "loading"}>
-        {/* Server-rendered, so a browser without JavaScript shows it too (it ignores <noscript> when emulated). */}
-        {load.status === "loading" ? (
-          <p className="hint">
-            Loading the secure card form… Paying by card needs JavaScript: if this message stays, please turn it on and reload.
-          </p>
-        ) : null}
-        {load.status === "unavailable" ? (
-          <p className="alert alert-error" role="alert">
-            The card form could not be loaded: the payment service is unreachable. Please try again later.
-          </p>
-        ) : null}
-        <div className="card-field card-field-placeholder" aria-hidden="true" />
-        <PayButtons order={order} price={price} disabled />
-      </form>
-    );
-  }
-  return (
-    <Elements stripe={load.stripe}>
-      <CardForm order={order} price={price} onSucceeded={onSucceeded} />
-    </Elements>
-  );
-}
-
-type PaymentOrder = ReturnType<typeof useLoaderData<typeof loader>>["order"];
-
-function CardForm({ order, price, onSucceeded }: { order: PaymentOrder; price: string; onSucceeded: () => void }) {
-  const stripe = useStripe();
-  const elements = useElements();
-  const confirm = useFetcher<typeof action>();
-  const [stage, setStage] = useState<"idle" | "processing" | "succeeded">("idle");
-  const [error, setError] = useState<string | null>(order.failed ? "Your last payment attempt failed. Please try again." : null);
-
-  function fail(message: string) {
-    setError(message);
-    setStage("idle");
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    // Which button: the whole amount due, or the deposit.
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    const part = (submitter?.value || order.due?.part || "full") as PaymentPart;
-    const card = elements?.getElement(CardElement);
-    // The stage guard makes a double click start one payment, not two.
-    if (stage !== "idle" || !stripe || !card) return;
-    setError(null);
-    setStage("processing");
-    try {
-      // The server takes the price from the order; the browser sends only which order.
-      const response = await fetch("/api/create-payment-intent", {
-        method: "POST",
-        headers: {
-          "Content-Type": "application/json",
-          Accept: "application/json",
-        },
-        body: JSON.stringify({ orderId: order.id, part }),
-      });
-      const started = (await response.json()) as {
-        clientSecret?: string;
-        error?: string;
-      };
-      if (!response.ok || !started.clientSecret) return fail(started.error ?? "The payment could not be started.");
-      const created = await stripe.createPaymentMethod({
-        type: "card",
-        card,
-        billing_details: { name: order.billingName, email: order.email },
-      });
-      if (created.error) return fail(created.error.message ?? "Your card could not be used.");
-      const result = await stripe.confirmCardPayment(started.clientSecret, {
-        payment_method: created.paymentMethod.id,
-      });
-      if (result.error) return fail(result.error.message ?? "The payment could not be confirmed.");
-      if (result.paymentIntent.status !== "succeeded")
-        return fail(`The payment is ${result.paymentIntent.status.replaceAll("_", " ")}.`);
-      setStage("succeeded");
-      onSucceeded();
-      confirm.submit({ paymentIntentId: result.paymentIntent.id }, { method: "post" });
-    } catch {
-      fail("The payment service could not be reached. Please try again.");
-    }
-  }
-
-  const serverError = confirm.data && "error" in confirm.data ? confirm.data.error : null;
-  return (
-    <form className="payment-form" onSubmit={onSubmit}>
-      {/* Stripe's card fields live in its iframe: a group named by this text, not a <label>. */}
-      <div className="card-label" role="group" aria-labelledby="card-details-label">
-        <span id="card-details-label">Card details</span>
-        <div className="card-field">
-          <CardElement options={{ hidePostalCode: false }} />
-        </div>
-      </div>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {serverError ? (
-        <p className="form-error" role="alert">
-          {serverError} If your card was charged, the order will show Paid as soon as the payment provider confirms it.
-        </p>
-      ) : null}
-      <PayButtons order={order} price={price} busy={stage === "processing"} disabled={!stripe || stage !== "idle"} />
-    </form>
   );
 }
