@@ -11,7 +11,7 @@ export {
   paymentPageOrder,
 } from "./paying/booking-payments.server";
 export {
-  claimsOfOrder,
+  claimsOfBooking,
   countPendingClaims,
   decidePaymentClaim,
   listPaymentClaims,
@@ -20,7 +20,7 @@ export {
   submitPaymentClaim,
 } from "./paying/offline-payments.server";
 export {
-  findOrderPage,
+  findBookingPage,
   findRefundPolicy,
   listOfflineRefundsOwed,
   listRefundPolicies,
@@ -49,9 +49,16 @@ export {
 export { listHolds, listResellerHolds, seatsHeldNow } from "./core/hold-store.server";
 export { listPackageChoices, orderPages } from "./lists/booking-list-store.server";
 export { loadOrderPage } from "./lists/booking-list-pages.server";
-export { findLastBillingContact, findOrderRecord, listOrderRecords } from "./core/booking-store.server";
+export { findLastBillingContact, findBookingRecord, listBookingRecords } from "./core/booking-store.server";
 export { bookingTravellers, ownersCutoff, TravellersError, updateTravellers } from "./travellers/traveller-edit.server";
-export { deleteOrder, departureToBook, OrderError, orderToDelete, placeOrder, quote } from "./placing/booking-placement.server";
+export {
+  deleteBooking,
+  departureToBook,
+  BookingError,
+  bookingToDelete,
+  placeBooking,
+  quote,
+} from "./placing/booking-placement.server";
 export {
   listIdNumberReveals,
   listManifestTravellers,

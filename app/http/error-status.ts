@@ -1,4 +1,9 @@
-import { type CancellationError, type OfflinePaymentError, type OrderError, type TravellersError } from "~/booking/index.server";
+import {
+  type CancellationError,
+  type OfflinePaymentError,
+  type BookingError,
+  type TravellersError,
+} from "~/booking/index.server";
 import { retryAfter } from "~/http/retry-after";
 import type { PaymentError } from "~/payments/index.server";
 
@@ -30,12 +35,12 @@ export function cancellationErrorStatus(error: CancellationError): number {
 }
 
 /** The HTTP status for an order refused at placement: seats gone (or the date closed, the account's unpaid seats or the promo code used up) is a conflict. */
-export function placementErrorStatus(error: OrderError): number {
+export function placementErrorStatus(error: BookingError): number {
   return ["seats", "departure-unavailable", "hold-limit", "promo-used-up"].includes(error.code) ? 409 : 400;
 }
 
 /** The HTTP status for a delete refused: a paid or closed booking is a conflict. */
-export function deleteErrorStatus(error: OrderError): number {
+export function deleteErrorStatus(error: BookingError): number {
   return error.code === "not-found" ? 404 : 409;
 }
 

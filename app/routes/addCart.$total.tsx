@@ -27,9 +27,9 @@ import {
 import {
   departureToBook,
   findLastBillingContact,
-  OrderError,
+  BookingError,
   ownersCutoff,
-  placeOrder,
+  placeBooking,
   quote,
   tryPromoCode,
 } from "~/booking/index.server";
@@ -116,7 +116,7 @@ async function checkoutOrder({ request, params, context }: LoaderFunctionArgs, p
   try {
     departure = await departureToBook(packageId, departureId, priced.seats, { userId: user.id });
   } catch (error) {
-    if (error instanceof OrderError) throw data({ message: error.message }, { status: placementErrorStatus(error) });
+    if (error instanceof BookingError) throw data({ message: error.message }, { status: placementErrorStatus(error) });
     throw error;
   }
   const { priceCategories: categories, ...tourPackage } = priced.tourPackage;
@@ -216,9 +216,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     index === 0 && !traveller.name?.trim() ? { ...traveller, name: `${input.firstName} ${input.lastName}` } : traveller,
   );
   try {
-    await placeOrder(user.id, { ...input, travellers });
+    await placeBooking(user.id, { ...input, travellers });
   } catch (error) {
-    if (error instanceof OrderError) {
+    if (error instanceof BookingError) {
       // A traveller's error on that traveller's field; the booking as a whole above the form.
       const onFields = error.fields.filter((field) => field.path.startsWith("travellers[") || field.path === "promoCode");
       const fieldErrors = Object.fromEntries(onFields.map((field) => [field.path, [field.message]]));

@@ -3,7 +3,7 @@
 // order is not found, as everywhere in the API.
 import { z } from "zod";
 import { orderJson, travellersInputSchema } from "~/booking";
-import { findOrderRecord, TravellersError, updateTravellers } from "~/booking/index.server";
+import { findBookingRecord, TravellersError, updateTravellers } from "~/booking/index.server";
 import { apiRoute, jsonError, readBody, requireApiUser } from "~/http/api.server";
 import { travellersErrorStatus } from "~/http/error-status";
 import { isPlausibleId } from "~/platform/ids";
@@ -32,7 +32,7 @@ export const { loader, action } = apiRoute({
       const details = error.errors.length > 0 ? groupErrors(error.errors) : undefined;
       return jsonError(travellersErrorStatus(error), error.message, details);
     }
-    const order = await findOrderRecord(params.id, undefined);
+    const order = await findBookingRecord(params.id, undefined);
     return order ? Response.json(orderJson(order)) : jsonError(404, "No such order.");
   },
 });

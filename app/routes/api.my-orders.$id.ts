@@ -1,5 +1,5 @@
 import { cancellationJson, orderJson, paymentInputSchema } from "~/booking";
-import { CancellationError, confirmPayment, deleteOrder, findOrderRecord, OrderError } from "~/booking/index.server";
+import { CancellationError, confirmPayment, deleteBooking, findBookingRecord, BookingError } from "~/booking/index.server";
 import { apiRoute, jsonError, readBody, requireApiUser } from "~/http/api.server";
 import { cancellationErrorStatus, deleteErrorStatus, paymentErrorStatus } from "~/http/error-status";
 import { PaymentError } from "~/payments/index.server";
@@ -10,7 +10,7 @@ export const { loader, action } = apiRoute({
   GET: async ({ request, params }) => {
     const user = await requireApiUser(request);
     if (!isPlausibleId(params.id)) return jsonError(404, "No such order.");
-    const order = await findOrderRecord(params.id, user.isAdmin ? undefined : user.id);
+    const order = await findBookingRecord(params.id, user.isAdmin ? undefined : user.id);
     return order ? Response.json(orderJson(order)) : jsonError(404, "No such order.");
   },
 
@@ -34,10 +34,10 @@ export const { loader, action } = apiRoute({
     const user = await requireApiUser(request);
     if (!isPlausibleId(params.id)) return jsonError(404, "No such order.");
     try {
-      const { deletedCount, cancellation } = await deleteOrder(params.id, user);
+      const { deletedCount, cancellation } = await deleteBooking(params.id, user);
       return Response.json({ deletedCount, ...(cancellation ? cancellationJson(cancellation) : {}) });
     } catch (error) {
-      if (error instanceof OrderError) return jsonError(deleteErrorStatus(error), error.message);
+      if (error instanceof BookingError) return jsonError(deleteErrorStatus(error), error.message);
       if (error instanceof CancellationError) return jsonError(cancellationErrorStatus(error), error.message);
       throw error;
     }

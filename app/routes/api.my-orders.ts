@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { countTravellers, orderInputSchema, orderJson, ordersQuerySchema } from "~/booking";
-import { listOrderRecords, OrderError, placeOrder, quote } from "~/booking/index.server";
+import { listBookingRecords, BookingError, placeBooking, quote } from "~/booking/index.server";
 import { type ApiHandler, apiRoute, fieldDetails, jsonError, readBody, requireApiUser, tooManyRequests } from "~/http/api.server";
 import { placementErrorStatus } from "~/http/error-status";
 import { clientAddress } from "~/platform/client-address.server";
@@ -22,14 +22,14 @@ const listOrders: ApiHandler = async ({ request }) => {
   if (!page.ok) return jsonError(400, page.message, { [page.field]: [page.message] });
   const after = page.cursor && createdAtCursor(page.cursor);
   if (page.cursor && !after) return jsonError(400, CURSOR_INVALID, { cursor: [CURSOR_INVALID] });
-  const orders = await listOrderRecords(email, { after: after ?? null, limit: page.limit + 1 });
+  const orders = await listBookingRecords(email, { after: after ?? null, limit: page.limit + 1 });
   return pagedJson(request, orders, page.limit, orderJson, createdAtKey);
 };
 
 // POST /api/my-orders (signed in): the server prices the order from the package's categories and
 // the travellers (or quantity), and books the departure's seats (app/booking/placing/booking-placement.server.ts).
 // A traveller's error is a 400 naming it: details { "travellers[2].dateOfBirth": [...] }.
-const placeApiOrder: ApiHandler = async ({ request, context }) => {
+const placeApiBooking: ApiHandler = async ({ request, context }) => {
   const user = await requireApiUser(request);
   const input = await readBody(request, orderInputSchema);
   const counted = await take("order", { account: user.id, address: clientAddress(request, context) });
@@ -49,12 +49,12 @@ const placeApiOrder: ApiHandler = async ({ request, context }) => {
   const key = request.headers.get("Idempotency-Key");
   const formKey = input.formKey ?? (key && ONE_TIME_KEY.test(key) ? key : randomBytes(16).toString("base64url"));
   try {
-    const order = await placeOrder(user.id, { ...input, formKey });
+    const order = await placeBooking(user.id, { ...input, formKey });
     return Response.json({ insertedId: order.id }, { status: 201 });
   } catch (error) {
-    if (error instanceof OrderError) return jsonError(placementErrorStatus(error), error.message, fieldDetails(error.fields));
+    if (error instanceof BookingError) return jsonError(placementErrorStatus(error), error.message, fieldDetails(error.fields));
     throw error;
   }
 };
 
-export const { loader, action } = apiRoute({ GET: listOrders, POST: placeApiOrder });
+export const { loader, action } = apiRoute({ GET: listOrders, POST: placeApiBooking });

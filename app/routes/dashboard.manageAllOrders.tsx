@@ -17,11 +17,11 @@ import {
 import {
   CancellationError,
   cancellationPreview,
-  deleteOrder,
+  deleteBooking,
   listPackageChoices,
   loadOrderPage,
-  OrderError,
-  orderToDelete,
+  BookingError,
+  bookingToDelete,
 } from "~/booking/index.server";
 import { CursorPager } from "~/components/CursorPager";
 import { DataTable } from "~/components/DataTable";
@@ -72,7 +72,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { id } = asked;
   try {
     if (!asked.confirmed) {
-      const order = await orderToDelete(id);
+      const order = await bookingToDelete(id);
       const what = `The order of ${order.firstName} ${order.lastName} for ${order.serviceTitle}: ${orderLine(order)}`;
       if (order.channel === "RESELLER") {
         // Sold by a reseller: never deleted, cancelled per the policy and kept (no card refund here).
@@ -95,8 +95,8 @@ export async function action({ request }: ActionFunctionArgs) {
           : `${what}, paid. It will not be deleted: the booking will be cancelled and ${formatDollars(quote.policy.cents)} refunded (${quote.policy.percent} % per the package's refund policy), and the customer emailed.`,
       );
     }
-    const { deletedCount, cancellation } = await deleteOrder(id, admin);
-    if (cancellation && cancellation.refund === null && (await orderToDelete(id)).channel === "RESELLER") {
+    const { deletedCount, cancellation } = await deleteBooking(id, admin);
+    if (cancellation && cancellation.refund === null && (await bookingToDelete(id)).channel === "RESELLER") {
       return {
         ok: true,
         message: "Sold by a reseller, so it was cancelled instead of deleted and kept in the records: nothing refunded by card.",
@@ -113,7 +113,7 @@ export async function action({ request }: ActionFunctionArgs) {
       message: deletedCount > 0 ? "Deleted sucessfully" : "This paid order is kept in the records.",
     };
   } catch (error) {
-    if (error instanceof OrderError) return data({ ok: false, message: error.message }, { status: 404 });
+    if (error instanceof BookingError) return data({ ok: false, message: error.message }, { status: 404 });
     if (error instanceof CancellationError)
       return data({ ok: false, message: error.message }, { status: cancellationErrorStatus(error) });
     throw error;

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, da
 import { Link, useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { requireUser } from "~/accounts/index.server";
 import { balanceCents, balanceDueOf, bookingActions, orderLine, travellersOf, type PackageTypeValue } from "~/booking";
-import { deleteOrder, loadOrderPage, OrderError, orderToDelete } from "~/booking/index.server";
+import { deleteBooking, loadOrderPage, BookingError, bookingToDelete } from "~/booking/index.server";
 import { CursorPager } from "~/components/CursorPager";
 import { DataTable } from "~/components/DataTable";
 import { DeleteForm, DeleteResult } from "~/components/DeleteForm";
@@ -57,13 +57,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const { id } = asked;
   try {
     if (!asked.confirmed) {
-      const order = await orderToDelete(id, user.id);
+      const order = await bookingToDelete(id, user.id);
       return askToDelete(id, `Your order of ${order.serviceTitle}: ${orderLine(order)}.`);
     }
-    const { deletedCount } = await deleteOrder(id, { id: user.id, isAdmin: false });
+    const { deletedCount } = await deleteBooking(id, { id: user.id, isAdmin: false });
     return { ok: deletedCount > 0, message: deletedCount > 0 ? "Deleted sucessfully" : "This order was already deleted." };
   } catch (error) {
-    if (error instanceof OrderError) return data({ ok: false, message: error.message }, { status: deleteErrorStatus(error) });
+    if (error instanceof BookingError) return data({ ok: false, message: error.message }, { status: deleteErrorStatus(error) });
     throw error;
   }
 }

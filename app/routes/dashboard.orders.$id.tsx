@@ -23,10 +23,10 @@ import {
 import {
   bookingTravellers,
   cancelBooking,
-  claimsOfOrder,
+  claimsOfBooking,
   CancellationError,
   decideCancellation,
-  findOrderPage,
+  findBookingPage,
   listIdNumberReveals,
   offlineRefundableCents,
   quoteCancellation,
@@ -62,7 +62,7 @@ import { formatDollars } from "~/platform/money";
 
 async function loadOrder(request: Request, id: string | undefined) {
   const user = await requireUser(request);
-  const order = isPlausibleId(id) ? await findOrderPage(id, user.isAdmin ? undefined : user.id) : null;
+  const order = isPlausibleId(id) ? await findBookingPage(id, user.isAdmin ? undefined : user.id) : null;
   if (!order) throw new Response("No such order", { status: 404 });
   return { user, order };
 }
@@ -73,7 +73,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const quote = quoteCancellation(order, user, now);
   const actions = bookingActions(order, now);
   const travellers = await bookingTravellers(order.id, user, { now });
-  const claims = (await claimsOfOrder(order.id)).map((claim) => ({
+  const claims = (await claimsOfBooking(order.id)).map((claim) => ({
     id: claim.id,
     method: claim.method === "NAGAD" ? "Nagad" : "bKash",
     amountCents: claim.amountCents,

@@ -5,7 +5,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { open, openDeparture, DEMO_PACKAGE_QUERY } from "./helpers";
 
-async function placeOrder(request: APIRequestContext, origin: string) {
+async function placeBooking(request: APIRequestContext, origin: string) {
   const [tourPackage] = await (await request.get(DEMO_PACKAGE_QUERY)).json();
   const response = await request.post("/api/my-orders", {
     headers: { Origin: origin },
@@ -32,7 +32,7 @@ test(
   { tag: "@no-js-only" },
   async ({ page, baseURL, signIn }) => {
     await signIn();
-    const tourPackage = await placeOrder(page.request, baseURL!);
+    const tourPackage = await placeBooking(page.request, baseURL!);
     await open(page, "/dashboard/myOrder", false);
     const row = page.getByRole("row", { name: new RegExp(tourPackage.title) });
     await expect(row).toHaveCount(1);
@@ -82,7 +82,7 @@ test(
   { tag: "@js-only" },
   async ({ page, baseURL, signIn }) => {
     await signIn();
-    const tourPackage = await placeOrder(page.request, baseURL!);
+    const tourPackage = await placeBooking(page.request, baseURL!);
     const dialogs: string[] = [];
     let accept = false;
     page.on("dialog", (dialog) => {

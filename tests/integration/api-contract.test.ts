@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashSessionId, sessionCookie } from "~/accounts/session.server";
 import { joinWaitlist, openPaymentIntent, submitPaymentClaim } from "~/booking/index.server";
-import { placeOrder } from "~/booking/placing/booking-placement.server";
+import { placeBooking } from "~/booking/placing/booking-placement.server";
 import { setExchangeRate } from "~/payments/index.server";
 import { db } from "~/platform/db.server";
 import { parseEnv } from "~/platform/env.server";
@@ -223,7 +223,7 @@ async function issueToken(email: string, password: string): Promise<string> {
 }
 
 async function customerOrder(): Promise<string> {
-  const order = await placeOrder(people.customer.id, {
+  const order = await placeBooking(people.customer.id, {
     ...billing,
     service: serviceId,
     quantity: 2,

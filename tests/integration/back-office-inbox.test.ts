@@ -7,7 +7,7 @@ import { action as inboxAction, loader as inboxLoader } from "~/routes/dashboard
 import { loader as subscribersLoader } from "~/routes/dashboard.subscribers";
 import { loader as exportLoader } from "~/routes/dashboard.subscribers.export[.]csv";
 import { authedGet, authedPost, createUser, signIn, uniqueEmail } from "../support/auth";
-import { firstPackage, insertOrder } from "../support/orders";
+import { firstPackage, insertBooking } from "../support/orders";
 import { callRoute } from "../support/requests";
 
 async function message(subject: string, createdAt = new Date()) {
@@ -145,7 +145,7 @@ describe("dashboard figures", () => {
     const tourPackage = await firstPackage();
     const customer = await createUser();
     const thisMonth = new Date();
-    const order = await insertOrder(customer, tourPackage);
+    const order = await insertBooking(customer, tourPackage);
     await prisma.payment.create({
       data: {
         orderId: order.id,
@@ -187,13 +187,13 @@ describe("dashboard figures", () => {
     const tourPackage = await firstPackage();
     const customer = await createUser();
     const other = await createUser();
-    const paid = await insertOrder(customer, tourPackage);
+    const paid = await insertBooking(customer, tourPackage);
     await prisma.order.update({
       where: { id: paid.id },
       data: { paymentStatus: "PAID", bookingStatus: "CONFIRMED", travelDate: new Date(Date.now() + 86_400_000 * 10) },
     });
-    await insertOrder(customer, tourPackage);
-    await insertOrder(other, tourPackage);
+    await insertBooking(customer, tourPackage);
+    await insertBooking(other, tourPackage);
     const home = await callRoute(homeLoader, authedGet("/dashboard", await signIn(customer.id)));
     expect(home.data.isAdmin).toBe(false);
     expect(home.data.figures).toMatchObject({ orders: 2, paid: 1, upcomingTrips: 1 });

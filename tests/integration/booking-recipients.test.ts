@@ -10,7 +10,7 @@ const { db } = await import("~/platform/db.server");
 beforeAll(() => db(), 180_000);
 const { cancelBooking, cancelDeparture } = await import("~/booking/cancelling/cancellation.server");
 const { confirmPayment, openPaymentIntent } = await import("~/booking/index.server");
-const { placeOrder } = await import("~/booking/placing/booking-placement.server");
+const { placeBooking } = await import("~/booking/placing/booking-placement.server");
 const checkout = await import("~/routes/addCart.$total");
 const myOrders = await import("~/routes/api.my-orders");
 const { authedPost, createUser, signIn, uniqueEmail } = await import("../support/auth");
@@ -35,7 +35,7 @@ async function bookingForStranger() {
   const stranger = uniqueEmail("stranger");
   const { tourPackage, departure } = await dateOfItsOwn();
   const input = checkoutFor(tourPackage.id, { departure: departure.id, quantity: "2", email: stranger });
-  const { id } = await placeOrder(user.id, input);
+  const { id } = await placeBooking(user.id, input);
   const prisma = await db();
   return { user, stranger, departure, order: await prisma.order.findUniqueOrThrow({ where: { id } }) };
 }

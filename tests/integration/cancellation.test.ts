@@ -20,7 +20,7 @@ const { db } = await import("~/platform/db.server");
 beforeAll(() => db(), 180_000);
 const { cancelBooking, cancelDeparture, CancellationError } = await import("~/booking/cancelling/cancellation.server");
 const { confirmPayment, openPaymentIntent } = await import("~/booking/index.server");
-const { deleteOrder } = await import("~/booking/placing/booking-placement.server");
+const { deleteBooking } = await import("~/booking/placing/booking-placement.server");
 const webhook = await import("~/routes/webhooks.stripe");
 const cancelApi = await import("~/routes/api.my-orders.$id.cancel");
 const { createUser, signIn } = await import("../support/auth");
@@ -335,17 +335,17 @@ describe("an admin's cancellation", () => {
     const tourPackage = await createPackage();
     const departure = await createDeparture(tourPackage.id, inDays(20), 5);
     const unpaid = await bookDeparture(user, departure, 2);
-    expect(await deleteOrder(unpaid.id, { id: user.id, isAdmin: false })).toEqual({ deletedCount: 1, cancellation: null });
+    expect(await deleteBooking(unpaid.id, { id: user.id, isAdmin: false })).toEqual({ deletedCount: 1, cancellation: null });
     const deleted = await state(unpaid.id);
     expect(deleted).toMatchObject({ bookingStatus: "CANCELLED", deletedAt: expect.any(Date) });
     expect(deleted.departure!.seatsTaken).toBe(0);
 
     const { order } = await paidBooking({ days: 10 });
-    await expect(deleteOrder(order.id, { id: order.userId, isAdmin: false })).rejects.toMatchObject({
+    await expect(deleteBooking(order.id, { id: order.userId, isAdmin: false })).rejects.toMatchObject({
       code: "paid",
       message: "A paid order cannot be deleted. Please contact us to cancel it.",
     });
-    const outcome = await deleteOrder(order.id, { id: admin.id, isAdmin: true });
+    const outcome = await deleteBooking(order.id, { id: admin.id, isAdmin: true });
     expect(outcome).toEqual({
       deletedCount: 0,
       cancellation: { status: "cancelled", refund: { cents: 45_000, refundId: expect.any(String) } },

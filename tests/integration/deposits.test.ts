@@ -14,9 +14,9 @@ process.env.STRIPE_API_BASE = fake.url;
 afterAll(() => fake.close());
 
 const { db } = await import("~/platform/db.server");
-const { placeOrder } = await import("~/booking/placing/booking-placement.server");
+const { placeBooking } = await import("~/booking/placing/booking-placement.server");
 const { orderJson } = await import("~/booking");
-const { findOrderRecord } = await import("~/booking/index.server");
+const { findBookingRecord } = await import("~/booking/index.server");
 const createIntentApi = await import("~/routes/api.create-payment-intent");
 const paymentPage = await import("~/routes/dashboard.payment.$orderId");
 const webhook = await import("~/routes/webhooks.stripe");
@@ -42,7 +42,7 @@ async function depositBooking() {
   const departure = await createDeparture(tourPackage.id, inDays(90));
   const user = await createUser();
   const cookie = await signIn(user.id);
-  const { id } = await placeOrder(user.id, checkoutFor(tourPackage.id, { departure: departure.id, quantity: "2" }));
+  const { id } = await placeBooking(user.id, checkoutFor(tourPackage.id, { departure: departure.id, quantity: "2" }));
   return { user, cookie, orderId: id };
 }
 
@@ -175,7 +175,7 @@ describe("a deposit, then the balance, by card", () => {
       ["DEPOSIT", 20_000],
       ["BALANCE", 80_000],
     ]);
-    const json = orderJson((await findOrderRecord(orderId, user.id))!);
+    const json = orderJson((await findBookingRecord(orderId, user.id))!);
     expect(json).toMatchObject({
       paid: 1000,
       balance: 0,

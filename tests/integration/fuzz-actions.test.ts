@@ -37,7 +37,7 @@ import {
   tooLong,
   type FieldRule,
 } from "../support/hostile";
-import { insertOrder } from "../support/orders";
+import { insertBooking } from "../support/orders";
 import { formRequest, getRequest, type RouteAnswer } from "../support/requests";
 
 type Role = "anonymous" | "customer" | "admin";
@@ -55,7 +55,7 @@ beforeAll(async () => {
   cookies.admin = await signIn(admin.id);
   const service = await prisma.service.findFirstOrThrow({ where: { deletedAt: null } });
   fixture.serviceId = service.id;
-  fixture.orderId = (await insertOrder(customer, service)).id;
+  fixture.orderId = (await insertBooking(customer, service)).id;
 });
 
 afterAll(() => {

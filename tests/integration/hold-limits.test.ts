@@ -9,7 +9,7 @@ await stripeFakeForTests();
 
 const { db } = await import("~/platform/db.server");
 beforeAll(() => db(), 180_000);
-const { placeOrder } = await import("~/booking/placing/booking-placement.server");
+const { placeBooking } = await import("~/booking/placing/booking-placement.server");
 const { sweepBookings } = await import("~/booking/sweep/booking-sweep.server");
 const { openPaymentIntent } = await import("~/booking/index.server");
 const checkout = await import("~/routes/addCart.$total");
@@ -89,7 +89,7 @@ describe("seats held unpaid per account", () => {
     const user = await createUser();
     const dates = await Promise.all([date(30), date(30), date(30)]);
     const book = (index: number, quantity: number) =>
-      placeOrder(
+      placeBooking(
         user.id,
         checkoutFor(dates[index].tourPackage.id, { departure: dates[index].departure.id, quantity: String(quantity) }),
       );
@@ -110,7 +110,7 @@ describe("seats held unpaid per account", () => {
     const { tourPackage, departure } = await date(60);
     const admin = await createUser({ role: "ADMIN" });
     for (const quantity of [20, 20, 20]) {
-      await placeOrder(admin.id, checkoutFor(tourPackage.id, { departure: departure.id, quantity: String(quantity) }));
+      await placeBooking(admin.id, checkoutFor(tourPackage.id, { departure: departure.id, quantity: String(quantity) }));
     }
     expect(await seatsTaken(departure.id)).toBe(60);
   });
@@ -120,7 +120,7 @@ describe("seats held unpaid per account", () => {
     const user = await createUser();
     const results = await Promise.allSettled(
       Array.from({ length: 4 }, () =>
-        placeOrder(user.id, checkoutFor(tourPackage.id, { departure: departure.id, quantity: "15" })),
+        placeBooking(user.id, checkoutFor(tourPackage.id, { departure: departure.id, quantity: "15" })),
       ),
     );
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
@@ -136,7 +136,7 @@ describe("the hold of a new booking", () => {
     const { tourPackage, departure } = await date(10);
     const user = await createUser();
     const before = Date.now();
-    const { id } = await placeOrder(user.id, checkoutFor(tourPackage.id, { departure: departure.id, quantity: "2" }));
+    const { id } = await placeBooking(user.id, checkoutFor(tourPackage.id, { departure: departure.id, quantity: "2" }));
     const prisma = await db();
     const placed = await prisma.order.findUniqueOrThrow({ where: { id } });
     const minutes = (placed.holdExpiresAt!.getTime() - before) / 60_000;
@@ -163,7 +163,7 @@ describe("the hold of a new booking", () => {
   it("is not revived once it has run out", async () => {
     const { tourPackage, departure } = await date(10);
     const user = await createUser();
-    const { id } = await placeOrder(user.id, checkoutFor(tourPackage.id, { departure: departure.id, quantity: "2" }));
+    const { id } = await placeBooking(user.id, checkoutFor(tourPackage.id, { departure: departure.id, quantity: "2" }));
     const prisma = await db();
     const lapsed = new Date(Date.now() - 1000);
     await prisma.order.update({ where: { id }, data: { holdExpiresAt: lapsed } });
@@ -176,7 +176,7 @@ describe("the admin's departures page", () => {
   it("shows who holds which seats unpaid, and until when", async () => {
     const { tourPackage, departure } = await date(30);
     const user = await createUser();
-    const { id } = await placeOrder(user.id, checkoutFor(tourPackage.id, { departure: departure.id, quantity: "3" }));
+    const { id } = await placeBooking(user.id, checkoutFor(tourPackage.id, { departure: departure.id, quantity: "3" }));
     const admin = await createUser({ role: "ADMIN" });
     const page = await callRoute(
       departuresPage.loader,

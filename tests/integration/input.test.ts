@@ -39,7 +39,7 @@ import * as newsletter from "~/routes/newsletter";
 import * as register from "~/routes/register";
 import { createUser, signIn, uniqueEmail } from "../support/auth";
 import { callRouteOr500 as callRoute, fingerprint } from "../support/hostile";
-import { insertOrder, openDepartureOf } from "../support/orders";
+import { insertBooking, openDepartureOf } from "../support/orders";
 import { formRequest, ORIGIN, type RouteAnswer } from "../support/requests";
 
 type Handler = Parameters<typeof callRoute>[0];
@@ -75,7 +75,7 @@ beforeAll(async () => {
   });
   fixture.editedId = edited.id;
   fixture.departureId = (await openDepartureOf(service.id)).id;
-  const order = await insertOrder(customer, service);
+  const order = await insertBooking(customer, service);
   fixture.orderId = order.id;
 });
 

@@ -1,10 +1,10 @@
 // One inventory for every channel: 100 reseller reservations (POST /octo/bookings, four resellers)
-// race 100 website bookings (placeOrder, the checkout's) for the 10 seats of one departure, all at
+// race 100 website bookings (placeBooking, the checkout's) for the 10 seats of one departure, all at
 // once. Exactly 10 succeed, whichever channel wins them; the seats taken are the held orders'.
 // Run on both databases (embedded, and TEST_DATABASE_URL=postgresql://…).
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { placeOrder } from "~/booking/index.server";
+import { placeBooking } from "~/booking/index.server";
 import { createReseller, createResellerKey } from "~/distribution/index.server";
 import { db } from "~/platform/db.server";
 import * as bookings from "~/routes/octo.bookings";
@@ -69,7 +69,7 @@ describe("the website and resellers race for the same seats", () => {
       return retried(
         async () => {
           try {
-            await placeOrder(users[index % users.length].id, input);
+            await placeBooking(users[index % users.length].id, input);
             return { channel: "website", ok: true, error: null };
           } catch (error) {
             return { channel: "website", ok: false, error: (error as { code?: string }).code ?? "unknown" };

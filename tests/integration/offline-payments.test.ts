@@ -5,7 +5,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cancelBooking } from "~/booking/cancelling/cancellation.server";
 import { remindClaimsWaiting } from "~/booking/paying/offline-payments.server";
-import { placeOrder } from "~/booking/placing/booking-placement.server";
+import { placeBooking } from "~/booking/placing/booking-placement.server";
 import { sweepBookings } from "~/booking/sweep/booking-sweep.server";
 import { db } from "~/platform/db.server";
 import * as orderClaims from "~/routes/api.my-orders.$id.payment-claims";
@@ -102,7 +102,7 @@ async function depositOrder(userId = ownerId) {
     },
   });
   const departure = await createDeparture(tourPackage.id, inDays(90));
-  return (await placeOrder(userId, checkoutFor(tourPackage.id, { departure: departure.id, quantity: "2" }))).id;
+  return (await placeBooking(userId, checkoutFor(tourPackage.id, { departure: departure.id, quantity: "2" }))).id;
 }
 
 const trx = () => `TRX${Math.random().toString(36).slice(2, 10).toUpperCase()}`;

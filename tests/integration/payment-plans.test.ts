@@ -4,8 +4,8 @@
 // answer is checked against the OpenAPI document.
 import { beforeAll, describe, expect, it } from "vitest";
 import { orderJson } from "~/booking";
-import { findOrderRecord } from "~/booking/index.server";
-import { placeOrder } from "~/booking/placing/booking-placement.server";
+import { findBookingRecord } from "~/booking/index.server";
+import { placeBooking } from "~/booking/placing/booking-placement.server";
 import { db } from "~/platform/db.server";
 import * as services from "~/routes/api.services";
 import * as serviceById from "~/routes/api.services.$id";
@@ -150,16 +150,16 @@ describe("an order placed on a plan", () => {
     ).body.insertedId;
     const departure = await createDeparture(id, inDays(60));
     const user = await createUser();
-    const placed = await placeOrder(user.id, checkoutFor(id, { departure: departure.id, quantity: "3" }));
+    const placed = await placeBooking(user.id, checkoutFor(id, { departure: departure.id, quantity: "3" }));
     const order = await prisma.order.findUniqueOrThrow({ where: { id: placed.id } });
     expect(order).toMatchObject({ priceCents: 120_000, depositCents: 36_000, paidCents: 0 });
     expect(order.balanceDueDate?.toISOString().slice(0, 10)).toBe(inDays(40));
-    const json = orderJson((await findOrderRecord(placed.id, user.id))!);
+    const json = orderJson((await findBookingRecord(placed.id, user.id))!);
     expect(json).toMatchObject({ payments: [], paid: 0, balance: 1200, balanceDue: inDays(40), payment: null });
 
     // Too close to the departure for a deposit: the whole price at once.
     const soon = await createDeparture(id, inDays(10));
-    const late = await placeOrder(user.id, checkoutFor(id, { departure: soon.id, quantity: "1" }));
+    const late = await placeBooking(user.id, checkoutFor(id, { departure: soon.id, quantity: "1" }));
     expect(await prisma.order.findUniqueOrThrow({ where: { id: late.id } })).toMatchObject({
       depositCents: null,
       balanceDueDate: null,

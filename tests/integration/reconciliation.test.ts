@@ -8,7 +8,7 @@ import { stripeFakeForTests, TEST_SECRET_KEY } from "../support/stripe-fake";
 const fake = await stripeFakeForTests();
 const { db } = await import("~/platform/db.server");
 const { bookingFor, placeTestOrder } = await import("../support/orders");
-const { confirmPayment, handlePaymentEvent, openPaymentIntent, placeOrder, reconcileCardMonth } =
+const { confirmPayment, handlePaymentEvent, openPaymentIntent, placeBooking, reconcileCardMonth } =
   await import("~/booking/index.server");
 const page = await import("~/routes/dashboard.reconciliation");
 const csv = await import("~/routes/dashboard.reconciliation[.]csv");
@@ -233,7 +233,7 @@ describe("July 2026: a booking paid by a deposit and its balance, and a payment 
         departures: { create: { startDate: new Date("2027-06-01"), seats: 10 } },
       },
     });
-    const { id: orderId } = await placeOrder(customer.id, await bookingFor(tour.id, { quantity: "1", email: customer.email }));
+    const { id: orderId } = await placeBooking(customer.id, await bookingFor(tour.id, { quantity: "1", email: customer.email }));
     const deposit = await openPaymentIntent(orderId, customer.id, "deposit");
     expect(deposit.amountCents).toBe(10_000);
     fake.succeed(deposit.paymentIntentId);

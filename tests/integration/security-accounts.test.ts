@@ -23,7 +23,7 @@ import * as login from "~/routes/login";
 import * as register from "~/routes/register";
 import { createUser, signIn, uniqueEmail } from "../support/auth";
 import { callRouteOr500 } from "../support/hostile";
-import { insertOrder } from "../support/orders";
+import { insertBooking } from "../support/orders";
 import { formRequest, ORIGIN } from "../support/requests";
 
 const BCRYPT = /\$2[aby]\$\d\d\$/;
@@ -55,7 +55,7 @@ describe("password hashes never leave the server", () => {
     for (const hash of hashes) expect(hash).toMatch(BCRYPT);
 
     const service = await prisma.service.findFirstOrThrow({ where: { deletedAt: null } });
-    const order = await insertOrder(customer, service);
+    const order = await insertBooking(customer, service);
     const answers = [];
     for (const cookie of [adminCookie, customerCookie]) {
       answers.push(

@@ -7,7 +7,7 @@ process.env.HOLD_MAX_SHARE_PER_DEPARTURE = "50";
 
 const { db } = await import("~/platform/db.server");
 beforeAll(() => db(), 180_000);
-const { placeOrder } = await import("~/booking/placing/booking-placement.server");
+const { placeBooking } = await import("~/booking/placing/booking-placement.server");
 const { createUser } = await import("../support/auth");
 const { createDeparture, createPackage, inDays } = await import("../support/bookings");
 const { checkoutFor } = await import("../support/orders");
@@ -19,7 +19,7 @@ async function date(seats: number) {
 }
 
 const order = (userId: string, serviceId: string, departure: string, quantity: number) =>
-  placeOrder(userId, checkoutFor(serviceId, { departure, quantity: String(quantity) }));
+  placeBooking(userId, checkoutFor(serviceId, { departure, quantity: String(quantity) }));
 
 async function seatsTaken(departureId: string) {
   return (await (await db()).departure.findUniqueOrThrow({ where: { id: departureId } })).seatsTaken;

@@ -3,7 +3,7 @@
 // search engines and link previews read on the package page.
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { placeOrder } from "~/booking/placing/booking-placement.server";
+import { placeBooking } from "~/booking/placing/booking-placement.server";
 import { packageRating } from "~/catalogue/review-store.server";
 import { NOT_ORDERED } from "~/catalogue/reviews";
 import { forgetCachedLists } from "~/platform/cache.server";
@@ -27,7 +27,7 @@ async function newPackage(title = `Kuakata ${randomBytes(3).toString("hex")}`) {
 }
 
 async function orderOf(userId: string, serviceId: string) {
-  return placeOrder(userId, {
+  return placeBooking(userId, {
     ...billing,
     service: serviceId,
     quantity: 2,

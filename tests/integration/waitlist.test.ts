@@ -10,7 +10,7 @@ await stripeFakeForTests();
 const { db } = await import("~/platform/db.server");
 beforeAll(() => db(), 180_000);
 const { cancelBooking, changeDepartureSeats, changeDepartureStatus } = await import("~/booking/index.server");
-const { placeOrder } = await import("~/booking/placing/booking-placement.server");
+const { placeBooking } = await import("~/booking/placing/booking-placement.server");
 const { sweepBookings } = await import("~/booking/sweep/booking-sweep.server");
 const { joinWaitlist, leaveWaitlist, runWaitlist } = await import("~/booking/waitlist/waitlist.server");
 const waitlistApi = await import("~/routes/api.departures.$id.waitlist");
@@ -119,10 +119,10 @@ describe("offers of freed seats", () => {
 
     // Another customer cannot take the held seats; the party offered them books them.
     const other = await createUser();
-    await expect(placeOrder(other.id, checkoutFor(tourPackage.id, { departure: departure.id, quantity: "1" }))).rejects.toThrow(
+    await expect(placeBooking(other.id, checkoutFor(tourPackage.id, { departure: departure.id, quantity: "1" }))).rejects.toThrow(
       "This date is sold out.",
     );
-    await placeOrder(small.id, checkoutFor(tourPackage.id, { departure: departure.id, quantity: "2" }));
+    await placeBooking(small.id, checkoutFor(tourPackage.id, { departure: departure.id, quantity: "2" }));
     const booked = await state(departure.id);
     expect(booked.seatsTaken).toBe(4);
     expect(booked.entries.map((entry) => entry.status)).toEqual(["WAITING", "BOOKED"]);
@@ -165,7 +165,7 @@ describe("offers of freed seats", () => {
     expect(await emailsTo(second.email)).toHaveLength(1);
     // The first party's offer is gone: its checkout is refused like anyone's.
     await expect(
-      placeOrder(first.id, checkoutFor(departure.serviceId, { departure: departure.id, quantity: "2" })),
+      placeBooking(first.id, checkoutFor(departure.serviceId, { departure: departure.id, quantity: "2" })),
     ).rejects.toThrow("This date is sold out.");
   });
 

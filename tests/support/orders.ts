@@ -1,6 +1,6 @@
 // Valid checkout details and orders for tests.
 import { randomBytes } from "node:crypto";
-import { placeOrder } from "~/booking/placing/booking-placement.server";
+import { placeBooking } from "~/booking/placing/booking-placement.server";
 import { checkoutSchema } from "~/booking/placing/checkout";
 import { db } from "~/platform/db.server";
 
@@ -53,13 +53,13 @@ export async function bookingFor(packageId: string, overrides: Record<string, st
 
 /** An order of the first package (on one of its departures) placed through the domain code, with its stored row. */
 export async function placeTestOrder(userId: string, overrides: Record<string, string> = {}) {
-  const { id } = await placeOrder(userId, await bookingFor((await firstPackage()).id, overrides));
+  const { id } = await placeBooking(userId, await bookingFor((await firstPackage()).id, overrides));
   const prisma = await db();
   return prisma.order.findUniqueOrThrow({ where: { id } });
 }
 
 /** An unpaid order row for the owner, written straight to the database (a fixture, not a checkout). */
-export async function insertOrder(
+export async function insertBooking(
   owner: { id: string; email: string },
   tourPackage: { id: string; title: string; costCents: number },
 ) {

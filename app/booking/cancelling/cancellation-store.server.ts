@@ -289,7 +289,7 @@ export async function recordReportedRefunds(
 }
 
 /** What the order page shows: the order, its payment, refunds and history (its owner's, or any for an admin). */
-export async function findOrderPage(orderId: string, ownerId: string | undefined) {
+export async function findBookingPage(orderId: string, ownerId: string | undefined) {
   const prisma = await db();
   return prisma.order.findFirst({
     where: { id: orderId, deletedAt: null, ...(ownerId ? { userId: ownerId } : {}) },

@@ -209,7 +209,7 @@ export async function placeChannelHold(
       ? { ok: false, reason: "unknown-category", categoryId: plan.unknown }
       : { ok: false, reason: "travellers", message: plan.message };
   }
-  // Already too few seats: refused without a transaction, as the website's (placeOrder); otherwise
+  // Already too few seats: refused without a transaction, as the website's (placeBooking); otherwise
   // takeSeats decides, in the transaction.
   if (departure.status === "OPEN" && seatsLeft(departure) < plan.seats) {
     const made = await findChannelBooking(input.resellerId, input.externalId, now);

@@ -137,7 +137,7 @@ function isReferenceTaken(error: unknown): boolean {
 }
 
 /** A page of live orders, or of those of the account with this email, newest first. */
-export async function listOrderRecords(email: string | undefined, page: KeysetPage) {
+export async function listBookingRecords(email: string | undefined, page: KeysetPage) {
   const prisma = await db();
   return prisma.order.findMany({
     where: { deletedAt: null, ...(email !== undefined ? { user: { email } } : {}), ...keysetAfter(page.after) },
@@ -147,7 +147,7 @@ export async function listOrderRecords(email: string | undefined, page: KeysetPa
   });
 }
 
-export async function findOrderRecord(orderId: string, ownerId: string | undefined) {
+export async function findBookingRecord(orderId: string, ownerId: string | undefined) {
   const prisma = await db();
   return prisma.order.findFirst({ where: { id: orderId, deletedAt: null, ...owned(ownerId) }, select: bookingSelect });
 }

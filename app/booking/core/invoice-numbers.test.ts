@@ -3,7 +3,7 @@ import { issueInvoiceNumber } from "~/booking/core/booking-payments-store.server
 import { takeCreditNoteNumber } from "~/invoicing/index.server";
 import { db } from "~/platform/db.server";
 import { createUser } from "../../../tests/support/auth";
-import { firstPackage, insertOrder } from "../../../tests/support/orders";
+import { firstPackage, insertBooking } from "../../../tests/support/orders";
 
 // Each test numbers documents of a year of its own: the counters are per year.
 const owner = { id: "", email: "" };
@@ -14,7 +14,7 @@ beforeAll(async () => {
 
 async function orders(count: number) {
   const tourPackage = await firstPackage();
-  return Promise.all(Array.from({ length: count }, () => insertOrder(owner, tourPackage)));
+  return Promise.all(Array.from({ length: count }, () => insertBooking(owner, tourPackage)));
 }
 
 const serials = (numbers: string[], prefix: string) =>

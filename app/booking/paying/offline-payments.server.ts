@@ -157,7 +157,7 @@ export function countPendingClaims(): Promise<number> {
 }
 
 /** An order's claims, newest first (its page shows the owner what awaits verification or was rejected, and why). */
-export function claimsOfOrder(orderId: string) {
+export function claimsOfBooking(orderId: string) {
   return claimsOf(orderId);
 }
 

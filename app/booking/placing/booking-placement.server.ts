@@ -24,13 +24,13 @@ import { deliverOutbox } from "~/platform/mail.server";
 import { publicOrigin } from "~/platform/public-url.server";
 
 /** A promo code refused: the reason on the checkout's promoCode field; a used-up code is a conflict. */
-function promoError(refusal: PromoRefusal): OrderError {
-  return new OrderError(isUsedUp(refusal.reason) ? "promo-used-up" : "promo", refusal.message, [
+function promoError(refusal: PromoRefusal): BookingError {
+  return new BookingError(isUsedUp(refusal.reason) ? "promo-used-up" : "promo", refusal.message, [
     { path: "promoCode", message: refusal.message },
   ]);
 }
 
-export class OrderError extends Error {
+export class BookingError extends Error {
   constructor(
     readonly code:
       | "unknown-package"
@@ -62,28 +62,28 @@ export class OrderError extends Error {
  * accounts together may hold (HOLD_MAX_SHARE_PER_DEPARTURE), and held for
  * BOOKING_HOLD_MINUTES, until the customer starts paying. The email's link to pay starts with PUBLIC_URL.
  */
-export async function placeOrder(userId: string, input: CheckoutInput, { now = new Date() }: { now?: Date } = {}) {
+export async function placeBooking(userId: string, input: CheckoutInput, { now = new Date() }: { now?: Date } = {}) {
   const idempotencyKey = `${userId}:${input.formKey}`;
   const existing = await findOrderIdByKey(idempotencyKey);
   if (existing) return existing;
   const tourPackage = await findPackageToOrder(input.service);
-  if (!tourPackage) throw new OrderError("unknown-package", "This package is no longer available. Please choose another one.");
+  if (!tourPackage) throw new BookingError("unknown-package", "This package is no longer available. Please choose another one.");
   const departure = input.departure ? await findDeparture(input.departure) : null;
   if (input.departure && departure?.serviceId !== tourPackage.id) {
-    throw new OrderError("unknown-departure", "This date is not a departure of this package. Please choose another date.");
+    throw new BookingError("unknown-departure", "This date is not a departure of this package. Please choose another date.");
   }
-  if (!departure && (await hasDepartures(tourPackage.id))) throw new OrderError("departure-needed", DEPARTURE_NEEDED);
+  if (!departure && (await hasDepartures(tourPackage.id))) throw new BookingError("departure-needed", DEPARTURE_NEEDED);
   const today = agencyToday(now);
   const travelDate = departure ? isoDate(departure.startDate) : null;
   // The departure's prices as they are now are the booking's: a later change never reaches it.
   const priceCategories = departureCategories(tourPackage.priceCategories, departure);
   const booking = planBooking({ ...tourPackage, priceCategories }, input, { travelDate, today });
-  if (!booking.ok) throw new OrderError("travellers", booking.message, booking.errors);
+  if (!booking.ok) throw new BookingError("travellers", booking.message, booking.errors);
   // Already too few seats: refused without a transaction (a sold-out date under load stays cheap);
   // otherwise takeSeats decides, in the transaction. The seats a waitlist offer holds for the account count as its own.
   if (departure && departure.status === "OPEN" && seatsLeft(departure) < booking.seats) {
     const left = seatsLeft(departure) + (await seatsOfferedTo(userId, departure.id, now));
-    if (left < booking.seats) throw new OrderError("seats", seatsRefusal(left));
+    if (left < booking.seats) throw new BookingError("seats", seatsRefusal(left));
   }
   // The discount is the server's, on the server's total; the code's uses are taken in the order's transaction.
   const promo = input.promoCode
@@ -165,9 +165,9 @@ export async function placeOrder(userId: string, input: CheckoutInput, { now = n
       if (created.reason === "used-up" || created.reason === "used-by-customer" || created.reason === "inactive") {
         throw promoError(lateRefusal(created.reason, promo!.promo));
       }
-      if (created.reason === "hold-limit") throw new OrderError("hold-limit", holdLimitMessage(created));
-      if (created.reason === "not-enough") throw new OrderError("seats", seatsRefusal(created.seatsLeft));
-      throw new OrderError("departure-unavailable", DEPARTURE_UNAVAILABLE);
+      if (created.reason === "hold-limit") throw new BookingError("hold-limit", holdLimitMessage(created));
+      if (created.reason === "not-enough") throw new BookingError("seats", seatsRefusal(created.seatsLeft));
+      throw new BookingError("departure-unavailable", DEPARTURE_UNAVAILABLE);
     }
     void deliverOutbox().catch(() => 0);
     return { id: created.id };
@@ -182,9 +182,9 @@ export async function placeOrder(userId: string, input: CheckoutInput, { now = n
 }
 
 /**
- * The departure an order of `quantity` persons would book, checked as placeOrder checks it (for
+ * The departure an order of `quantity` persons would book, checked as placeBooking checks it (for
  * the checkout page of `userId`, whose waitlist offer's seats count as left): null for a package
- * without departures; OrderError when it cannot be booked.
+ * without departures; BookingError when it cannot be booked.
  */
 export async function departureToBook(
   packageId: string,
@@ -193,19 +193,19 @@ export async function departureToBook(
   { now = new Date(), userId }: { now?: Date; userId?: string } = {},
 ) {
   if (!departureId) {
-    if (await hasDepartures(packageId)) throw new OrderError("departure-needed", DEPARTURE_NEEDED);
+    if (await hasDepartures(packageId)) throw new BookingError("departure-needed", DEPARTURE_NEEDED);
     return null;
   }
   const departure = isPlausibleId(departureId) ? await findDeparture(departureId) : null;
   if (departure?.serviceId !== packageId) {
-    throw new OrderError("unknown-departure", "This date is not a departure of this package. Please choose another date.");
+    throw new BookingError("unknown-departure", "This date is not a departure of this package. Please choose another date.");
   }
   const date = isoDate(departure.startDate);
   if (departure.status !== "OPEN" || date <= agencyToday(now))
-    throw new OrderError("departure-unavailable", DEPARTURE_UNAVAILABLE);
+    throw new BookingError("departure-unavailable", DEPARTURE_UNAVAILABLE);
   const offered = userId && quantity > seatsLeft(departure) ? await seatsOfferedTo(userId, departure.id, now) : 0;
   const left = seatsLeft(departure) + offered;
-  if (quantity > left) throw new OrderError("seats", seatsRefusal(left));
+  if (quantity > left) throw new BookingError("seats", seatsRefusal(left));
   return { id: departure.id, date, seatsLeft: left };
 }
 
@@ -233,19 +233,19 @@ export async function quote(
 }
 
 /**
- * The order a delete would remove, checked as deleteOrder checks it: a customer (ownerId) only
+ * The order a delete would remove, checked as deleteBooking checks it: a customer (ownerId) only
  * their own unpaid live orders (bookingActions), an admin (ownerId undefined) any order. For the
  * confirmation step.
  */
-export async function orderToDelete(orderId: string, ownerId?: string, now = new Date()) {
+export async function bookingToDelete(orderId: string, ownerId?: string, now = new Date()) {
   const order = await findOrderSummary(orderId, ownerId);
-  if (!order) throw new OrderError("not-found", "This order does not exist.");
+  if (!order) throw new BookingError("not-found", "This order does not exist.");
   if (ownerId && (order.paymentStatus === "PAID" || order.paymentStatus === "PARTLY_PAID")) {
-    throw new OrderError("paid", "A paid order cannot be deleted. Please contact us to cancel it.");
+    throw new BookingError("paid", "A paid order cannot be deleted. Please contact us to cancel it.");
   }
   const actions = bookingActions(order, now);
   if (ownerId && !actions.canDelete) {
-    throw new OrderError("closed", `This booking cannot be deleted: ${actions.deleteHint}`);
+    throw new BookingError("closed", `This booking cannot be deleted: ${actions.deleteHint}`);
   }
   return order;
 }
@@ -253,13 +253,13 @@ export async function orderToDelete(orderId: string, ownerId?: string, now = new
 /**
  * A delete: an unpaid order is cancelled (with history, its seats given back) and soft-deleted, the
  * row staying for the agency's records. A paid booking is never deleted: a customer is refused
- * (OrderError "paid"), an admin's delete cancels it with the package's policy refund instead.
+ * (BookingError "paid"), an admin's delete cancels it with the package's policy refund instead.
  */
-export async function deleteOrder(
+export async function deleteBooking(
   orderId: string,
   actor: Actor,
 ): Promise<{ deletedCount: number; cancellation: CancellationOutcome | null }> {
-  await orderToDelete(orderId, actor.isAdmin ? undefined : actor.id);
+  await bookingToDelete(orderId, actor.isAdmin ? undefined : actor.id);
   const { deleted, cancellation } = await cancelForDelete(orderId, actor);
   return { deletedCount: deleted ? 1 : 0, cancellation };
 }

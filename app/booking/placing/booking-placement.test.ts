@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { effectiveStatus } from "~/booking/core/booking-status";
 import { addDeparture, changeDepartureSeats, changeDepartureStatus, departuresOf } from "~/booking/departures/departures.server";
-import { placeOrder } from "~/booking/placing/booking-placement.server";
+import { placeBooking } from "~/booking/placing/booking-placement.server";
 import { sweepBookings } from "~/booking/sweep/booking-sweep.server";
 import { db } from "~/platform/db.server";
 import { createUser } from "../../../tests/support/auth";
@@ -23,7 +23,7 @@ describe("placing a booking", () => {
     const { tourPackage, departure } = await packageWithDeparture(5);
     const now = new Date("2030-11-01T06:00:00Z");
     const input = checkoutFor(tourPackage.id, { departure: departure.id, quantity: "2", email: "buyer@example.com" });
-    const { id } = await placeOrder(user.id, input, { now });
+    const { id } = await placeBooking(user.id, input, { now });
     const prisma = await db();
     const order = await prisma.order.findUniqueOrThrow({ where: { id }, include: { statusChanges: true } });
     expect(order).toMatchObject({ departureId: departure.id, bookingStatus: "PENDING", priceCents: 400_00 });
@@ -62,7 +62,7 @@ describe("placing a booking", () => {
     const user = await createUser();
     const { tourPackage, departure } = await packageWithDeparture(10);
     const input = checkoutFor(tourPackage.id, { departure: departure.id, quantity: "3" });
-    const results = await Promise.all(Array.from({ length: 4 }, () => placeOrder(user.id, input)));
+    const results = await Promise.all(Array.from({ length: 4 }, () => placeBooking(user.id, input)));
     expect(new Set(results.map((order) => order.id)).size).toBe(1);
     const prisma = await db();
     expect((await prisma.departure.findUniqueOrThrow({ where: { id: departure.id } })).seatsTaken).toBe(3);
@@ -76,21 +76,21 @@ describe("placing a booking", () => {
     const prisma = await db();
     const emailsBefore = await prisma.outboxEmail.count();
     await expect(
-      placeOrder(user.id, checkoutFor(tourPackage.id, { departure: departure.id, quantity: "4" })),
+      placeBooking(user.id, checkoutFor(tourPackage.id, { departure: departure.id, quantity: "4" })),
     ).rejects.toMatchObject({
       code: "seats",
       message: "Only 3 seats left on this date.",
     });
     await expect(
-      placeOrder(user.id, checkoutFor(tourPackage.id, { departure: other.departure.id, quantity: "1" })),
+      placeBooking(user.id, checkoutFor(tourPackage.id, { departure: other.departure.id, quantity: "1" })),
     ).rejects.toMatchObject({ code: "unknown-departure" });
-    await expect(placeOrder(user.id, checkoutFor(tourPackage.id, { quantity: "1" }))).rejects.toMatchObject({
+    await expect(placeBooking(user.id, checkoutFor(tourPackage.id, { quantity: "1" }))).rejects.toMatchObject({
       code: "departure-needed",
       message: "Please choose a departure date.",
     });
     await changeDepartureStatus(departure.id, "closed", user.id);
     await expect(
-      placeOrder(user.id, checkoutFor(tourPackage.id, { departure: departure.id, quantity: "1" })),
+      placeBooking(user.id, checkoutFor(tourPackage.id, { departure: departure.id, quantity: "1" })),
     ).rejects.toMatchObject({
       code: "departure-unavailable",
     });
@@ -115,7 +115,7 @@ describe("departures of a package", () => {
       "2030-11-02",
       "2030-12-14",
     ]);
-    await placeOrder(user.id, checkoutFor(tourPackage.id, { departure: departure.id, quantity: "4" }));
+    await placeBooking(user.id, checkoutFor(tourPackage.id, { departure: departure.id, quantity: "4" }));
     await expect(changeDepartureSeats(departure.id, 3)).rejects.toMatchObject({ code: "conflict" });
     expect(await changeDepartureSeats(departure.id, 4)).toBe(1);
     const prisma = await db();
@@ -137,10 +137,10 @@ describe("the booking sweep", () => {
     const user = await createUser();
     const { tourPackage, departure } = await packageWithDeparture(8);
     const placedAt = new Date("2030-11-01T00:00:00Z");
-    const overdue = await placeOrder(user.id, checkoutFor(tourPackage.id, { departure: departure.id, quantity: "3" }), {
+    const overdue = await placeBooking(user.id, checkoutFor(tourPackage.id, { departure: departure.id, quantity: "3" }), {
       now: placedAt,
     });
-    const fresh = await placeOrder(user.id, checkoutFor(tourPackage.id, { departure: departure.id, quantity: "2" }), {
+    const fresh = await placeBooking(user.id, checkoutFor(tourPackage.id, { departure: departure.id, quantity: "2" }), {
       now: new Date("2030-11-02T12:00:00Z"),
     });
     const sweepAt = new Date("2030-11-02T01:00:00Z");
@@ -162,7 +162,7 @@ describe("the booking sweep", () => {
   it("completes confirmed bookings once their date has passed", async () => {
     const user = await createUser();
     const { tourPackage, departure } = await packageWithDeparture(8);
-    const { id } = await placeOrder(user.id, checkoutFor(tourPackage.id, { departure: departure.id, quantity: "1" }), {
+    const { id } = await placeBooking(user.id, checkoutFor(tourPackage.id, { departure: departure.id, quantity: "1" }), {
       now: new Date("2030-11-01T00:00:00Z"),
     });
     const prisma = await db();

@@ -1,7 +1,7 @@
 // The travellers a new booking holds, decided before anything is written: priced per category from
 // the package's categories (priceBooking), each traveller checked at the travel date
 // (validateTravellers), and each made a row that keeps a copy of its category, so that editing the
-// package never changes a booking. Pure: placeOrder (placing/booking-placement.server.ts) writes what this decides (a TravellerRow, core/traveller-row.ts, as the store takes it).
+// package never changes a booking. Pure: placeBooking (placing/booking-placement.server.ts) writes what this decides (a TravellerRow, core/traveller-row.ts, as the store takes it).
 import type { TravellerRow } from "~/booking/core/traveller-row";
 import type { TravellerInput } from "~/booking/placing/checkout";
 import { countTravellers, priceBooking, validateTravellers } from "~/booking/travellers/travellers";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deleteOrder, OrderError, placeOrder, quote } from "~/booking/placing/booking-placement.server";
+import { deleteBooking, BookingError, placeBooking, quote } from "~/booking/placing/booking-placement.server";
 import { db } from "~/platform/db.server";
 import { bookingFor, checkoutFor, firstPackage } from "../../../tests/support/orders";
 
@@ -14,7 +14,7 @@ describe("placing orders", () => {
   it("prices the order from the database, not from the client", async () => {
     const user = await customer("pricing@example.com");
     const tourPackage = await firstPackage();
-    const order = await placeOrder(user.id, await bookingFor(tourPackage.id));
+    const order = await placeBooking(user.id, await bookingFor(tourPackage.id));
     const prisma = await db();
     const stored = await prisma.order.findUniqueOrThrow({ where: { id: order.id } });
     expect(stored.priceCents).toBe(tourPackage.costCents * 3);
@@ -31,7 +31,7 @@ describe("placing orders", () => {
     const user = await customer("double@example.com");
     const tourPackage = await firstPackage();
     const input = await bookingFor(tourPackage.id);
-    const results = await Promise.all([placeOrder(user.id, input), placeOrder(user.id, input), placeOrder(user.id, input)]);
+    const results = await Promise.all([placeBooking(user.id, input), placeBooking(user.id, input), placeBooking(user.id, input)]);
     expect(new Set(results.map((order) => order.id)).size).toBe(1);
     expect(await liveOrders(user.id)).toBe(1);
   });
@@ -42,7 +42,7 @@ describe("placing orders", () => {
     const gone = await prisma.service.create({
       data: { title: "Gone", costCents: 1000, image: "/images/tours/bandarban.svg", description: "x", deletedAt: new Date() },
     });
-    await expect(placeOrder(user.id, checkoutFor(gone.id))).rejects.toBeInstanceOf(OrderError);
+    await expect(placeBooking(user.id, checkoutFor(gone.id))).rejects.toBeInstanceOf(BookingError);
     expect(await prisma.order.count({ where: { userId: user.id } })).toBe(0);
   });
 });
@@ -51,10 +51,10 @@ describe("deleting orders", () => {
   it("is a soft delete by the owner; others get not-found and nothing changes", async () => {
     const owner = await customer("owner@example.com");
     const stranger = await customer("stranger@example.com");
-    const order = await placeOrder(owner.id, await bookingFor((await firstPackage()).id));
-    await expect(deleteOrder(order.id, { id: stranger.id, isAdmin: false })).rejects.toMatchObject({ code: "not-found" });
+    const order = await placeBooking(owner.id, await bookingFor((await firstPackage()).id));
+    await expect(deleteBooking(order.id, { id: stranger.id, isAdmin: false })).rejects.toMatchObject({ code: "not-found" });
     expect(await liveOrders(owner.id)).toBe(1);
-    expect(await deleteOrder(order.id, { id: owner.id, isAdmin: false })).toEqual({ deletedCount: 1, cancellation: null });
+    expect(await deleteBooking(order.id, { id: owner.id, isAdmin: false })).toEqual({ deletedCount: 1, cancellation: null });
     expect(await liveOrders(owner.id)).toBe(0);
     const prisma = await db();
     const stored = await prisma.order.findUniqueOrThrow({ where: { id: order.id }, include: { statusChanges: true } });
@@ -70,10 +70,10 @@ describe("deleting orders", () => {
 
   it("keeps paid orders from their customer", async () => {
     const owner = await customer("paid@example.com");
-    const order = await placeOrder(owner.id, await bookingFor((await firstPackage()).id));
+    const order = await placeBooking(owner.id, await bookingFor((await firstPackage()).id));
     const prisma = await db();
     await prisma.order.update({ where: { id: order.id }, data: { paymentStatus: "PAID" } });
-    await expect(deleteOrder(order.id, { id: owner.id, isAdmin: false })).rejects.toMatchObject({ code: "paid" });
+    await expect(deleteBooking(order.id, { id: owner.id, isAdmin: false })).rejects.toMatchObject({ code: "paid" });
     expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).deletedAt).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 // Placing a booking with its travellers: priced per category on the server, one row per person
 // with a copy of its category, seats for those who take one, all in the seats' transaction.
 import { describe, expect, it } from "vitest";
-import { placeOrder } from "~/booking/placing/booking-placement.server";
+import { placeBooking } from "~/booking/placing/booking-placement.server";
 import { db } from "~/platform/db.server";
 import { createUser } from "../../../tests/support/auth";
 import { familyPackage, familyTravellers } from "../../../tests/support/families";
@@ -23,7 +23,7 @@ describe("placing a booking with travellers", () => {
       idNumber: ["199 012-3456", "A1234567", "20231234567890123", "২০২৯১২৩৪৫৬৭৮৯০১২৩"][index],
     }));
     const input = { ...checkoutFor(family.tourPackage.id, { departure: family.departure.id, quantity: "2" }), travellers };
-    const { id } = await placeOrder(user.id, input, { now: NOW });
+    const { id } = await placeBooking(user.id, input, { now: NOW });
     const prisma = await db();
     const order = await prisma.order.findUniqueOrThrow({
       where: { id },
@@ -117,7 +117,7 @@ describe("placing a booking with travellers", () => {
     // 12 on 14 Dec 2030: too old to be a Child (2 to 11).
     travellers[2] = { ...travellers[2], dateOfBirth: "2018-12-01" };
     const input = { ...checkoutFor(family.tourPackage.id, { departure: family.departure.id }), travellers };
-    const refusal = await placeOrder(user.id, input, { now: NOW }).catch((error: unknown) => error);
+    const refusal = await placeBooking(user.id, input, { now: NOW }).catch((error: unknown) => error);
     expect(refusal).toMatchObject({
       code: "travellers",
       fields: [
@@ -144,7 +144,7 @@ describe("placing a booking with travellers", () => {
       // The checkout's blocks as a customer who knows only the children's ages leaves them.
       travellers: [adult, { ...second, name: "" }, { ...child, name: " " }, { ...infant, name: "Tuni Das", idNumber: "" }],
     };
-    const { id } = await placeOrder(user.id, input, { now: NOW });
+    const { id } = await placeBooking(user.id, input, { now: NOW });
     const prisma = await db();
     const order = await prisma.order.findUniqueOrThrow({
       where: { id },
@@ -159,7 +159,7 @@ describe("placing a booking with travellers", () => {
     ]);
     // What is given is still checked: a date of birth decides the category and its price.
     await expect(
-      placeOrder(
+      placeBooking(
         user.id,
         {
           ...checkoutFor(family.tourPackage.id, { departure: family.departure.id }),
@@ -176,13 +176,13 @@ describe("placing a booking with travellers", () => {
     const [adult, , , infant] = familyTravellers(family);
     const base = checkoutFor(family.tourPackage.id, { departure: family.departure.id });
     await expect(
-      placeOrder(user.id, { ...base, travellers: [adult, infant, { ...infant, name: "Rupa Das" }] }, { now: NOW }),
+      placeBooking(user.id, { ...base, travellers: [adult, infant, { ...infant, name: "Rupa Das" }] }, { now: NOW }),
     ).rejects.toMatchObject({
       code: "travellers",
       message: "Infant: at most one on a lap per traveller who takes a seat.",
     });
     // Two adults and an infant fit two seats.
-    const { id } = await placeOrder(
+    const { id } = await placeBooking(
       user.id,
       { ...base, travellers: [adult, { ...adult, name: "Karim Das" }, infant] },
       { now: NOW },
@@ -191,7 +191,7 @@ describe("placing a booking with travellers", () => {
     expect((await prisma.order.findUniqueOrThrow({ where: { id } })).quantity).toBe(2);
     expect(await seatsTaken(family.departure.id)).toBe(2);
     await expect(
-      placeOrder(
+      placeBooking(
         user.id,
         { ...checkoutFor(family.tourPackage.id, { departure: family.departure.id }), travellers: [adult] },
         { now: NOW },
@@ -202,7 +202,7 @@ describe("placing a booking with travellers", () => {
   it("without travellers books quantity persons of the first category, names to follow", async () => {
     const user = await createUser();
     const family = await familyPackage();
-    const { id } = await placeOrder(
+    const { id } = await placeBooking(
       user.id,
       checkoutFor(family.tourPackage.id, { departure: family.departure.id, quantity: "3" }),
       {
@@ -227,7 +227,7 @@ describe("placing a booking with travellers", () => {
       { category: "adult", name: "Rina Das" },
       { category: "adult", name: "Karim Das" },
     ];
-    const { id } = await placeOrder(user.id, { ...checkoutFor(tourPackage.id), travellers }, { now: NOW });
+    const { id } = await placeBooking(user.id, { ...checkoutFor(tourPackage.id), travellers }, { now: NOW });
     const order = await prisma.order.findUniqueOrThrow({
       where: { id },
       include: { travellers: { orderBy: { position: "asc" } } },
@@ -255,10 +255,10 @@ describe("200 concurrent family bookings on one departure", () => {
     const shapes = [[adult], [adult, secondAdult, infant], [adult, child, infant], [adult, secondAdult, child]];
     // A client told the server is busy (no connection within the pool's wait, P2028) tries again,
     // with the same form key: what counts is that no attempt oversells or loses a traveller.
-    const book = async (input: Parameters<typeof placeOrder>[1], userId: string) => {
+    const book = async (input: Parameters<typeof placeBooking>[1], userId: string) => {
       for (let attempt = 1; ; attempt++) {
         try {
-          return { ok: true as const, id: (await placeOrder(userId, input, { now: NOW })).id };
+          return { ok: true as const, id: (await placeBooking(userId, input, { now: NOW })).id };
         } catch (error) {
           const code = (error as { code?: string }).code;
           if (code === "P2028" && attempt < 10) continue;

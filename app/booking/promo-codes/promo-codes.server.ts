@@ -1,5 +1,5 @@
 // Promo codes as the dashboard, the API and the checkout use them: saved after their packages are
-// checked, and a code tried on a booking (the checkout's preview and placeOrder alike).
+// checked, and a code tried on a booking (the checkout's preview and placeBooking alike).
 import {
   discountCents,
   normalisePromoCode,

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 const { db } = await import("~/platform/db.server");
 beforeAll(() => db(), 180_000);
-const { placeOrder, OrderError, deleteOrder } = await import("~/booking/placing/booking-placement.server");
+const { placeBooking, BookingError, deleteBooking } = await import("~/booking/placing/booking-placement.server");
 const { createPromoCode, findPromoCode } = await import("~/booking/promo-codes/promo-codes.server");
 const { promoCodeInputSchema } = await import("~/booking/core/promo-code-rules");
 const { expireHold } = await import("~/booking/sweep/booking-sweep-store.server");
@@ -30,7 +30,7 @@ async function tour(seats = 100, days = 30, costCents = 20_000) {
 }
 
 function order(userId: string, trip: Awaited<ReturnType<typeof tour>>, promoCode: string, quantity = "1") {
-  return placeOrder(userId, checkoutFor(trip.tourPackage.id, { departure: trip.departure.id, quantity, promoCode }));
+  return placeBooking(userId, checkoutFor(trip.tourPackage.id, { departure: trip.departure.id, quantity, promoCode }));
 }
 
 async function refusal(promise: Promise<unknown>) {
@@ -38,8 +38,8 @@ async function refusal(promise: Promise<unknown>) {
     () => null,
     (caught: unknown) => caught,
   );
-  expect(error).toBeInstanceOf(OrderError);
-  return error as InstanceType<typeof OrderError>;
+  expect(error).toBeInstanceOf(BookingError);
+  return error as InstanceType<typeof BookingError>;
 }
 
 async function stored(id: string) {
@@ -141,7 +141,7 @@ describe("promo codes at placement", () => {
     const second = await createUser();
     const again = await order(second.id, trip, code);
     expect((await findPromoCode(code))?.redemptions).toBe(1);
-    await deleteOrder(again.id, { id: second.id, isAdmin: false });
+    await deleteBooking(again.id, { id: second.id, isAdmin: false });
     expect((await findPromoCode(code))?.redemptions).toBe(0);
     await order((await createUser()).id, trip, code);
     expect((await findPromoCode(code))?.redemptions).toBe(1);

@@ -5,12 +5,12 @@ import { sweepBookings } from "~/booking/sweep/booking-sweep.server";
 import { db } from "~/platform/db.server";
 import { createUser } from "../../../tests/support/auth";
 import { createPackage } from "../../../tests/support/bookings";
-import { insertOrder } from "../../../tests/support/orders";
+import { insertBooking } from "../../../tests/support/orders";
 import { setTravellers } from "../../../tests/support/travellers";
 
 async function tripOn(date: string) {
   const owner = await createUser();
-  const order = await insertOrder(owner, await createPackage());
+  const order = await insertBooking(owner, await createPackage());
   const prisma = await db();
   await prisma.order.update({ where: { id: order.id }, data: { travelDate: new Date(`${date}T00:00:00Z`) } });
   await setTravellers(order.id, [
