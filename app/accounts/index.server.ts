@@ -36,4 +36,5 @@ export {
   promoteToAdmin,
   saveDisplayName,
   saveLanguage,
+  userNames,
 } from "./user-store.server";

@@ -38,6 +38,14 @@ export async function findUserByGoogleId(googleId: string) {
   return prisma.user.findUnique({ where: { googleId }, select: { id: true, disabled: true, systemAccount: true } });
 }
 
+/** The display names of these accounts, by id (a deleted account is left out). */
+export async function userNames(ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const prisma = await db();
+  const users = await prisma.user.findMany({ where: { id: { in: [...new Set(ids)] } }, select: { id: true, displayName: true } });
+  return new Map(users.map((user) => [user.id, user.displayName]));
+}
+
 export async function findUserByEmail(email: string) {
   const prisma = await db();
   return prisma.user.findUnique({ where: { email }, select: { id: true, disabled: true, systemAccount: true } });

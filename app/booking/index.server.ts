@@ -43,6 +43,7 @@ export {
   changeDepartureSeats,
   changeDepartureStatus,
   DepartureError,
+  departurePricesOf,
   departureErrorStatus,
   departuresOf,
 } from "./departures/departures.server";

@@ -29,7 +29,9 @@ export { checkoutSchema, DISTRICTS } from "./placing/checkout";
 export {
   departureActions,
   departureForms,
+  departurePriceForms,
   type DepartureIntent,
+  type DeparturePriceIntent,
   guideFormSchema,
   MAX_DEPARTURE_SEATS,
   maxPersons,

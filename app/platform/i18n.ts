@@ -98,6 +98,8 @@ const PAGE_NAMESPACES: [RegExp, Namespace[]][] = [
   [/^\/dashboard\/orders\/[^/]+\/?$/, ["deliveryLog", "orders", "payment"]],
   // a departure's manifest links to its broadcast page, which lists each recipient's message; the package's departures show each date's waitlist
   [/^\/dashboard\/departures\/[^/]+(\/broadcast)?\/?$/, ["broadcast", "deliveryLog", "form", "waitlist"]],
+  // a departure's page links to its prices page
+  [/^\/dashboard\/departures\/[^/]+(\/prices)?\/?$/, ["prices"]],
   [/^\/dashboard\/myOrder\/?$/, ["orders", "payment"]],
   // the package types an order was booked as
   [/^\/dashboard\/(myOrder|orders\/|manageAllOrders)/, ["trip"]],

@@ -291,6 +291,11 @@ function Manifest({ departure, rows, toFollow, totals, count, isAdmin, canBroadc
             {t("broadcast.open")}
           </Link>
         ) : null}
+        {isAdmin ? (
+          <Link className="button button-secondary" to={`/dashboard/departures/${departure.id}/prices`}>
+            {t("prices.open")}
+          </Link>
+        ) : null}
         <PrintButton />
       </p>
       <DepartureGuide guide={guide} guides={guides} canAssign={isAdmin} result={guideChange} />

@@ -11,20 +11,22 @@ import * as departureApi from "~/routes/api.departures.$id";
 import * as myOrdersApi from "~/routes/api.my-orders";
 import * as departuresApi from "~/routes/api.services.$id.departures";
 import * as bulkApi from "~/routes/api.services.$id.departures.prices";
+import * as pricesPage from "~/routes/dashboard.departures.$id_.prices";
 import * as availability from "~/routes/octo.availability";
 import * as octoBookings from "~/routes/octo.bookings";
 import * as orderPage from "~/routes/order.$id";
-import { authedGet, createUser, signIn } from "../support/auth";
+import { authedGet, authedPost, createUser, signIn } from "../support/auth";
 import { familyPackage } from "../support/families";
 import { callRoute, getRequest, ORIGIN } from "../support/requests";
 import { octoCall } from "../support/resellers";
 
 let admin: { id: string };
+const adminName = "Admin Prices";
 let adminCookie: string;
 let customerCookie: string;
 
 beforeAll(async () => {
-  admin = await createUser({ role: "ADMIN" });
+  admin = await createUser({ role: "ADMIN", displayName: adminName });
   adminCookie = await signIn(admin.id);
   customerCookie = await signIn((await createUser()).id);
 });
@@ -308,5 +310,51 @@ describe("OCTO at a departure's own prices", () => {
     });
     expect(booked.status).toBe(200);
     expect(booked.body.pricing.retail).toBe(150_00);
+  });
+});
+
+describe("the departure's prices page", () => {
+  it("sets own prices, a percent or the package's again, for administrators only, and lists every change with who made it", async () => {
+    const { tourPackage, departure, adult, child } = await familyPackage({ date: "2030-07-04" });
+    const path = `/dashboard/departures/${departure.id}/prices`;
+    const post = (fields: Record<string, string>, cookie = adminCookie) =>
+      callRoute(pricesPage.action, authedPost(path, fields, cookie), { id: departure.id });
+
+    // A customer is sent away, and their write changes nothing.
+    expect((await callRoute(pricesPage.loader, authedGet(path, customerCookie), { id: departure.id })).status).toBe(302);
+    expect((await post({ intent: "percent", percent: "10" }, customerCookie)).status).toBe(403);
+    expect(await pricesOf(tourPackage.id, departure.id)).toMatchObject({ [adult.id]: 100, [child.id]: 60 });
+    expect(await post({ intent: "discount" })).toMatchObject({ status: 400, data: { error: "Unknown action." } });
+    expect(await post({ intent: "percent", percent: "ten" })).toMatchObject({
+      status: 400,
+      data: { error: "The percent must be a whole number (e.g. 25 or -10)." },
+    });
+
+    // A blank price is the package's.
+    const own = await post({
+      intent: "prices",
+      "prices[0].category": adult.id,
+      "prices[0].price": "130",
+      "prices[1].category": child.id,
+      "prices[1].price": "",
+    });
+    expect(own.data).toMatchObject({ saved: true });
+    expect(await pricesOf(tourPackage.id, departure.id)).toMatchObject({ [adult.id]: 130, [child.id]: 60 });
+    expect((await post({ intent: "percent", percent: "-10" })).data).toMatchObject({ saved: true });
+    expect(await pricesOf(tourPackage.id, departure.id)).toMatchObject({ [adult.id]: 90, [child.id]: 54 });
+    expect((await post({ intent: "reset" })).data).toMatchObject({ saved: true });
+    expect(await pricesOf(tourPackage.id, departure.id)).toMatchObject({ [adult.id]: 100, [child.id]: 60 });
+
+    const page = await callRoute<{
+      categories: { id: string; packagePrice: number; price: number }[];
+      changes: { by: string | null; from: Record<string, number>; to: Record<string, number> }[];
+    }>(pricesPage.loader, authedGet(path, adminCookie), { id: departure.id });
+    expect(page.data.categories.find((category) => category.id === adult.id)).toMatchObject({ packagePrice: 100, price: 100 });
+    expect(page.data.changes.map((change) => [change.from[adult.id], change.to[adult.id]])).toEqual([
+      [90, 100],
+      [130, 90],
+      [100, 130],
+    ]);
+    expect(new Set(page.data.changes.map((change) => change.by))).toEqual(new Set([adminName]));
   });
 });

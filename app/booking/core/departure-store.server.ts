@@ -183,3 +183,14 @@ export async function departureIdsBetween(serviceId: string, from: string, to: s
   });
   return rows.map((row) => row.id);
 }
+
+/** A departure's price changes, newest first (administrators). */
+export async function listDeparturePriceChanges(departureId: string) {
+  const prisma = await db();
+  return prisma.departurePriceChange.findMany({
+    where: { departureId },
+    orderBy: { createdAt: "desc" },
+    take: 100,
+    select: { id: true, createdAt: true, fromPrices: true, toPrices: true, userId: true },
+  });
+}

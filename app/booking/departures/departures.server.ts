@@ -1,11 +1,13 @@
 // Administrators' operations on departures, the same for the dashboard page and the API:
 // the rules of app/booking/departures/departures.ts, then one conditional write each.
+import { userNames } from "~/accounts/index.server";
 import { CancellationError, cancelDeparture } from "~/booking/cancelling/cancellation.server";
-import { applyPriceChange, type PriceChange, priceTable } from "~/booking/core/departure-prices";
+import { applyPriceChange, parseStoredPrices, type PriceChange, priceTable } from "~/booking/core/departure-prices";
 import {
   createDeparture,
   departureIdsBetween,
   findDeparture,
+  listDeparturePriceChanges,
   listDepartures,
   listOpenDepartures,
   setDepartureOpen,
@@ -126,4 +128,27 @@ export async function changeDeparturePricesBetween(
   byUserId: string,
 ): Promise<number> {
   return changePrices(packageId, () => departureIdsBetween(packageId, dates.from, dates.to), change, byUserId);
+}
+
+/**
+ * What the departure's prices page shows: the departure, its package's categories, and each change
+ * of its prices (newest first) with who made it. Null when either is gone.
+ */
+export async function departurePricesOf(departureId: string) {
+  const departure = await findDeparture(departureId);
+  const tourPackage = departure ? await findPackageToOrder(departure.serviceId) : null;
+  if (!departure || !tourPackage) return null;
+  const changes = await listDeparturePriceChanges(departure.id);
+  const names = await userNames(changes.flatMap((change) => (change.userId ? [change.userId] : [])));
+  return {
+    departure,
+    tourPackage: { id: tourPackage.id, title: tourPackage.title, priceCategories: tourPackage.priceCategories },
+    changes: changes.map((change) => ({
+      id: change.id,
+      at: change.createdAt,
+      by: change.userId ? (names.get(change.userId) ?? null) : null,
+      from: parseStoredPrices(change.fromPrices) ?? {},
+      to: parseStoredPrices(change.toPrices) ?? {},
+    })),
+  };
 }

@@ -4,6 +4,7 @@
 // longer be booked.
 import { z } from "zod";
 import { MAX_QUANTITY } from "~/booking/core/booking-choices";
+import { MAX_PRICE_PERCENT, MIN_PRICE_PERCENT } from "~/booking/core/departure-prices";
 import { isCalendarDate } from "~/platform/dates";
 import { email, optional } from "~/platform/fields";
 
@@ -35,6 +36,32 @@ export const departureForms = {
   cancel: z.object({ id: departureId, confirm: z.literal("yes").optional() }),
 };
 export type DepartureIntent = keyof typeof departureForms;
+
+const ownPrice = z.coerce
+  .number({ invalid_type_error: "The price must be a number of dollars." })
+  .int("The price must be whole dollars.")
+  .min(0, "The price cannot be negative.")
+  .max(1_000_000, "The price can be at most 1000000.");
+
+/** The departure's prices page, by its `intent`: own prices (a blank one is the package's), a percent, or back to the package's. */
+export const departurePriceForms = {
+  prices: z.object({
+    prices: z
+      .array(z.object({ category: z.string().trim().min(1).max(64), price: optional(ownPrice) }))
+      .max(20, "At most 20 categories."),
+  }),
+  percent: z.object({
+    percent: optional(
+      z.coerce
+        .number({ invalid_type_error: "The percent must be a whole number (e.g. 25 or -10)." })
+        .int("The percent must be a whole number (e.g. 25 or -10).")
+        .min(MIN_PRICE_PERCENT, `The percent must be at least ${MIN_PRICE_PERCENT}.`)
+        .max(MAX_PRICE_PERCENT, `The percent must be at most ${MAX_PRICE_PERCENT}.`),
+    ),
+  }),
+  reset: z.object({}),
+};
+export type DeparturePriceIntent = keyof typeof departurePriceForms;
 
 /** A departure's guide, by the email of their account (the page's form and PATCH /api/departures/{id}). */
 export const guideEmail = email(
