@@ -11,6 +11,7 @@ import * as departures from "~/routes/dashboard.departures.$id";
 import * as broadcastPage from "~/routes/dashboard.departures.$id_.broadcast";
 import * as checkIn from "~/routes/dashboard.departures.$id_.check-in";
 import * as manifestCsv from "~/routes/dashboard.departures.$id_.manifest[.]csv";
+import * as departurePricesPage from "~/routes/dashboard.departures.$id_.prices";
 import * as staffDepartures from "~/routes/dashboard.departures._index";
 import * as editProduct from "~/routes/dashboard.editProduct.$id";
 import * as exportOrders from "~/routes/dashboard.export.orders[.]csv";
@@ -197,6 +198,14 @@ const routes: RouteCase[] = [
     access: "staff",
     params: () => ({ id: "matrix" }),
     payload: () => ({ text: "Matrix broadcast", channels: "email" }),
+  },
+  {
+    // administrators only (the id matches no departure: 404 for them)
+    path: "/dashboard/departures/{id}/prices",
+    module: departurePricesPage,
+    access: "admin",
+    params: () => ({ id: "matrix" }),
+    payload: () => ({ intent: "percent", percent: "10" }),
   },
   { path: "/dashboard/departures/{id}/manifest.csv", module: manifestCsv, access: "staff", params: () => ({ id: "matrix" }) },
   {
