@@ -4,11 +4,13 @@
 // Errors stand beside the exact traveller's field, and what was typed stays in the fields.
 import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { detailsToFollow, detailsToFollowText } from "~/booking";
+import { detailsToFollow } from "~/booking";
 import { SubmitButton } from "~/components/form-fields";
 import { useIsPending } from "~/components/form-hooks";
+import { useFormat } from "~/components/format";
 import { useHydrated } from "~/components/hooks";
-import { formatCalendarDate, formatDateTime } from "~/platform/dates";
+import { useT } from "~/components/language-context";
+import type { Translator } from "~/platform/i18n";
 
 interface TravellerView {
   id: string;
@@ -40,11 +42,13 @@ type TravellerField = "name" | "dateOfBirth" | "idNumber";
 const fieldName = (index: number, field: TravellerField | "_id") => `travellers[${index}].${field}`;
 const fieldId = (index: number, field: TravellerField) => `traveller-${index}-${field}`;
 
-function ageHint({ minAge, maxAge }: TravellerView["ageRange"]): string | null {
+function ageHint({ t }: Translator, { minAge, maxAge }: TravellerView["ageRange"]): string | null {
   if (minAge !== null && maxAge !== null)
-    return `aged ${minAge === maxAge ? minAge : `${minAge} to ${maxAge}`} on the travel date`;
-  if (minAge !== null) return `aged ${minAge} or older on the travel date`;
-  if (maxAge !== null) return `aged ${maxAge} or younger on the travel date`;
+    return minAge === maxAge
+      ? t("dashboard.travellers.agedExactly", { age: minAge })
+      : t("dashboard.travellers.agedBetween", { min: minAge, max: maxAge });
+  if (minAge !== null) return t("dashboard.travellers.agedOrOlder", { age: minAge });
+  if (maxAge !== null) return t("dashboard.travellers.agedOrYounger", { age: maxAge });
   return null;
 }
 
@@ -70,6 +74,9 @@ export function TravellersSection({
   const { pathname } = useLocation();
   const hydrated = useHydrated();
   const pending = useIsPending();
+  const translator = useT();
+  const { t, text } = translator;
+  const f = useFormat();
   const answer = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!result) return;
@@ -78,9 +85,17 @@ export function TravellersSection({
   }, [result]);
   // With JavaScript no fragment: focus moves to the answer instead.
   const formAction = hydrated ? pathname : `${pathname}#${SECTION_ID}`;
-  const cutoffText = cutoff ? `${formatDateTime(cutoff)} (Dhaka time)` : null;
+  const cutoffText = cutoff ? t("dashboard.travellers.dhakaTime", { time: f.dateTime(cutoff) }) : null;
   const invalid = result?.travellers === "invalid" ? result : null;
-  const missing = detailsToFollowText(detailsToFollow(travellers, idRequired));
+  const toFollow = detailsToFollow(travellers, idRequired);
+  const missing =
+    toFollow.names > 0 && toFollow.idNumbers > 0
+      ? t("dashboard.travellers.namesAndIdsToFollow", { names: toFollow.names, ids: toFollow.idNumbers })
+      : toFollow.names > 0
+        ? t("dashboard.travellers.namesToFollow", { names: toFollow.names })
+        : toFollow.idNumbers > 0
+          ? t("dashboard.travellers.idsToFollow", { ids: toFollow.idNumbers })
+          : null;
   const valueOf = (index: number, traveller: TravellerView): TravellerValues =>
     invalid?.values[index] ?? {
       name: traveller.name ?? "",
@@ -90,26 +105,25 @@ export function TravellersSection({
 
   return (
     <section id={SECTION_ID} aria-labelledby="travellers-title" className="receipt-section travellers-section">
-      <h2 id="travellers-title">Travellers</h2>
+      <h2 id="travellers-title">{t("dashboard.order.travellers")}</h2>
       {missing && !ended ? (
         <p className="alert alert-info travellers-missing" role="status">
-          {missing}
-          {cutoffText ? `: please add them before ${cutoffText}.` : "."}
+          {cutoffText ? t("dashboard.travellers.addBefore", { missing, time: cutoffText }) : `${missing}.`}
         </p>
       ) : null}
       <div ref={answer} tabIndex={-1} className="travellers-answer">
         {result?.travellers === "saved" ? (
           <p className="alert alert-success" role="status">
-            {result.message}
+            {text(result.message)}
           </p>
         ) : result ? (
           <div className="alert alert-error" role="alert">
-            <p>{result.message}</p>
+            <p>{text(result.message)}</p>
             {invalid ? (
               <ul>
                 {Object.entries(invalid.errors).map(([path, message]) => (
                   <li key={path}>
-                    <a href={`#${idOfPath(path)}`}>{message}</a>
+                    <a href={`#${idOfPath(path)}`}>{text(message)}</a>
                   </li>
                 ))}
               </ul>
@@ -118,18 +132,18 @@ export function TravellersSection({
         ) : null}
       </div>
       {travellers.length === 0 ? (
-        <p>No travellers are recorded for this booking.</p>
+        <p>{t("dashboard.travellers.none")}</p>
       ) : canEdit ? (
         <>
           <p className="hint no-print">
             {isAdmin
               ? cutoffText
-                ? `Customers can change them until ${cutoffText}; administrators at any time.`
-                : "Customers and administrators can change them at any time."
+                ? t("dashboard.travellers.adminUntil", { time: cutoffText })
+                : t("dashboard.travellers.adminAnyTime")
               : cutoffText
-                ? `You can complete or correct them until ${cutoffText}.`
-                : "You can complete or correct them at any time."}{" "}
-            Their number and categories cannot change.
+                ? t("dashboard.travellers.youUntil", { time: cutoffText })
+                : t("dashboard.travellers.youAnyTime")}{" "}
+            {t("dashboard.travellers.fixed")}
           </p>
           {/* Remounted once saved: the fields then show what was stored (an ID number as normalised). */}
           <Form
@@ -143,19 +157,19 @@ export function TravellersSection({
             <ol className="plain-list travellers-list">
               {travellers.map((traveller, index) => {
                 const values = valueOf(index, traveller);
-                const hint = ageHint(traveller.ageRange);
+                const hint = ageHint(translator, traveller.ageRange);
                 return (
                   <li key={traveller.id} className="card traveller-card">
                     <fieldset>
                       <legend>
-                        Traveller {index + 1}: {traveller.category}
+                        {t("dashboard.travellers.traveller", { number: index + 1, category: traveller.category })}
                         {hint ? <span className="hint"> ({hint})</span> : null}
                       </legend>
                       <input type="hidden" name={fieldName(index, "_id")} value={traveller.id} />
                       <TravellerInput
                         index={index}
                         field="name"
-                        label="Full name"
+                        label={t("dashboard.travellers.fullName")}
                         value={values.name}
                         error={invalid?.errors[fieldName(index, "name")]}
                         inputProps={{ autoComplete: "off", maxLength: 80 }}
@@ -163,7 +177,7 @@ export function TravellersSection({
                       <TravellerInput
                         index={index}
                         field="dateOfBirth"
-                        label={hint ? "Date of birth" : "Date of birth (optional)"}
+                        label={hint ? t("dashboard.travellers.dateOfBirth") : t("dashboard.travellers.dateOfBirthOptional")}
                         value={values.dateOfBirth}
                         error={invalid?.errors[fieldName(index, "dateOfBirth")]}
                         inputProps={{ type: "date" }}
@@ -171,10 +185,8 @@ export function TravellersSection({
                       <TravellerInput
                         index={index}
                         field="idNumber"
-                        label={idRequired ? "ID number" : "ID number (optional)"}
-                        description={
-                          traveller.idErased ? "Erased after the trip." : "NID, birth registration or passport number."
-                        }
+                        label={idRequired ? t("dashboard.travellers.idNumber") : t("dashboard.travellers.idNumberOptional")}
+                        description={traveller.idErased ? t("dashboard.travellers.erased") : t("dashboard.travellers.idHint")}
                         value={values.idNumber}
                         error={invalid?.errors[fieldName(index, "idNumber")]}
                         inputProps={{ autoComplete: "off", spellCheck: false, maxLength: 40 }}
@@ -184,31 +196,32 @@ export function TravellersSection({
                 );
               })}
             </ol>
-            <SubmitButton pending={pending} pendingLabel="Saving">
-              Save travellers
+            <SubmitButton pending={pending} pendingLabel={t("dashboard.form.saving")}>
+              {t("dashboard.travellers.save")}
             </SubmitButton>
           </Form>
         </>
       ) : (
         <>
           {ended ? (
-            <p className="travellers-closed">This booking is {ended.toLowerCase()}: its travellers can no longer be changed.</p>
+            <p className="travellers-closed">{t("dashboard.travellers.ended", { status: text(ended).toLowerCase() })}</p>
           ) : cutoffText ? (
-            <p className="travellers-closed">Travellers can be changed until {cutoffText}; please contact us.</p>
+            <p className="travellers-closed">{t("dashboard.travellers.closedUntil", { time: cutoffText })}</p>
           ) : null}
           <ol className="plain-list travellers-list">
             {travellers.map((traveller, index) => (
               <li key={traveller.id} className="card traveller-card">
-                <h3>
-                  Traveller {index + 1}: {traveller.category}
-                </h3>
+                <h3>{t("dashboard.travellers.traveller", { number: index + 1, category: traveller.category })}</h3>
                 <dl className="facts">
-                  <dt>Name</dt>
-                  <dd>{traveller.name ?? "To follow"}</dd>
-                  <dt>Date of birth</dt>
-                  <dd>{traveller.dateOfBirth ? formatCalendarDate(traveller.dateOfBirth) : "Not given"}</dd>
-                  <dt>ID number</dt>
-                  <dd>{traveller.idNumber ?? (traveller.idErased ? "Erased after the trip" : "Not given")}</dd>
+                  <dt>{t("dashboard.profile.name")}</dt>
+                  <dd>{traveller.name ?? t("dashboard.travellers.toFollowOne")}</dd>
+                  <dt>{t("dashboard.travellers.dateOfBirth")}</dt>
+                  <dd>{traveller.dateOfBirth ? f.calendarDate(traveller.dateOfBirth) : t("dashboard.travellers.notGiven")}</dd>
+                  <dt>{t("dashboard.travellers.idNumber")}</dt>
+                  <dd>
+                    {traveller.idNumber ??
+                      (traveller.idErased ? t("dashboard.travellers.erasedShort") : t("dashboard.travellers.notGiven"))}
+                  </dd>
                 </dl>
               </li>
             ))}
