@@ -8,7 +8,7 @@ import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
-import { DELEGATE_METHODS, prismaModels } from "./scripts/prisma-models.mjs";
+import { DELEGATE_METHODS, prismaModels, TABLE_OWNERS, unownedModels, WRITE_METHODS } from "./scripts/prisma-models.mjs";
 
 // The module directions of docs/decisions/0012-module-layout.md. `root` is the folder holding app/
 // (the tests point it at a fixture); paths are resolved imports, so `~/` and relative both count.
@@ -149,6 +149,43 @@ export function storeAccess(models = prismaModels()) {
   ];
 }
 
+/**
+ * Each table belongs to one capability (TABLE_OWNERS in scripts/prisma-models.mjs) and only its
+ * stores write it, on their own client or a transaction passed in: another capability calls the
+ * owner's store function inside its transaction (docs/decisions/0012-module-layout.md). Platform's
+ * seed writes the demo data of every capability. A model without one owner fails the lint.
+ */
+export function tableOwners(models = prismaModels(), owners = TABLE_OWNERS) {
+  const unowned = unownedModels(models, owners);
+  const ownerOf = new Map(Object.entries(owners).flatMap(([owner, names]) => names.map((name) => [name, owner])));
+  return Object.keys(owners).map((owner) => {
+    const others = models.filter((model) => ownerOf.get(model.name) !== owner);
+    const message = (name) =>
+      `${name} belongs to ${ownerOf.get(name) ?? "no capability"} (TABLE_OWNERS in scripts/prisma-models.mjs): only its stores write it; call its store's function inside this transaction.`;
+    const write = (model) =>
+      `CallExpression[callee.type="MemberExpression"][callee.property.name=${alternatives(WRITE_METHODS)}][callee.object.type="MemberExpression"][callee.object.property.name="${model.delegate}"]`;
+    const rawWrite = (model) => `TemplateElement[value.raw=/(INSERT\\s+INTO|UPDATE|DELETE\\s+FROM)\\s+"${model.name}"/i]`;
+    return {
+      name: `table-owners/${owner}`,
+      files: [`app/${owner}/**/*-store.server.ts`, ...(owner === "platform" ? ["app/platform/**/*.ts"] : [])],
+      ignores: ["app/platform/seed.server.ts", "app/**/*.test.ts"],
+      rules: {
+        "no-restricted-syntax": [
+          "error",
+          ...unowned.map((name) => ({
+            selector: "Program",
+            message: `The Prisma model ${name} needs one owner in TABLE_OWNERS (scripts/prisma-models.mjs).`,
+          })),
+          ...others.flatMap((model) => [
+            { selector: write(model), message: message(model.name) },
+            { selector: rawWrite(model), message: message(model.name) },
+          ]),
+        ],
+      },
+    };
+  });
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -223,6 +260,7 @@ export default tseslint.config(
   },
   ...moduleBoundaries(import.meta.dirname),
   ...storeAccess(),
+  ...tableOwners(),
   {
     // The bench's reference app uses the project's own packages.
     files: ["bench/fixture/**"],

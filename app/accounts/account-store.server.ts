@@ -1,6 +1,7 @@
 // Account self-service: password-reset links, profile and password changes, account deletion.
 import { DELETED_EMAIL_DOMAIN, lockActiveAdmins } from "~/accounts/user-store.server";
 import { db, type Db, type Tx } from "~/platform/db.server";
+import { queueEmail } from "~/platform/outbox-store.server";
 
 export async function findResetAccount(email: string) {
   const prisma = await db();
@@ -19,11 +20,11 @@ export async function createPasswordReset(
   email: { to: string; subject: string; text: string },
 ): Promise<void> {
   const prisma = await db();
-  await prisma.$transaction([
-    outstandingResets(prisma, reset.userId),
-    prisma.passwordReset.create({ data: reset }),
-    prisma.outboxEmail.create({ data: email }),
-  ]);
+  await prisma.$transaction(async (tx) => {
+    await outstandingResets(tx, reset.userId);
+    await tx.passwordReset.create({ data: reset });
+    await queueEmail(email, tx);
+  });
 }
 
 /** Ends the account's unused reset links (its password changed, or its owner signed in with it). */
@@ -143,6 +144,12 @@ const ANONYMOUS = {
 } as const;
 
 /**
+ * What becomes of a deleted account's bookings, in its deletion's transaction: booking's
+ * (forgetCustomerBookings; accounts imports no booking, so the caller passes it in).
+ */
+export type ForgetBookings = (tx: Tx, userId: string, anonymous: typeof ANONYMOUS & { email: string }) => Promise<void>;
+
+/**
  * Deletes the account, in one transaction: unpaid orders go; paid ones (and those whose card
  * payment is under way) stay for the agency's records with the person's data replaced; sessions,
  * API tokens, reset links and the password go; the user row is kept (paid orders point to it) but
@@ -150,16 +157,12 @@ const ANONYMOUS = {
  * last administrators deleting themselves at once cannot both succeed. Returns "last-admin" (and
  * changes nothing) when the user is the only enabled administrator.
  */
-export async function deleteAccount(userId: string): Promise<"deleted" | "last-admin"> {
+export async function deleteAccount(userId: string, forgetBookings: ForgetBookings): Promise<"deleted" | "last-admin"> {
   const prisma = await db();
   return prisma.$transaction(async (tx) => {
     const admins = await lockActiveAdmins(tx);
     if (admins.length === 1 && admins[0] === userId) return "last-admin";
-    await tx.order.deleteMany({ where: { userId, paymentStatus: { in: ["UNPAID", "FAILED"] }, payments: { none: {} } } });
-    await tx.order.updateMany({
-      where: { userId },
-      data: { ...ANONYMOUS, email: anonymousEmail(userId) },
-    });
+    await forgetBookings(tx, userId, { ...ANONYMOUS, email: anonymousEmail(userId) });
     await tx.session.deleteMany({ where: { userId } });
     await tx.passwordReset.deleteMany({ where: { userId } });
     await tx.password.deleteMany({ where: { userId } });

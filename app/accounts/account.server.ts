@@ -1,6 +1,6 @@
 // The signed-in person's own account: password change and deletion (app/routes/dashboard.profile.tsx).
 import { DELETE_WORD } from "~/accounts/account-forms";
-import { deleteAccount, findProfile, setPassword } from "~/accounts/account-store.server";
+import { deleteAccount, findProfile, type ForgetBookings, setPassword } from "~/accounts/account-store.server";
 import { authFailure, verifyLogin } from "~/accounts/auth.server";
 import { hashPassword } from "~/accounts/password.server";
 import type { SessionUser } from "~/accounts/session.server";
@@ -47,11 +47,17 @@ export async function changePassword(user: SessionUser, current: string, next: s
 }
 
 /** Deletes the account once confirmed by the word DELETE or the password. */
-export async function deleteOwnAccount(user: SessionUser, confirm: string, address: string | null) {
+export async function deleteOwnAccount(
+  user: SessionUser,
+  confirm: string,
+  address: string | null,
+  /** booking's forgetCustomerBookings */
+  forgetBookings: ForgetBookings,
+) {
   if (confirm.trim() !== DELETE_WORD) {
     const profile = await findProfile(user.id);
     if (!profile?.password) throw new AccountRefusal(WRONG_CONFIRMATION, 400, "confirm");
     await checkPassword(user, confirm, address, "confirm");
   }
-  if ((await deleteAccount(user.id)) === "last-admin") throw new AccountRefusal(LAST_ADMIN, 409);
+  if ((await deleteAccount(user.id, forgetBookings)) === "last-admin") throw new AccountRefusal(LAST_ADMIN, 409);
 }

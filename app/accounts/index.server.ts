@@ -36,5 +36,6 @@ export {
   promoteToAdmin,
   saveDisplayName,
   saveLanguage,
+  systemAccountWith,
   userNames,
 } from "./user-store.server";

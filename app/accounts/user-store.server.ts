@@ -95,6 +95,17 @@ export async function lockActiveAdmins(tx: Tx): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
+/**
+ * The system account (never signs in: app/accounts/system-accounts.ts) with this address, made in
+ * `tx` unless it exists (two made at once: one row). Null when an ordinary account holds the
+ * address: it is never adopted.
+ */
+export async function systemAccountWith(tx: Tx, email: string, displayName: string): Promise<string | null> {
+  await tx.user.createMany({ data: [{ email, displayName, role: "CUSTOMER", systemAccount: true }], skipDuplicates: true });
+  const user = await tx.user.findUniqueOrThrow({ where: { email }, select: { id: true, systemAccount: true } });
+  return user.systemAccount ? user.id : null;
+}
+
 /** A deleted account's address (app/accounts/account-store.server.ts): such an account is never re-enabled. */
 export const DELETED_EMAIL_DOMAIN = "@deleted.invalid";
 

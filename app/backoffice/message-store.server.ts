@@ -1,5 +1,6 @@
 // Messages: contact messages, newsletter subscriptions and the mail outbox.
 import { db } from "~/platform/db.server";
+import { queueEmail } from "~/platform/outbox-store.server";
 import { keysetAfter, keysetPages, numberedPage } from "~/platform/paging";
 import { cachedRead } from "~/platform/read-cache.server";
 
@@ -82,19 +83,19 @@ type OutgoingEmail = { to: string; subject: string; text: string };
  */
 export async function createSubscription(email: string, token: string, confirmation: OutgoingEmail): Promise<void> {
   const prisma = await db();
-  await prisma.$transaction([
-    prisma.newsletterSubscriber.create({ data: { email, token } }),
-    prisma.outboxEmail.create({ data: confirmation }),
-  ]);
+  await prisma.$transaction(async (tx) => {
+    await tx.newsletterSubscriber.create({ data: { email, token } });
+    await queueEmail(confirmation, tx);
+  });
 }
 
 /** An unconfirmed or unsubscribed address asks again: it waits for a new confirmation. */
 export async function renewSubscription(id: string, confirmation: OutgoingEmail): Promise<void> {
   const prisma = await db();
-  await prisma.$transaction([
-    prisma.newsletterSubscriber.update({ where: { id }, data: { confirmedAt: null, unsubscribedAt: null } }),
-    prisma.outboxEmail.create({ data: confirmation }),
-  ]);
+  await prisma.$transaction(async (tx) => {
+    await tx.newsletterSubscriber.update({ where: { id }, data: { confirmedAt: null, unsubscribedAt: null } });
+    await queueEmail(confirmation, tx);
+  });
 }
 
 /** Confirms the subscription of the token (again is fine); its email, or null for an unknown or unsubscribed token. */

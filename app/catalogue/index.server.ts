@@ -10,6 +10,7 @@ export {
   listPackageCards,
   listPackagesForSitemap,
   listPackagesToOrder,
+  savePackageRefundPolicy,
   updatePackage,
 } from "./package-store.server";
 export { maxUploadFormBytes, photoFormReply, readFormWithPhotos, readPhotoUpload } from "./photo-upload.server";

@@ -220,3 +220,16 @@ export async function listPackagesForSitemap() {
     select: { id: true, updatedAt: true },
   });
 }
+
+/** A package's refund policy (booking's rules read it; null: the default). Returns false when the package does not exist (or is deleted). */
+export async function savePackageRefundPolicy(
+  packageId: string,
+  tiers: { minDays: number; percent: number }[] | null,
+): Promise<boolean> {
+  const prisma = await db();
+  const { count } = await prisma.service.updateMany({
+    where: { id: packageId, deletedAt: null },
+    data: { refundPolicy: tiers === null ? Prisma.DbNull : tiers },
+  });
+  return count === 1;
+}

@@ -21,5 +21,11 @@ export {
   updateBooking as updateOctoBooking,
 } from "./octo-bookings.server";
 export { authenticateResellerKey, createResellerKey, type ResellerCaller } from "./reseller-keys.server";
-export { listResellers, revokeKey as revokeResellerKey, setResellerActive, setResellerHoldCaps } from "./reseller-store.server";
+export {
+  listResellers,
+  resellerAccount,
+  revokeKey as revokeResellerKey,
+  setResellerActive,
+  setResellerHoldCaps,
+} from "./reseller-store.server";
 export { createReseller } from "./resellers.server";

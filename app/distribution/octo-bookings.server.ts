@@ -41,6 +41,7 @@ import {
   tooManyBookings,
 } from "~/distribution/octo-bookings";
 import { octoPackage } from "~/distribution/octo.server";
+import { resellerAccount } from "~/distribution/reseller-store.server";
 import { agencyToday, isoDate } from "~/platform/dates";
 
 interface Caller {
@@ -182,6 +183,7 @@ export async function reserveBooking(tourPackage: OctoPackage, body: unknown, ca
     })),
     holdMinutes: request.expirationMinutes,
     holdLimits: caller.holdLimits,
+    account: () => resellerAccount(caller.resellerId),
   });
   if (!held.ok) throw holdRefusal(held, tourPackage.id);
   let booking = held.booking;

@@ -1,4 +1,7 @@
 // Resellers and their keys (the Prisma models Reseller and ResellerKey).
+import { randomUUID } from "node:crypto";
+import { resellerAccountEmail } from "~/accounts";
+import { systemAccountWith } from "~/accounts/index.server";
 import { db } from "~/platform/db.server";
 import { isPlausibleId } from "~/platform/ids";
 import { cachedRead } from "~/platform/read-cache.server";
@@ -123,5 +126,28 @@ export async function markKeyUsed(keyId: string, now: Date): Promise<void> {
   await prisma.resellerKey.updateMany({
     where: { id: keyId, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now.getTime() - LAST_USE_STEP_MS) } }] },
     data: { lastUsedAt: now },
+  });
+}
+
+/**
+ * The reseller's account, made on its first booking (the same user for every booking after): a
+ * system account (app/accounts/system-accounts.ts) that never signs in. An ordinary account that
+ * somehow holds the address (registered before it was reserved) is never adopted: the reseller's
+ * account then gets an address of its own.
+ */
+export async function resellerAccount(resellerId: string): Promise<string> {
+  const prisma = await db();
+  const found = await prisma.reseller.findUnique({ where: { id: resellerId }, select: { userId: true, name: true } });
+  if (!found) throw new Error("No such reseller.");
+  if (found.userId) return found.userId;
+  return prisma.$transaction(async (tx) => {
+    const displayName = `${found.name} (reseller)`;
+    const userId =
+      (await systemAccountWith(tx, resellerAccountEmail(resellerId), displayName)) ??
+      (await systemAccountWith(tx, resellerAccountEmail(resellerId, randomUUID().slice(0, 8)), displayName));
+    if (!userId) throw new Error("The reseller's account could not be made.");
+    await tx.reseller.updateMany({ where: { id: resellerId, userId: null }, data: { userId } });
+    const linked = await tx.reseller.findUniqueOrThrow({ where: { id: resellerId }, select: { userId: true } });
+    return linked.userId ?? userId;
   });
 }

@@ -14,6 +14,7 @@ export {
   type CardRefund,
   type PaymentEvent,
 } from "./payments.server";
+export { insertPaymentRecord } from "./payment-record-store.server";
 export { paymentsConfigured } from "./stripe.server";
 export {
   currentExchangeRate,

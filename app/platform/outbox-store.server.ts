@@ -14,6 +14,14 @@ export async function queueEmail(
   return row.id;
 }
 
+/** Queues several emails in `tx` (sent only if it commits). */
+export async function queueEmails(
+  emails: { to: string; subject: string; text: string; replyTo?: string }[],
+  tx: Tx,
+): Promise<void> {
+  if (emails.length > 0) await tx.outboxEmail.createMany({ data: emails });
+}
+
 export interface EmailState {
   sentAt: Date | null;
   lastError: string | null;

@@ -21,6 +21,7 @@ import {
   sessionCookie,
   updateProfile,
 } from "~/accounts/index.server";
+import { forgetCustomerBookings } from "~/booking/index.server";
 import { photoFormReply, readFormWithPhotos } from "~/catalogue/index.server";
 import { Field, FieldError, FormErrors, SubmitButton } from "~/components/form-fields";
 import { useAppForm, useIsPending } from "~/components/form-hooks";
@@ -101,7 +102,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       // Every session ended with the change; this one starts again.
       return createUserSession({ request, userId: user.id, redirectTo: "/dashboard/profile", flash: "password-changed" });
     }
-    await deleteOwnAccount(user, (submission.value as { confirm: string }).confirm, address);
+    await deleteOwnAccount(user, (submission.value as { confirm: string }).confirm, address, forgetCustomerBookings);
     const headers = new Headers();
     headers.append("Set-Cookie", await sessionCookie().serialize("", { maxAge: 0 }));
     headers.append("Set-Cookie", await flashCookie("account-deleted"));

@@ -10,6 +10,7 @@ import { hashPassword } from "~/accounts/auth.server";
 import { requestPasswordReset, verifyLogin } from "~/accounts/index.server";
 import { placeChannelHold } from "~/booking/index.server";
 import { DEFAULT_CATEGORY_ID } from "~/catalogue";
+import { resellerAccount as accountOfReseller } from "~/distribution/index.server";
 import { db } from "~/platform/db.server";
 import { action as startGoogle } from "~/routes/auth.google";
 import { loader as googleCallback } from "~/routes/auth.google.callback";
@@ -37,6 +38,7 @@ async function firstBooking(reseller: { id: string }) {
     departureId: departure.id,
     items: [{ categoryId: DEFAULT_CATEGORY_ID, itemId: randomUUID(), reference: null }],
     holdLimits: { perDeparture: 20, perAccount: 100 },
+    account: () => accountOfReseller(reseller.id),
   });
   if (!held.ok) throw new Error(`no hold: ${JSON.stringify(held)}`);
   const prisma = await db();

@@ -9,10 +9,12 @@ import { changeBookingStatus } from "~/booking/core/booking-status-store.server"
 import { closePendingClaims } from "~/booking/core/payment-claim-store.server";
 import { releasePromoCode } from "~/booking/core/promo-code-store.server";
 import { releaseSeatsToWaitlist } from "~/booking/core/waitlist-offer-store.server";
-import { Prisma, type BookingStatus, type PaymentMethod } from "~/generated/prisma/client";
+import { savePackageRefundPolicy } from "~/catalogue/index.server";
+import { type Prisma, type BookingStatus, type PaymentMethod } from "~/generated/prisma/client";
 import { takeCreditNoteNumber } from "~/invoicing/index.server";
 import { forgetCachedLists } from "~/platform/cache.server";
 import { db, type Tx } from "~/platform/db.server";
+import { queueEmails } from "~/platform/outbox-store.server";
 
 /**
  * The emails that can reach someone: never to an address of the reserved `.invalid` domain (a
@@ -166,7 +168,7 @@ export async function applyCancellation(
       });
       deleted = count === 1;
     }
-    if (cancelled || refunded) await tx.outboxEmail.createMany({ data: reachable(change.emails) });
+    if (cancelled || refunded) await queueEmails(reachable(change.emails), tx);
     return { cancelled, refunded, deleted };
   });
 }
@@ -227,7 +229,7 @@ export async function applyOfflineRefund(
         offlineRefundOwedCents: Math.max(0, owed - refund.amountCents),
       },
     });
-    await tx.outboxEmail.createMany({ data: reachable(emails(creditNoteNumber)) });
+    await queueEmails(reachable(emails(creditNoteNumber)), tx);
     return { status: "recorded" as const, creditNoteNumber };
   });
 }
@@ -282,7 +284,7 @@ export async function recordReportedRefunds(
       if (cancelled && order.departureId) await releaseSeatsToWaitlist(tx, order.departureId, order.quantity);
     }
     if (recorded > 0) {
-      await tx.outboxEmail.createMany({ data: reachable(cancellation.emails(order.refundedCents - before, cancelled)) });
+      await queueEmails(reachable(cancellation.emails(order.refundedCents - before, cancelled)), tx);
     }
     return { recorded, cancelled };
   });
@@ -331,15 +333,10 @@ export async function listRefundPolicies() {
   return prisma.service.findMany({ where: { deletedAt: null }, select: { id: true, refundPolicy: true } });
 }
 
-/** Returns false when the package does not exist (or is deleted). */
+/** Returns false when the package does not exist (or is deleted); the package's row is catalogue's. */
 export async function saveRefundPolicy(
   packageId: string,
   tiers: { minDays: number; percent: number }[] | null,
 ): Promise<boolean> {
-  const prisma = await db();
-  const { count } = await prisma.service.updateMany({
-    where: { id: packageId, deletedAt: null },
-    data: { refundPolicy: tiers === null ? Prisma.DbNull : tiers },
-  });
-  return count === 1;
+  return savePackageRefundPolicy(packageId, tiers);
 }

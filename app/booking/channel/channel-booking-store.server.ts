@@ -2,7 +2,6 @@
 // its rules): the seats moved by the same statements as every booking's, in one transaction with
 // the travellers and the price, a refusal thrown (ChannelError) to roll it back.
 import { randomUUID } from "node:crypto";
-import { resellerAccountEmail } from "~/accounts";
 import { ChannelError, resellerLimits, type ResellerHoldLimits } from "~/booking/channel/channel-holds";
 import { changeBookingStatus } from "~/booking/core/booking-status-store.server";
 import { releaseSeats, takeSeats } from "~/booking/core/departure-store.server";
@@ -14,33 +13,6 @@ import { DEFAULT_CATEGORY_ID, type PriceCategory } from "~/catalogue";
 import type { Prisma } from "~/generated/prisma/client";
 import { agencyToday, isoDate } from "~/platform/dates";
 import { db } from "~/platform/db.server";
-
-/**
- * The reseller's account, made on its first booking (the same user for every booking after): a
- * system account (app/accounts/system-accounts.ts) that never signs in. An ordinary account that
- * somehow holds the address (registered before it was reserved) is never adopted: the reseller's
- * account then gets an address of its own.
- */
-export async function resellerAccount(resellerId: string): Promise<string> {
-  const prisma = await db();
-  const found = await prisma.reseller.findUnique({ where: { id: resellerId }, select: { userId: true, name: true } });
-  if (!found) throw new Error("No such reseller.");
-  if (found.userId) return found.userId;
-  return prisma.$transaction(async (tx) => {
-    const account = { displayName: `${found.name} (reseller)`, role: "CUSTOMER" as const, systemAccount: true };
-    let email = resellerAccountEmail(resellerId);
-    // Two first bookings at once: one row, made by whichever comes first.
-    await tx.user.createMany({ data: [{ email, ...account }], skipDuplicates: true });
-    let user = await tx.user.findUniqueOrThrow({ where: { email }, select: { id: true, systemAccount: true } });
-    if (!user.systemAccount) {
-      email = resellerAccountEmail(resellerId, randomUUID().slice(0, 8));
-      user = await tx.user.create({ data: { email, ...account }, select: { id: true, systemAccount: true } });
-    }
-    await tx.reseller.updateMany({ where: { id: resellerId, userId: null }, data: { userId: user.id } });
-    const linked = await tx.reseller.findUniqueOrThrow({ where: { id: resellerId }, select: { userId: true } });
-    return linked.userId ?? user.id;
-  });
-}
 
 const channelBookingSelect = {
   id: true,

@@ -17,7 +17,6 @@ import {
   extendChannelRow,
   findChannelRow,
   listChannelRows,
-  resellerAccount,
   writeChannelDetails,
 } from "~/booking/channel/channel-booking-store.server";
 import { ChannelError, type ChannelHoldRefusal, resellerLimits, type ResellerHoldLimits } from "~/booking/channel/channel-holds";
@@ -192,6 +191,8 @@ export async function placeChannelHold(
     holdMinutes?: number;
     /** the seats the reseller's holds may keep: checked in the transaction that takes them */
     holdLimits: ResellerHoldLimits;
+    /** the reseller's account, which holds its bookings (distribution makes it on the first that gets this far) */
+    account: () => Promise<string>;
   },
   now = new Date(),
 ): Promise<{ ok: true; booking: ChannelBooking } | ({ ok: false } & ChannelHoldRefusal)> {
@@ -215,7 +216,7 @@ export async function placeChannelHold(
     const made = await findChannelBooking(input.resellerId, input.externalId, now);
     return made ? { ok: true, booking: made } : { ok: false, reason: "seats", seatsLeft: seatsLeft(departure) };
   }
-  const userId = await resellerAccount(input.resellerId);
+  const userId = await input.account();
   const today = agencyToday(now);
   try {
     const created = await createBooking(

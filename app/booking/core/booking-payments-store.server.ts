@@ -11,7 +11,9 @@ import { paymentKind, paymentStatusOf, securesBooking, type PaymentKindName } fr
 import { retakePromoCode } from "~/booking/core/promo-code-store.server";
 import type { BookingStatus, PaymentMethod } from "~/generated/prisma/client";
 import { takeInvoiceNumber } from "~/invoicing/index.server";
+import { insertPaymentRecord } from "~/payments/index.server";
 import { db, type Tx } from "~/platform/db.server";
+import { queueEmail } from "~/platform/outbox-store.server";
 
 /**
  * Gives the order its invoice number unless it has one: call it in the transaction that records a
@@ -155,26 +157,23 @@ export async function recordPayment(tx: Tx, payment: NewPayment, today: string):
   const overCents = Math.max(0, payment.amountCents - Math.max(0, balance));
 
   const kind = paymentKind(order, payment.amountCents);
-  const { id: paymentId } = await tx.payment.create({
-    data: {
-      orderId: payment.orderId,
-      amountCents: payment.amountCents,
-      currency: payment.currency,
-      kind,
-      method: payment.method,
-      created: payment.created,
-      last4: payment.last4 ?? "",
-      transaction: payment.transaction ?? null,
-      reference: payment.reference ?? null,
-      mobileTrxKey: payment.reference && isMobile(payment.method) ? mobileTrxKey(payment.reference) : null,
-      recordedById: payment.recordedById,
-      claimId: payment.claimId ?? null,
-      provider: payment.provider ?? null,
-      providerReference: payment.providerReference ?? null,
-      amountBdt: payment.amountBdt ?? null,
-      rate: payment.rate ?? null,
-    },
-    select: { id: true },
+  const paymentId = await insertPaymentRecord(tx, {
+    orderId: payment.orderId,
+    amountCents: payment.amountCents,
+    currency: payment.currency,
+    kind,
+    method: payment.method,
+    created: payment.created,
+    last4: payment.last4 ?? "",
+    transaction: payment.transaction ?? null,
+    reference: payment.reference ?? null,
+    mobileTrxKey: payment.reference && isMobile(payment.method) ? mobileTrxKey(payment.reference) : null,
+    recordedById: payment.recordedById,
+    claimId: payment.claimId ?? null,
+    provider: payment.provider ?? null,
+    providerReference: payment.providerReference ?? null,
+    amountBdt: payment.amountBdt ?? null,
+    rate: payment.rate ?? null,
   });
   // the booking's invoice is numbered with its first payment (kept by the later ones)
   await issueInvoiceNumber(tx, payment.orderId, new Date());
@@ -244,7 +243,7 @@ export async function recordPaymentNow(
     const recorded = await recordPayment(tx, payment, today);
     if (recorded.status === "recorded") {
       const email = receipt(recorded);
-      if (email) await tx.outboxEmail.create({ data: email });
+      if (email) await queueEmail(email, tx);
       if (within) await within(tx, recorded.paymentId);
     }
     return recorded;

@@ -10,7 +10,8 @@ import { redeemPromoCode } from "~/booking/core/promo-code-store.server";
 import type { TravellerRow } from "~/booking/core/traveller-row";
 import { claimOffer, hasOffer, lockDeparture, releaseSeatsToWaitlist } from "~/booking/core/waitlist-offer-store.server";
 import type { Prisma } from "~/generated/prisma/client";
-import { db } from "~/platform/db.server";
+import { db, type Tx } from "~/platform/db.server";
+import { queueEmails } from "~/platform/outbox-store.server";
 import { keysetAfter, type KeysetPage } from "~/platform/paging";
 
 /** The owner's filter: none for an administrator or the webhook (ownerId undefined). */
@@ -115,7 +116,7 @@ export async function createBooking(
           })),
         });
         await recordNewBooking(tx, order.id, data.userId);
-        await tx.outboxEmail.createMany({ data: emails(order, account.email) });
+        await queueEmails(emails(order, account.email), tx);
         return { ok: true as const, ...order };
         // Orders of one date queue on its row: wait for a connection as long as the pool does (app/platform/db.server.ts).
       }, TRANSACTION_WAIT);
@@ -219,4 +220,14 @@ export async function findLastBillingContact(userId: string) {
     orderBy: { createdAt: "desc" },
     select: contactSelect,
   });
+}
+
+/**
+ * A deleted account's bookings, in its deletion's transaction (app/accounts/account-store.server.ts):
+ * unpaid ones without a payment go; the others (paid, or a card payment under way) stay for the
+ * agency's records with the person's contact replaced by `anonymous`.
+ */
+export async function forgetCustomerBookings(tx: Tx, userId: string, anonymous: Prisma.OrderUpdateManyMutationInput) {
+  await tx.order.deleteMany({ where: { userId, paymentStatus: { in: ["UNPAID", "FAILED"] }, payments: { none: {} } } });
+  await tx.order.updateMany({ where: { userId }, data: anonymous });
 }

@@ -5,6 +5,7 @@ import { mobileTrxKey, recordPayment, type RecordedPayment } from "~/booking/cor
 import type { EmailMessage } from "~/booking/core/lifecycle-emails";
 import type { PaymentMethod } from "~/generated/prisma/client";
 import { db, type Tx } from "~/platform/db.server";
+import { queueEmail } from "~/platform/outbox-store.server";
 
 interface LockedClaimOrder {
   priceCents: number;
@@ -137,7 +138,7 @@ export async function decideClaim(
       // nothing of this decision stays: the claim waits for a rejection
       if (recorded.status === "over" || recorded.status === "duplicate") throw new ClaimRollback(recorded);
       const email = receipt(recorded);
-      if (email) await tx.outboxEmail.create({ data: email });
+      if (email) await queueEmail(email, tx);
       if (recorded.outcome === "refund-due")
         await tx.order.update({
           where: { id: claim.orderId },
@@ -180,7 +181,7 @@ export async function closePendingClaims(
     });
     if (count !== 1) continue;
     closed += 1;
-    await tx.outboxEmail.create({ data: tell(claim) });
+    await queueEmail(tell(claim), tx);
   }
   return closed;
 }
@@ -303,7 +304,7 @@ export async function remindWaitingClaims(
         where: { id: claim.id, status: "PENDING", remindedAt: null },
         data: { remindedAt: now },
       });
-      if (count === 1) await tx.outboxEmail.create({ data: remind({ ...claim, bookingReference: claim.order.reference }) });
+      if (count === 1) await queueEmail(remind({ ...claim, bookingReference: claim.order.reference }), tx);
       return count === 1;
     });
     if (done) reminded += 1;

@@ -9,6 +9,7 @@ import { closePendingClaims } from "~/booking/core/payment-claim-store.server";
 import { releaseSeatsToWaitlist } from "~/booking/core/waitlist-offer-store.server";
 import { type PaymentMethod, type Prisma } from "~/generated/prisma/client";
 import { db, type Tx } from "~/platform/db.server";
+import { queueEmail, queueEmails } from "~/platform/outbox-store.server";
 
 /** A confirmed website booking with a balance left (resellers pay the agency themselves). */
 const owesBalance = {
@@ -77,7 +78,7 @@ export async function sendBalanceReminder(
     const field = which === "7-days" ? "balanceReminder7SentAt" : "balanceReminder1SentAt";
     const { count } = await tx.order.updateMany({ where: { id: orderId, [field]: null }, data: { [field]: now } });
     if (count !== 1) return false;
-    await tx.outboxEmail.create({ data: email(order) });
+    await queueEmail(email(order), tx);
     return true;
   });
 }
@@ -113,7 +114,7 @@ export async function cancelOverdue(
     if (!cancelled) return false;
     if (departureId) await releaseSeatsToWaitlist(tx, departureId, order.quantity);
     await closePendingClaims(tx, orderId, claimClosed(order));
-    await tx.outboxEmail.createMany({ data: emails(order) });
+    await queueEmails(emails(order), tx);
     return true;
   });
 }

@@ -5,6 +5,7 @@ import { bookingFactsSelect } from "~/booking/core/booking-row.server";
 import type { EmailMessage } from "~/booking/core/lifecycle-emails";
 import { type Prisma } from "~/generated/prisma/client";
 import { db, type Tx } from "~/platform/db.server";
+import { queueEmail } from "~/platform/outbox-store.server";
 
 /** A live website booking not reminded yet with a name, or a required ID number, still to follow. */
 function missingDetails(now: Date) {
@@ -67,7 +68,7 @@ export async function sendTravellersReminder(
     const order = await lockMissing(tx, orderId, now);
     if (!order) return false;
     await tx.order.update({ where: { id: orderId }, data: { travellersReminderSentAt: now } });
-    await tx.outboxEmail.create({ data: email(order) });
+    await queueEmail(email(order), tx);
     return true;
   });
 }
