@@ -18,7 +18,7 @@ function contentSecurityPolicy({ nonce, path, cardPayments, gatewayOrigins }) {
   const directives = {
     "default-src": ["'self'"],
     "script-src": ["'self'", `'nonce-${nonce}'`, ...(payment ? ["https://js.stripe.com"] : [])],
-    // Inline style attributes and the site's inlined stylesheet (app/http/inline-styles.tsx); scripts stay nonce-only.
+    // Inline style attributes and the site's inlined stylesheet (app/http/site-styles.tsx); scripts stay nonce-only.
     "style-src": ["'self'", "'unsafe-inline'"],
     // Local pictures, plus https: because the spec lets an admin give a package's picture as any
     // URL. People's photos are only local or Google's (app/accounts/avatars.ts): the pages never show

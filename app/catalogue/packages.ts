@@ -27,7 +27,7 @@ const DUE_DAYS_RULE = `paymentPlan.balanceDueDays must be a whole number of days
 /**
  * How a package is paid (the API's shape): a deposit now, a percent of the total or whole dollars
  * per traveller, and the balance due balanceDueDays before the departure; deposit null: the whole
- * price at once. The money rules are app/booking/payment-plan.ts.
+ * price at once. The money rules are app/booking/core/payment-plan.ts.
  */
 const paymentPlanSchema = z
   .object({

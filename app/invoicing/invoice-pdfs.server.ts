@@ -10,7 +10,7 @@ import type { InvoiceView } from "~/invoicing/invoice";
 
 // The worker runs app/invoicing/invoice-pdf.server.ts as it is (Node strips its types): from this
 // file in app/invoicing/ (tests, development) the same folder; from the server build in build/,
-// ../app/invoicing (the image copies that file).
+// that folder one level up (the image copies that file).
 const WORKER = new URL(
   import.meta.url.endsWith("/app/invoicing/invoice-pdfs.server.ts")
     ? "./invoice-pdf.server.ts"

@@ -1,7 +1,7 @@
 // PostgreSQL text cannot hold the character U+0000, so no field of any form or API body may carry
 // it. The check runs where bodies are read and parsed, over every field at once (app/platform/forms.ts
 // for forms, readBody in app/http/api.server.ts for /api), so a new field cannot miss it; the guard
-// test in app/platform/forms.unit.test.ts keeps routes from reading a body any other way.
+// test in app/http/form-parsing.unit.test.ts keeps routes from reading a body any other way.
 
 /** The message for U+0000 in a field, naming it as the body names it ("image", "items.0.name"). */
 export function nulMessage(field: string): string {
