@@ -10,6 +10,7 @@ import { db, sqlTimestamp, type Tx } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { isLanguage, type Language } from "~/platform/i18n";
 import { translator } from "~/platform/i18n.server";
+import { queueEmail } from "~/platform/outbox-store.server";
 import { publicOrigin } from "~/platform/public-url.server";
 
 /** Locks the departure's row until the transaction ends; its seats, status and date, or null. */
@@ -62,13 +63,10 @@ export async function offerFreedSeats(tx: Tx, departureId: string, now: Date): P
       until: formatDateTime(expires, language),
       link: `${publicOrigin()}${entry.checkoutPath}`,
     };
-    await tx.outboxEmail.create({
-      data: {
-        to: entry.user.email,
-        subject: t("email.waitlistOffer.subject", values),
-        text: t("email.waitlistOffer.text", values),
-      },
-    });
+    await queueEmail(
+      { to: entry.user.email, subject: t("email.waitlistOffer.subject", values), text: t("email.waitlistOffer.text", values) },
+      tx,
+    );
     if (free === 0) break;
   }
   return offered;
