@@ -50,7 +50,12 @@ export {
 export { listHolds, listResellerHolds, seatsHeldNow } from "./core/hold-store.server";
 export { listPackageChoices, orderPages } from "./lists/booking-list-store.server";
 export { loadOrderPage } from "./lists/booking-list-pages.server";
-export { findBookingRecord, findLastBillingContact, forgetCustomerBookings, listBookingRecords } from "./core/booking-store.server";
+export {
+  findBookingRecord,
+  findLastBillingContact,
+  forgetCustomerBookings,
+  listBookingRecords,
+} from "./core/booking-store.server";
 export { bookingTravellers, ownersCutoff, TravellersError, updateTravellers } from "./travellers/traveller-edit.server";
 export {
   deleteBooking,
