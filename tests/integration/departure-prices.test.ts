@@ -17,6 +17,7 @@ import * as octoBookings from "~/routes/octo.bookings";
 import * as orderPage from "~/routes/order.$id";
 import { authedGet, authedPost, createUser, signIn } from "../support/auth";
 import { familyPackage } from "../support/families";
+import { billing } from "../support/orders";
 import { callRoute, getRequest, ORIGIN } from "../support/requests";
 import { octoCall } from "../support/resellers";
 
@@ -198,13 +199,7 @@ describe("a booking of a departure at its own prices", () => {
           quantity: 2,
           type: "group",
           Price,
-          firstName: "Rina",
-          lastName: "Das",
-          streetAddress: "Road 5",
-          townName: "Dhanmondi",
-          district: "Dhaka",
-          mobileNumber: "01712345678",
-          email: "rina@example.com",
+          ...billing,
         }),
       );
     expect((await place(200)).data.error).toBe("The price does not match: 2 x this package costs 280.");
@@ -239,13 +234,7 @@ describe("a booking of a departure at its own prices", () => {
             { category: adult.id, name: `Karim ${"ABCDEFGH"[index]}`, dateOfBirth: "1991-01-01" },
           ],
           type: "group",
-          firstName: "Rina",
-          lastName: "Das",
-          streetAddress: "Road 5",
-          townName: "Dhanmondi",
-          district: "Dhaka",
-          mobileNumber: "01712345678",
-          email: "rina@example.com",
+          ...billing,
         }),
       );
     const [placed] = await Promise.all([
