@@ -185,7 +185,7 @@ export default function DeparturePricesPage() {
             <Form method="post" preventScrollReset>
               <input type="hidden" name="intent" value="reset" />
               {feedback("reset")}
-              <SubmitButton pending={pending} className="button-secondary">
+              <SubmitButton pending={pending} className="button button-secondary">
                 {t("prices.reset")}
               </SubmitButton>
             </Form>
