@@ -387,8 +387,22 @@ describe("departures", () => {
     });
     await add(tourPackage.id, { date: "2030-05-01", seats: 4 }, adminCookie);
     expect(await listOf(tourPackage.id)).toEqual([
-      { _id: expect.any(String), date: "2030-05-01", seats: 4, seatsLeft: 4, status: "open" },
-      { _id: created.data.insertedId, date: "2030-06-01", seats: 12, seatsLeft: 12, status: "open" },
+      {
+        _id: expect.any(String),
+        date: "2030-05-01",
+        seats: 4,
+        seatsLeft: 4,
+        status: "open",
+        prices: [{ category: "adult", price: 100 }],
+      },
+      {
+        _id: created.data.insertedId,
+        date: "2030-06-01",
+        seats: 12,
+        seatsLeft: 12,
+        status: "open",
+        prices: [{ category: "adult", price: 100 }],
+      },
     ]);
   });
 

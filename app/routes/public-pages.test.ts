@@ -51,12 +51,13 @@ describe("public pages on a freshly seeded database", () => {
       counts: { [adult.id]: 4, ...Object.fromEntries(others.map((category) => [category.id, 0])) },
     });
     expect(others.length).toBeGreaterThan(0);
-    // The demo packages have open dates, with their seats left.
+    // The demo packages have open dates, with their seats left, at the package's prices.
     expect(result.departures.length).toBeGreaterThanOrEqual(3);
     expect(result.departures[0]).toEqual({
       id: expect.any(String),
       date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       seatsLeft: expect.any(Number),
+      prices: null,
     });
 
     for (const id of ["does-not-exist-at-all", "x", '\'; drop table "Service"; --', "cm0000000000000000000000"]) {
