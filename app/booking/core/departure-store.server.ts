@@ -153,14 +153,15 @@ export async function setDeparturePricing(
       SELECT "id", "prices", "pricePercent" FROM "Departure"
       WHERE "id" IN (${Prisma.join(departureIds)}) AND "status" <> 'CANCELLED'
       ORDER BY "id" FOR UPDATE`;
+    const to = table(pricing);
     let count = 0;
     for (const row of rows) {
-      const from = table({ prices: parseStoredPrices(row.prices), pricePercent: row.pricePercent });
-      const to = table(pricing);
+      const before = { prices: parseStoredPrices(row.prices), pricePercent: row.pricePercent };
       const same =
-        JSON.stringify(parseStoredPrices(row.prices)) === JSON.stringify(pricing.prices) &&
-        (row.pricePercent ?? null) === pricing.pricePercent;
+        JSON.stringify(before.prices) === JSON.stringify(pricing.prices) &&
+        (before.pricePercent ?? null) === pricing.pricePercent;
       if (same) continue;
+      const from = table(before);
       await tx.departure.update({
         where: { id: row.id },
         data: { prices: pricing.prices ?? Prisma.DbNull, pricePercent: pricing.pricePercent },
