@@ -22,7 +22,7 @@ import {
 import { ChannelError, type ChannelHoldRefusal, resellerLimits, type ResellerHoldLimits } from "~/booking/channel/channel-holds";
 import { holdDeadline } from "~/booking/core/booking-status";
 import { createBooking } from "~/booking/core/booking-store.server";
-import { departureCategories, hasOwnPrices } from "~/booking/core/departure-prices";
+import { departureCategories, unitPriceCents } from "~/booking/core/departure-prices";
 import { findDeparture } from "~/booking/core/departure-store.server";
 import { seatsLeft } from "~/booking/departures/departures";
 import { planChannelBooking } from "~/booking/placing/booking-travellers";
@@ -224,7 +224,7 @@ export async function placeChannelHold(
         userId,
         serviceId: tourPackage.id,
         serviceTitle: tourPackage.title,
-        unitPriceCents: hasOwnPrices(departure) ? Math.round(categories[0].price * 100) : tourPackage.costCents,
+        unitPriceCents: unitPriceCents(tourPackage.costCents, categories, departure),
         quantity: plan.seats,
         packageType: "group",
         priceCents: plan.totalCents,

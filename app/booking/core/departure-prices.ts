@@ -54,6 +54,18 @@ export function hasOwnPrices(pricing: DeparturePricing): boolean {
   return pricing.prices !== null || Boolean(pricing.pricePercent);
 }
 
+/**
+ * A booking's unit price in cents: its first category's on a departure at its own prices, else the
+ * package's cost (as the specification's orders record it).
+ */
+export function unitPriceCents(
+  costCents: number,
+  categories: readonly Pick<PriceCategory, "price">[],
+  departure: DeparturePricing | null,
+): number {
+  return departure && hasOwnPrices(departure) ? Math.round(categories[0].price * 100) : costCents;
+}
+
 /** A change of prices, by the API's fields: `prices` (null removes the override) or `percent`. */
 export type PriceChange = { prices: { category: string; price: number }[] | null } | { percent: number | null };
 

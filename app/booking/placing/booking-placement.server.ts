@@ -3,7 +3,7 @@ import { cancelForDelete, type Actor, type CancellationOutcome } from "~/booking
 import { bookingActions } from "~/booking/core/booking-actions";
 import { holdDeadline } from "~/booking/core/booking-status";
 import { createBooking, findOrderIdByKey, findOrderSummary } from "~/booking/core/booking-store.server";
-import { departureCategories, hasOwnPrices } from "~/booking/core/departure-prices";
+import { departureCategories, unitPriceCents } from "~/booking/core/departure-prices";
 import { findDeparture, hasDepartures } from "~/booking/core/departure-store.server";
 import { holdLimitMessage } from "~/booking/core/holds";
 import { orderPlanTerms } from "~/booking/core/payment-plan";
@@ -110,7 +110,7 @@ export async function placeBooking(userId: string, input: CheckoutInput, { now =
         userId,
         serviceId: tourPackage.id,
         serviceTitle: tourPackage.title,
-        unitPriceCents: departure && hasOwnPrices(departure) ? Math.round(priceCategories[0].price * 100) : tourPackage.costCents,
+        unitPriceCents: unitPriceCents(tourPackage.costCents, priceCategories, departure),
         // the seats taken: an infant on a lap is a traveller, not a seat
         quantity: booking.seats,
         packageType: input.type,
